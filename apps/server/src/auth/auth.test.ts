@@ -1,0 +1,134 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestServices, firstLink, readOutbox, signUpAndConfirm, TestClient, type TestServices } from "../testing/test-services";
+
+describe("accounts", () => {
+  let services: TestServices;
+  beforeAll(async () => {
+    services = await createTestServices();
+  });
+  afterAll(async () => {
+    await services?.close();
+  });
+
+  it("signs up, emails a confirmation link that confirms and signs in, then serves get-user", async () => {
+    const client = new TestClient(services.app);
+    const signUp = await client.post("/api/auth/sign-up/email", { email: "ava@example.com", password: "secret1", name: "", ageConfirmed: true });
+    expect(signUp.status).toBe(200);
+
+    // Not confirmed yet: no session, and get-user refuses in the error shape.
+    const before = await client.get("/v1/root/get-user");
+    expect(before.status).toBe(401);
+    expect(await before.json()).toEqual({ error: { code: "UNAUTHENTICATED", message: expect.any(String) } });
+
+    expect(await services.queue.runDue(["email.send"])).toBe(1);
+    const mail = readOutbox(services.dataDir).find((m) => m.to.includes("ava@example.com"));
+    expect(mail?.subject).toMatch(/confirm/i);
+    const link = firstLink(mail!.text, "/api/auth/verify-email");
+    expect(link).toContain("callbackURL=%2Fauth%2Fconfirmed");
+
+    const confirm = await client.get(link!);
+    expect(confirm.status).toBe(302);
+    expect(confirm.headers.get("location")).toBe("/auth/confirmed");
+    const cookie = confirm.headers.getSetCookie().join(";");
+    expect(cookie).toMatch(/session_token=/);
+    expect(cookie).toMatch(/HttpOnly/i);
+
+    const me = await client.get("/v1/root/get-user");
+    expect(me.status).toBe(200);
+    const body = await me.json();
+    expect(body).toMatchObject({ email: "ava@example.com", name: "ava", subscription_name: null, age_confirmed: true });
+    expect(Date.parse(body.email_confirmed_at)).not.toBeNaN();
+  });
+
+  it("refuses a sign-up without the 18+ confirmation and creates nothing", async () => {
+    const client = new TestClient(services.app);
+    const res = await client.post("/api/auth/sign-up/email", { email: "young@example.com", password: "secret1", name: "" });
+    expect(res.status).toBe(400);
+    expect((await res.json()).message).toMatch(/18 or older/);
+    await services.queue.runDue(["email.send"]);
+    expect(readOutbox(services.dataDir).some((m) => m.to.includes("young@example.com"))).toBe(false);
+  });
+
+  it("answers bad input with a 4xx and a message, never a 5xx", async () => {
+    const client = new TestClient(services.app);
+    const malformed = await client.request("/api/auth/sign-up/email", {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: "{not json",
+    });
+    expect(malformed.status).toBeGreaterThanOrEqual(400);
+    expect(malformed.status).toBeLessThan(500);
+
+    const short = await client.post("/api/auth/sign-up/email", { email: "short@example.com", password: "12345", name: "", ageConfirmed: true });
+    expect(short.status).toBe(400);
+    expect((await short.json()).code).toBe("PASSWORD_TOO_SHORT");
+
+    const invalid = await client.post("/api/auth/sign-up/email", { email: "not-an-email", password: "secret1", name: "", ageConfirmed: true });
+    expect(invalid.status).toBe(400);
+
+    const v1Malformed = await client.request("/v1/root/get-user", { method: "POST", body: "{", headers: { "content-type": "application/json" } });
+    expect(v1Malformed.status).toBe(404);
+    expect((await v1Malformed.json()).error.code).toBe("NOT_FOUND");
+  });
+
+  it("answers an existing address exactly like a new one, changes nothing, and tells the owner", async () => {
+    await signUpAndConfirm(services, "owner@example.com", "original-pass");
+    const client = new TestClient(services.app);
+    const again = await client.post("/api/auth/sign-up/email", { email: "owner@example.com", password: "another-pass", name: "", ageConfirmed: true });
+    expect(again.status).toBe(200);
+    await services.queue.runDue(["email.send"]);
+    const notices = readOutbox(services.dataDir).filter((m) => m.to.includes("owner@example.com") && /tried to sign up/i.test(m.subject));
+    expect(notices).toHaveLength(1);
+    // The original password still works; the attempted one does not.
+    const ok = await new TestClient(services.app).post("/api/auth/sign-in/email", { email: "owner@example.com", password: "original-pass" });
+    expect(ok.status).toBe(200);
+    const wrong = await new TestClient(services.app).post("/api/auth/sign-in/email", { email: "owner@example.com", password: "another-pass" });
+    expect(wrong.status).toBe(401);
+  });
+
+  it("accepts bearer tokens for API clients and refuses cross-site cookie requests", async () => {
+    await signUpAndConfirm(services, "api@example.com");
+    const signIn = await new TestClient(services.app).post("/api/auth/sign-in/email", { email: "api@example.com", password: "secret-pass" });
+    const token = signIn.headers.get("set-auth-token");
+    expect(token).toBeTruthy();
+    const me = await services.app.request("http://localhost:3000/v1/root/get-user", { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    expect((await me.json()).email).toBe("api@example.com");
+
+    // The same session by cookie, from another site's page: refused before any handler runs.
+    const cookieClient = await signUpAndConfirm(services, "csrf@example.com");
+    const forged = await cookieClient.post("/v1/root/update-profile", {}, { headers: { origin: "https://evil.example" } });
+    expect(forged.status).toBe(403);
+    expect((await forged.json()).error.code).toBe("FORBIDDEN");
+    const noOrigin = await cookieClient.request("/v1/root/update-profile", { method: "POST", headers: { origin: "" } });
+    expect(noOrigin.status).toBe(403);
+  });
+
+  it("signs out: the session no longer works", async () => {
+    const client = await signUpAndConfirm(services, "leave@example.com");
+    expect((await client.get("/v1/root/get-user")).status).toBe(200);
+    const out = await client.post("/api/auth/sign-out", {});
+    expect(out.status).toBe(200);
+    expect((await client.get("/v1/root/get-user")).status).toBe(401);
+  });
+});
+
+describe("sign-in rate limit", () => {
+  let services: TestServices;
+  beforeAll(async () => {
+    services = await createTestServices({ AUTH_RATE_LIMIT_MAX: "3", AUTH_RATE_LIMIT_WINDOW_SECONDS: "60" });
+  });
+  afterAll(async () => {
+    await services?.close();
+  });
+
+  it("limits sign-in attempts per client address, ignoring a forged X-Forwarded-For", async () => {
+    const client = new TestClient(services.app);
+    const attempt = (forwarded: string) =>
+      client.post("/api/auth/sign-in/email", { email: "nobody@example.com", password: "wrong-pass" }, { headers: { "x-forwarded-for": forwarded } });
+    const statuses = [];
+    for (let i = 0; i < 5; i++) statuses.push((await attempt(`203.0.113.${i}`)).status);
+    expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
+    expect(statuses.slice(3)).toEqual([429, 429]);
+  });
+});

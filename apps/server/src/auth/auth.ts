@@ -1,0 +1,124 @@
+import { betterAuth } from "better-auth";
+import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { APIError, createAuthMiddleware } from "better-auth/api";
+import { bearer } from "better-auth/plugins";
+import type { Db } from "../db/client";
+import { account, rateLimit, session, user, verification } from "../db/schema/auth";
+import { confirmEmailMessage, existingAccountMessage } from "../email/auth-templates";
+import type { OutgoingEmail } from "../email/mailer";
+
+/** Header our HTTP layer sets from the socket's address (or a trusted proxy's); clients cannot supply it. */
+export const clientIpHeader = "x-leakwarden-client-ip";
+
+export const AGE_CONFIRMATION_REQUIRED = "You must confirm that you are 18 or older.";
+
+export interface AuthSettings {
+  publicUrl: string;
+  secret: string;
+  googleClientId?: string | undefined;
+  googleClientSecret?: string | undefined;
+  rateLimitMax: number;
+  rateLimitWindowSeconds: number;
+  /** Cookies marked Secure when served over https. */
+  secureCookies: boolean;
+}
+
+export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: OutgoingEmail) => Promise<void>) {
+  const google =
+    settings.googleClientId && settings.googleClientSecret
+      ? {
+          google: {
+            clientId: settings.googleClientId,
+            clientSecret: settings.googleClientSecret,
+            prompt: "select_account" as const,
+          },
+        }
+      : {};
+  const authRule = { window: settings.rateLimitWindowSeconds, max: settings.rateLimitMax };
+
+  return betterAuth({
+    appName: "Leakwarden",
+    baseURL: settings.publicUrl,
+    basePath: "/api/auth",
+    secret: settings.secret,
+    telemetry: { enabled: false },
+    trustedOrigins: [settings.publicUrl],
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
+    user: {
+      additionalFields: {
+        ageConfirmed: { type: "boolean", required: false, defaultValue: false, input: true },
+        emailConfirmedAt: { type: "date", required: false, input: false },
+      },
+    },
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 6,
+      maxPasswordLength: 128,
+      requireEmailVerification: true,
+      autoSignIn: false,
+      async onExistingUserSignUp({ user: existing }) {
+        await sendEmail(existingAccountMessage(existing.email, `${settings.publicUrl}/signin`));
+      },
+    },
+    emailVerification: {
+      sendOnSignUp: true,
+      autoSignInAfterVerification: true,
+      expiresIn: 60 * 60 * 24,
+      async sendVerificationEmail({ user: u, url }) {
+        // Whatever the request asked, the link lands on the confirmation page.
+        const link = new URL(url);
+        link.searchParams.set("callbackURL", "/auth/confirmed");
+        await sendEmail(confirmEmailMessage(u.email, link.toString()));
+      },
+    },
+    socialProviders: google,
+    databaseHooks: {
+      user: {
+        // The spec's client reads email_confirmed_at: record when the address was confirmed.
+        create: {
+          before: async (data) => (data.emailVerified ? { data: { ...data, emailConfirmedAt: new Date() } } : undefined),
+        },
+        update: {
+          before: async (data) => (data.emailVerified === true ? { data: { ...data, emailConfirmedAt: new Date() } } : undefined),
+        },
+      },
+    },
+    session: {
+      expiresIn: 60 * 60 * 24 * 30,
+      updateAge: 60 * 60 * 24,
+    },
+    rateLimit: {
+      enabled: true,
+      storage: "database",
+      window: 60,
+      max: 100,
+      customRules: {
+        "/sign-in/email": authRule,
+        "/sign-up/email": authRule,
+        "/send-verification-email": authRule,
+        "/request-password-reset": authRule,
+      },
+    },
+    advanced: {
+      useSecureCookies: settings.secureCookies,
+      ipAddress: { ipAddressHeaders: [clientIpHeader] },
+    },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (ctx.path !== "/sign-up/email") return;
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (body.ageConfirmed !== true) {
+          throw new APIError("BAD_REQUEST", { message: AGE_CONFIRMATION_REQUIRED, code: "AGE_CONFIRMATION_REQUIRED" });
+        }
+        // Sign-up has no name field: the name is the address's local part until the creator sets one.
+        if (typeof body.name !== "string" || body.name.trim() === "") {
+          const email = typeof body.email === "string" ? body.email : "";
+          return { context: { ...ctx, body: { ...body, name: email.split("@")[0] ?? "" } } };
+        }
+      }),
+    },
+    plugins: [bearer()],
+  });
+}
+
+export type Auth = ReturnType<typeof createAuth>;

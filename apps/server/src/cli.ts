@@ -1,0 +1,38 @@
+import { EnvError, loadEnv } from "./env";
+
+const [command, ...args] = process.argv.slice(2);
+
+async function main(): Promise<number> {
+  const env = loadEnv();
+  switch (command) {
+    case "migrate": {
+      const { openDatabase } = await import("./db/client");
+      const { runMigrations } = await import("./db/migrate");
+      const database = await openDatabase(env);
+      await runMigrations(database);
+      await database.close();
+      console.error(`migrations applied (${database.engine})`);
+      return 0;
+    }
+    case "scan": {
+      // No database: the engine alone, for operators and for judging it on any web.
+      const { runScanCommand } = await import("./scanner/scan-command");
+      return runScanCommand(args, env, { stdout: process.stdout, stderr: process.stderr });
+    }
+    default:
+      console.error(`usage: npm run <migrate|scan> [-- args]\nunknown command: ${command ?? "(none)"}`);
+      return 2;
+  }
+}
+
+main().then(
+  (code) => {
+    process.exitCode = code;
+    // Let stdout drain, then leave even if a keep-alive socket lingers.
+    setTimeout(() => process.exit(code), 1000).unref();
+  },
+  (error: unknown) => {
+    console.error(error instanceof EnvError ? error.message : error);
+    process.exitCode = 1;
+  },
+);

@@ -1,0 +1,86 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import * as schema from "./schema/index";
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/** A transaction handle; repositories accept either. */
+export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export interface SqlResult {
+  rows: Record<string, unknown>[];
+}
+
+export interface Database {
+  engine: "pglite" | "postgres";
+  db: Db;
+  /** Raw SQL for libraries that bring their own statements (the job queue). */
+  executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+  /** Connection string when on a server (libraries may open their own pool). */
+  connectionString?: string;
+}
+
+export function databaseFromPglite(client: PGlite): Database {
+  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  return {
+    engine: "pglite",
+    db,
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      // exec runs several statements at once, as the queue's migrations need.
+      const results = await client.exec(text);
+      return results[results.length - 1] ?? { rows: [] };
+    },
+    async ping() {
+      if (client.closed) throw new Error("database closed");
+      await client.query("select 1");
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+  if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
+  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  await client.waitReady;
+  return databaseFromPglite(client);
+}
+
+export function openPostgres(connectionString: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString, max });
+  pool.on("error", () => {
+    // A dropped idle connection is replaced on next use; health checks report real outages.
+  });
+  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  let closed = false;
+  return {
+    engine: "postgres",
+    db,
+    connectionString,
+    executeSql: (text, values) => pool.query(text, values as unknown[]),
+    async ping() {
+      if (closed) throw new Error("database closed");
+      await pool.query("select 1");
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+export async function openDatabase(settings: { DATABASE_URL?: string | undefined; dataDir: string }): Promise<Database> {
+  if (settings.DATABASE_URL) return openPostgres(settings.DATABASE_URL);
+  return openPglite(path.join(settings.dataDir, "pglite"));
+}

@@ -1,0 +1,8 @@
+// The one schema both engines use; drizzle-kit reads this file.
+export * from "./auth";
+export * from "./identities";
+export * from "./scans";
+export * from "./takedowns";
+export * from "./alerts";
+export * from "./billing";
+export * from "./monitoring";

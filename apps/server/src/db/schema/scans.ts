@@ -1,0 +1,93 @@
+import { sql } from "drizzle-orm";
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+
+export const scan = pgTable(
+  "scan",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** queued | running | completed | failed | cancelled */
+    status: text("status").notNull().default("queued"),
+    /** manual | onboarding | monitoring */
+    trigger: text("trigger").notNull(),
+    phase: text("phase").notNull().default("queued"),
+    queriesPlanned: integer("queries_planned").notNull().default(0),
+    queriesDone: integer("queries_done").notNull().default(0),
+    pagesPlanned: integer("pages_planned").notNull().default(0),
+    pagesDone: integer("pages_done").notNull().default(0),
+    sitesAnalyzed: integer("sites_analyzed").notNull().default(0),
+    linksChecked: integer("links_checked").notNull().default(0),
+    leaksFound: integer("leaks_found").notNull().default(0),
+    newLeaks: integer("new_leaks").notNull().default(0),
+    imagesMatched: integer("images_matched").notNull().default(0),
+    durationMs: integer("duration_ms"),
+    outcome: text("outcome"),
+    error: text("error"),
+    sourceErrors: jsonb("source_errors").$type<{ source: string; code: string; message: string }[]>().notNull().default([]),
+    cancelRequestedAt: timestamp("cancel_requested_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp("started_at", { withTimezone: true }),
+    finishedAt: timestamp("finished_at", { withTimezone: true }),
+  },
+  (t) => [
+    index("scan_user_created_idx").on(t.userId, t.createdAt),
+    // One running scan per creator.
+    uniqueIndex("scan_one_active_per_user").on(t.userId).where(sql`${t.status} in ('queued', 'running')`),
+  ],
+);
+
+export const leak = pgTable(
+  "leak",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    /** The short number the Leaks table shows as ID. */
+    number: bigserial("number", { mode: "number" }).notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    canonicalUrl: text("canonical_url").notNull(),
+    url: text("url").notNull(),
+    domain: text("domain").notNull(),
+    title: text("title").notNull().default(""),
+    /** leak_site | social_media | search_result | impersonator */
+    category: text("category").notNull(),
+    /** high | medium */
+    confidence: text("confidence").notNull(),
+    /** new | confirmed | takedown_sent | removed | dismissed */
+    status: text("status").notNull().default("new"),
+    evidence: jsonb("evidence").$type<Record<string, unknown>>().notNull(),
+    firstScanId: uuid("first_scan_id").references(() => scan.id, { onDelete: "set null" }),
+    lastScanId: uuid("last_scan_id").references(() => scan.id, { onDelete: "set null" }),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
+    dismissedAt: timestamp("dismissed_at", { withTimezone: true }),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("leak_user_url").on(t.userId, t.canonicalUrl),
+    index("leak_user_last_seen_idx").on(t.userId, t.lastSeenAt),
+    index("leak_user_status_idx").on(t.userId, t.status),
+  ],
+);
+
+/** PDQ hashes of a creator's reference images, computed on her device; never the images. */
+export const referenceImage = pgTable(
+  "reference_image",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    label: text("label").notNull().default(""),
+    hashes: jsonb("hashes").$type<Record<string, string>>().notNull(),
+    quality: integer("quality").notNull(),
+    /** A tiny blurred thumbnail, only when the creator allows it (data: URL). */
+    thumbnail: text("thumbnail"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("reference_image_user_idx").on(t.userId)],
+);

@@ -1,0 +1,136 @@
+import { sql } from "drizzle-orm";
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { leak } from "./scans";
+
+/** The creator's grant of authority to the service as her agent (one per creator; a new grant replaces it). */
+export const takedownAuthorization = pgTable("takedown_authorization", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  /** Private: in notices only when she chooses it. */
+  fullName: text("full_name").notNull(),
+  signature: text("signature").notNull(),
+  statement: text("statement").notNull(),
+  statementVersion: text("statement_version").notNull(),
+  /** stage_name | legal_name */
+  ownerName: text("owner_name").notNull(),
+  stageNameId: uuid("stage_name_id"),
+  grantedAt: timestamp("granted_at", { withTimezone: true }).notNull(),
+  clientIp: text("client_ip").notNull(),
+  userAgent: text("user_agent").notNull().default(""),
+});
+
+export type StoredRecipient = {
+  kind: "site" | "host" | "cdn" | "registrar";
+  email: string | null;
+  webForm: string | null;
+  foundBy: "catalog" | "site-page" | "rdap-ip" | "cdn-ranges" | "rdap-domain";
+  source: string;
+  note: string | null;
+  name: string | null;
+};
+
+/** One link being taken down: tracked from the request until it is gone. */
+export const takedown = pgTable(
+  "takedown",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    leakId: uuid("leak_id")
+      .notNull()
+      .references(() => leak.id, { onDelete: "cascade" }),
+    url: text("url").notNull(),
+    domain: text("domain").notNull(),
+    /** draft | queued | sent | escalated | removed | no_response | failed | needs_manual_action | cancelled */
+    status: text("status").notNull().default("draft"),
+    recipients: jsonb("recipients").$type<StoredRecipient[]>().notNull().default([]),
+    /** Index in recipients of the one the latest notice went to; null before any. */
+    level: integer("level"),
+    webForm: text("web_form"),
+    reason: text("reason"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
+    firstSentAt: timestamp("first_sent_at", { withTimezone: true }),
+    lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
+    removedAt: timestamp("removed_at", { withTimezone: true }),
+    nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
+    lastCheckAt: timestamp("last_check_at", { withTimezone: true }),
+    checks: integer("checks").notNull().default(0),
+  },
+  (t) => [
+    index("takedown_user_created_idx").on(t.userId, t.createdAt),
+    // One open takedown per link: a second request while one is open is refused.
+    uniqueIndex("takedown_one_open_per_leak").on(t.leakId).where(sql`${t.status} in ('draft', 'queued', 'sent', 'escalated')`),
+  ],
+);
+
+/** One email to one recipient, grouping that recipient's links of one request. */
+export const takedownNotice = pgTable(
+  "takedown_notice",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    level: integer("level").notNull(),
+    recipient: jsonb("recipient").$type<StoredRecipient>().notNull(),
+    subject: text("subject").notNull(),
+    text: text("text").notNull(),
+    html: text("html").notNull(),
+    /** queued | sending | sent | failed | cancelled */
+    status: text("status").notNull().default("queued"),
+    messageId: text("message_id"),
+    attempts: integer("attempts").notNull().default(0),
+    error: text("error"),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [index("takedown_notice_user_idx").on(t.userId, t.status)],
+);
+
+export const takedownNoticeLink = pgTable(
+  "takedown_notice_link",
+  {
+    noticeId: uuid("notice_id")
+      .notNull()
+      .references(() => takedownNotice.id, { onDelete: "cascade" }),
+    takedownId: uuid("takedown_id")
+      .notNull()
+      .references(() => takedown.id, { onDelete: "cascade" }),
+  },
+  (t) => [primaryKey({ columns: [t.noticeId, t.takedownId] }), index("takedown_notice_link_takedown_idx").on(t.takedownId)],
+);
+
+export const takedownEvent = pgTable(
+  "takedown_event",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    takedownId: uuid("takedown_id")
+      .notNull()
+      .references(() => takedown.id, { onDelete: "cascade" }),
+    at: timestamp("at", { withTimezone: true }).notNull(),
+    type: text("type").notNull(),
+    message: text("message").notNull(),
+  },
+  (t) => [index("takedown_event_takedown_idx").on(t.takedownId, t.at)],
+);
+
+/** Links the creator submitted to a search engine's removal form (delisting is not removal). */
+export const searchDelisting = pgTable(
+  "search_delisting",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    leakId: uuid("leak_id")
+      .notNull()
+      .references(() => leak.id, { onDelete: "cascade" }),
+    engine: text("engine").notNull(),
+    submittedAt: timestamp("submitted_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("search_delisting_leak_engine").on(t.leakId, t.engine), index("search_delisting_user_idx").on(t.userId)],
+);

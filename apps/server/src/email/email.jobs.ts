@@ -1,0 +1,26 @@
+import { z } from "zod";
+import { defineJob } from "../jobs/queue";
+import type { Mailer } from "./mailer";
+
+export const emailPayload = z.object({
+  to: z.email(),
+  subject: z.string().min(1),
+  text: z.string().min(1),
+  html: z.string().optional(),
+});
+
+/** Every email leaves through this job: retried with backoff while the SMTP server is away. */
+export function createSendEmailJob(mailer: Mailer) {
+  return defineJob({
+    name: "email.send",
+    schema: emailPayload,
+    retryLimit: 8,
+    retryDelaySeconds: 15,
+    retryBackoff: true,
+    async handler(email) {
+      await mailer.send(email);
+    },
+  });
+}
+
+export type SendEmailJob = ReturnType<typeof createSendEmailJob>;

@@ -1,0 +1,131 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { z } from "zod";
+import { parseVariantKey, type VariantKey } from "@leakwarden/contracts/plans";
+import { scannerSettingsSchema } from "./scanner/scanner-settings";
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === "" ? undefined : v.trim()));
+
+const optionalUrl = optionalString.pipe(z.url().optional());
+
+const durationList = /^\s*\d+\s*[smhd]\s*(,\s*\d+\s*[smhd]\s*)*$/;
+
+const csv = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? "")
+      .split(",")
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+export const envSchema = scannerSettingsSchema.extend({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  PUBLIC_URL: optionalUrl,
+  DATA_DIR: z.string().default("data"),
+  DATABASE_URL: optionalString.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
+      .optional(),
+  ),
+  SERVICES: csv.pipe(z.array(z.enum(["api", "worker"]))).transform((s) => (s.length ? s : ["api", "worker"])),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  TRUSTED_PROXIES: csv,
+  SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
+  MAIL_FROM: z.string().default("Leakwarden <no-reply@leakwarden.localhost>"),
+  MAIL_REPLY_TO: optionalString,
+  SUPPORT_EMAIL: z.string().default("support@leakwarden.localhost"),
+  WEB_DIST_DIR: optionalString,
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+  // Public site: analytics token for the browser client and the landing page's marketing figures.
+  MIXPANEL_TOKEN: optionalString,
+  LANDING_USERS: z.string().default("3K"),
+  LANDING_TAKEDOWNS: z.string().default("5K"),
+  LANDING_REVENUE_INCREASE: z.string().default("30%"),
+  /** Seconds between two ownership checks of one creator's profiles (get-bio). */
+  VERIFY_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
+  // Takedowns: the agent the notices are sent by, where recipients are looked up, the tracking schedule.
+  NOTICE_FROM: z.string().default("Leakwarden Copyright Agent <dmca@leakwarden.localhost>"),
+  NOTICE_REPLY_TO: optionalString,
+  AGENT_NAME: z.string().default("Leakwarden Copyright Agent"),
+  AGENT_ADDRESS: optionalString,
+  AGENT_EMAIL: z.string().default("dmca@leakwarden.localhost"),
+  AGENT_PHONE: optionalString,
+  /** Resolvers for recipient lookups (host:port, comma-separated); empty = the system's. */
+  DNS_SERVERS: csv.pipe(z.array(z.string().regex(/^(\d{1,3}(\.\d{1,3}){3}(:\d+)?|\[[0-9a-fA-F:]+\](:\d+)?|[0-9a-fA-F:]+)$/, "an IP address with an optional :port"))),
+  /** Where to refresh the RDAP bootstrap files from (dns.json, ipv4.json, ipv6.json), e.g. https://data.iana.org/rdap/; unset = the shipped copies. */
+  RDAP_BOOTSTRAP_URL: optionalUrl,
+  /** Where to refresh Cloudflare's ranges from (ips-v4, ips-v6), e.g. https://www.cloudflare.com/; unset = the shipped copies. */
+  CLOUDFLARE_IPS_URL: optionalUrl,
+  /** Re-checks after a notice is sent (durations: 30m, 6h, 1d), then one every TAKEDOWN_RECHECK_EVERY until TAKEDOWN_TRACK_FOR. */
+  TAKEDOWN_RECHECK_AFTER: z.string().regex(durationList, "durations such as 1h,6h,24h").default("1h,6h,24h"),
+  TAKEDOWN_RECHECK_EVERY: z.string().regex(durationList, "a duration such as 24h").default("24h"),
+  TAKEDOWN_TRACK_FOR: z.string().regex(durationList, "a duration such as 30d").default("30d"),
+  /** A link still up this long after a notice goes to the next recipient (host after site, registrar after host). */
+  TAKEDOWN_ESCALATE_AFTER: z.string().regex(durationList, "a duration such as 7d").default("7d"),
+  /** SMTP failures are retried with exponential backoff from this delay, this many times. */
+  NOTICE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(60),
+  NOTICE_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(12),
+  // Billing (Lemon Squeezy hosted checkout and signed webhooks); unset: payments are not configured.
+  LEMONSQUEEZY_API_KEY: optionalString,
+  LEMONSQUEEZY_API_URL: optionalUrl.transform((v) => (v ?? "https://api.lemonsqueezy.com").replace(/\/+$/, "")),
+  LEMONSQUEEZY_STORE_ID: optionalString,
+  /** `starter-monthly=ID,starter-yearly=ID,…`: the store's variant of each plan and period. */
+  LEMONSQUEEZY_VARIANTS: csv.transform((pairs, ctx) => {
+    const variants: Partial<Record<VariantKey, string>> = {};
+    for (const pair of pairs) {
+      const [key = "", id = ""] = pair.split("=").map((s) => s.trim());
+      if (!parseVariantKey(key) || !/^\d+$/.test(id)) ctx.addIssue({ code: "custom", message: `"${pair}" is not plan-period=variant id (e.g. starter-monthly=123)` });
+      else variants[key as VariantKey] = id;
+    }
+    return variants;
+  }),
+  LEMONSQUEEZY_WEBHOOK_SECRET: optionalString,
+  /** The store's public address; its /billing page is where 'Manage billing' goes when no signed link can be had. */
+  LEMONSQUEEZY_STORE_URL: optionalUrl,
+  LEMONSQUEEZY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** How often the monitoring tick looks for creators whose automatic rescan is due. */
+  MONITORING_TICK_SECONDS: z.coerce.number().int().min(10).default(300),
+});
+
+export type Env = z.infer<typeof envSchema> & {
+  /** Absolute data folder (PGlite files, outbox, generated secret). */
+  dataDir: string;
+  /** The deployment's public origin, e.g. https://leakwarden.example. */
+  publicUrl: string;
+  webDistDir: string;
+};
+
+export class EnvError extends Error {}
+
+/** Parses settings once; the only place that reads process.env. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(settings)"}: ${i.message}`);
+    throw new EnvError(`Invalid settings:\n${lines.join("\n")}`);
+  }
+  const env = parsed.data;
+  // npm runs workspace scripts in the workspace folder: resolve relative paths from where npm was called.
+  const base = source.INIT_CWD ?? process.cwd();
+  const dataDir = path.resolve(base === path.join(repoRoot, "apps/server") ? repoRoot : base, env.DATA_DIR);
+  return {
+    ...env,
+    dataDir,
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    webDistDir: env.WEB_DIST_DIR ? path.resolve(base, env.WEB_DIST_DIR) : path.join(repoRoot, "apps/web/dist"),
+  };
+}

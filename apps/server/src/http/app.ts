@@ -1,0 +1,115 @@
+import fs from "node:fs";
+import path from "node:path";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { secureHeaders } from "hono/secure-headers";
+import type { Auth } from "../auth/auth";
+import type { Database } from "../db/client";
+import type { Logger } from "../lib/logger";
+import { TrustedProxies } from "../lib/trusted-proxies";
+import { accountRoutes } from "../modules/account/account.routes";
+import type { AccountService } from "../modules/account/account.service";
+import { billingRoutes, billingWebhookRoutes } from "../modules/billing/billing.routes";
+import type { BillingService } from "../modules/billing/billing.service";
+import { alertsRoutes } from "../modules/alerts/alerts.routes";
+import type { AlertsService } from "../modules/alerts/alerts.service";
+import { identitiesRoutes } from "../modules/identities/identities.routes";
+import type { IdentitiesService } from "../modules/identities/identities.service";
+import { scansRoutes } from "../modules/scans/scans.routes";
+import type { ScansService } from "../modules/scans/scans.service";
+import { siteRoutes } from "../modules/site/site.routes";
+import type { SiteService } from "../modules/site/site.service";
+import { takedownsRoutes } from "../modules/takedowns/takedowns.routes";
+import type { TakedownsService } from "../modules/takedowns/takedowns.service";
+import type { AppEnv } from "./context";
+import { errorBody, handleError } from "./error-handler";
+import { checkOrigin, clientIp, loadSession, withClientIp } from "./middleware";
+
+export interface AppDeps {
+  logger: Logger;
+  database: Database;
+  auth: Auth;
+  publicUrl: string;
+  trustedProxies: string[];
+  webDistDir?: string;
+  services: { account: AccountService; identities: IdentitiesService; scans: ScansService; site: SiteService; alerts: AlertsService; billing: BillingService; takedowns: TakedownsService };
+}
+
+export function createApp(deps: AppDeps) {
+  const app = new Hono<AppEnv>();
+  const { logger } = deps;
+
+  app.onError((error, c) => handleError(error, c, logger));
+  app.use("*", clientIp(new TrustedProxies(deps.trustedProxies)));
+  app.use(
+    "*",
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:"],
+        connectSrc: ["'self'", "https://api-js.mixpanel.com"],
+        fontSrc: ["'self'", "data:"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    }),
+  );
+
+  app.get("/healthz", async (c) => {
+    try {
+      await deps.database.ping();
+      return c.json({ status: "ok", db: "ok" });
+    } catch (error) {
+      logger.warn({ err: error }, "health check: database unreachable");
+      return c.json({ status: "error", db: "unreachable" }, 503);
+    }
+  });
+
+  // better-auth gets the address we computed from the socket, never one the client sent.
+  app.on(["GET", "POST"], "/api/auth/*", (c) => deps.auth.handler(withClientIp(c.req.raw, c.get("clientIp"))));
+
+  // Called by the payment provider with no session: its signature is checked, not a cookie or an Origin.
+  app.route("/", billingWebhookRoutes(deps.services.billing));
+  app.use("/v1/*", bodyLimit({ maxSize: 1024 * 1024 }));
+  app.use("/v1/*", loadSession(deps.auth));
+  app.use("/v1/*", checkOrigin([deps.publicUrl]));
+  app.route("/", accountRoutes(deps.services.account));
+  app.route("/", identitiesRoutes(deps.services.identities));
+  app.route("/", scansRoutes(deps.services.scans));
+  app.route("/", siteRoutes(deps.services.site));
+  app.route("/", alertsRoutes(deps.services.alerts));
+  app.route("/", billingRoutes(deps.services.billing));
+  app.route("/", takedownsRoutes(deps.services.takedowns));
+
+  app.all("/api/*", (c) => c.json(errorBody("NOT_FOUND", "No such endpoint."), 404));
+  app.all("/v1/*", (c) => c.json(errorBody("NOT_FOUND", "No such endpoint."), 404));
+
+  const dist = deps.webDistDir;
+  if (dist && fs.existsSync(path.join(dist, "index.html"))) {
+    // index.html carries the prerendered landing page; other routes get the empty shell when the build made one.
+    const shellFile = fs.existsSync(path.join(dist, "shell.html")) ? "shell.html" : "index.html";
+    const shellHtml = fs.readFileSync(path.join(dist, shellFile), "utf8");
+    app.use(
+      "/assets/*",
+      serveStatic({
+        root: dist,
+        precompressed: true,
+        onFound: (_p, c) => {
+          c.header("Cache-Control", "public, max-age=31536000, immutable");
+        },
+      }),
+    );
+    app.use("*", serveStatic({ root: dist, precompressed: true }));
+    // SPA fallback: the client router decides, including its 404 page.
+    app.get("*", (c) => c.html(shellHtml));
+  } else {
+    app.get("*", (c) => c.text("The web app is not built: run `npm run build`.", 503));
+  }
+
+  return app;
+}
+
+export type App = ReturnType<typeof createApp>;

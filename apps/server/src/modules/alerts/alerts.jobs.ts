@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { defineJob } from "../../jobs/queue";
+import type { AlertsService } from "./alerts.service";
+
+/** After a completed scan: emails its new leaks to a creator who asked for it. */
+export function createNewLeaksAlertJob(service: () => AlertsService) {
+  return defineJob({
+    name: "alerts.new-leaks",
+    schema: z.object({ userId: z.string().min(1), scanId: z.uuid() }),
+    retryLimit: 5,
+    async handler({ userId, scanId }) {
+      await service().sendNewLeaksAlert(userId, scanId);
+    },
+  });
+}
+
+/** One run of a creator's digest chain; a run for a time the rules no longer hold does nothing. */
+export function createDigestJob(service: () => AlertsService) {
+  return defineJob({
+    name: "alerts.digest",
+    schema: z.object({ userId: z.string().min(1), dueAt: z.iso.datetime() }),
+    retryLimit: 5,
+    async handler({ userId, dueAt }) {
+      await service().runDigest(userId, dueAt);
+    },
+  });
+}
+
+export type NewLeaksAlertJob = ReturnType<typeof createNewLeaksAlertJob>;
+export type DigestJob = ReturnType<typeof createDigestJob>;

@@ -1,0 +1,362 @@
+import type { LatestScanResponse, LeakList, LeakListQuery, LeakTimeline, LeakView, MultiSearchResponse, ReferenceImageInput, ScanQuota, ScanView } from "@leakwarden/contracts/scans";
+import { entitlements, planThatLifts, type EntitlementTier } from "@leakwarden/contracts/plans";
+import type { Db } from "../../db/client";
+import type { JobQueue } from "../../jobs/queue";
+import { AppError } from "../../lib/app-error";
+import type { Logger } from "../../lib/logger";
+import { runScan, type ScanProgress, type ScanResult } from "../../scanner/run-scan";
+import type { ScannerSettings } from "../../scanner/scanner-settings";
+import type { Finding } from "../../scanner/scan-types";
+import type { IdentitiesService } from "../identities/identities.service";
+import { nextAvailableAt, subtractPeriod } from "./scan-quota";
+import * as repo from "./scans.repository";
+import type { RunScanJob } from "./scans.jobs";
+
+export interface ScansDeps {
+  db: Db;
+  logger: Logger;
+  settings: ScannerSettings;
+  identities: IdentitiesService;
+  queue: JobQueue;
+  runScanJob: () => RunScanJob;
+  tierFor(userId: string): Promise<EntitlementTier>;
+  now?: () => Date;
+  /** How often a running scan writes its progress and looks for a cancel request. */
+  progressIntervalMs?: number;
+  /** Called after a scan completed (e.g. alerts); a failure is logged, never fails the scan. */
+  onScanCompleted?: (event: { userId: string; scanId: string; newLeaks: number }) => Promise<void>;
+}
+
+const uuidPattern = /^[0-9a-f-]{36}$/i;
+
+function percentOf(row: repo.ScanRow): number {
+  if (row.status === "completed") return 100;
+  // Searching is the first fifth of the work, pages the rest: both are counted, never timed.
+  const search = row.queriesPlanned > 0 ? row.queriesDone / row.queriesPlanned : 0;
+  const pages = row.pagesPlanned > 0 ? row.pagesDone / row.pagesPlanned : 0;
+  return Math.min(99, Math.floor(search * 20 + pages * 80));
+}
+
+export function scanView(row: repo.ScanRow): ScanView {
+  return {
+    id: row.id,
+    status: row.status as ScanView["status"],
+    trigger: row.trigger as ScanView["trigger"],
+    phase: row.phase,
+    progress: {
+      queriesPlanned: row.queriesPlanned,
+      queriesDone: row.queriesDone,
+      pagesPlanned: row.pagesPlanned,
+      pagesDone: row.pagesDone,
+      percent: percentOf(row),
+    },
+    stats: {
+      sitesAnalyzed: row.sitesAnalyzed,
+      linksChecked: row.linksChecked,
+      leaksFound: row.leaksFound,
+      newLeaks: row.newLeaks,
+      imagesMatched: row.imagesMatched,
+      durationMs: row.durationMs,
+    },
+    outcome: row.outcome,
+    error: row.error,
+    sourceErrors: row.sourceErrors,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: row.startedAt?.toISOString() ?? null,
+    finishedAt: row.finishedAt?.toISOString() ?? null,
+  };
+}
+
+export function leakView(row: repo.LeakRow): LeakView {
+  return {
+    id: row.id,
+    number: row.number,
+    url: row.url,
+    domain: row.domain,
+    title: row.title,
+    category: row.category as LeakView["category"],
+    confidence: row.confidence as LeakView["confidence"],
+    status: row.status as LeakView["status"],
+    firstSeenAt: row.firstSeenAt.toISOString(),
+    lastSeenAt: row.lastSeenAt.toISOString(),
+    evidence: row.evidence,
+  };
+}
+
+export function createScansService(deps: ScansDeps) {
+  const { db } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  async function quota(userId: string): Promise<ScanQuota> {
+    const { count: limit, per } = entitlements[await deps.tierFor(userId)].manualScans;
+    const at = now();
+    const starts = (await repo.listCountedScansSince(db, userId, subtractPeriod(at, per))).map((r) => r.createdAt);
+    const next = nextAvailableAt(starts, limit, per);
+    return { limit, used: starts.length, per, nextAvailableAt: next && next > at ? next.toISOString() : null };
+  }
+
+  async function userScan(userId: string, id: string) {
+    const row = uuidPattern.test(id) ? await repo.findUserScan(db, userId, id) : undefined;
+    if (!row) throw new AppError("NOT_FOUND", "No such scan.");
+    return row;
+  }
+
+  return {
+    quota,
+
+    async latest(userId: string): Promise<LatestScanResponse> {
+      const row = await repo.findLatestScan(db, userId);
+      return { scan: row ? scanView(row) : null, quota: await quota(userId) };
+    },
+
+    async get(userId: string, id: string): Promise<ScanView> {
+      return scanView(await userScan(userId, id));
+    },
+
+    /** Starts a scan the creator asked for (or onboarding did): one at a time, within the plan's quota. */
+    async start(userId: string, trigger: "manual" | "onboarding" | "monitoring"): Promise<ScanView> {
+      const identities = await deps.identities.get(userId);
+      if (identities.stageNames.length === 0 && identities.nicknames.length === 0) {
+        throw new AppError("VALIDATION", "Add a stage name first: the scan looks for your names.", { stageNames: "Add at least one stage name." });
+      }
+      const active = await repo.findActiveScan(db, userId);
+      if (active) throw new AppError("CONFLICT", "A scan is already running.", undefined, { scanId: active.id });
+      if (trigger !== "monitoring") {
+        const q = await quota(userId);
+        if (q.nextAvailableAt) {
+          const tier = await deps.tierFor(userId);
+          throw new AppError("QUOTA_EXCEEDED", `Your plan covers ${q.limit} scan${q.limit === 1 ? "" : "s"} a ${q.per}. Next scan available on ${q.nextAvailableAt.slice(0, 10)}.`, undefined, {
+            resource: "manualScans",
+            limit: q.limit,
+            use: q.used,
+            per: q.per,
+            resetsAt: q.nextAvailableAt,
+            plan: tier,
+            upgradeTo: planThatLifts(tier, "manualScans"),
+          });
+        }
+      }
+      let row: repo.ScanRow;
+      try {
+        row = await repo.insertScan(db, userId, trigger, now());
+      } catch (error) {
+        // The one-active-scan index: two clicks at once start one scan.
+        if (String((error as { cause?: unknown }).cause ?? error).includes("scan_one_active_per_user")) throw new AppError("CONFLICT", "A scan is already running.");
+        throw error;
+      }
+      await deps.queue.send(deps.runScanJob(), { scanId: row.id });
+      return scanView(row);
+    },
+
+    async cancel(userId: string, id: string): Promise<ScanView> {
+      const row = await userScan(userId, id);
+      if (row.status === "queued") {
+        await repo.updateScan(db, id, { status: "cancelled", phase: "cancelled", cancelRequestedAt: now(), finishedAt: now() });
+      } else if (row.status === "running") {
+        await repo.updateScan(db, id, { cancelRequestedAt: now() });
+      } else {
+        throw new AppError("CONFLICT", "This scan has already finished.");
+      }
+      return scanView((await repo.findScan(db, id))!);
+    },
+
+    /** The job: runs the engine, storing each finding as it comes (a restarted job loses nothing). */
+    async execute(scanId: string): Promise<void> {
+      const row = await repo.findScan(db, scanId);
+      if (!row || (row.status !== "queued" && row.status !== "running")) return;
+      if (row.cancelRequestedAt) {
+        await repo.updateScan(db, scanId, { status: "cancelled", phase: "cancelled", finishedAt: now() });
+        return;
+      }
+      const startedAt = row.startedAt ?? now();
+      await repo.updateScan(db, scanId, { status: "running", phase: "queries", startedAt });
+
+      const identities = await deps.identities.get(row.userId);
+      const references = await repo.listReferenceImages(db, row.userId);
+      const controller = new AbortController();
+      let latest: ScanProgress | undefined;
+      let writing = Promise.resolve();
+      const flush = () => {
+        const p = latest;
+        writing = writing.then(async () => {
+          if (p) {
+            await repo.updateScan(db, scanId, {
+              phase: p.phase,
+              queriesPlanned: p.queriesPlanned,
+              queriesDone: p.queriesDone,
+              pagesPlanned: p.pagesPlanned,
+              pagesDone: p.pagesDone,
+              leaksFound: p.leaksFound,
+            });
+          }
+          const current = await repo.findScan(db, scanId);
+          if (current?.cancelRequestedAt) controller.abort(new Error("cancelled"));
+        });
+        return writing;
+      };
+      const timer = setInterval(() => void flush().catch((e: unknown) => deps.logger.warn({ err: e }, "scan progress write failed")), deps.progressIntervalMs ?? 1000);
+
+      let result: ScanResult;
+      try {
+        result = await runScan(
+          {
+            identity: {
+              stageNames: identities.stageNames.map((s) => ({ platform: s.platform, username: s.username })),
+              nicknames: identities.nicknames.map((n) => n.value),
+              allowlist: identities.allowlist.map((d) => d.domain),
+              specific: identities.specific,
+            },
+            referenceHashes: references.map((r) => ({ id: r.id, hashes: r.hashes as never, quality: r.quality })),
+          },
+          {
+            settings: deps.settings,
+            signal: controller.signal,
+            logger: deps.logger,
+            onProgress: (p) => {
+              latest = p;
+            },
+            onFinding: (finding: Finding) =>
+              repo.upsertLeak(db, {
+                userId: row.userId,
+                scanId,
+                canonicalUrl: finding.url,
+                url: finding.evidence.finalUrl || finding.url,
+                domain: finding.domain,
+                title: finding.evidence.title.slice(0, 500),
+                category: finding.category,
+                confidence: finding.confidence,
+                evidence: finding.evidence as unknown as Record<string, unknown>,
+                seenAt: now(),
+              }),
+          },
+        );
+      } catch (error) {
+        clearInterval(timer);
+        await writing.catch(() => undefined);
+        deps.logger.error({ err: error, scanId }, "scan failed");
+        await repo.updateScan(db, scanId, { status: "failed", phase: "failed", error: "The scan stopped on an internal error.", finishedAt: now() });
+        return;
+      } finally {
+        clearInterval(timer);
+      }
+      await flush().catch(() => undefined);
+
+      const cancelled = result.outcome === "aborted";
+      const failed = result.outcome === "all-sources-failed";
+      await repo.updateScan(db, scanId, {
+        status: cancelled ? "cancelled" : failed ? "failed" : "completed",
+        phase: cancelled ? "cancelled" : failed ? "failed" : "done",
+        outcome: result.outcome,
+        error: failed ? "Every search source failed; no page could be looked at. Nothing was counted against your plan." : null,
+        sourceErrors: result.sourceErrors.map((e) => ({ source: e.source, code: e.code, message: e.message })),
+        sitesAnalyzed: result.stats.sitesAnalyzed,
+        linksChecked: result.stats.linksChecked,
+        leaksFound: await repo.countLeaksSeenIn(db, scanId),
+        newLeaks: await repo.countLeaksFirstSeenIn(db, scanId),
+        imagesMatched: result.stats.imagesMatched,
+        durationMs: Math.round(now().getTime() - startedAt.getTime()),
+        finishedAt: now(),
+      });
+      if (!cancelled && !failed && deps.onScanCompleted) {
+        const newLeaks = await repo.countLeaksFirstSeenIn(db, scanId);
+        await deps.onScanCompleted({ userId: row.userId, scanId, newLeaks }).catch((e: unknown) => deps.logger.warn({ err: e, scanId }, "scan completion hook failed"));
+      }
+    },
+
+    /** The Home chart: per UTC day of the last `days`, leaks first seen and leaks removed (zero days included). */
+    async timeline(userId: string, days: number): Promise<LeakTimeline> {
+      const end = now();
+      const start = new Date(Date.UTC(end.getUTCFullYear(), end.getUTCMonth(), end.getUTCDate() - (days - 1)));
+      const { found, removed } = await repo.leakTimeline(db, userId, start);
+      const foundBy = new Map(found.map((r) => [r.day, r.n]));
+      const removedBy = new Map(removed.map((r) => [r.day, r.n]));
+      return {
+        days: Array.from({ length: days }, (_, i) => {
+          const date = new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10);
+          return { date, found: foundBy.get(date) ?? 0, removed: removedBy.get(date) ?? 0 };
+        }),
+      };
+    },
+
+    /** New leaks (not dismissed) of one scan or since a time, for alert emails. */
+    async newLeaks(userId: string, filter: { scanId?: string; since?: Date }, limit = 10): Promise<{ items: LeakView[]; total: number }> {
+      const { items, total } = await repo.listLeaksFirstSeen(db, userId, { ...filter, limit });
+      return { items: items.map(leakView), total };
+    },
+
+    async listLeaks(userId: string, query: LeakListQuery): Promise<LeakList> {
+      const { items, total } = await repo.listLeaks(db, userId, {
+        q: query.q || undefined,
+        status: query.status,
+        category: query.category,
+        limit: query.pageSize,
+        offset: (query.page - 1) * query.pageSize,
+      });
+      return { items: items.map(leakView), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async multiSearch(userId: string): Promise<MultiSearchResponse> {
+      const latestFinished = await repo.findLatestFinishedScan(db, userId);
+      const { items } = await repo.listLeaks(db, userId, { limit: 1000, offset: 0 });
+      return {
+        date: latestFinished?.finishedAt?.toISOString() ?? null,
+        scanResults: items
+          .filter((l) => l.status !== "dismissed")
+          .map((l) => ({
+            id: l.number,
+            link: l.url,
+            date: l.lastSeenAt.toISOString(),
+            domain: l.domain,
+            title: l.title,
+            category: l.category as LeakView["category"],
+            status: l.status as LeakView["status"],
+            confidence: l.confidence as LeakView["confidence"],
+          })),
+      };
+    },
+
+    /** The creator's word on a finding: confirm makes a medium finding actionable, dismiss hides it. */
+    async reviewLeak(userId: string, id: string, decision: "confirm" | "dismiss"): Promise<LeakView> {
+      const row = uuidPattern.test(id) ? await repo.findUserLeak(db, userId, id) : undefined;
+      if (!row) throw new AppError("NOT_FOUND", "No such leak.");
+      if (decision === "confirm") {
+        if (row.status !== "new" && row.status !== "dismissed") throw new AppError("CONFLICT", "This leak is already being handled.");
+        await repo.updateLeak(db, id, { status: "confirmed", confirmedAt: now(), dismissedAt: null });
+      } else {
+        if (row.status === "takedown_sent") throw new AppError("CONFLICT", "A takedown is open for this leak.");
+        await repo.updateLeak(db, id, { status: "dismissed", dismissedAt: now() });
+      }
+      return leakView((await repo.findUserLeak(db, userId, id))!);
+    },
+
+    /** The creator's leaks by id (those she has), with their evidence: what a takedown cites. */
+    async leaksOf(userId: string, ids: string[]): Promise<repo.LeakRow[]> {
+      const rows = await Promise.all(ids.filter((id) => uuidPattern.test(id)).map((id) => repo.findUserLeak(db, userId, id)));
+      return rows.filter((r): r is repo.LeakRow => !!r);
+    },
+
+    /** The takedowns module reports a link's fate here, so that the leaks list shows it. */
+    async markLeakTakedown(leakId: string, state: "takedown_sent" | "removed", at: Date): Promise<void> {
+      await repo.updateLeak(db, leakId, state === "removed" ? { status: "removed", removedAt: at } : { status: "takedown_sent" });
+    },
+
+    async listReferenceImages(userId: string) {
+      return (await repo.listReferenceImages(db, userId)).map((r) => ({ id: r.id, label: r.label, quality: r.quality, thumbnail: r.thumbnail, createdAt: r.createdAt.toISOString() }));
+    },
+
+    async addReferenceImage(userId: string, input: ReferenceImageInput) {
+      const tier = await deps.tierFor(userId);
+      const limit = entitlements[tier].referenceImages;
+      const use = await repo.countReferenceImages(db, userId);
+      if (use >= limit) throw new AppError("QUOTA_EXCEEDED", `Your plan covers ${limit} reference images.`, undefined, { resource: "referenceImages", limit, use, plan: tier, upgradeTo: planThatLifts(tier, "referenceImages") });
+      const row = await repo.insertReferenceImage(db, { userId, label: input.label, hashes: input.hashes, quality: input.quality, thumbnail: input.thumbnail ?? null });
+      return { id: row.id, label: row.label, quality: row.quality, thumbnail: row.thumbnail, createdAt: row.createdAt.toISOString() };
+    },
+
+    async removeReferenceImage(userId: string, id: string) {
+      if (!uuidPattern.test(id) || !(await repo.deleteReferenceImage(db, userId, id))) throw new AppError("NOT_FOUND", "No such reference image.");
+    },
+  };
+}
+
+export type ScansService = ReturnType<typeof createScansService>;

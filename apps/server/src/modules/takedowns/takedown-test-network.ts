@@ -1,0 +1,212 @@
+import dgram from "node:dgram";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { SMTPServer } from "smtp-server";
+
+/**
+ * Local stand-ins for the parties a takedown talks to, all on 127.0.0.1: a DNS server
+ * (A/AAAA over UDP), an RDAP server (RFC 9083 JSON, with its RFC 9224 bootstrap files) and
+ * an SMTP server that keeps what it receives. Used by the takedown tests only.
+ */
+
+// ---- DNS ----
+
+export type FakeDns = { servers: string; records: Map<string, { a?: string[]; aaaa?: string[] }>; close(): Promise<void> };
+
+function readName(msg: Buffer, offset: number): { name: string; next: number } {
+  const labels: string[] = [];
+  let i = offset;
+  while (msg[i]! > 0) {
+    const len = msg[i]!;
+    labels.push(msg.subarray(i + 1, i + 1 + len).toString("ascii"));
+    i += len + 1;
+  }
+  return { name: labels.join(".").toLowerCase(), next: i + 1 };
+}
+
+function ipv6Bytes(address: string): Buffer {
+  const [head = "", tail = ""] = address.split("::");
+  const h = head ? head.split(":") : [];
+  const t = tail ? tail.split(":") : [];
+  const groups = address.includes("::") ? [...h, ...Array<string>(8 - h.length - t.length).fill("0"), ...t] : h;
+  const out = Buffer.alloc(16);
+  groups.forEach((g, i) => out.writeUInt16BE(parseInt(g, 16), i * 2));
+  return out;
+}
+
+/** Answers A and AAAA queries from `records`; a name it does not know is NXDOMAIN. */
+export async function startFakeDns(records: Record<string, { a?: string[]; aaaa?: string[] }>): Promise<FakeDns> {
+  const table = new Map(Object.entries(records).map(([k, v]) => [k.toLowerCase(), v]));
+  const socket = dgram.createSocket("udp4");
+  socket.on("message", (msg, rinfo) => {
+    if (msg.length < 12) return;
+    const { name, next } = readName(msg, 12);
+    const qtype = msg.readUInt16BE(next);
+    const question = msg.subarray(12, next + 4);
+    const entry = table.get(name);
+    const answers: Buffer[] = [];
+    for (const address of qtype === 1 ? (entry?.a ?? []) : qtype === 28 ? (entry?.aaaa ?? []) : []) {
+      const rdata = qtype === 1 ? Buffer.from(address.split(".").map(Number)) : ipv6Bytes(address);
+      const rr = Buffer.alloc(12);
+      rr.writeUInt16BE(0xc00c, 0); // pointer to the question's name
+      rr.writeUInt16BE(qtype, 2);
+      rr.writeUInt16BE(1, 4);
+      rr.writeUInt32BE(60, 6);
+      rr.writeUInt16BE(rdata.length, 10);
+      answers.push(rr, rdata);
+    }
+    const header = Buffer.alloc(12);
+    header.writeUInt16BE(msg.readUInt16BE(0), 0);
+    header.writeUInt16BE(0x8180 | (entry ? 0 : 3), 2); // response, recursion available; NXDOMAIN when unknown
+    header.writeUInt16BE(1, 4);
+    header.writeUInt16BE(answers.length / 2, 6);
+    socket.send(Buffer.concat([header, question, ...answers]), rinfo.port, rinfo.address);
+  });
+  await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
+  return {
+    servers: `127.0.0.1:${socket.address().port}`,
+    records: table,
+    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
+  };
+}
+
+// ---- RDAP ----
+
+export type FakeRdap = { url: string; bootstrapUrl: string; requests: string[]; close(): Promise<void> };
+
+const vcard = (fields: { fn: string; email?: string; tel?: string }) => [
+  "vcard",
+  [
+    ["version", {}, "text", "4.0"],
+    ["fn", {}, "text", fields.fn],
+    ...(fields.email ? [["email", {}, "text", fields.email]] : []),
+    ...(fields.tel ? [["tel", { type: "voice" }, "uri", `tel:${fields.tel}`]] : []),
+  ],
+];
+
+/** An IP network answer: the organisation, with its abuse contact nested under it (as ARIN and RIPE do). */
+export function rdapNetwork(name: string, abuseEmail: string | null) {
+  return {
+    rdapConformance: ["rdap_level_0"],
+    objectClassName: "ip network",
+    handle: `NET-${name}`,
+    name,
+    ipVersion: "v4",
+    entities: [
+      {
+        objectClassName: "entity",
+        handle: `${name}-ORG`,
+        roles: ["registrant"],
+        vcardArray: vcard({ fn: `${name} Ltd` }),
+        entities: abuseEmail ? [{ objectClassName: "entity", handle: `${name}-ABUSE`, roles: ["abuse"], vcardArray: vcard({ fn: `${name} Abuse`, email: abuseEmail }) }] : [],
+      },
+    ],
+  };
+}
+
+/** A domain answer: the registrar entity with its abuse contact nested (RDAP Response Profile). */
+export function rdapDomain(domain: string, registrar: string, abuseEmail: string) {
+  return {
+    rdapConformance: ["rdap_level_0", "icann_rdap_response_profile_0"],
+    objectClassName: "domain",
+    ldhName: domain.toUpperCase(),
+    entities: [
+      {
+        objectClassName: "entity",
+        handle: "9999",
+        roles: ["registrar"],
+        publicIds: [{ type: "IANA Registrar ID", identifier: "9999" }],
+        vcardArray: vcard({ fn: registrar }),
+        entities: [{ objectClassName: "entity", roles: ["abuse"], vcardArray: vcard({ fn: "Abuse Contact", email: abuseEmail, tel: "+1.5555550100" }) }],
+      },
+    ],
+  };
+}
+
+export async function startFakeRdap(answers: { ips: Record<string, unknown>; domains: Record<string, unknown> }): Promise<FakeRdap> {
+  const requests: string[] = [];
+  let base = "";
+  const server = http.createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://127.0.0.1").pathname;
+    requests.push(path);
+    const send = (status: number, body: unknown) => {
+      res.writeHead(status, { "content-type": "application/rdap+json" });
+      res.end(JSON.stringify(body));
+    };
+    const rdapBase = `${base}/rdap/`;
+    if (path === "/bootstrap/dns.json") return send(200, { version: "1.0", publication: "2025-01-01T00:00:00Z", services: [[["example"], [rdapBase]]] });
+    if (path === "/bootstrap/ipv4.json") return send(200, { version: "1.0", publication: "2025-01-01T00:00:00Z", services: [[["0.0.0.0/0"], [rdapBase]]] });
+    if (path === "/bootstrap/ipv6.json") return send(200, { version: "1.0", publication: "2025-01-01T00:00:00Z", services: [[["::/0"], [rdapBase]]] });
+    const ip = /^\/rdap\/ip\/(.+)$/.exec(path)?.[1];
+    if (ip && answers.ips[ip]) return send(200, answers.ips[ip]);
+    const domain = /^\/rdap\/domain\/(.+)$/.exec(path)?.[1]?.toLowerCase();
+    if (domain && answers.domains[domain]) return send(200, answers.domains[domain]);
+    send(404, { errorCode: 404, title: "Not Found" });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return { url: base, bootstrapUrl: `${base}/bootstrap/`, requests, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+// ---- SMTP ----
+
+export type ReceivedMail = { from: string; to: string[]; raw: string; headers: Record<string, string>; text: string };
+export type FakeSmtp = { port: number; url: string; received: ReceivedMail[]; close(): Promise<void> };
+
+/** Undoes quoted-printable and folded headers, enough to read what nodemailer wrote. */
+function decode(raw: string): { headers: Record<string, string>; text: string } {
+  const [head = "", ...rest] = raw.split(/\r?\n\r?\n/);
+  const headers: Record<string, string> = {};
+  for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
+    const i = line.indexOf(":");
+    if (i > 0) headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
+  }
+  const body = rest.join("\n\n");
+  const text = body
+    .replace(/=\r?\n/g, "")
+    .replace(/(?:=[0-9A-F]{2})+/g, (m) => Buffer.from(m.split("=").slice(1).map((h) => parseInt(h, 16))).toString("utf8"));
+  return { headers, text };
+}
+
+/** A real SMTP server (no TLS, no auth) that keeps every message and refuses refuse@…; `port` lets a test restart it on the same address. */
+export async function startFakeSmtp(port = 0, received: ReceivedMail[] = []): Promise<FakeSmtp> {
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ["STARTTLS", "AUTH"],
+    logger: false,
+    // A mailbox that refuses for good, as a real server answers with 550.
+    onRcptTo(address, _session, callback) {
+      if (address.address.startsWith("refuse@")) callback(Object.assign(new Error("5.1.1 mailbox unavailable"), { responseCode: 550 }));
+      else callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on("data", (c: Buffer) => chunks.push(c));
+      stream.on("end", () => {
+        const raw = Buffer.concat(chunks).toString("utf8");
+        received.push({
+          from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+          ...decode(raw),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(port, "127.0.0.1", () => resolve());
+  });
+  const actual = (server.server.address() as AddressInfo).port;
+  return { port: actual, url: `smtp://127.0.0.1:${actual}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/** A port nothing listens on (yet). */
+export async function freePort(): Promise<number> {
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

@@ -1,0 +1,222 @@
+import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { searchDelisting, takedown, takedownAuthorization, takedownEvent, takedownNotice, takedownNoticeLink } from "../../db/schema/takedowns";
+
+export type AuthorizationRow = typeof takedownAuthorization.$inferSelect;
+export type TakedownRow = typeof takedown.$inferSelect;
+export type NoticeRow = typeof takedownNotice.$inferSelect;
+export type EventRow = typeof takedownEvent.$inferSelect;
+
+export const OPEN_STATUSES = ["draft", "queued", "sent", "escalated"] as const;
+
+export async function findAuthorization(db: DbOrTx, userId: string): Promise<AuthorizationRow | undefined> {
+  const rows = await db.select().from(takedownAuthorization).where(eq(takedownAuthorization.userId, userId)).limit(1);
+  return rows[0];
+}
+
+export async function upsertAuthorization(db: DbOrTx, values: AuthorizationRow): Promise<void> {
+  const { userId: _userId, ...rest } = values;
+  await db.insert(takedownAuthorization).values(values).onConflictDoUpdate({ target: takedownAuthorization.userId, set: rest });
+}
+
+/** Serialises one creator's takedown requests (the monthly count is read, then written). */
+export async function lockUser(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`takedowns:${userId}`}))`);
+}
+
+export function findOpenTakedownsForLeaks(db: DbOrTx, leakIds: string[]) {
+  if (leakIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: takedown.id, leakId: takedown.leakId })
+    .from(takedown)
+    .where(and(inArray(takedown.leakId, leakIds), inArray(takedown.status, [...OPEN_STATUSES])));
+}
+
+/** Leaks that ever had a takedown (not cancelled): asking again is a re-send, which is free. */
+export async function leaksEverTakenDown(db: DbOrTx, leakIds: string[]): Promise<Set<string>> {
+  if (leakIds.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ leakId: takedown.leakId })
+    .from(takedown)
+    .where(and(inArray(takedown.leakId, leakIds), ne(takedown.status, "cancelled")));
+  return new Set(rows.map((r) => r.leakId));
+}
+
+/** Links counted against this month: those whose first (not cancelled) takedown is from this month. */
+export async function countLinksFirstTakenDownSince(db: DbOrTx, userId: string, since: Date): Promise<number> {
+  const rows = await db.execute(sql`
+    select count(distinct t.leak_id)::int as n from ${takedown} t
+    where t.user_id = ${userId} and t.status <> 'cancelled' and t.created_at >= ${since.toISOString()}::timestamptz
+      and not exists (
+        select 1 from ${takedown} e
+        where e.leak_id = t.leak_id and e.status <> 'cancelled' and e.created_at < ${since.toISOString()}::timestamptz
+      )`);
+  return Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+export async function insertTakedowns(db: DbOrTx, values: (typeof takedown.$inferInsert)[]): Promise<TakedownRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(takedown).values(values).returning();
+}
+
+export async function findTakedown(db: DbOrTx, id: string): Promise<TakedownRow | undefined> {
+  const rows = await db.select().from(takedown).where(eq(takedown.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function findUserTakedown(db: DbOrTx, userId: string, id: string): Promise<TakedownRow | undefined> {
+  const rows = await db.select().from(takedown).where(and(eq(takedown.id, id), eq(takedown.userId, userId))).limit(1);
+  return rows[0];
+}
+
+/** Takedowns still in a given status, locked for the transaction (a job that runs twice does the work once). */
+export function lockTakedownsInStatus(tx: DbOrTx, ids: string[], status: string) {
+  if (ids.length === 0) return Promise.resolve([] as TakedownRow[]);
+  return tx
+    .select()
+    .from(takedown)
+    .where(and(inArray(takedown.id, ids), eq(takedown.status, status)))
+    .for("update");
+}
+
+export async function listTakedowns(db: DbOrTx, userId: string, filter: { status?: string | undefined; limit: number; offset: number }) {
+  const where = and(eq(takedown.userId, userId), ...(filter.status ? [eq(takedown.status, filter.status)] : []));
+  const [items, totals] = await Promise.all([
+    db.select().from(takedown).where(where).orderBy(desc(takedown.createdAt), desc(takedown.id)).limit(filter.limit).offset(filter.offset),
+    db.select({ n: count() }).from(takedown).where(where),
+  ]);
+  return { items, total: Number(totals[0]?.n ?? 0) };
+}
+
+export async function updateTakedowns(db: DbOrTx, ids: string[], values: Partial<Omit<TakedownRow, "id" | "userId" | "leakId">>): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(takedown).set(values).where(inArray(takedown.id, ids));
+}
+
+export async function insertEvents(db: DbOrTx, events: { takedownId: string; at: Date; type: string; message: string }[]): Promise<void> {
+  if (events.length === 0) return;
+  await db.insert(takedownEvent).values(events);
+}
+
+export function listEvents(db: DbOrTx, takedownId: string) {
+  return db.select().from(takedownEvent).where(eq(takedownEvent.takedownId, takedownId)).orderBy(asc(takedownEvent.at), asc(takedownEvent.id));
+}
+
+export async function insertNotice(db: DbOrTx, values: typeof takedownNotice.$inferInsert, takedownIds: string[]): Promise<NoticeRow> {
+  const rows = await db.insert(takedownNotice).values(values).returning();
+  const notice = rows[0]!;
+  if (takedownIds.length > 0) await db.insert(takedownNoticeLink).values(takedownIds.map((takedownId) => ({ noticeId: notice.id, takedownId })));
+  return notice;
+}
+
+export async function findNotice(db: DbOrTx, id: string): Promise<NoticeRow | undefined> {
+  const rows = await db.select().from(takedownNotice).where(eq(takedownNotice.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function updateNotice(db: DbOrTx, id: string, values: Partial<Omit<NoticeRow, "id" | "userId">>): Promise<void> {
+  await db.update(takedownNotice).set(values).where(eq(takedownNotice.id, id));
+}
+
+/** Marks a queued notice as being sent; a retry of our own claim ('sending') may go on. */
+export async function claimNotice(db: DbOrTx, id: string): Promise<NoticeRow | undefined> {
+  const rows = await db
+    .update(takedownNotice)
+    .set({ status: "sending" })
+    .where(and(eq(takedownNotice.id, id), inArray(takedownNotice.status, ["queued", "sending"])))
+    .returning();
+  return rows[0];
+}
+
+export function listNoticeTakedowns(db: DbOrTx, noticeId: string) {
+  return db
+    .select({ takedown })
+    .from(takedownNoticeLink)
+    .innerJoin(takedown, eq(takedown.id, takedownNoticeLink.takedownId))
+    .where(eq(takedownNoticeLink.noticeId, noticeId))
+    .then((rows) => rows.map((r) => r.takedown));
+}
+
+/** A takedown's notices, oldest first, each with the URLs it carried. */
+export async function listTakedownNotices(db: DbOrTx, takedownId: string) {
+  const notices = await db
+    .select({ notice: takedownNotice })
+    .from(takedownNoticeLink)
+    .innerJoin(takedownNotice, eq(takedownNotice.id, takedownNoticeLink.noticeId))
+    .where(eq(takedownNoticeLink.takedownId, takedownId))
+    .orderBy(asc(takedownNotice.createdAt));
+  const ids = notices.map((n) => n.notice.id);
+  const urls = ids.length
+    ? await db
+        .select({ noticeId: takedownNoticeLink.noticeId, url: takedown.url })
+        .from(takedownNoticeLink)
+        .innerJoin(takedown, eq(takedown.id, takedownNoticeLink.takedownId))
+        .where(and(inArray(takedownNoticeLink.noticeId, ids), ne(takedown.status, "cancelled")))
+    : [];
+  return notices.map(({ notice }) => ({ notice, urls: urls.filter((u) => u.noticeId === notice.id).map((u) => u.url) }));
+}
+
+/** Notices of a takedown that went out, oldest first (for the escalation's history line). */
+export function listSentNoticesOf(db: DbOrTx, takedownId: string) {
+  return db
+    .select({ notice: takedownNotice })
+    .from(takedownNoticeLink)
+    .innerJoin(takedownNotice, eq(takedownNotice.id, takedownNoticeLink.noticeId))
+    .where(and(eq(takedownNoticeLink.takedownId, takedownId), eq(takedownNotice.status, "sent")))
+    .orderBy(asc(takedownNotice.sentAt))
+    .then((rows) => rows.map((r) => r.notice));
+}
+
+/** Measured figures, for one creator or (userId undefined) the whole service. */
+export async function stats(db: DbOrTx, userId: string | undefined, now: Date, rateAfterMs: number) {
+  const byUser = (column: unknown) => (userId ? sql`${column} = ${userId}` : sql`true`);
+  const cutoff = new Date(now.getTime() - rateAfterMs).toISOString();
+  const result = await db.execute(sql`
+    select
+      (select count(*)::int from ${takedownNotice} n where ${byUser(sql`n.user_id`)} and n.status = 'sent') as notices_sent,
+      (select count(distinct t.leak_id)::int from ${takedown} t where ${byUser(sql`t.user_id`)} and t.first_sent_at is not null) as links_taken_down,
+      (select count(distinct t.leak_id)::int from ${takedown} t where ${byUser(sql`t.user_id`)} and t.status = 'removed') as links_removed,
+      (select count(distinct d.leak_id)::int from ${searchDelisting} d where ${byUser(sql`d.user_id`)}) as links_delisted,
+      (select percentile_cont(0.5) within group (order by extract(epoch from (t.removed_at - t.first_sent_at)))
+         from ${takedown} t where ${byUser(sql`t.user_id`)} and t.status = 'removed' and t.first_sent_at is not null) as median_seconds,
+      (select count(*)::int from ${takedown} t where ${byUser(sql`t.user_id`)} and t.first_sent_at < ${cutoff}::timestamptz) as rate_base,
+      (select count(*)::int from ${takedown} t where ${byUser(sql`t.user_id`)} and t.first_sent_at < ${cutoff}::timestamptz and t.status = 'removed') as rate_removed
+  `);
+  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
+  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+  return {
+    noticesSent: num(row.notices_sent) ?? 0,
+    linksTakenDown: num(row.links_taken_down) ?? 0,
+    linksRemoved: num(row.links_removed) ?? 0,
+    linksDelisted: num(row.links_delisted) ?? 0,
+    medianSeconds: num(row.median_seconds),
+    rateBase: num(row.rate_base) ?? 0,
+    rateRemoved: num(row.rate_removed) ?? 0,
+  };
+}
+
+/** Links with a notice out that are not known to be removed: the search-delisting candidates. */
+export function listLinksStillUp(db: DbOrTx, userId: string) {
+  return db
+    .selectDistinctOn([takedown.leakId], { leakId: takedown.leakId, url: takedown.url })
+    .from(takedown)
+    .where(
+      and(
+        eq(takedown.userId, userId),
+        sql`${takedown.firstSentAt} is not null`,
+        inArray(takedown.status, ["sent", "escalated", "no_response", "needs_manual_action", "failed"]),
+        sql`not exists (select 1 from ${takedown} r where r.leak_id = ${takedown.leakId} and r.status = 'removed' and r.removed_at > ${takedown.createdAt})`,
+      ),
+    )
+    .orderBy(takedown.leakId, desc(takedown.createdAt));
+}
+
+export function listDelistings(db: DbOrTx, userId: string) {
+  return db.select().from(searchDelisting).where(eq(searchDelisting.userId, userId));
+}
+
+export async function insertDelistings(db: DbOrTx, rows: { userId: string; leakId: string; engine: string; submittedAt: Date }[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insert(searchDelisting).values(rows).onConflictDoNothing();
+}
+

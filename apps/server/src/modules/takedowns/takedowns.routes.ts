@@ -1,0 +1,27 @@
+import { authorizationInputSchema, createTakedownsSchema, markDelistingSchema, takedownListQuerySchema } from "@leakwarden/contracts/takedowns";
+import { Hono } from "hono";
+import { currentUser, readJson, readQuery, type AppEnv } from "../../http/context";
+import { requireUser } from "../../http/middleware";
+import type { TakedownsService } from "./takedowns.service";
+
+export function takedownsRoutes(service: TakedownsService) {
+  const routes = new Hono<AppEnv>();
+  routes.use("/v1/takedowns", requireUser);
+  routes.use("/v1/takedowns/*", requireUser);
+
+  routes.get("/v1/takedowns/authorization", async (c) => c.json(await service.getAuthorization(currentUser(c).id)));
+  routes.put("/v1/takedowns/authorization", async (c) => {
+    const body = await readJson(c, authorizationInputSchema);
+    return c.json(await service.authorize(currentUser(c).id, body, { ip: c.get("clientIp"), userAgent: c.req.header("user-agent") ?? "" }));
+  });
+  routes.get("/v1/takedowns/stats", async (c) => c.json(await service.stats(currentUser(c).id)));
+  routes.get("/v1/takedowns/delisting", async (c) => c.json(await service.delisting(currentUser(c).id)));
+  routes.post("/v1/takedowns/delisting/submitted", async (c) => c.json(await service.markDelisting(currentUser(c).id, await readJson(c, markDelistingSchema))));
+
+  routes.post("/v1/takedowns", async (c) => c.json(await service.create(currentUser(c).id, (await readJson(c, createTakedownsSchema)).leakIds), 202));
+  routes.get("/v1/takedowns", async (c) => c.json(await service.list(currentUser(c).id, readQuery(c, takedownListQuerySchema))));
+  routes.get("/v1/takedowns/:id", async (c) => c.json(await service.get(currentUser(c).id, c.req.param("id"))));
+  routes.post("/v1/takedowns/:id/cancel", async (c) => c.json(await service.cancel(currentUser(c).id, c.req.param("id"))));
+  routes.post("/v1/takedowns/:id/resend", async (c) => c.json(await service.resend(currentUser(c).id, c.req.param("id")), 202));
+  return routes;
+}

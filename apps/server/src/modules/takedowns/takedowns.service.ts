@@ -1,0 +1,676 @@
+import type { EntitlementTier } from "@leakwarden/contracts/plans";
+import { entitlements } from "@leakwarden/contracts/plans";
+import type {
+  AuthorizationInput,
+  AuthorizationView,
+  CreateTakedownsResponse,
+  DelistingEngine,
+  DelistingResponse,
+  MarkDelisting,
+  NoticeView,
+  Recipient,
+  TakedownDetail,
+  TakedownList,
+  TakedownListQuery,
+  TakedownStats,
+  TakedownView,
+} from "@leakwarden/contracts/takedowns";
+import { delistingEngines } from "@leakwarden/contracts/takedowns";
+import { randomUUID } from "node:crypto";
+import type { Db, DbOrTx } from "../../db/client";
+import type { StoredRecipient } from "../../db/schema/takedowns";
+import type { Mailer } from "../../email/mailer";
+import type { JobQueue } from "../../jobs/queue";
+import { AppError } from "../../lib/app-error";
+import type { Logger } from "../../lib/logger";
+import type { FetchResult } from "../../scanner/guarded-fetch";
+import type { IdentitiesService } from "../identities/identities.service";
+import type { ScansService } from "../scans/scans.service";
+import { checkLink } from "./link-check";
+import { renderNotice, type NoticeAgent, type NoticeItem } from "./notice-template";
+import type { RecipientFinder } from "./recipient-finder";
+import { nextCheckAt, type TakedownSchedule } from "./takedown-schedule";
+import type { PrepareTakedownsJob, RecheckJob, SendNoticeJob } from "./takedowns.jobs";
+import * as repo from "./takedowns.repository";
+
+export interface TakedownsDeps {
+  db: Db;
+  logger: Logger;
+  queue: JobQueue;
+  jobs: () => { prepare: PrepareTakedownsJob; send: SendNoticeJob; recheck: RecheckJob };
+  identities: IdentitiesService;
+  scans: ScansService;
+  /** The creator's plan (the billing module answers). */
+  tierFor(userId: string): Promise<EntitlementTier>;
+  finder: RecipientFinder;
+  /** A page fetch through the guarded fetcher (re-checks). */
+  fetchPage(url: string): Promise<FetchResult>;
+  /** Sends notices: From and Reply-To are the agent's. */
+  mailer: Mailer;
+  agent: NoticeAgent;
+  /** The domain of our Message-IDs (a re-sent notice keeps its Message-ID). */
+  messageIdDomain: string;
+  schedule: TakedownSchedule;
+  now?: () => Date;
+}
+
+export const AUTHORIZATION_STATEMENT_VERSION = "2025-01";
+
+/** What the creator signs; {name} and {agent} are filled in. */
+const AUTHORIZATION_STATEMENT =
+  "I, {name}, state that I own the copyright in the photographs and videos I publish on the profiles I have verified with Leakwarden. " +
+  "I appoint {agent} as my authorized agent to send, in its own name and on my behalf, notices of copyright infringement under 17 U.S.C. § 512(c)(3) " +
+  "to the sites, hosting providers, CDNs and registrars that can remove copies of my work, for the links I choose, and to sign those notices as my agent. " +
+  "The notices show as copyright owner the name I choose (my stage name unless I choose my legal name). I understand that a notice must not be sent " +
+  "for material I do not own or have authorized, and I can withdraw this authorization at any time.";
+
+const DELISTING_FORMS: Record<DelistingEngine, string> = {
+  google: "https://reportcontent.google.com/forms/dmca_search",
+  bing: "https://www.microsoft.com/en-us/concern/bing",
+};
+
+const uuidPattern = /^[0-9a-f-]{36}$/i;
+const upgradeFrom = (tier: EntitlementTier) => (tier === "free" ? "starter" : tier === "starter" ? "premium" : tier === "premium" ? "vip" : null);
+const ESCALATE_KIND_LABEL: Record<StoredRecipient["kind"], string> = { site: "the site", host: "the hosting network", cdn: "the CDN", registrar: "the registrar" };
+
+function recipientView(r: StoredRecipient): Recipient {
+  return { kind: r.kind, email: r.email, webForm: r.webForm, foundBy: r.foundBy, source: r.source, note: r.note, name: r.name };
+}
+
+function takedownView(row: repo.TakedownRow): TakedownView {
+  const current = row.level !== null ? row.recipients[row.level] : undefined;
+  return {
+    id: row.id,
+    leakId: row.leakId,
+    url: row.url,
+    domain: row.domain,
+    status: row.status as TakedownView["status"],
+    recipient: current ? recipientView(current) : null,
+    webForm: row.webForm,
+    reason: row.reason,
+    createdAt: row.createdAt.toISOString(),
+    firstSentAt: row.firstSentAt?.toISOString() ?? null,
+    lastSentAt: row.lastSentAt?.toISOString() ?? null,
+    removedAt: row.removedAt?.toISOString() ?? null,
+    nextCheckAt: row.nextCheckAt?.toISOString() ?? null,
+    lastCheckAt: row.lastCheckAt?.toISOString() ?? null,
+  };
+}
+
+function describeRecipient(r: StoredRecipient): string {
+  const how = { catalog: "the leak-site catalog", "site-page": "the site's own page", "rdap-ip": "RDAP for the site's address", "cdn-ranges": "the CDN's published ranges", "rdap-domain": "RDAP for the domain" }[r.foundBy];
+  return `${ESCALATE_KIND_LABEL[r.kind]}: ${r.email ?? r.webForm ?? "no contact"} (found through ${how}: ${r.source})`;
+}
+
+function monthStart(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
+}
+
+function nextMonthStart(at: Date): Date {
+  return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth() + 1, 1));
+}
+
+/** The SMTP server refused for good (5xx): retrying will not help. */
+function isPermanentSmtpFailure(error: unknown): boolean {
+  const code = (error as { responseCode?: number }).responseCode;
+  return typeof code === "number" && code >= 500 && code < 600;
+}
+
+export function createTakedownsService(deps: TakedownsDeps) {
+  const { db, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+
+  /** A job's start time for a moment on our clock (tests move the clock; production's is the real one). */
+  const startAfterFor = (at: Date) => new Date(Date.now() + Math.max(0, at.getTime() - now().getTime()));
+
+  async function verifiedNames(userId: string) {
+    const identities = await deps.identities.get(userId);
+    return identities.stageNames.filter((s) => s.verifiedAt);
+  }
+
+  async function ownerOf(userId: string) {
+    const verified = await verifiedNames(userId);
+    const authorization = await repo.findAuthorization(db, userId);
+    let displayed: string | null = null;
+    if (authorization) {
+      if (authorization.ownerName === "legal_name") displayed = authorization.fullName;
+      else displayed = (verified.find((s) => s.id === authorization.stageNameId) ?? verified[0])?.username ?? null;
+    }
+    return { verified, authorization, displayed, examples: verified.map((s) => s.profileUrl).filter((u): u is string => !!u) };
+  }
+
+  function statementFor(name: string): string {
+    return AUTHORIZATION_STATEMENT.replace("{name}", name).replace("{agent}", deps.agent.name);
+  }
+
+  async function requireReady(userId: string) {
+    const owner = await ownerOf(userId);
+    if (owner.verified.length === 0) {
+      throw new AppError(
+        "FORBIDDEN",
+        "Prove that you own at least one stage name before sending takedowns: add the snippet to your profile's bio and verify it. Notices cite your verified profiles.",
+        undefined,
+        { missing: "ownership" },
+      );
+    }
+    if (!owner.authorization || !owner.displayed) {
+      throw new AppError("FORBIDDEN", "Authorize us to act as your agent before the first takedown.", undefined, { missing: "authorization" });
+    }
+    return { ...owner, authorization: owner.authorization, displayed: owner.displayed };
+  }
+
+  async function quotaFor(userId: string, at: Date) {
+    const tier = await deps.tierFor(userId);
+    const limit = entitlements[tier].takedownsPerMonth;
+    const used = await repo.countLinksFirstTakenDownSince(db, userId, monthStart(at));
+    return { tier, limit, used, resetsAt: nextMonthStart(at).toISOString() };
+  }
+
+  function quotaError(q: Awaited<ReturnType<typeof quotaFor>>, wanted: number): AppError {
+    const message =
+      q.limit === 0
+        ? "Your plan shows results only: takedowns come with a paid plan."
+        : `Your plan covers ${String(q.limit)} takedowns a month; ${q.used} used, ${wanted} more asked. The count starts again on ${q.resetsAt.slice(0, 10)}.`;
+    return new AppError("QUOTA_EXCEEDED", message, undefined, {
+      resource: "takedownsPerMonth",
+      limit: q.limit,
+      use: q.used,
+      plan: q.tier,
+      upgradeTo: upgradeFrom(q.tier),
+      resetsAt: q.resetsAt,
+    });
+  }
+
+  async function userTakedown(userId: string, id: string) {
+    const row = uuidPattern.test(id) ? await repo.findUserTakedown(db, userId, id) : undefined;
+    if (!row) throw new AppError("NOT_FOUND", "No such takedown.");
+    return row;
+  }
+
+  /**
+   * What a notice cites: the creator's authorization and verified profiles, the leaks' evidence.
+   * Read before a transaction opens (the embedded database has one connection).
+   */
+  async function noticeContext(userId: string, leakIds: string[]) {
+    const owner = await ownerOf(userId);
+    const leaks = new Map((await deps.scans.leaksOf(userId, [...new Set(leakIds)])).map((l) => [l.id, l]));
+    return { owner, leaks };
+  }
+  type NoticeContext = Awaited<ReturnType<typeof noticeContext>>;
+
+  /** The notice's text for a recipient and links. */
+  function composeNotice(context: NoticeContext, recipient: StoredRecipient, takedowns: repo.TakedownRow[], earlier: { name: string; email: string; sentAt: Date }[], reference: string) {
+    const { owner, leaks } = context;
+    const items: NoticeItem[] = takedowns.map((t) => {
+      const evidence = (leaks.get(t.leakId)?.evidence ?? {}) as Record<string, unknown>;
+      return {
+        url: t.url,
+        title: typeof evidence.title === "string" ? evidence.title : "",
+        matchedNames: Array.isArray(evidence.matchedNames) ? (evidence.matchedNames as string[]) : [],
+        imageUrls: Array.isArray(evidence.imageMatches) ? (evidence.imageMatches as { imageUrl?: string }[]).map((m) => m.imageUrl ?? "").filter(Boolean) : [],
+        snippet: typeof evidence.snippet === "string" ? evidence.snippet : "",
+        fetchedAt: typeof evidence.fetchedAt === "string" ? evidence.fetchedAt : null,
+        sha256: typeof evidence.sha256 === "string" ? evidence.sha256 : null,
+      };
+    });
+    return renderNotice({
+      reference,
+      date: now(),
+      agent: deps.agent,
+      ownerName: owner.displayed ?? owner.verified[0]?.username ?? "the copyright owner",
+      authorizedExamples: owner.examples,
+      recipient,
+      items,
+      earlier,
+    });
+  }
+
+  async function queueNotice(tx: DbOrTx, context: NoticeContext, userId: string, level: number, recipient: StoredRecipient, takedowns: repo.TakedownRow[], earlier: { name: string; email: string; sentAt: Date }[]) {
+    const reference = randomUUID();
+    const content = composeNotice(context, recipient, takedowns, earlier, reference.slice(0, 8));
+    return repo.insertNotice(tx, { id: reference, userId, level, recipient, ...content, status: "queued", createdAt: now() }, takedowns.map((t) => t.id));
+  }
+
+  async function detail(row: repo.TakedownRow): Promise<TakedownDetail> {
+    const notices = await repo.listTakedownNotices(db, row.id);
+    const events = await repo.listEvents(db, row.id);
+    return {
+      ...takedownView(row),
+      recipients: row.recipients.map(recipientView),
+      notices: notices.map(
+        ({ notice, urls }): NoticeView => ({
+          id: notice.id,
+          recipient: recipientView(notice.recipient),
+          level: notice.level,
+          subject: notice.subject,
+          text: notice.text,
+          html: notice.html,
+          urls,
+          status: notice.status as NoticeView["status"],
+          messageId: notice.messageId,
+          attempts: notice.attempts,
+          error: notice.error,
+          createdAt: notice.createdAt.toISOString(),
+          sentAt: notice.sentAt?.toISOString() ?? null,
+        }),
+      ),
+      history: events.map((e) => ({ at: e.at.toISOString(), type: e.type, message: e.message })),
+    };
+  }
+
+  async function scheduleCheck(takedownId: string, at: Date) {
+    await deps.queue.send(deps.jobs().recheck, { takedownId, dueAt: at.toISOString() }, { startAfter: startAfterFor(at) });
+  }
+
+  /** The next recipient after `level` that a notice can reach by email, or the first with only a web form. */
+  function nextRecipient(row: repo.TakedownRow): { index: number; recipient: StoredRecipient } | null {
+    const start = row.level === null ? 0 : row.level + 1;
+    const rest = row.recipients.map((recipient, index) => ({ index, recipient })).slice(start);
+    return rest.find((r) => r.recipient.email) ?? rest.find((r) => r.recipient.webForm) ?? null;
+  }
+
+  return {
+    async getAuthorization(userId: string): Promise<AuthorizationView> {
+      const owner = await ownerOf(userId);
+      const a = owner.authorization;
+      return {
+        statement: statementFor(a?.fullName ?? "[your full legal name]"),
+        statementVersion: AUTHORIZATION_STATEMENT_VERSION,
+        ownershipVerified: owner.verified.length > 0,
+        verifiedStageNames: owner.verified.map((s) => ({ id: s.id, platform: s.platform, username: s.username, profileUrl: s.profileUrl })),
+        authorization: a
+          ? {
+              fullName: a.fullName,
+              signature: a.signature,
+              statementVersion: a.statementVersion,
+              ownerName: a.ownerName as "stage_name" | "legal_name",
+              stageNameId: a.stageNameId,
+              displayedOwnerName: owner.displayed,
+              grantedAt: a.grantedAt.toISOString(),
+              clientIp: a.clientIp,
+            }
+          : null,
+      };
+    },
+
+    /** The creator grants (or grants again) the authority to act as her agent. */
+    async authorize(userId: string, input: AuthorizationInput, client: { ip: string; userAgent: string }): Promise<AuthorizationView> {
+      const fold = (s: string) => s.normalize("NFKC").replace(/\s+/g, " ").trim().toLowerCase();
+      if (fold(input.signature) !== fold(input.fullName)) {
+        throw new AppError("VALIDATION", "Some fields are not valid.", { signature: "Type your full name exactly as above to sign." });
+      }
+      const verified = await verifiedNames(userId);
+      if (input.stageNameId && !verified.some((s) => s.id === input.stageNameId)) {
+        throw new AppError("VALIDATION", "Some fields are not valid.", { stageNameId: "Choose one of your verified stage names." });
+      }
+      const fullName = input.fullName.replace(/\s+/g, " ");
+      await repo.upsertAuthorization(db, {
+        userId,
+        fullName,
+        signature: input.signature.replace(/\s+/g, " "),
+        statement: statementFor(fullName),
+        statementVersion: AUTHORIZATION_STATEMENT_VERSION,
+        ownerName: input.ownerName,
+        stageNameId: input.ownerName === "stage_name" ? (input.stageNameId ?? null) : null,
+        grantedAt: now(),
+        clientIp: client.ip,
+        userAgent: client.userAgent.slice(0, 500),
+      });
+      return this.getAuthorization(userId);
+    },
+
+    /** Takedowns for the creator's chosen leaks: checked, counted, then prepared by a job. */
+    async create(userId: string, leakIds: string[]): Promise<CreateTakedownsResponse> {
+      const ids = [...new Set(leakIds.map((id) => id.toLowerCase()))];
+      const at = now();
+      const q = await quotaFor(userId, at);
+      if (q.limit === 0) throw quotaError(q, ids.length);
+      await requireReady(userId);
+
+      const leaks = await deps.scans.leaksOf(userId, ids);
+      const missing = ids.filter((id) => !leaks.some((l) => l.id === id));
+      if (missing.length > 0) throw new AppError("NOT_FOUND", "Some of these leaks are not in your list.", undefined, { leakIds: missing });
+      const refuse = (reason: string, message: string, rows: typeof leaks) => {
+        if (rows.length > 0) throw new AppError("CONFLICT", message, undefined, { reason, leakIds: rows.map((l) => l.id) });
+      };
+      refuse("dismissed", "You dismissed some of these findings: confirm them first if they are leaks.", leaks.filter((l) => l.status === "dismissed"));
+      refuse("removed", "Some of these links are already removed.", leaks.filter((l) => l.status === "removed"));
+      refuse(
+        "needs_confirmation",
+        "Some of these findings are uncertain: look at them and confirm that they are your content before a notice goes out.",
+        leaks.filter((l) => l.confidence !== "high" && l.status !== "confirmed" && l.status !== "takedown_sent"),
+      );
+
+      const created = await db.transaction(async (tx) => {
+        await repo.lockUser(tx, userId);
+        const open = await repo.findOpenTakedownsForLeaks(tx, ids);
+        if (open.length > 0) {
+          throw new AppError("CONFLICT", "A takedown is already open for some of these links.", undefined, {
+            reason: "open_takedown",
+            leakIds: open.map((o) => o.leakId),
+            takedownIds: open.map((o) => o.id),
+          });
+        }
+        if (q.limit !== "unlimited") {
+          const used = await repo.countLinksFirstTakenDownSince(tx, userId, monthStart(at));
+          const before = await repo.leaksEverTakenDown(tx, ids);
+          const fresh = ids.filter((id) => !before.has(id)).length;
+          if (used + fresh > q.limit) throw quotaError({ ...q, used }, fresh);
+        }
+        const rows = await repo.insertTakedowns(
+          tx,
+          leaks.map((l) => ({ userId, leakId: l.id, url: l.url, domain: l.domain, status: "draft", createdAt: at, updatedAt: at })),
+        );
+        await repo.insertEvents(tx, rows.map((r) => ({ takedownId: r.id, at, type: "created", message: "Takedown requested; looking up who can remove the link." })));
+        return rows;
+      });
+      await deps.queue.send(deps.jobs().prepare, { takedownIds: created.map((r) => r.id) });
+      const after = await quotaFor(userId, at);
+      return { items: created.map(takedownView), quota: { limit: after.limit, used: after.used, resetsAt: after.resetsAt } };
+    },
+
+    /** The job: recipients for each link, then one notice per recipient grouping its links. */
+    async prepare(takedownIds: string[]): Promise<void> {
+      const drafts = (await Promise.all(takedownIds.map((id) => repo.findTakedown(db, id)))).filter((r): r is repo.TakedownRow => r?.status === "draft");
+      if (drafts.length === 0) return;
+      const byHost = new Map<string, Promise<StoredRecipient[]>>();
+      const found = new Map<string, StoredRecipient[]>();
+      for (const t of drafts) {
+        const host = new URL(t.url).hostname;
+        if (!byHost.has(host)) byHost.set(host, deps.finder.find(t.url));
+        found.set(t.id, await byHost.get(host)!);
+      }
+
+      const context = await noticeContext(drafts[0]!.userId, drafts.map((d) => d.leakId));
+      const at = now();
+      const noticeIds = await db.transaction(async (tx) => {
+        const rows = await repo.lockTakedownsInStatus(tx, drafts.map((d) => d.id), "draft");
+        const groups = new Map<string, { level: number; recipient: StoredRecipient; takedowns: repo.TakedownRow[] }>();
+        for (const row of rows) {
+          const recipients = found.get(row.id) ?? [];
+          const level = recipients.findIndex((r) => r.email);
+          await repo.insertEvents(
+            tx,
+            recipients.length
+              ? recipients.map((r) => ({ takedownId: row.id, at, type: "recipient_found", message: `Found ${describeRecipient(r)}.` }))
+              : [{ takedownId: row.id, at, type: "recipient_found", message: "No contact found for the site, its host or its registrar." }],
+          );
+          if (level < 0) {
+            const webForm = recipients.find((r) => r.webForm)?.webForm ?? null;
+            const reason = webForm ? `No email address takes complaints for this site; use the web form: ${webForm}` : "No email address or web form was found for the site, its host or its registrar.";
+            await repo.updateTakedowns(tx, [row.id], { status: "needs_manual_action", recipients, webForm, reason, updatedAt: at });
+            await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "needs_manual_action", message: reason }]);
+            continue;
+          }
+          const recipient = recipients[level]!;
+          const key = `${level}:${recipient.email!.toLowerCase()}`;
+          const updated = { ...row, recipients, level };
+          const group = groups.get(key) ?? { level, recipient, takedowns: [] };
+          group.takedowns.push(updated);
+          groups.set(key, group);
+          await repo.updateTakedowns(tx, [row.id], { status: "queued", recipients, level, updatedAt: at });
+        }
+        const ids: string[] = [];
+        for (const group of groups.values()) {
+          const notice = await queueNotice(tx, context, group.takedowns[0]!.userId, group.level, group.recipient, group.takedowns, []);
+          ids.push(notice.id);
+          await repo.insertEvents(
+            tx,
+            group.takedowns.map((t) => ({ takedownId: t.id, at, type: "queued", message: `Notice queued for ${group.recipient.email} (${group.takedowns.length} link${group.takedowns.length === 1 ? "" : "s"}).` })),
+          );
+        }
+        return ids;
+      });
+      for (const noticeId of noticeIds) await deps.queue.send(deps.jobs().send, { noticeId });
+    },
+
+    /** The job: one notice out through the mailer; retried on SMTP failures, never lost. */
+    async sendNotice(noticeId: string, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
+      const notice = await repo.findNotice(db, noticeId);
+      if (!notice || (notice.status !== "queued" && notice.status !== "sending")) return;
+      const linked = (await repo.listNoticeTakedowns(db, noticeId)).filter((t) => t.status !== "cancelled");
+      if (linked.length === 0) {
+        await repo.updateNotice(db, noticeId, { status: "cancelled" });
+        return;
+      }
+      if (!(await repo.claimNotice(db, noticeId))) return;
+      const email = notice.recipient.email!;
+      const domain = /@([^>\s]+)>?\s*$/.exec(deps.messageIdDomain)?.[1] ?? deps.messageIdDomain;
+      let messageId: string;
+      try {
+        const sent = await deps.mailer.send({ to: email, subject: notice.subject, text: notice.text, html: notice.html, headers: { "Message-ID": `<notice-${notice.id}@${domain}>` } });
+        messageId = sent.messageId;
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        const final = isPermanentSmtpFailure(error) || attempt.retryCount >= attempt.retryLimit;
+        const at = now();
+        if (!final) {
+          await repo.updateNotice(db, noticeId, { status: "queued", attempts: notice.attempts + 1, error: reason });
+          await repo.insertEvents(db, linked.map((t) => ({ takedownId: t.id, at, type: "send_retry", message: `Sending to ${email} failed (${reason}); it will be tried again.` })));
+          throw error;
+        }
+        await db.transaction(async (tx) => {
+          await repo.updateNotice(tx, noticeId, { status: "failed", attempts: notice.attempts + 1, error: reason });
+          const message = `The notice to ${email} could not be sent: ${reason}`;
+          await repo.updateTakedowns(tx, linked.map((t) => t.id), { status: "failed", reason: message, nextCheckAt: null, updatedAt: at });
+          await repo.insertEvents(tx, linked.map((t) => ({ takedownId: t.id, at, type: "failed", message })));
+        });
+        logger.warn({ noticeId, err: error }, "takedown notice failed for good");
+        return;
+      }
+
+      const at = now();
+      const firstCheck = nextCheckAt(deps.schedule, at, at);
+      await db.transaction(async (tx) => {
+        await repo.updateNotice(tx, noticeId, { status: "sent", messageId, sentAt: at, attempts: notice.attempts + 1, error: null });
+        for (const t of linked) {
+          await repo.updateTakedowns(tx, [t.id], {
+            status: notice.level > 0 && t.firstSentAt ? "escalated" : "sent",
+            firstSentAt: t.firstSentAt ?? at,
+            lastSentAt: at,
+            nextCheckAt: firstCheck,
+            reason: null,
+            updatedAt: at,
+          });
+        }
+        await repo.insertEvents(tx, linked.map((t) => ({ takedownId: t.id, at, type: "sent", message: `Notice sent to ${email} (Message-ID ${messageId}).` })));
+      });
+      for (const t of linked) {
+        await deps.scans.markLeakTakedown(t.leakId, "takedown_sent", at);
+        if (firstCheck) await scheduleCheck(t.id, firstCheck);
+      }
+    },
+
+    /** The job: is the link still up? Removed, escalated, checked again later, or no response. */
+    async recheck(takedownId: string, dueAt: string): Promise<void> {
+      const row = await repo.findTakedown(db, takedownId);
+      if (!row || (row.status !== "sent" && row.status !== "escalated")) return;
+      if (!row.nextCheckAt || row.nextCheckAt.toISOString() !== dueAt || !row.lastSentAt) return;
+      const [leak] = await deps.scans.leaksOf(row.userId, [row.leakId]);
+      const evidence = (leak?.evidence ?? {}) as { matchedNames?: string[]; imageMatches?: { imageUrl?: string }[] };
+      const result = await checkLink(() => deps.fetchPage(row.url), {
+        matchedNames: evidence.matchedNames ?? [],
+        imageUrls: (evidence.imageMatches ?? []).map((m) => m.imageUrl ?? "").filter(Boolean),
+      });
+      const at = now();
+      const checked = { checks: row.checks + 1, lastCheckAt: at, updatedAt: at };
+
+      if (result.outcome === "removed") {
+        await db.transaction(async (tx) => {
+          await repo.updateTakedowns(tx, [row.id], { ...checked, status: "removed", removedAt: at, nextCheckAt: null, reason: null });
+          await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "removed", message: `The link is down: ${result.detail}.` }]);
+        });
+        await deps.scans.markLeakTakedown(row.leakId, "removed", at);
+        return;
+      }
+
+      const sinceNotice = at.getTime() - row.lastSentAt.getTime();
+      if (sinceNotice >= deps.schedule.escalateAfterMs) {
+        const next = nextRecipient(row);
+        if (next?.recipient.email) {
+          const earlier = (await repo.listSentNoticesOf(db, row.id)).map((n) => ({ name: n.recipient.name ?? ESCALATE_KIND_LABEL[n.recipient.kind], email: n.recipient.email!, sentAt: n.sentAt! }));
+          const context = await noticeContext(row.userId, [row.leakId]);
+          const notice = await db.transaction(async (tx) => {
+            await repo.updateTakedowns(tx, [row.id], { ...checked, status: "escalated", level: next.index, nextCheckAt: null });
+            const n = await queueNotice(tx, context, row.userId, next.index, next.recipient, [{ ...row, level: next.index }], earlier);
+            await repo.insertEvents(tx, [
+              { takedownId: row.id, at, type: "checked", message: `Still up ${Math.floor(sinceNotice / 86_400_000)} days after the notice: ${result.detail}.` },
+              { takedownId: row.id, at, type: "escalated", message: `Escalated to ${describeRecipient(next.recipient)}.` },
+            ]);
+            return n;
+          });
+          await deps.queue.send(deps.jobs().send, { noticeId: notice.id });
+          return;
+        }
+        if (next?.recipient.webForm && row.level !== next.index) {
+          const reason = `Still up after the notice; ${ESCALATE_KIND_LABEL[next.recipient.kind]} takes complaints only through its web form: ${next.recipient.webForm}`;
+          await repo.updateTakedowns(db, [row.id], { ...checked, status: "needs_manual_action", level: next.index, webForm: next.recipient.webForm, reason, nextCheckAt: null });
+          await repo.insertEvents(db, [{ takedownId: row.id, at, type: "needs_manual_action", message: reason }]);
+          return;
+        }
+      }
+
+      const following = nextCheckAt(deps.schedule, row.lastSentAt, at);
+      if (!following) {
+        const reason = `No removal ${Math.round(deps.schedule.trackForMs / 86_400_000)} days after the last notice, and no one else to write to.`;
+        await repo.updateTakedowns(db, [row.id], { ...checked, status: "no_response", nextCheckAt: null, reason });
+        await repo.insertEvents(db, [{ takedownId: row.id, at, type: "no_response", message: `${reason} Last check: ${result.detail}.` }]);
+        return;
+      }
+      await repo.updateTakedowns(db, [row.id], { ...checked, nextCheckAt: following });
+      await repo.insertEvents(db, [{ takedownId: row.id, at, type: "checked", message: result.outcome === "present" ? `Still up: ${result.detail}.` : `Could not check: ${result.detail}.` }]);
+      await scheduleCheck(row.id, following);
+    },
+
+    async list(userId: string, query: TakedownListQuery): Promise<TakedownList> {
+      const { items, total } = await repo.listTakedowns(db, userId, { status: query.status, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
+      return { items: items.map(takedownView), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    async get(userId: string, id: string): Promise<TakedownDetail> {
+      return detail(await userTakedown(userId, id));
+    },
+
+    /** Cancels a takedown whose notice has not gone out; the notice is rewritten without its link. */
+    async cancel(userId: string, id: string): Promise<TakedownDetail> {
+      const row = await userTakedown(userId, id);
+      const at = now();
+      const linked = (await repo.listTakedownNotices(db, row.id)).filter((n) => n.notice.status === "queued");
+      const siblings = (await Promise.all(linked.map((n) => repo.listNoticeTakedowns(db, n.notice.id)))).flat();
+      const context = await noticeContext(userId, siblings.map((t) => t.leakId));
+      const requeue = await db.transaction(async (tx) => {
+        const [locked] = await repo.lockTakedownsInStatus(tx, [row.id], row.status);
+        if (!locked || !["draft", "queued", "needs_manual_action"].includes(locked.status)) {
+          throw new AppError("CONFLICT", "This notice has already been sent: it cannot be cancelled.", undefined, { status: row.status });
+        }
+        const pending = (await repo.listTakedownNotices(tx, row.id)).filter((n) => n.notice.status === "queued" || n.notice.status === "sending");
+        if (pending.some((n) => n.notice.status === "sending")) throw new AppError("CONFLICT", "This notice is being sent right now.", undefined, { status: row.status });
+        await repo.updateTakedowns(tx, [row.id], { status: "cancelled", nextCheckAt: null, updatedAt: at });
+        await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "cancelled", message: "Cancelled before the notice was sent." }]);
+        for (const { notice } of pending) {
+          const rest = (await repo.listNoticeTakedowns(tx, notice.id)).filter((t) => t.id !== row.id && t.status !== "cancelled");
+          if (rest.length === 0) await repo.updateNotice(tx, notice.id, { status: "cancelled" });
+          else await repo.updateNotice(tx, notice.id, composeNotice(context, notice.recipient, rest, [], notice.id.slice(0, 8)));
+        }
+        return pending.length > 0;
+      });
+      if (requeue) logger.debug({ takedownId: id }, "takedown cancelled; its notice was rewritten");
+      return detail((await repo.findTakedown(db, row.id))!);
+    },
+
+    /** Sends again a takedown that failed or got no response (free: the link was counted already). */
+    async resend(userId: string, id: string): Promise<TakedownDetail> {
+      const row = await userTakedown(userId, id);
+      if (!["failed", "no_response", "needs_manual_action"].includes(row.status)) {
+        throw new AppError("CONFLICT", "Only a failed, unanswered or manual takedown can be sent again.", undefined, { status: row.status });
+      }
+      await requireReady(userId);
+      const at = now();
+      try {
+        await db.transaction(async (tx) => {
+          const [locked] = await repo.lockTakedownsInStatus(tx, [row.id], row.status);
+          if (!locked) throw new AppError("CONFLICT", "This takedown changed meanwhile; reload it.");
+          await repo.updateTakedowns(tx, [row.id], { status: "draft", level: null, webForm: null, reason: null, nextCheckAt: null, updatedAt: at });
+          await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "resend", message: "Sent again at the creator's request; looking up recipients afresh." }]);
+        });
+      } catch (error) {
+        if (String((error as { cause?: unknown }).cause ?? error).includes("takedown_one_open_per_leak")) {
+          throw new AppError("CONFLICT", "Another takedown is open for this link.", undefined, { reason: "open_takedown" });
+        }
+        throw error;
+      }
+      await deps.queue.send(deps.jobs().prepare, { takedownIds: [row.id] });
+      return detail((await repo.findTakedown(db, row.id))!);
+    },
+
+    async stats(userId: string): Promise<TakedownStats> {
+      return figures(userId);
+    },
+
+    /** The service-wide figures (e.g. for the landing page): measured, never configured. */
+    async overallStats(): Promise<TakedownStats> {
+      return figures(undefined);
+    },
+
+    async delisting(userId: string): Promise<DelistingResponse> {
+      const tier = await deps.tierFor(userId);
+      if (!entitlements[tier].searchDelisting) {
+        throw new AppError("QUOTA_EXCEEDED", "Search delisting packages come with the Premium and VIP plans.", undefined, {
+          resource: "searchDelisting",
+          limit: 0,
+          use: 0,
+          plan: tier,
+          upgradeTo: tier === "vip" ? null : "premium",
+        });
+      }
+      const owner = await requireReady(userId);
+      const links = await repo.listLinksStillUp(db, userId);
+      const submitted = await repo.listDelistings(db, userId);
+      const urls = links.map((l) => l.url);
+      return {
+        packages: delistingEngines.map((engine) => ({
+          engine,
+          formUrl: DELISTING_FORMS[engine],
+          fields: {
+            copyrightOwner: owner.displayed,
+            descriptionOfWork: `Original photographs and videos created and published by ${owner.displayed}, who owns their copyright, on the profiles listed as authorized examples. The infringing pages republish them without authorization. Notice sent by ${deps.agent.name}, authorized agent (${deps.agent.email}).`,
+            authorizedExampleUrls: owner.examples.join("\n"),
+            infringingUrls: urls.join("\n"),
+          },
+          urlList: urls.join("\n"),
+          items: links.map((l) => ({
+            leakId: l.leakId,
+            url: l.url,
+            submittedAt: submitted.find((s) => s.leakId === l.leakId && s.engine === engine)?.submittedAt.toISOString() ?? null,
+          })),
+        })),
+      };
+    },
+
+    /** The creator says she submitted the package (or some of its links) to an engine. */
+    async markDelisting(userId: string, input: MarkDelisting): Promise<DelistingResponse> {
+      const current = await this.delisting(userId);
+      const pack = current.packages.find((p) => p.engine === input.engine)!;
+      const ids = input.leakIds ?? pack.items.map((i) => i.leakId);
+      const unknown = ids.filter((id) => !pack.items.some((i) => i.leakId === id));
+      if (unknown.length > 0) throw new AppError("VALIDATION", "Some of these links are not in the delisting package.", { leakIds: "Only links still up after a notice can be delisted." }, { leakIds: unknown });
+      await repo.insertDelistings(db, ids.map((leakId) => ({ userId, leakId, engine: input.engine, submittedAt: now() })));
+      return this.delisting(userId);
+    },
+  };
+
+  async function figures(userId: string | undefined): Promise<TakedownStats> {
+    const s = await repo.stats(db, userId, now(), 7 * 86_400_000);
+    return {
+      noticesSent: s.noticesSent,
+      linksTakenDown: s.linksTakenDown,
+      linksRemoved: s.linksRemoved,
+      linksDelistingSubmitted: s.linksDelisted,
+      medianHoursToRemoval: s.medianSeconds === null ? null : Math.round((s.medianSeconds / 3600) * 10) / 10,
+      removalRate: s.rateBase > 0 ? s.rateRemoved / s.rateBase : null,
+      removalRateBase: s.rateBase,
+    };
+  }
+}
+
+export type TakedownsService = ReturnType<typeof createTakedownsService>;

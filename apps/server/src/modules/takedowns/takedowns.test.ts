@@ -1,0 +1,497 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { EntitlementTier } from "@leakwarden/contracts/plans";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMailer } from "../../email/mailer";
+import { loadEnv } from "../../env";
+import { createLogger } from "../../lib/logger";
+import { createServices } from "../../services";
+import { startForwardProxy, type ForwardProxy } from "../../testing/fake-web/forward-proxy";
+import { html, startVirtualHostServer, type VirtualHostServer } from "../../testing/fake-web/virtual-host-server";
+import { openTestDatabase } from "../../testing/test-database";
+import { signUpAndConfirm, TEST_ORIGIN, TestClient, type TestServices } from "../../testing/test-services";
+import { recordStageNameCheck } from "../identities/identities.repository";
+import { insertScan, upsertLeak } from "../scans/scans.repository";
+import {
+  rdapDomain,
+  rdapNetwork,
+  startFakeDns,
+  startFakeRdap,
+  startFakeSmtp,
+  type FakeDns,
+  type FakeRdap,
+  type FakeSmtp,
+} from "./takedown-test-network";
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+const leakPage = (title: string) =>
+  `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>
+<p>Download the full luna_rivers leaked pack, 2.3 GB of videos for free.</p><a href="https://mega.nz/folder/abc">mega</a></body></html>`;
+
+/** A clock the test moves; jobs already queued move with it (pg-boss reads the database's time). */
+function testClock() {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    async advance(services: TestServices, ms: number) {
+      offset += ms;
+      await services.database.executeSql(`update pgboss.job set start_after = start_after - ($1::bigint * interval '1 millisecond') where state in ('created', 'retry')`, [ms]);
+    },
+  };
+}
+
+describe("takedowns", () => {
+  let services: TestServices;
+  let web: VirtualHostServer;
+  let proxy: ForwardProxy;
+  let dns: FakeDns;
+  let rdap: FakeRdap;
+  let smtp: FakeSmtp;
+  const clock = testClock();
+  const tiers = new Map<string, EntitlementTier>();
+  let ava: TestClient;
+  let bea: TestClient;
+  let cleo: TestClient;
+  let avaId: string;
+  const leakIds: Record<string, string> = {};
+  const pages: Record<string, string> = {};
+  let scanId: string | undefined;
+
+  async function userIdOf(client: TestClient): Promise<string> {
+    return (await (await client.get("/api/auth/get-session")).json()).user.id as string;
+  }
+
+  async function seedLeak(userId: string, key: string, url: string, confidence: "high" | "medium") {
+    scanId ??= (await insertScan(services.database.db, userId, "manual")).id;
+    const body = pages[url] ?? "";
+    await upsertLeak(services.database.db, {
+      userId,
+      scanId,
+      canonicalUrl: url,
+      url,
+      domain: new URL(url).hostname,
+      title: "Luna Rivers OnlyFans leaked",
+      category: "leak_site",
+      confidence,
+      evidence: {
+        matchedNames: ["luna_rivers"],
+        snippet: "Download the full luna_rivers leaked pack",
+        title: "Luna Rivers OnlyFans leaked",
+        signals: ["file-host link: mega.nz"],
+        imageMatches: [],
+        httpStatus: 200,
+        fetchedAt: "2025-07-01T10:00:00.000Z",
+        sha256: createHash("sha256").update(body).digest("hex"),
+        finalUrl: url,
+      },
+      seenAt: new Date(),
+    });
+    const list = await (await ava.get(`/v1/leaks?pageSize=100`)).json();
+    const found = list.items.find((l: { url: string }) => l.url === url);
+    if (found) leakIds[key] = found.id;
+  }
+
+  const page = (host: string, p: string, body: string) => {
+    pages[`http://${host}${p}`] = body;
+    return body;
+  };
+
+  beforeAll(async () => {
+    web = await startVirtualHostServer({
+      "leakhub.example": {
+        "/dmca": html(`<!doctype html><h1>DMCA</h1><p>Send notices to <a href="mailto:copyright@leakhub.example">our agent</a> or <a href="mailto:info@leakhub.example">us</a>.</p>`),
+        "/v/1": html(page("leakhub.example", "/v/1", leakPage("luna_rivers leaked set 1"))),
+        "/v/2": html(page("leakhub.example", "/v/2", leakPage("luna_rivers leaked set 2"))),
+        "/v/3": html(page("leakhub.example", "/v/3", leakPage("luna_rivers leaked set 3"))),
+        "/v/4": html(page("leakhub.example", "/v/4", leakPage("luna_rivers leaked set 4"))),
+        "/v/5": html(page("leakhub.example", "/v/5", leakPage("luna_rivers maybe"))),
+      },
+      "hostedleaks.example": { "/t/luna": html(page("hostedleaks.example", "/t/luna", leakPage("luna_rivers mega folder"))) },
+      "cdnleaks.example": { "/luna": html(page("cdnleaks.example", "/luna", leakPage("luna_rivers onlyfans leak"))) },
+      "refusing.example": {
+        "/legal": html(`<!doctype html><p>Copyright complaints: <a href="mailto:refuse@refusing.example">refuse@refusing.example</a></p>`),
+        "/luna": html(page("refusing.example", "/luna", leakPage("luna_rivers full pack"))),
+      },
+      "nowhere.example": {
+        "/contact": html(`<!doctype html><h1>Contact</h1><form action="/send" method="post"><textarea name="m"></textarea></form>`),
+        "/luna": html(page("nowhere.example", "/luna", leakPage("luna_rivers pics"))),
+      },
+    });
+    proxy = await startForwardProxy((host) => (host.endsWith(".example") ? { host: "127.0.0.1", port: web.port } : null));
+    dns = await startFakeDns({
+      "leakhub.example": { a: ["198.51.100.10"] },
+      "hostedleaks.example": { a: ["198.51.100.20"] },
+      "cdnleaks.example": { a: ["104.16.0.10"], aaaa: ["2606:4700::6810:a"] },
+      "nowhere.example": { a: ["198.51.100.99"] },
+      "refusing.example": { a: ["198.51.100.30"] },
+    });
+    rdap = await startFakeRdap({
+      ips: {
+        "198.51.100.10": rdapNetwork("LEAKNET", "abuse@leaknet.example"),
+        "198.51.100.20": rdapNetwork("HOSTNET", "abuse@hostnet.example"),
+        "104.16.0.10": rdapNetwork("CLOUDFLARENET", "abuse@cloudflare.example"),
+        "198.51.100.99": rdapNetwork("QUIETNET", null),
+      },
+      domains: {
+        "leakhub.example": rdapDomain("leakhub.example", "Example Registrar, Inc.", "abuse@registrar.example"),
+        "hostedleaks.example": rdapDomain("hostedleaks.example", "Example Registrar, Inc.", "abuse@registrar.example"),
+        "cdnleaks.example": rdapDomain("cdnleaks.example", "Other Registrar LLC", "abuse@other-registrar.example"),
+      },
+    });
+    smtp = await startFakeSmtp();
+
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-takedowns-"));
+    const env = loadEnv({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: TEST_ORIGIN,
+      LOG_LEVEL: "silent",
+      AUTH_RATE_LIMIT_MAX: "1000",
+      SMTP_URL: smtp.url,
+      NOTICE_FROM: "Leakwarden Copyright Agent <dmca@leakwarden.test>",
+      NOTICE_REPLY_TO: "agent-replies@leakwarden.test",
+      AGENT_NAME: "Leakwarden Copyright Agent",
+      AGENT_ADDRESS: "1 Agent Street, Wilmington, DE 19801, USA",
+      AGENT_EMAIL: "dmca@leakwarden.test",
+      AGENT_PHONE: "+1 555 0100",
+      DNS_SERVERS: dns.servers,
+      RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
+      SCAN_PROXY_URL: proxy.url,
+      SCAN_FETCH_TIMEOUT_MS: "3000",
+      NOTICE_RETRY_DELAY_SECONDS: "30",
+    });
+    const database = await openTestDatabase();
+    const logger = createLogger(env.LOG_LEVEL);
+    // Account emails go to the outbox (sign-up links); notices go out by SMTP.
+    const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") }, logger);
+    const wired = createServices(env, logger, database, { mailer, now: clock.now, tierFor: async (userId) => tiers.get(userId) ?? "free" });
+    await wired.queue.start();
+    services = {
+      ...wired,
+      dataDir,
+      async close() {
+        await wired.queue.stop();
+        await database.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+
+    ava = await signUpAndConfirm(services, "ava@example.com");
+    bea = await signUpAndConfirm(services, "bea@example.com");
+    cleo = await signUpAndConfirm(services, "cleo@example.com");
+    avaId = await userIdOf(ava);
+    tiers.set(avaId, "premium");
+    tiers.set(await userIdOf(bea), "premium");
+    await ava.post("/v1/root/update-profile-all", { platforms: { onlyfans: "luna_rivers" }, nicknames: [], allowlist: [], specific: "" });
+
+    await seedLeak(avaId, "hub1", "http://leakhub.example/v/1", "high");
+    await seedLeak(avaId, "hub2", "http://leakhub.example/v/2", "high");
+    await seedLeak(avaId, "hub3", "http://leakhub.example/v/3", "high");
+    await seedLeak(avaId, "hub4", "http://leakhub.example/v/4", "high");
+    await seedLeak(avaId, "hubMedium", "http://leakhub.example/v/5", "medium");
+    await seedLeak(avaId, "hosted", "http://hostedleaks.example/t/luna", "high");
+    await seedLeak(avaId, "cdn", "http://cdnleaks.example/luna", "high");
+    await seedLeak(avaId, "nowhere", "http://nowhere.example/luna", "high");
+    await seedLeak(avaId, "refusing", "http://refusing.example/luna", "high");
+  });
+
+  afterAll(async () => {
+    await services?.close();
+    await Promise.all([web?.close(), proxy?.close(), dns?.close(), rdap?.close(), smtp?.close()]);
+  });
+
+  const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> } }).error;
+  const noticesTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
+
+  it("holds the free plan to results only, with the plan that lifts it", async () => {
+    const res = await cleo.post("/v1/takedowns", { leakIds: ["00000000-0000-4000-8000-000000000000"] });
+    expect(res.status).toBe(403);
+    const error = await errorOf(res);
+    expect(error.code).toBe("QUOTA_EXCEEDED");
+    expect(error.details).toMatchObject({ resource: "takedownsPerMonth", limit: 0, use: 0, plan: "free", upgradeTo: "starter", resetsAt: expect.any(String) });
+  });
+
+  it("refuses before ownership is proven, then before the authorization, saying what is missing", async () => {
+    const first = await ava.post("/v1/takedowns", { leakIds: [leakIds.hub1] });
+    expect(first.status).toBe(403);
+    expect((await errorOf(first)).details).toEqual({ missing: "ownership" });
+
+    const identities = await (await ava.get("/v1/identities")).json();
+    const at = new Date();
+    await recordStageNameCheck(services.database.db, [identities.stageNames[0].id], { lastCheckAt: at, lastCheckStatus: "verified", lastCheckReason: "", verifiedAt: at });
+
+    const second = await ava.post("/v1/takedowns", { leakIds: [leakIds.hub1] });
+    expect(second.status).toBe(403);
+    expect((await errorOf(second)).details).toEqual({ missing: "authorization" });
+
+    const view = await (await ava.get("/v1/takedowns/authorization")).json();
+    expect(view).toMatchObject({ ownershipVerified: true, authorization: null });
+    expect(view.statement).toContain("authorized agent");
+  });
+
+  it("stores the authorization with signature, time and address, and keeps the legal name out of notices by default", async () => {
+    const mismatch = await ava.request("/v1/takedowns/authorization", { method: "PUT", json: { fullName: "Ava Marie Stone", signature: "Someone Else", agree: true } });
+    expect(mismatch.status).toBe(400);
+    expect((await errorOf(mismatch)).fields).toHaveProperty("signature");
+    const unchecked = await ava.request("/v1/takedowns/authorization", { method: "PUT", json: { fullName: "Ava Marie Stone", signature: "Ava Marie Stone", agree: false } });
+    expect(unchecked.status).toBe(400);
+    expect((await errorOf(unchecked)).fields).toHaveProperty("agree");
+
+    const res = await ava.request("/v1/takedowns/authorization", { method: "PUT", json: { fullName: "Ava Marie Stone", signature: "ava marie stone", agree: true } });
+    expect(res.status).toBe(200);
+    const view = await res.json();
+    expect(view.authorization).toMatchObject({ fullName: "Ava Marie Stone", ownerName: "stage_name", displayedOwnerName: "luna_rivers", clientIp: expect.any(String) });
+    expect(Date.parse(view.authorization.grantedAt)).toBeGreaterThan(Date.now() - 60_000);
+    expect(view.statement).toContain("Ava Marie Stone");
+  });
+
+  it("answers bad input with a 4xx and the error body", async () => {
+    for (const body of [{}, { leakIds: [] }, { leakIds: ["nope"] }, { leakIds: [leakIds.hub1], extra: 1 }]) {
+      const res = await ava.post("/v1/takedowns", body);
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).code).toBe("VALIDATION");
+    }
+    const broken = await ava.request("/v1/takedowns", { method: "POST", headers: { "content-type": "application/json" }, body: "{not json" });
+    expect(broken.status).toBe(400);
+    const unknown = await ava.post("/v1/takedowns", { leakIds: ["00000000-0000-4000-8000-000000000000"] });
+    expect(unknown.status).toBe(404);
+    expect((await ava.get("/v1/takedowns?status=bogus")).status).toBe(400);
+    expect((await ava.get("/v1/takedowns/not-an-id")).status).toBe(404);
+  });
+
+  it("does not take down a medium-confidence finding before the creator confirms it", async () => {
+    const res = await ava.post("/v1/takedowns", { leakIds: [leakIds.hubMedium] });
+    expect(res.status).toBe(409);
+    expect((await errorOf(res)).details).toMatchObject({ reason: "needs_confirmation", leakIds: [leakIds.hubMedium] });
+    expect((await (await ava.get("/v1/takedowns")).json()).total).toBe(0);
+  });
+
+  it("sends one notice per recipient with every element of §512(c)(3), to the party found, grouping its URLs", async () => {
+    const res = await ava.post("/v1/takedowns", { leakIds: [leakIds.hub1, leakIds.hub2, leakIds.hosted, leakIds.cdn, leakIds.nowhere] });
+    expect(res.status).toBe(202);
+    const created = await res.json();
+    expect(created.items).toHaveLength(5);
+    expect(created.items.every((t: { status: string }) => t.status === "draft")).toBe(true);
+    expect(created.quota).toMatchObject({ limit: 500, used: 5 });
+
+    await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
+
+    // The site's own DMCA contact, from its /dmca page: one notice with both of its URLs.
+    const site = noticesTo("copyright@leakhub.example");
+    expect(site).toHaveLength(1);
+    const notice = site[0]!;
+    expect(notice.text).toContain("http://leakhub.example/v/1");
+    expect(notice.text).toContain("http://leakhub.example/v/2");
+    expect(notice.text).not.toContain("hostedleaks.example/t/luna");
+    expect(notice.headers.from).toContain("dmca@leakwarden.test");
+    expect(notice.headers["reply-to"]).toContain("agent-replies@leakwarden.test");
+    // (i) signature of the authorized agent
+    expect(notice.text).toContain("Signature: /s/ Leakwarden Copyright Agent");
+    // (ii) the copyrighted work, by the creator's verified profile as an authorized example
+    expect(notice.text).toMatch(/Authorized examples of the work[^]*https:\/\/onlyfans\.com\/luna_rivers/);
+    // (iii) the infringing URLs and where on the page, with the evidence
+    expect(notice.text).toMatch(/names the copyright owner \("luna_rivers"\)[^]*Seen on: 2025-07-01T10:00:00\.000Z; SHA-256 of the page as we received it: [0-9a-f]{64}/);
+    // (iv) the agent's contact information
+    expect(notice.text).toMatch(/Name: Leakwarden Copyright Agent\s+Address: 1 Agent Street, Wilmington, DE 19801, USA\s+Email: dmca@leakwarden\.test\s+Telephone: \+1 555 0100/);
+    // (v) the good-faith statement
+    expect(notice.text).toContain("I have a good faith belief that use of the material in the manner complained of is not authorized by the copyright owner, its agent, or the law.");
+    // (vi) accuracy and, under penalty of perjury, the authority to act
+    expect(notice.text).toContain("The information in this notification is accurate, and under penalty of perjury, I am authorized to act on behalf of the owner of an exclusive right that is allegedly infringed.");
+    // Her stage name is the owner shown; her legal name stays private.
+    expect(notice.text).toContain("Copyright owner: luna_rivers");
+    expect(notice.raw).not.toContain("Ava Marie Stone");
+    expect(notice.raw).toMatch(/Content-Type: text\/html/i);
+
+    // No contact on the site: the hosting network's abuse contact from RDAP.
+    expect(noticesTo("abuse@hostnet.example")).toHaveLength(1);
+    // Behind Cloudflare: the CDN's abuse contact, said so in the notice.
+    const cdn = noticesTo("abuse@cloudflare.example");
+    expect(cdn).toHaveLength(1);
+    expect(cdn[0]!.text).toContain("forward this notice to the host");
+    expect(smtp.received).toHaveLength(3);
+
+    const list = (await (await ava.get("/v1/takedowns?pageSize=50")).json()).items as { id: string; leakId: string; status: string }[];
+    const byLeak = (id: string) => list.find((t) => t.leakId === id)!;
+    const hub1 = await (await ava.get(`/v1/takedowns/${byLeak(leakIds.hub1!).id}`)).json();
+    expect(hub1.status).toBe("sent");
+    expect(hub1.recipient).toMatchObject({ kind: "site", email: "copyright@leakhub.example", foundBy: "site-page", source: "http://leakhub.example/dmca" });
+    expect(hub1.recipients.map((r: { kind: string; foundBy: string }) => `${r.kind}:${r.foundBy}`)).toEqual(["site:site-page", "host:rdap-ip", "registrar:rdap-domain"]);
+    expect(hub1.notices).toHaveLength(1);
+    expect(hub1.notices[0].urls.sort()).toEqual(["http://leakhub.example/v/1", "http://leakhub.example/v/2"]);
+    expect(hub1.notices[0].messageId).toBe(notice.headers["message-id"]);
+    expect(hub1.notices[0].text).toContain("under penalty of perjury");
+    expect(hub1.history.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(["created", "recipient_found", "queued", "sent"]));
+    expect(hub1.nextCheckAt).not.toBeNull();
+
+    const cdnDetail = await (await ava.get(`/v1/takedowns/${byLeak(leakIds.cdn!).id}`)).json();
+    expect(cdnDetail.recipient).toMatchObject({ kind: "cdn", name: "Cloudflare", email: "abuse@cloudflare.example", webForm: "https://abuse.cloudflare.com/" });
+    expect(cdnDetail.recipient.note).toContain("Cloudflare");
+
+    // The leaks list shows the takedown.
+    const leaks = (await (await ava.get("/v1/leaks?status=takedown_sent")).json()).items.map((l: { id: string }) => l.id);
+    expect(leaks.sort()).toEqual([leakIds.hub1, leakIds.hub2, leakIds.hosted, leakIds.cdn].sort());
+
+    // A second request for a link with an open takedown.
+    const again = await ava.post("/v1/takedowns", { leakIds: [leakIds.hub1] });
+    expect(again.status).toBe(409);
+    expect((await errorOf(again)).details).toMatchObject({ reason: "open_takedown", leakIds: [leakIds.hub1] });
+  });
+
+  it("marks a link with no email anywhere as needing manual action, with the web form", async () => {
+    const list = (await (await ava.get("/v1/takedowns?status=needs_manual_action")).json()).items;
+    expect(list).toHaveLength(1);
+    expect(list[0]).toMatchObject({ leakId: leakIds.nowhere, webForm: "http://nowhere.example/contact" });
+    expect(list[0].reason).toContain("web form");
+  });
+
+  it("keeps one creator's takedowns from another on every endpoint", async () => {
+    const { items } = await (await ava.get("/v1/takedowns")).json();
+    const id = items[0].id;
+    expect((await (await bea.get("/v1/takedowns")).json()).total).toBe(0);
+    expect((await bea.get(`/v1/takedowns/${id}`)).status).toBe(404);
+    expect((await bea.post(`/v1/takedowns/${id}/cancel`, {})).status).toBe(404);
+    expect((await bea.post(`/v1/takedowns/${id}/resend`, {})).status).toBe(404);
+    const create = await bea.post("/v1/takedowns", { leakIds: [leakIds.hub3] });
+    expect([403, 404]).toContain(create.status);
+    expect((await (await bea.get("/v1/takedowns/stats")).json()).noticesSent).toBe(0);
+    expect((await (await bea.get("/v1/takedowns/authorization")).json()).authorization).toBeNull();
+    expect((await new TestClient(services.app).get("/v1/takedowns")).status).toBe(401);
+  });
+
+  it("cancels a queued notice and sends the rest of its links alone", async () => {
+    const res = await ava.post("/v1/takedowns", { leakIds: [leakIds.hub3, leakIds.hub4] });
+    const created = (await res.json()).items as { id: string; leakId: string }[];
+    await services.queue.runDue(["takedowns.prepare"]);
+    const hub3 = created.find((t) => t.leakId === leakIds.hub3)!;
+    expect((await (await ava.get(`/v1/takedowns/${hub3.id}`)).json()).status).toBe("queued");
+    const cancelled = await ava.post(`/v1/takedowns/${hub3.id}/cancel`, {});
+    expect(cancelled.status).toBe(200);
+    expect((await cancelled.json()).status).toBe("cancelled");
+
+    const before = smtp.received.length;
+    await services.queue.runDue(["takedowns.send-notice"]);
+    const sent = smtp.received.slice(before);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.text).toContain("http://leakhub.example/v/4");
+    expect(sent[0]!.text).not.toContain("http://leakhub.example/v/3");
+    const hub4 = created.find((t) => t.leakId === leakIds.hub4)!;
+    const again = await ava.post(`/v1/takedowns/${hub4.id}/cancel`, {});
+    expect(again.status).toBe(409);
+  });
+
+  it("delivers a notice once when the SMTP server was down and comes back", async () => {
+    expect((await ava.post(`/v1/leaks/${leakIds.hubMedium}/confirm`, {})).status).toBe(200);
+    await smtp.close();
+    const port = smtp.port;
+    const res = await ava.post("/v1/takedowns", { leakIds: [leakIds.hubMedium] });
+    expect(res.status).toBe(202);
+    const body = await res.json();
+    // 5 links, then hub3 and hub4 (hub3 cancelled before sending: not counted), now this one.
+    expect(body.quota.used).toBe(7);
+    const id = body.items[0].id;
+    await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
+    const waiting = await (await ava.get(`/v1/takedowns/${id}`)).json();
+    expect(waiting.status).toBe("queued");
+    expect(waiting.notices[0]).toMatchObject({ status: "queued", attempts: 1 });
+    expect(waiting.notices[0].error).toBeTruthy();
+    expect(waiting.history.map((e: { type: string }) => e.type)).toContain("send_retry");
+
+    smtp = await startFakeSmtp(port, smtp.received);
+    await clock.advance(services, 10 * 60_000);
+    await services.queue.runDue(["takedowns.send-notice"]);
+    await clock.advance(services, 10 * 60_000);
+    await services.queue.runDue(["takedowns.send-notice"]);
+    const delivered = smtp.received.filter((m) => m.text.includes("http://leakhub.example/v/5"));
+    expect(delivered).toHaveLength(1);
+    const done = await (await ava.get(`/v1/takedowns/${id}`)).json();
+    expect(done.status).toBe("sent");
+    expect(done.notices[0]).toMatchObject({ status: "sent", attempts: 2, messageId: delivered[0]!.headers["message-id"] });
+  });
+
+  it("marks a notice the mail server refuses for good as failed, with the reason", async () => {
+    const res = await ava.post("/v1/takedowns", { leakIds: [leakIds.refusing] });
+    const id = (await res.json()).items[0].id;
+    await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
+    const failed = await (await ava.get(`/v1/takedowns/${id}`)).json();
+    expect(failed.status).toBe("failed");
+    expect(failed.reason).toContain("mailbox unavailable");
+    expect(failed.notices[0]).toMatchObject({ status: "failed", attempts: 1, recipient: { email: "refuse@refusing.example", foundBy: "site-page" } });
+    // The leak did not get a notice: it is not shown as sent.
+    const leak = (await (await ava.get("/v1/leaks?pageSize=100")).json()).items.find((l: { id: string }) => l.id === leakIds.refusing);
+    expect(leak.status).toBe("new");
+    // Sending it again is free and possible.
+    const again = await ava.post(`/v1/takedowns/${id}/resend`, {});
+    expect(again.status).toBe(202);
+    expect((await again.json()).status).toBe("draft");
+    await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
+    expect((await (await ava.get(`/v1/takedowns/${id}`)).json()).status).toBe("failed");
+  });
+
+  it("sees a link removed from the site at the re-check, and counts it", async () => {
+    web.setSite("leakhub.example", {
+      "/v/2": html("<!doctype html><title>Removed</title><p>This video was removed after a copyright complaint.</p>"),
+      "/v/4": html(pages["http://leakhub.example/v/4"]!),
+      "/v/5": html(pages["http://leakhub.example/v/5"]!),
+    });
+    await clock.advance(services, HOUR + 60_000);
+    await services.queue.runDue(["takedowns.recheck"]);
+
+    const items = (await (await ava.get("/v1/takedowns?pageSize=50")).json()).items as { leakId: string; status: string; removedAt: string | null }[];
+    const status = (key: string) => items.find((t) => t.leakId === leakIds[key] && t.status !== "cancelled")?.status;
+    expect(status("hub1")).toBe("removed"); // 404 now
+    expect(status("hub2")).toBe("removed"); // page up, the evidence gone
+    expect(status("hosted")).toBe("sent");
+    expect(status("hub4")).toBe("sent");
+    const leaks = (await (await ava.get("/v1/leaks?status=removed")).json()).items.map((l: { id: string }) => l.id);
+    expect(leaks.sort()).toEqual([leakIds.hub1, leakIds.hub2].sort());
+
+    const stats = await (await ava.get("/v1/takedowns/stats")).json();
+    expect(stats).toMatchObject({ noticesSent: 5, linksTakenDown: 6, linksRemoved: 2, removalRate: null, removalRateBase: 0 });
+    expect(stats.medianHoursToRemoval).toBeGreaterThan(1);
+    expect(stats.medianHoursToRemoval).toBeLessThan(2);
+    expect((await services.takedowns.overallStats()).linksRemoved).toBe(2);
+  });
+
+  it("escalates a link still up after 7 days to the next recipient, and measures the removal rate", async () => {
+    const before = smtp.received.length;
+    await clock.advance(services, 7 * DAY);
+    await services.queue.runDue(["takedowns.recheck", "takedowns.send-notice"]);
+    const sent = smtp.received.slice(before);
+    // Host after site (leakhub /v/4 and /v/5), registrar after host (hostedleaks), registrar after the CDN.
+    const hub = sent.filter((m) => m.to.includes("abuse@leaknet.example"));
+    expect(hub.length).toBeGreaterThanOrEqual(1);
+    expect(hub[0]!.text).toContain("A notice for this material was sent to");
+    expect(sent.filter((m) => m.to.includes("abuse@registrar.example"))).toHaveLength(1);
+    expect(sent.filter((m) => m.to.includes("abuse@other-registrar.example"))).toHaveLength(1);
+
+    const items = (await (await ava.get("/v1/takedowns?status=escalated")).json()).items as { leakId: string; recipient: { kind: string } }[];
+    expect(items.find((t) => t.leakId === leakIds.hosted)?.recipient.kind).toBe("registrar");
+    const stats = await (await ava.get("/v1/takedowns/stats")).json();
+    expect(stats.removalRateBase).toBeGreaterThanOrEqual(6);
+    expect(stats.removalRate).toBeCloseTo(2 / stats.removalRateBase);
+  });
+
+  it("prepares search-delisting packages for links still up, and records the submission apart from removals", async () => {
+    const res = await ava.get("/v1/takedowns/delisting");
+    expect(res.status).toBe(200);
+    const { packages } = await res.json();
+    const google = packages.find((p: { engine: string }) => p.engine === "google");
+    expect(google.formUrl).toContain("google.com");
+    expect(google.fields.copyrightOwner).toBe("luna_rivers");
+    expect(google.fields.authorizedExampleUrls).toContain("https://onlyfans.com/luna_rivers");
+    expect(google.urlList).toContain("http://hostedleaks.example/t/luna");
+    expect(google.urlList).not.toContain("http://leakhub.example/v/1");
+    const marked = await ava.post("/v1/takedowns/delisting/submitted", { engine: "google" });
+    expect(marked.status).toBe(200);
+    expect((await marked.json()).packages[0].items.every((i: { submittedAt: string | null }) => i.submittedAt)).toBe(true);
+    const stats = await (await ava.get("/v1/takedowns/stats")).json();
+    expect(stats.linksDelistingSubmitted).toBe(google.items.length);
+    expect(stats.linksRemoved).toBe(2);
+    expect((await ava.post("/v1/takedowns/delisting/submitted", { engine: "yahoo" })).status).toBe(400);
+    expect((await cleo.get("/v1/takedowns/delisting")).status).toBe(403);
+  });
+});

@@ -1,0 +1,127 @@
+import { describe, expect, it } from "vitest";
+import { analyzePage, type AnalyzeOptions, type FetchedPage } from "./analyze-page";
+import { buildExclusions } from "./exclusions";
+import { LeakSiteCatalog } from "./leak-site-catalog";
+import { buildNameMatchers } from "./name-match";
+
+const identity = {
+  stageNames: [
+    { platform: "OnlyFans", username: "luna_rivers" },
+    { platform: "Instagram", username: "luna.rivers.official" },
+  ],
+  nicknames: ["Moon Bunny"],
+};
+const opts: AnalyzeOptions = {
+  matchers: buildNameMatchers(identity),
+  exclusions: buildExclusions(["partner-site.com"], identity.stageNames),
+  catalog: new LeakSiteCatalog([{ id: "hub", name: "Hub", domains: ["leakhub.example"], category: "leak_site", resultSelector: "a" }]),
+  references: [],
+  maxImagesPerPage: 0,
+};
+
+function fetched(url: string, html: string, status = 200): FetchedPage {
+  return {
+    listedUrl: url,
+    finalUrl: url,
+    status,
+    contentType: "text/html; charset=utf-8",
+    body: Buffer.from(html),
+    truncated: false,
+    fetchedAt: new Date().toISOString(),
+    sha256: "0".repeat(64),
+    robots: null,
+  };
+}
+const doc = (title: string, body: string, head = "") => `<!doctype html><html><head><title>${title}</title>${head}</head><body>${body}</body></html>`;
+const imgs = (n: number) => Array.from({ length: n }, (_, i) => `<img src="/p/${i}.jpg" width="300" height="400">`).join("");
+const verdict = (url: string, html: string, status = 200) => analyzePage(fetched(url, html, status), opts, { sources: ["test"] });
+
+describe("pages that are leaks", () => {
+  it("a leak post with download links (high, leak site)", async () => {
+    const v = await verdict(
+      "https://blog.example/luna-rivers-onlyfans-leaked/",
+      doc("Luna Rivers OnlyFans Leaked – Free Download", `<h1>Luna Rivers OnlyFans Leaked</h1><p>Download here: <a href="https://pixeldrain.com/u/abc">pixeldrain</a></p>`),
+    );
+    expect(v.isLeak).toBe(true);
+    expect(v.finding!.confidence).toBe("high");
+    expect(v.finding!.category).toBe("leak_site");
+    expect(v.finding!.evidence.signals.join("|")).toMatch(/file-host-link: pixeldrain.com/);
+  });
+
+  it("a forum post pasting a file-host link as text", async () => {
+    const v = await verdict("https://board.example/t/991", doc("new stuff", `<h1>luna_rivers</h1><div>all of it: mega.nz/folder/AbC123#xyz enjoy</div>`));
+    expect(v.finding?.confidence).toBe("high");
+  });
+
+  it("a thin page titled as her leak, without an offer (medium: needs her confirmation)", async () => {
+    const v = await verdict("https://thin.example/x", doc("luna_rivers leaks", "<p>Coming soon.</p>"));
+    expect(v.finding?.confidence).toBe("medium");
+  });
+
+  it("a gallery of many images on a page about her (medium)", async () => {
+    const v = await verdict("https://gallery.example/m/luna", doc("Luna Rivers (40 photos)", `<h1>Luna Rivers</h1>${imgs(16)}`));
+    expect(v.finding?.confidence).toBe("medium");
+  });
+
+  it("a leak under her nickname, on a social network (social media)", async () => {
+    const v = await verdict("https://t.me/s/leakchannel/88", doc("Moon Bunny nudes leaked", `<div>Moon Bunny leaked nudes, 30 pics ${imgs(3)} <a href="https://gofile.io/d/x">more</a></div>`));
+    expect(v.finding?.category).toBe("social_media");
+    expect(v.finding?.evidence.matchedNames).toEqual(["Moon Bunny"]);
+  });
+});
+
+describe("pages that are not leaks", () => {
+  it("a news article about leaks that names her", async () => {
+    const p = (s: string) => `<p>${s} ${"The report describes how paid content moves between forums and file hosts, and what platforms said about it in a statement to reporters.".repeat(1)}</p>`;
+    const v = await verdict(
+      "https://news.example/onlyfans-leaks",
+      doc(
+        "Luna Rivers OnlyFans leak: what creators can do",
+        `<article><h1>Luna Rivers OnlyFans leak: what creators can do</h1><p class="byline">By A. Writer</p>${p("Luna Rivers said her content leaked last year, according to an interview.")}${p("Experts told us the industry has few tools.")}${p("Creators said takedowns are slow.")}${p("A spokesperson declined to comment.")}</article>`,
+        '<meta property="og:type" content="article">',
+      ),
+    );
+    expect(v.isLeak).toBe(false);
+    expect(v.reason).toBe("article about leaks");
+  });
+
+  it("an interview or fan page linking to her official profiles", async () => {
+    const v = await verdict(
+      "https://mag.example/interview",
+      doc("Luna Rivers on her OnlyFans journey", `<h1>Luna Rivers</h1><p>Her 40 photos series.</p>${imgs(14)}<a href="https://onlyfans.com/luna_rivers">OnlyFans</a>`),
+    );
+    expect(v.isLeak).toBe(false);
+    expect(v.reason).toBe("promotes her official profiles");
+  });
+
+  it("the words in another sense", async () => {
+    for (const [title, body] of [
+      ["Luna Rivers Plumbing – roof leak repair", "<p>Luna Rivers fixed the roof leak. Mega sale on pipes. Free download of our checklist.</p>"],
+      ["Luna Rivers leaked the news", "<p>Luna Rivers leaked the news of her tour to a friend.</p>"],
+      ["Memory leak in luna_rivers parser", "<p>luna_rivers leaks memory when the mega buffer grows.</p>"],
+    ] as const) {
+      expect((await verdict("https://misc.example/p", doc(title, body))).isLeak, title).toBe(false);
+    }
+  });
+
+  it("a different creator whose name contains hers, even linking to her in a sidebar", async () => {
+    const v = await verdict(
+      "https://leakhub.example/luna-riverside-leaked",
+      doc("luna_riverside OnlyFans Leaked", `<h1>luna_riverside leaked</h1><a href="https://mega.nz/folder/x">mega</a>${imgs(14)}<aside><a href="/luna-rivers">Luna Rivers</a></aside>`),
+    );
+    expect(v.isLeak).toBe(false);
+    expect(v.reason).toBe("does not name her");
+  });
+
+  it("a page that does not name her, however leaky", async () => {
+    expect((await verdict("https://leakhub.example/other", doc("Someone Else OnlyFans leaked", `<a href="https://mega.nz/x">mega</a>`))).isLeak).toBe(false);
+  });
+
+  it("error pages, her own profiles and allow-listed domains", async () => {
+    const leaky = doc("Luna Rivers OnlyFans Leaked", `<a href="https://mega.nz/folder/x">mega</a>`);
+    expect((await verdict("https://gone.example/x", leaky, 404)).reason).toBe("HTTP 404");
+    expect((await verdict("https://WWW.OnlyFans.com/Luna_Rivers/", leaky)).reason).toBe("own-profile");
+    expect((await verdict("http://instagram.com/luna.rivers.official?hl=en", leaky)).reason).toBe("own-profile");
+    expect((await verdict("https://promo.partner-site.com/luna", leaky)).reason).toBe("allow-list");
+  });
+});

@@ -1,0 +1,253 @@
+import { displayDomain, hostMatchesDomain, tryCanonicalizeUrl } from "./canonical-url";
+import { exclusionReason, type Exclusions } from "./exclusions";
+import type { RobotsDecision } from "./guarded-fetch";
+import { parseHtmlDocument, plainTextDocument, type PageDocument } from "./html-document";
+import { hashImageBuffer, matchReferences, MIN_IMAGE_SIDE, type ImageHash, type PreparedReference } from "./image-match";
+import { assessLeakContext, type LeakContext } from "./leak-context";
+import type { LeakSiteCatalog } from "./leak-site-catalog";
+import { findNameMatches, snippetAround, type NameMatch, type NameMatcher } from "./name-match";
+import { isOwnProfileUrl } from "./platform-profiles";
+import type { Confidence, Finding, ImageMatchEvidence, LeakCategory } from "./scan-types";
+
+/**
+ * Decides whether one fetched page is a leak of the creator's content:
+ * (a) it names her (a stage name or nickname as a whole token) in a leak
+ *     context, or
+ * (b) one of its images is perceptually near one of her reference images.
+ * Her allow-listed domains and her own profiles are never leaks.
+ */
+
+export type FetchedPage = {
+  listedUrl: string;
+  finalUrl: string;
+  status: number;
+  contentType: string;
+  body: Buffer;
+  truncated: boolean;
+  fetchedAt: string;
+  sha256: string;
+  robots: RobotsDecision | null;
+};
+
+export type ImageHasher = (imageUrl: string, pageUrl: string) => Promise<ImageHash | null>;
+
+export type AnalyzeOptions = {
+  matchers: readonly NameMatcher[];
+  exclusions: Exclusions;
+  catalog: LeakSiteCatalog;
+  references: readonly PreparedReference[];
+  /** Fetches and hashes an image (with a cache); omitted = no image matching. */
+  hashImage?: ImageHasher;
+  maxImagesPerPage: number;
+};
+
+export type PageVerdict = {
+  isLeak: boolean;
+  reason: string;
+  finding: Finding | null;
+  /** Images of this page that matched a reference (counted even when the page is excluded). */
+  imageMatches: ImageMatchEvidence[];
+};
+
+const SOCIAL_DOMAINS = [
+  "reddit.com", "redd.it", "x.com", "twitter.com", "t.me", "telegram.me", "telegram.org", "telegram.dog", "discord.com",
+  "discord.gg", "discordapp.com", "tumblr.com", "facebook.com", "fb.com", "instagram.com", "tiktok.com", "vk.com",
+  "bsky.app", "threads.net", "threads.com", "pinterest.com", "snapchat.com", "4chan.org", "4channel.org", "mastodon.social",
+  "weibo.com", "youtube.com", "youtu.be", "twitch.tv", "kick.com",
+];
+// Host labels of social networks, for mirrors and look-alike hosts (old.reddit.*, reddit.example).
+const SOCIAL_LABEL = /^(?:reddit|twitter|telegram|discord|tumblr|facebook|instagram|tiktok|bluesky|bsky|threads|mastodon|snapchat|4chan|vk)$/;
+
+export function isSocialUrl(url: string): boolean {
+  try {
+    const u = new URL(url);
+    const host = u.hostname.toLowerCase();
+    if (SOCIAL_DOMAINS.some((d) => hostMatchesDomain(host, d))) return true;
+    if (host.split(".").some((l) => SOCIAL_LABEL.test(l))) return true;
+    return /^\/r\/[^/]+\/comments\//.test(u.pathname);
+  } catch {
+    return false;
+  }
+}
+
+export async function analyzePage(page: FetchedPage, opts: AnalyzeOptions, extra: { sources: string[]; categoryHint?: LeakCategory; doc?: PageDocument } = { sources: [] }): Promise<PageVerdict> {
+  const none = (reason: string, imageMatches: ImageMatchEvidence[] = []): PageVerdict => ({ isLeak: false, reason, finding: null, imageMatches });
+
+  for (const u of [page.listedUrl, page.finalUrl]) {
+    const ex = exclusionReason(u, opts.exclusions);
+    if (ex) return none(ex);
+  }
+  if (page.status < 200 || page.status >= 300) return none(`HTTP ${page.status}`);
+
+  const kind = bodyKind(page.contentType, page.body);
+  if (kind === "image") {
+    if (opts.references.length === 0) return none("image without references");
+    const hash = await hashImageBuffer(page.body).catch(() => null);
+    const m = hash ? matchReferences(hash, opts.references) : null;
+    if (!m) return none("image does not match");
+    const evidence: ImageMatchEvidence = { imageUrl: page.finalUrl, referenceId: m.referenceId, variant: m.variant, distance: m.distance, quality: m.quality };
+    return leak(page, opts, extra, { doc: null, names: [], ctx: null, imageMatches: [evidence], confidence: "high" });
+  }
+  if (kind === "other" && !extra.doc) return none(`not a page (${page.contentType || "unknown type"})`);
+
+  const doc =
+    extra.doc ??
+    (kind === "html" ? parseHtmlDocument(decodeBody(page), page.finalUrl) : plainTextDocument(decodeBody(page), page.finalUrl));
+
+  const imageMatches = await matchPageImages(doc, page.finalUrl, opts);
+  const names = nameMatches(doc, opts.matchers);
+  // Most pages a search returns do not name her: no need to weigh their context.
+  if (names.all.length === 0 && imageMatches.length === 0) return none("does not name her");
+  const catalogSite = !!opts.catalog.siteForUrl(page.finalUrl);
+  const ctx = assessLeakContext({ doc, matchers: opts.matchers, catalogSite, isLeakSiteUrl: (u) => !!opts.catalog.siteForUrl(u) });
+
+  if (imageMatches.length > 0) {
+    return leak(page, opts, extra, { doc, names, ctx, imageMatches, confidence: "high" });
+  }
+
+  const has = (k: string) => ctx.cues.some((c) => c.kind === k);
+  // Links to her own profiles: what fan pages, interviews and link-in-bio pages carry.
+  const promotesHer = doc.links.some((l) => isOwnProfileUrl(l.href, opts.exclusions.stageNames));
+  const namedInTitle = names.title.length > 0;
+
+  let confidence: Confidence | null = null;
+  if (ctx.strongOffer) confidence = "high";
+  else if (ctx.leakLanguage && (has("download-offer") || has("gallery"))) confidence = "high";
+  else if (ctx.leakTitle && has("media-count")) confidence = "high";
+  else if (!ctx.newsLike && !promotesHer) {
+    if (ctx.leakTitle) confidence = "medium";
+    else if (has("leak-phrase") && has("media-count")) confidence = "medium";
+    // A gallery of many images or videos on a page about her (not a promo page).
+    else if (has("gallery") && namedInTitle) confidence = "medium";
+  }
+  if (!confidence) {
+    const why = ctx.newsLike ? "article about leaks" : promotesHer ? "promotes her official profiles" : "names her without a leak context";
+    return none(why);
+  }
+  return leak(page, opts, extra, { doc, names, ctx, imageMatches, confidence });
+}
+
+type NameHits = { all: NameMatch[]; title: NameMatch[]; textMatch: { text: string; match: NameMatch } | null };
+
+function nameMatches(doc: PageDocument, matchers: readonly NameMatcher[]): NameHits {
+  const titleFields = [doc.title, ...doc.meta, ...doc.headings.slice(0, 3), urlWords(doc.url)];
+  const title = titleFields.flatMap((f) => findNameMatches(f, matchers));
+  const inText = findNameMatches(doc.text, matchers);
+  const alts = doc.images.flatMap((i) => findNameMatches(i.alt, matchers));
+  const rest = doc.headings.slice(3).flatMap((h) => findNameMatches(h, matchers));
+  const first = inText[0];
+  let textMatch: NameHits["textMatch"] = first ? { text: doc.text, match: first } : null;
+  if (!textMatch) {
+    for (const f of titleFields) {
+      const m = findNameMatches(f, matchers)[0];
+      if (m) {
+        textMatch = { text: f, match: m };
+        break;
+      }
+    }
+  }
+  return { all: [...title, ...inText, ...alts, ...rest], title, textMatch };
+}
+
+async function matchPageImages(doc: PageDocument, pageUrl: string, opts: AnalyzeOptions): Promise<ImageMatchEvidence[]> {
+  if (!opts.hashImage || opts.references.length === 0 || opts.maxImagesPerPage === 0) return [];
+  const candidates: string[] = [];
+  for (const img of doc.images) {
+    if (/\.svg(?:$|[?#])/i.test(img.src)) continue;
+    if ((img.width !== null && img.width < MIN_IMAGE_SIDE) || (img.height !== null && img.height < MIN_IMAGE_SIDE)) continue;
+    if (!candidates.includes(img.src)) candidates.push(img.src);
+  }
+  for (const m of doc.metaImages) if (!candidates.includes(m)) candidates.push(m);
+  const picked = candidates.slice(0, opts.maxImagesPerPage);
+  const results = await Promise.all(
+    picked.map(async (src): Promise<ImageMatchEvidence | null> => {
+      const hash = await opts.hashImage!(src, pageUrl).catch(() => null);
+      if (!hash) return null;
+      const m = matchReferences(hash, opts.references);
+      return m ? { imageUrl: src, referenceId: m.referenceId, variant: m.variant, distance: m.distance, quality: m.quality } : null;
+    }),
+  );
+  return results.filter((r): r is ImageMatchEvidence => r !== null).sort((a, b) => a.distance - b.distance);
+}
+
+function leak(
+  page: FetchedPage,
+  opts: AnalyzeOptions,
+  extra: { sources: string[]; categoryHint?: LeakCategory },
+  v: { doc: PageDocument | null; names: NameHits | NameMatch[]; ctx: LeakContext | null; imageMatches: ImageMatchEvidence[]; confidence: Confidence },
+): PageVerdict {
+  const names = Array.isArray(v.names) ? { all: v.names, title: [], textMatch: null } : v.names;
+  const url = tryCanonicalizeUrl(page.finalUrl) ?? page.finalUrl;
+  const catalogSite = opts.catalog.siteForUrl(page.finalUrl);
+  const cues = v.ctx?.cues ?? [];
+  let category: LeakCategory;
+  if (extra.categoryHint === "social_media" || isSocialUrl(page.finalUrl) || catalogSite?.category === "social_media") category = "social_media";
+  else if (catalogSite || cues.some((c) => c.kind === "leak-site" || c.kind === "file-host-link" || c.kind === "site-rip" || c.kind === "gallery")) {
+    category = "leak_site";
+  } else category = "search_result";
+
+  const snippet = names.textMatch
+    ? snippetAround(names.textMatch.text, names.textMatch.match.start, names.textMatch.match.end)
+    : (v.doc?.text ?? "").replace(/\s+/g, " ").slice(0, 240);
+  const finding: Finding = {
+    url,
+    domain: displayDomain(page.finalUrl),
+    category,
+    confidence: v.confidence,
+    evidence: {
+      matchedNames: [...new Set(names.all.map((m) => m.name))],
+      snippet,
+      title: v.doc?.title ?? "",
+      signals: cues.map((c) => `${c.kind}: ${c.detail}`),
+      imageMatches: v.imageMatches,
+      httpStatus: page.status,
+      fetchedAt: page.fetchedAt,
+      sha256: page.sha256,
+      finalUrl: page.finalUrl,
+      sources: extra.sources,
+      robots: page.robots,
+      truncated: page.truncated,
+    },
+  };
+  return { isLeak: true, reason: v.confidence, finding, imageMatches: v.imageMatches };
+}
+
+type BodyKind = "html" | "text" | "image" | "other";
+
+function bodyKind(contentType: string, body: Buffer): BodyKind {
+  const ct = contentType.split(";")[0]!.trim().toLowerCase();
+  if (ct.startsWith("image/") || looksLikeImage(body)) return "image";
+  if (ct === "text/html" || ct === "application/xhtml+xml" || ct.endsWith("+xml") || ct === "text/xml") return "html";
+  if (ct.startsWith("text/") || ct === "application/json" || ct.endsWith("+json")) return "text";
+  if (!ct && /^\s*</.test(body.subarray(0, 512).toString("latin1"))) return "html";
+  return "other";
+}
+
+function looksLikeImage(b: Buffer): boolean {
+  if (b.length < 12) return false;
+  return (
+    (b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) || // JPEG
+    (b[0] === 0x89 && b.subarray(1, 4).toString("latin1") === "PNG") ||
+    b.subarray(0, 4).toString("latin1") === "GIF8" ||
+    (b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP")
+  );
+}
+
+function decodeBody(page: FetchedPage): string {
+  const fromHeader = /charset=["']?([\w-]+)/i.exec(page.contentType)?.[1];
+  const fromMeta = fromHeader ? undefined : /<meta[^>]+charset=["']?([\w-]+)/i.exec(page.body.subarray(0, 4096).toString("latin1"))?.[1];
+  const label = (fromHeader ?? fromMeta ?? "utf-8").toLowerCase();
+  try {
+    return new TextDecoder(label).decode(page.body);
+  } catch {
+    return page.body.toString("utf8");
+  }
+}
+
+function urlWords(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname).replace(/[/_\-+.]+/g, " ").trim();
+  } catch {
+    return "";
+  }
+}

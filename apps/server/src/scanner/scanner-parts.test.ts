@@ -1,0 +1,172 @@
+import { mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { classifyAddress } from "./address-policy";
+import { canonicalizeUrl } from "./canonical-url";
+import { ConcurrencyLimiter } from "./concurrency-limiter";
+import { builtinLeakSites, CatalogFileError, loadLeakSiteCatalog } from "./leak-site-catalog";
+import { findPlatform, isOwnProfileUrl, profileUrls } from "./platform-profiles";
+import { buildQueries } from "./queries";
+import { parseRobotsTxt, robotsVerdict } from "./robots-txt";
+import { parseScannerSettings, scannerSettingsSchema } from "./scanner-settings";
+
+describe("canonicalizeUrl", () => {
+  it("lower-cases scheme and host, drops default port, fragment and tracking, sorts parameters", () => {
+    expect(canonicalizeUrl("HTTPS://WWW.Example.COM:443/Path/Page?b=2&utm_source=x&a=1&fbclid=abc&gclid=1&ref=tw#frag")).toBe(
+      "https://www.example.com/Path/Page?a=1&b=2",
+    );
+    expect(canonicalizeUrl("http://example.com:80")).toBe("http://example.com/");
+    expect(canonicalizeUrl("http://example.com:8080/x?utm_medium=a")).toBe("http://example.com:8080/x");
+    expect(canonicalizeUrl("http://user:pw@example.com/x")).toBe("http://example.com/x");
+    expect(() => canonicalizeUrl("javascript:alert(1)")).toThrow();
+  });
+});
+
+describe("platform profiles", () => {
+  it("knows every platform of the spec by name, in any case", () => {
+    for (const name of ["OnlyFans", "patreon", "LoyalFans", "Fanfix", "FANSLY", "ManyVids", "Mym.fans", "Slushy", "Fanvue", "JustForFans", "4Based", "Sunroom", "Chaturbate", "Cam4", "Instagram", "TikTok", "{host}", "Reddit (u/username)", "Reddit (r/subreddit)", "Snapchat", "Other"]) {
+      expect(findPlatform(name), name).toBeDefined();
+    }
+    expect(findPlatform("myspace")).toBeUndefined();
+  });
+
+  it("recognises her own profile URLs whatever the scheme, www, trailing slash or case", () => {
+    const stages = [
+      { platform: "onlyfans", username: "@Luna_Rivers" },
+      { platform: "TikTok", username: "lunar" },
+      { platform: "Reddit (u/username)", username: "u/luna_rivers" },
+      { platform: "ManyVids", username: "LunaRivers" },
+      { platform: "{host}", username: "https://www.lunarivers.com/" },
+    ];
+    for (const u of [
+      "https://onlyfans.com/luna_rivers",
+      "http://www.OnlyFans.com/Luna_Rivers/",
+      "https://onlyfans.com/luna_rivers/media?x=1",
+      "https://www.tiktok.com/@lunar",
+      "https://old.reddit.com/user/luna_rivers/submitted",
+      "https://www.reddit.com/u/Luna_Rivers",
+      "https://www.manyvids.com/Profile/1001234/LunaRivers/Store/Videos",
+      "https://lunarivers.com/gallery",
+      "https://shop.lunarivers.com/",
+    ]) {
+      expect(isOwnProfileUrl(u, stages), u).toBe(true);
+    }
+    for (const u of ["https://onlyfans.com/luna_riverside", "https://onlyfans.com/other/luna_rivers", "https://fansly.com/luna_rivers", "https://lunarivers.com.evil.example/"]) {
+      expect(isOwnProfileUrl(u, stages), u).toBe(false);
+    }
+    expect(profileUrls({ platform: "OnlyFans", username: "luna_rivers" })).toEqual(["https://onlyfans.com/luna_rivers"]);
+  });
+});
+
+describe("queries", () => {
+  it("builds templated queries from names, nicknames and her platforms, deduplicated and bounded", () => {
+    const identity = {
+      stageNames: [
+        { platform: "Fansly", username: "luna_rivers" },
+        { platform: "OnlyFans", username: "Luna_Rivers" },
+      ],
+      nicknames: ["Moon Bunny"],
+      allowlist: [],
+      specific: "beach set",
+    };
+    const q = buildQueries(identity, 100).map((x) => x.text);
+    expect(q.slice(0, 2)).toEqual(['"luna_rivers" leaked', '"Moon Bunny" leaked']);
+    expect(q).toContain('"luna_rivers" fansly leak');
+    expect(q).toContain('"luna_rivers" onlyfans');
+    expect(q).toContain('"luna_rivers" mega');
+    expect(q).toContain('"luna_rivers" beach set');
+    expect(new Set(q.map((s) => s.toLowerCase())).size).toBe(q.length);
+    expect(buildQueries(identity, 5)).toHaveLength(5);
+  });
+});
+
+describe("scanner settings", () => {
+  it("has safe defaults and coerces env strings", () => {
+    const d = parseScannerSettings();
+    expect(d.SEARCH_PROVIDER).toBe("duckduckgo");
+    expect(d.SCAN_ALLOW_PRIVATE_NETWORKS).toBe(false);
+    expect(d.SCAN_CONCURRENCY).toBe(16);
+    expect(d.SCAN_PER_HOST_CONCURRENCY).toBe(4);
+    expect(d.SCAN_MAX_REDIRECTS).toBe(5);
+    expect(d.SCAN_ROBOTS_POLICY).toBe("record");
+    expect(d.SCAN_USER_AGENT).toMatch(/Leakwarden.*https?:\/\//);
+    const e = parseScannerSettings({ SCAN_ALLOW_PRIVATE_NETWORKS: "true", SCAN_CONCURRENCY: "32", SEARXNG_URL: "", SEARCH_PROVIDER: "SearXNG" });
+    expect(e).toMatchObject({ SCAN_ALLOW_PRIVATE_NETWORKS: true, SCAN_CONCURRENCY: 32, SEARXNG_URL: undefined, SEARCH_PROVIDER: "searxng" });
+    expect(scannerSettingsSchema.safeParse({ SCAN_ALLOW_PRIVATE_NETWORKS: "perhaps" }).success).toBe(false);
+    expect(scannerSettingsSchema.safeParse({ SCAN_PROXY_URL: "socks://x" }).success).toBe(false);
+  });
+});
+
+describe("robots.txt", () => {
+  it("uses the longest match, allow on ties, wildcards and end anchors", () => {
+    const f = parseRobotsTxt("User-agent: *\nDisallow: /a\nAllow: /a/b\nDisallow: /*.pdf$\n");
+    const ua = "LeakwardenBot/1.0";
+    expect(robotsVerdict(f, ua, "/a/x").allowed).toBe(false);
+    expect(robotsVerdict(f, ua, "/a/b/c").allowed).toBe(true);
+    expect(robotsVerdict(f, ua, "/doc.pdf").allowed).toBe(false);
+    expect(robotsVerdict(f, ua, "/doc.pdf?x").allowed).toBe(true);
+    expect(robotsVerdict(parseRobotsTxt("User-agent: *\nDisallow:\n"), ua, "/x").allowed).toBe(true);
+  });
+});
+
+describe("address classes", () => {
+  it("tells public from private, loopback and metadata", () => {
+    expect(classifyAddress("93.184.216.34")).toBe("public");
+    expect(classifyAddress("2606:4700::1111")).toBe("public");
+    expect(classifyAddress("10.1.2.3")).toBe("private");
+    expect(classifyAddress("100.64.1.1")).toBe("private");
+    expect(classifyAddress("::ffff:10.0.0.1")).toBe("private");
+    expect(classifyAddress("127.0.0.2")).toBe("loopback");
+    expect(classifyAddress("169.254.169.254")).toBe("metadata");
+    expect(classifyAddress("::ffff:169.254.169.254")).toBe("metadata");
+    expect(classifyAddress("fd00:ec2::254")).toBe("metadata");
+  });
+});
+
+describe("concurrency limiter", () => {
+  it("never runs more than its limit, in order, and lets waiters give up", async () => {
+    const l = new ConcurrencyLimiter(2);
+    let active = 0;
+    let peak = 0;
+    const order: number[] = [];
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        l.run(async () => {
+          active++;
+          peak = Math.max(peak, active);
+          order.push(i);
+          await new Promise((r) => setTimeout(r, 5));
+          active--;
+        }),
+      ),
+    );
+    expect(peak).toBe(2);
+    expect(order).toEqual([0, 1, 2, 3, 4, 5]);
+    const hold = await l.acquire();
+    const hold2 = await l.acquire();
+    const ac = new AbortController();
+    const waiting = l.acquire(ac.signal);
+    ac.abort(new Error("gone"));
+    await expect(waiting).rejects.toThrow("gone");
+    hold();
+    hold2();
+    expect(l.active).toBe(0);
+  });
+});
+
+describe("leak-site catalog", () => {
+  it("validates the built-in list and merges the operator's file", async () => {
+    expect(builtinLeakSites().length).toBeGreaterThan(5);
+    const dir = mkdtempSync(path.join(tmpdir(), "lw-cat-"));
+    const good = path.join(dir, "good.json");
+    writeFileSync(good, JSON.stringify([{ id: "extra", name: "Extra", domains: ["extra.example"], searchUrl: "https://extra.example/s?q={query}" }]));
+    const catalog = await loadLeakSiteCatalog(good);
+    expect(catalog.siteForUrl("https://www.extra.example/x")?.id).toBe("extra");
+    expect(catalog.siteForUrl("https://simpcity.su/threads/1")?.id).toBe("simpcity");
+    const bad = path.join(dir, "bad.json");
+    writeFileSync(bad, JSON.stringify([{ id: "Bad Id", name: "", domains: [], searchUrl: "https://x.example/" }]));
+    await expect(loadLeakSiteCatalog(bad)).rejects.toThrow(CatalogFileError);
+    await expect(loadLeakSiteCatalog(path.join(dir, "missing.json"))).rejects.toThrow(/LEAK_SITE_CATALOG_PATH/);
+  });
+});

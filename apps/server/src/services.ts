@@ -1,0 +1,227 @@
+import path from "node:path";
+import { entitlements } from "@leakwarden/contracts/plans";
+import { createAuth, type Auth } from "./auth/auth";
+import { resolveAuthSecret } from "./auth/auth-secret";
+import type { Database } from "./db/client";
+import { createSendEmailJob } from "./email/email.jobs";
+import { createMailer, type Mailer, type OutgoingEmail } from "./email/mailer";
+import type { Env } from "./env";
+import { createApp, type App } from "./http/app";
+import { JobQueue } from "./jobs/queue";
+import type { Logger } from "./lib/logger";
+import { createAccountService } from "./modules/account/account.service";
+import { createBillingService, type BillingService } from "./modules/billing/billing.service";
+import { createEntitlementsService, type EntitlementsService } from "./modules/billing/entitlements.service";
+import { createLemonSqueezyClient } from "./modules/billing/lemon-squeezy-client";
+import { createMonitoringTickJob } from "./modules/monitoring/monitoring.jobs";
+import { createMonitoringService, type MonitoringService } from "./modules/monitoring/monitoring.service";
+import { createDigestJob, createNewLeaksAlertJob } from "./modules/alerts/alerts.jobs";
+import { createAlertsService, type AlertsService } from "./modules/alerts/alerts.service";
+import { createIdentitiesService } from "./modules/identities/identities.service";
+import { createRunScanJob } from "./modules/scans/scans.jobs";
+import { createScansService, type ScansService } from "./modules/scans/scans.service";
+import { createGuardedFetcher } from "./scanner/guarded-fetch";
+import { createSiteService } from "./modules/site/site.service";
+import { NetworkLookup } from "./modules/takedowns/network-lookup";
+import { createRecipientFinder } from "./modules/takedowns/recipient-finder";
+import { scheduleFromSettings } from "./modules/takedowns/takedown-schedule";
+import { createPrepareTakedownsJob, createRecheckJob, createSendNoticeJob } from "./modules/takedowns/takedowns.jobs";
+import { createTakedownsService, type TakedownsService } from "./modules/takedowns/takedowns.service";
+import { loadLeakSiteCatalog } from "./scanner/leak-site-catalog";
+import type { EntitlementTier } from "@leakwarden/contracts/plans";
+
+export interface Services {
+  env: Env;
+  logger: Logger;
+  database: Database;
+  queue: JobQueue;
+  mailer: Mailer;
+  auth: Auth;
+  app: App;
+  scans: ScansService;
+  billing: BillingService;
+  /** tierFor(userId): the creator's plan now ("free" without one); every quota reads it. */
+  entitlements: EntitlementsService;
+  monitoring: MonitoringService;
+  alerts: AlertsService;
+  takedowns: TakedownsService;
+  /** Queues an email; it is sent by the email job, with retries. */
+  sendEmail(email: OutgoingEmail): Promise<void>;
+}
+
+/** Wires the whole server: the one place where modules meet. */
+export function createServices(env: Env, logger: Logger, database: Database, options: { mailer?: Mailer; now?: () => Date; noticeMailer?: Mailer; tierFor?: (userId: string) => Promise<EntitlementTier> } = {}): Services {
+  const mailer =
+    options.mailer ??
+    createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, outboxDir: path.join(env.dataDir, "outbox") }, logger);
+  const queue = new JobQueue(database, logger, { pollSeconds: env.JOB_POLL_SECONDS });
+  const sendEmailJob = createSendEmailJob(mailer);
+  queue.register(sendEmailJob);
+  const sendEmail = async (email: OutgoingEmail) => {
+    await queue.send(sendEmailJob, email);
+  };
+
+  const auth = createAuth(
+    database.db,
+    {
+      publicUrl: env.publicUrl,
+      secret: resolveAuthSecret(env.AUTH_SECRET, env.dataDir),
+      googleClientId: env.GOOGLE_CLIENT_ID,
+      googleClientSecret: env.GOOGLE_CLIENT_SECRET,
+      rateLimitMax: env.AUTH_RATE_LIMIT_MAX,
+      rateLimitWindowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      secureCookies: env.publicUrl.startsWith("https://"),
+    },
+    sendEmail,
+  );
+
+  // One clock for every rule that depends on time (quotas, plan end dates, rescans): tests drive it.
+  const now = options.now ?? (() => new Date());
+  const entitlementsService = createEntitlementsService({ db: database.db, now });
+  const tierFor = options.tierFor ?? ((userId: string) => entitlementsService.tierFor(userId));
+
+  const account = createAccountService(database.db, { subscriptionNameFor: (userId) => entitlementsService.subscriptionNameFor(userId) });
+  // Profile pages for ownership checks go through the same guarded fetcher as the scanner.
+  const profileFetcher = createGuardedFetcher(env, { maxRetryWaitMs: 2_000 });
+  const identities = createIdentitiesService({
+    db: database.db,
+    publicUrl: env.publicUrl,
+    limitsFor: async (userId) => ({ ...(await entitlementsService.identityLimitsFor(userId)), allowlist: 100 }),
+    now,
+    fetchPage: (url) => profileFetcher.fetch(url, { maxBytes: Math.min(env.SCAN_MAX_BYTES, 2 * 1024 * 1024), robots: false, retries: 0 }),
+    redditUrl: env.REDDIT_URL,
+    verifyMinIntervalSeconds: env.VERIFY_MIN_INTERVAL_SECONDS,
+  });
+  const runScanJob = createRunScanJob(() => scans, env.SCAN_BUDGET_MS);
+  queue.register(runScanJob);
+  const scans: ScansService = createScansService({
+    db: database.db,
+    logger,
+    settings: env,
+    identities,
+    queue,
+    runScanJob: () => runScanJob,
+    tierFor,
+    now,
+    onScanCompleted: (event) => alerts.onScanCompleted(event),
+  });
+
+  const newLeaksAlertJob = createNewLeaksAlertJob(() => alerts);
+  const digestJob = createDigestJob(() => alerts);
+  queue.register(newLeaksAlertJob, digestJob);
+  const alerts: AlertsService = createAlertsService({
+    db: database.db,
+    logger,
+    queue,
+    newLeaksAlertJob: () => newLeaksAlertJob,
+    digestJob: () => digestJob,
+    sendEmail,
+    emailOf: async (userId) => (await account.getUser(userId).catch(() => null))?.email ?? null,
+    newLeaks: (userId, filter, limit) => scans.newLeaks(userId, filter, limit),
+    publicUrl: env.publicUrl,
+    secret: resolveAuthSecret(env.AUTH_SECRET, env.dataDir),
+  });
+
+  const monitoringTickJob = createMonitoringTickJob(() => monitoring);
+  queue.register(monitoringTickJob);
+  const monitoring = createMonitoringService({
+    db: database.db,
+    logger,
+    queue,
+    tickJob: () => monitoringTickJob,
+    scans,
+    entitlements: entitlementsService,
+    tickSeconds: env.MONITORING_TICK_SECONDS,
+    now,
+  });
+  const billing = createBillingService({
+    db: database.db,
+    logger,
+    settings: {
+      publicUrl: env.publicUrl,
+      apiKey: env.LEMONSQUEEZY_API_KEY,
+      storeId: env.LEMONSQUEEZY_STORE_ID,
+      variants: env.LEMONSQUEEZY_VARIANTS,
+      webhookSecret: env.LEMONSQUEEZY_WEBHOOK_SECRET,
+      storeUrl: env.LEMONSQUEEZY_STORE_URL,
+    },
+    entitlements: entitlementsService,
+    ...(env.LEMONSQUEEZY_API_KEY
+      ? { client: createLemonSqueezyClient({ apiUrl: env.LEMONSQUEEZY_API_URL, apiKey: env.LEMONSQUEEZY_API_KEY, timeoutMs: env.LEMONSQUEEZY_TIMEOUT_MS }, logger) }
+      : {}),
+    usageFor: async (userId) => {
+      const [ids, quota, images] = await Promise.all([identities.get(userId), scans.quota(userId), scans.listReferenceImages(userId)]);
+      const tier = await tierFor(userId);
+      return {
+        stageNames: { use: ids.stageNames.length, limit: ids.limits.stageNames },
+        nicknames: { use: ids.nicknames.length, limit: ids.limits.nicknames },
+        referenceImages: { use: images.length, limit: entitlements[tier].referenceImages },
+        manualScans: { use: quota.used, limit: quota.limit, per: quota.per, resetsAt: quota.nextAvailableAt },
+      };
+    },
+    onSubscriptionChanged: () => monitoring.kick(),
+  });
+
+  // Takedowns: notices leave from the agent's address; lookups and re-checks use the guarded fetcher.
+  const noticeMailer =
+    options.noticeMailer ??
+    createMailer({ smtpUrl: env.SMTP_URL, from: env.NOTICE_FROM, replyTo: env.NOTICE_REPLY_TO ?? env.AGENT_EMAIL, outboxDir: path.join(env.dataDir, "outbox") }, logger);
+  const takedownFetcher = createGuardedFetcher(env, { maxRetryWaitMs: 5_000 });
+  const catalog = loadLeakSiteCatalog(env.LEAK_SITE_CATALOG_PATH);
+  catalog.catch((error: unknown) => logger.error({ err: error }, "leak-site catalog unreadable: takedowns use no catalog contacts"));
+  const prepareTakedownsJob = createPrepareTakedownsJob(() => takedowns);
+  const sendNoticeJob = createSendNoticeJob(() => takedowns, { limit: env.NOTICE_RETRY_LIMIT, delaySeconds: env.NOTICE_RETRY_DELAY_SECONDS });
+  const recheckJob = createRecheckJob(() => takedowns);
+  queue.register(prepareTakedownsJob, sendNoticeJob, recheckJob);
+  const takedowns: TakedownsService = createTakedownsService({
+    db: database.db,
+    logger,
+    queue,
+    jobs: () => ({ prepare: prepareTakedownsJob, send: sendNoticeJob, recheck: recheckJob }),
+    identities,
+    scans,
+    tierFor,
+    finder: createRecipientFinder({
+      fetcher: takedownFetcher,
+      lookup: new NetworkLookup({
+        fetcher: takedownFetcher,
+        logger,
+        dnsServers: env.DNS_SERVERS,
+        bootstrapUrl: env.RDAP_BOOTSTRAP_URL,
+        cloudflareUrl: env.CLOUDFLARE_IPS_URL,
+        refreshMs: 24 * 3_600_000,
+        timeoutMs: env.SCAN_FETCH_TIMEOUT_MS,
+      }),
+      catalog: () => catalog.catch(() => loadLeakSiteCatalog()),
+      logger,
+      timeoutMs: env.SCAN_FETCH_TIMEOUT_MS,
+    }),
+    fetchPage: (url) => takedownFetcher.fetch(url, { robots: false, retries: 1 }),
+    mailer: noticeMailer,
+    agent: { name: env.AGENT_NAME, address: env.AGENT_ADDRESS, email: env.AGENT_EMAIL, phone: env.AGENT_PHONE },
+    messageIdDomain: env.NOTICE_FROM,
+    schedule: scheduleFromSettings(env),
+    now,
+  });
+
+  const site = createSiteService({
+    landingUsers: env.LANDING_USERS,
+    landingTakedowns: env.LANDING_TAKEDOWNS,
+    landingRevenueIncrease: env.LANDING_REVENUE_INCREASE,
+    mixpanelToken: env.MIXPANEL_TOKEN,
+    googleClientId: env.GOOGLE_CLIENT_ID,
+    googleClientSecret: env.GOOGLE_CLIENT_SECRET,
+    supportEmail: env.SUPPORT_EMAIL,
+  });
+  const app = createApp({
+    logger,
+    database,
+    auth,
+    publicUrl: env.publicUrl,
+    trustedProxies: env.TRUSTED_PROXIES,
+    webDistDir: env.webDistDir,
+    services: { account, identities, scans, site, alerts, billing, takedowns },
+  });
+
+  return { env, logger, database, queue, mailer, auth, app, sendEmail, scans, alerts, billing, entitlements: entitlementsService, monitoring, takedowns };
+}

@@ -1,0 +1,64 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+
+/** A tiny web on loopback: a SearXNG-style search endpoint that lists every page it serves. */
+export interface LocalSearchWeb {
+  server: http.Server;
+  pages: Map<string, string>;
+  origin: string;
+  close(): Promise<void>;
+}
+
+export function startLocalSearchWeb(): Promise<LocalSearchWeb> {
+  const pages = new Map<string, string>();
+  const server = http.createServer((req, res) => {
+    const url = new URL(req.url ?? "/", "http://127.0.0.1");
+    if (url.pathname === "/search") {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      res.setHeader("content-type", "application/json");
+      res.end(
+        JSON.stringify({
+          query: url.searchParams.get("q"),
+          results: [...pages.keys()].map((p, i) => ({ url: `${base}${p}`, title: `Result ${i}`, content: "", engine: "test", engines: ["test"], score: 1 })),
+          answers: [],
+          corrections: [],
+          infoboxes: [],
+          suggestions: [],
+          unresponsive_engines: [],
+        }),
+      );
+      return;
+    }
+    const page = pages.get(url.pathname);
+    res.statusCode = page ? 200 : 404;
+    res.setHeader("content-type", page ? "text/html; charset=utf-8" : "text/plain");
+    res.end(page ?? "not found");
+  });
+  return new Promise((resolve) => {
+    server.listen(0, "127.0.0.1", () =>
+      resolve({
+        server,
+        pages,
+        origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        close: () => new Promise<void>((done) => server.close(() => done())),
+      }),
+    );
+  });
+}
+
+/** Settings that point the scanner at the local web only. */
+export function localScanSettings(web: LocalSearchWeb): Record<string, string> {
+  return {
+    SEARCH_PROVIDER: "searxng",
+    SEARXNG_URL: web.origin,
+    SCAN_ALLOW_PRIVATE_NETWORKS: "true",
+    SCAN_REDDIT_SEARCH: "false",
+    SCAN_LEAK_SITE_SEARCH: "false",
+    SCAN_MAX_QUERIES: "2",
+    SCAN_FETCH_TIMEOUT_MS: "3000",
+  };
+}
+
+export const leakPage = (name: string) => `<!doctype html><html><head><title>${name} OnlyFans leaked — full pack</title></head><body>
+<h1>${name} onlyfans leaked</h1><p>Download the full ${name} leaked pack, 2.3 GB of videos and photos for free.</p>
+<p><a href="https://mega.nz/folder/abc123#key">mega.nz folder</a> <a href="https://gofile.io/d/xyz">gofile mirror</a></p></body></html>`;

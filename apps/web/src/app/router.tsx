@@ -1,0 +1,63 @@
+import { Suspense } from "react";
+import { Navigate, Route, Routes } from "react-router";
+import { NotFound } from "../components/not-found";
+import { PageFallback } from "../components/page-fallback";
+import { paths } from "../config/paths";
+import { lazyPage, type LazyPage } from "./lazy-page";
+import { LandingRoute } from "./routes/landing";
+
+// The landing page is in the first chunk; every other page loads on demand.
+const AppLayout = lazyPage(() => import("./routes/app-layout"), "AppLayout");
+const RequireSession = lazyPage(() => import("./routes/require-session"), "RequireSession");
+const PricingRoute = lazyPage(() => import("./routes/pricing"), "PricingRoute");
+const TermsRoute = lazyPage(() => import("./routes/terms"), "TermsRoute");
+const PrivacyRoute = lazyPage(() => import("./routes/privacy"), "PrivacyRoute");
+const SignInRoute = lazyPage(() => import("./routes/signin"), "SignInRoute");
+const SignUpRoute = lazyPage(() => import("./routes/signup"), "SignUpRoute");
+const ConfirmRoute = lazyPage(() => import("./routes/confirm"), "ConfirmRoute");
+const AuthConfirmedRoute = lazyPage(() => import("./routes/auth-confirmed"), "AuthConfirmedRoute");
+const OnboardingRoute = lazyPage(() => import("./routes/onboarding-route"), "OnboardingRoute");
+const DashboardRoute = lazyPage(() => import("./routes/dashboard-route"), "DashboardRoute");
+const VerifyRoute = lazyPage(() => import("./routes/verify-route"), "VerifyRoute");
+const PublicCodeRoute = lazyPage(() => import("./routes/public-code-route"), "PublicCodeRoute");
+
+export function AppRoutes() {
+  return (
+    <Suspense fallback={<PageFallback />}>
+      <Routes>
+        <Route path={paths.home} element={<LandingRoute />} />
+        <Route element={<AppLayout />}>
+          <Route path={paths.pricing} element={<PricingRoute />} />
+          <Route path={paths.terms} element={<TermsRoute />} />
+          <Route path={paths.privacy} element={<PrivacyRoute />} />
+          <Route path={paths.signin} element={<SignInRoute />} />
+          <Route path={paths.signup} element={<SignUpRoute />} />
+          <Route path={paths.confirm} element={<ConfirmRoute />} />
+          <Route path={paths.confirmed} element={<AuthConfirmedRoute />} />
+          <Route path={paths.onboarding} element={<Navigate to={paths.onboardings} replace />} />
+          <Route path="/v/:code" element={<PublicCodeRoute />} />
+          <Route element={<RequireSession />}>
+            <Route path={paths.onboardings} element={<OnboardingRoute />} />
+            <Route path={`${paths.dashboard}/*`} element={<DashboardRoute />} />
+            <Route path={paths.verify} element={<VerifyRoute />} />
+          </Route>
+        </Route>
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    </Suspense>
+  );
+}
+
+/** The pages written to HTML at build time, and the code each needs before it can hydrate. */
+export const prerendered: Record<string, LazyPage[]> = {
+  [paths.home]: [],
+  [paths.pricing]: [AppLayout, PricingRoute],
+  [paths.terms]: [AppLayout, TermsRoute],
+  [paths.privacy]: [AppLayout, PrivacyRoute],
+  [paths.signin]: [AppLayout, SignInRoute],
+  [paths.signup]: [AppLayout, SignUpRoute],
+};
+
+export async function preloadPage(pathname: string) {
+  await Promise.all((prerendered[pathname] ?? []).map((page) => page.preload()));
+}

@@ -1,0 +1,188 @@
+import { entitlements, plans, type EntitlementTier } from "@leakwarden/contracts/plans";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { Navigate, Route, Routes, useLocation, useNavigate } from "react-router";
+import { useDocumentTitle } from "../../components/document-title";
+import { PageFallback } from "../../components/page-fallback";
+import { paths } from "../../config/paths";
+import { AlertRulesPanel } from "../../features/alerts/components/alert-rules-panel";
+import { signOut } from "../../features/auth/api/sign-out";
+import { useLatestScan } from "../../features/dashboard/api/get-latest-scan";
+import { useUser } from "../../features/dashboard/api/get-user";
+import { DashboardShell } from "../../features/dashboard/components/dashboard-shell";
+import { LeaksOverTime } from "../../features/dashboard/components/leaks-over-time";
+import { CurrentPlan, PlanCatalog } from "../../features/dashboard/components/plan-catalog";
+import { ScanCard } from "../../features/dashboard/components/scan-card";
+import { StatCards } from "../../features/dashboard/components/stat-cards";
+import { dashboardSections, sectionFromPath, sectionHref, type ProfileSteps } from "../../features/dashboard/dashboard-sections";
+import { useIdentities } from "../../features/identities/api/get-identities";
+import { CopySnippet } from "../../features/identities/components/copy-snippet";
+import { AllowListSection, NicknamesSection, StageNamesSection } from "../../features/identities/components/identity-sections";
+import { OwnershipProof, OwnershipProofDialog } from "../../features/identities/components/ownership-proof";
+import { LatestFindings } from "../../features/leaks/components/latest-findings";
+import { LeaksPanel } from "../../features/leaks/components/leaks-panel";
+import { ReferenceImagesPanel } from "../../features/reference-images/components/reference-images-panel";
+import { TakedownAction } from "../../features/takedowns/components/takedown-action";
+import { TakedownsPanel } from "../../features/takedowns/components/takedowns-panel";
+import { resetAnalytics, usePageView } from "../../lib/analytics";
+import { useClientState } from "../../lib/client-state";
+import { clearSession, useSession } from "../../lib/session";
+import { useSiteConfig } from "../../lib/site-config";
+
+const upgradeHref = sectionHref("upgrade");
+const plansTarget = { plansHref: upgradeHref };
+
+function ImpersonationExplainer() {
+  return (
+    <section aria-labelledby="impersonation-title" className="rounded-2xl border border-white/10 bg-ink-900 p-5 sm:p-6">
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 id="impersonation-title" className="text-lg font-semibold text-white">
+          Impersonation monitoring
+        </h2>
+        <span className="rounded-full bg-white/10 px-2.5 py-0.5 text-xs font-medium text-slate-300">coming soon</span>
+      </div>
+      <p className="mt-2 text-sm text-slate-300">
+        Fake accounts that pass themselves off as you sell your content and scam your fans. Impersonation monitoring will watch the platforms for:
+      </p>
+      <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-slate-300 marker:text-brand-400">
+        <li>accounts whose names are close variants of your stage names and nicknames (extra letters, swapped characters, “official”, “backup”, “vip”);</li>
+        <li>profile pictures that match your reference images;</li>
+        <li>each one listed here with the evidence, ready to report to the platform.</li>
+      </ul>
+      <p className="mt-3 text-sm text-slate-400">
+        It uses the names above and the reference images on your Account page, so keeping them complete now means nothing is missed when it starts. Nothing is
+        listed here until it is real.
+      </p>
+    </section>
+  );
+}
+
+/** The dashboard: every section in the URL (/dashboard/…), composed from the features. */
+export function DashboardRoute() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const section = sectionFromPath(location.pathname);
+  useDocumentTitle(section ? `${dashboardSections[section].label} — Leakwarden` : "Dashboard — Leakwarden");
+  usePageView("dashboard");
+  const session = useSession();
+  const identities = useIdentities();
+  const latest = useLatestScan();
+  const user = useUser();
+  const siteConfig = useSiteConfig();
+  const onboardingFlag = useClientState((s) => s.onboardingComplete);
+  const [proofOpen, setProofOpen] = useState(false);
+
+  if (section === null) return <Navigate to={paths.dashboard} replace />;
+
+  // Onboarding is complete with a stage name saved and the wizard finished. The wizard starts the
+  // first scan, so a scan on record also shows it was finished (on another device too).
+  const data = identities.data as (typeof identities.data & { onboardingCompleted?: boolean }) | undefined;
+  if (data && latest.data) {
+    const finished = data.onboardingCompleted ?? (onboardingFlag || latest.data.scan !== null);
+    if (data.stageNames.length === 0 || !finished) return <Navigate to={paths.onboardings} replace />;
+  } else if (identities.isPending || latest.isPending) {
+    return <PageFallback />;
+  }
+
+  const verified = data ? data.stageNames.some((s) => s.verifiedAt) : undefined;
+  const steps: ProfileSteps | null =
+    data && user.data !== undefined
+      ? { stageNameAdded: data.stageNames.length > 0, nicknameAdded: data.nicknames.length > 0, stageNameVerified: Boolean(verified), planChosen: Boolean(user.data.subscription_name) }
+      : null;
+  const sessionUser = session.status === "signed-in" ? session.user : null;
+  const userLabel = user.data?.name || sessionUser?.name || user.data?.email || sessionUser?.email || "Account";
+  const planName = user.isError ? null : user.data?.subscription_name;
+  const tier: EntitlementTier = plans.find((p) => p.name.toLowerCase() === planName?.toLowerCase())?.id ?? "free";
+
+  async function logOut() {
+    await signOut();
+    useClientState.getState().reset();
+    resetAnalytics();
+    clearSession();
+    queryClient.clear();
+    navigate(paths.home, { replace: true });
+  }
+
+  function support() {
+    useClientState.getState().setOnboardingIndex(0);
+    navigate(paths.onboardings);
+  }
+
+  const leaksAction = (leak: Parameters<typeof TakedownAction>[0]["leak"]) => (
+    <TakedownAction leak={leak} ownershipVerified={verified} onProveOwnership={() => setProofOpen(true)} takedownsHref={sectionHref("takedowns")} upgradeHref={upgradeHref} />
+  );
+
+  return (
+    <DashboardShell
+      section={section}
+      userLabel={userLabel}
+      planName={planName}
+      steps={steps}
+      supportEmail={siteConfig?.supportEmail ?? null}
+      onLogOut={logOut}
+      onSupport={support}
+    >
+      <div className="flex flex-col gap-5">
+        <Routes>
+          <Route
+            index
+            element={
+              <>
+                <ScanCard snippet={data ? <CopySnippet snippet={data.snippet} /> : undefined} editProfileHref={sectionHref("account")} upgradeHref={upgradeHref} />
+                <StatCards />
+                <div className="grid grid-cols-1 gap-5 lg:grid-cols-2 [&>*]:min-w-0">
+                  <LeaksOverTime />
+                  <LatestFindings allHref={sectionHref("leaks")} />
+                </div>
+              </>
+            }
+          />
+          <Route
+            path="account"
+            element={
+              <>
+                <StageNamesSection {...plansTarget} />
+                <NicknamesSection {...plansTarget} />
+                <AllowListSection {...plansTarget} />
+                <section id="ownership" aria-label="Ownership proof" className="rounded-2xl border border-white/10 bg-ink-900 p-5 sm:p-6">
+                  <OwnershipProof headingLevel="h2" />
+                </section>
+                <ReferenceImagesPanel upgradeHref={upgradeHref} />
+              </>
+            }
+          />
+          <Route
+            path="billing"
+            element={
+              <>
+                <CurrentPlan planName={planName ?? null} loading={planName === undefined} />
+                <PlanCatalog currentPlanName={planName ?? null} />
+              </>
+            }
+          />
+          <Route path="leaks" element={<LeaksPanel title="All leaks" renderAction={leaksAction} />} />
+          <Route path="takedowns" element={<TakedownsPanel onProveOwnership={() => setProofOpen(true)} delistingIncluded={entitlements[tier].searchDelisting} upgradeHref={upgradeHref} />} />
+          <Route path="alerts" element={<AlertRulesPanel />} />
+          <Route
+            path="social"
+            element={<LeaksPanel title="Social media" category="social_media" renderAction={leaksAction} emptyText="No leaks found on social media yet." />}
+          />
+          <Route
+            path="impersonator"
+            element={
+              <>
+                <ImpersonationExplainer />
+                <StageNamesSection {...plansTarget} />
+                <NicknamesSection {...plansTarget} />
+              </>
+            }
+          />
+          <Route path="upgrade" element={<PlanCatalog currentPlanName={planName ?? null} />} />
+          <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
+        </Routes>
+      </div>
+      <OwnershipProofDialog open={proofOpen} onClose={() => setProofOpen(false)} />
+    </DashboardShell>
+  );
+}

@@ -1,0 +1,42 @@
+import { Navigate } from "react-router";
+import { useDocumentTitle } from "../../components/document-title";
+import { PageFallback } from "../../components/page-fallback";
+import { useIdentities } from "../../features/identities/api/get-identities";
+import { NicknamesEditor } from "../../features/identities/components/nicknames-editor";
+import { StageNamesEditor } from "../../features/identities/components/stage-names-editor";
+import { useClaimClientState } from "../../features/identities/hooks/use-claim-client-state";
+import { OnboardingWizard } from "../../features/onboarding/components/onboarding-wizard";
+import { PLAN_STEP } from "../../features/onboarding/wizard-steps";
+import { usePageView } from "../../lib/analytics";
+import { useClientState } from "../../lib/client-state";
+import { useSession, type SessionUser } from "../../lib/session";
+import { pageTitles } from "../page-titles";
+
+function Onboarding({ user }: { user: SessionUser }) {
+  const owned = useClaimClientState(user);
+  const identities = useIdentities();
+  const setOnboardingIndex = useClientState((s) => s.setOnboardingIndex);
+  if (!owned) return <PageFallback />;
+  const showPlans = () => {
+    setOnboardingIndex(PLAN_STEP);
+    window.scrollTo({ top: 0 });
+  };
+  return (
+    <OnboardingWizard
+      userName={user.name || null}
+      stageNamesEditor={<StageNamesEditor onShowPlans={showPlans} />}
+      nicknamesEditor={<NicknamesEditor onShowPlans={showPlans} />}
+      profileReady={identities.data !== undefined}
+    />
+  );
+}
+
+/** /onboardings (and /onboarding): the wizard, for a signed-in creator. */
+export function OnboardingRoute() {
+  useDocumentTitle(pageTitles["/onboardings"]);
+  usePageView("onboardings");
+  const session = useSession();
+  if (session.status === "loading") return <PageFallback />;
+  if (session.status === "signed-out") return <Navigate to="/signin" replace />;
+  return <Onboarding user={session.user} />;
+}

@@ -1,0 +1,14 @@
+import { Navigate } from "react-router";
+import { useDocumentTitle } from "../../components/document-title";
+import { SignInScreen } from "../../features/auth/components/sign-in-screen";
+import { useSession } from "../../lib/session";
+import { pageTitles } from "../page-titles";
+import { useSignedInHome } from "../use-signed-in-home";
+
+export function SignInRoute() {
+  useDocumentTitle(pageTitles["/signin"]);
+  const session = useSession();
+  const home = useSignedInHome();
+  if (session.status === "signed-in") return <Navigate to={home} replace />;
+  return <SignInScreen />;
+}

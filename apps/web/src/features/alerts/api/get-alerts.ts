@@ -1,0 +1,16 @@
+import type { AlertRules } from "@leakwarden/contracts/alerts";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const alertsQueryKey = ["alerts"] as const;
+
+/** GET /v1/alerts: the creator's email alert rules. */
+export function getAlerts(): Promise<AlertRules> {
+  return api<AlertRules>("/v1/alerts");
+}
+
+export const alertsQueryOptions = () => queryOptions({ queryKey: alertsQueryKey, queryFn: getAlerts });
+
+export function useAlerts() {
+  return useQuery(alertsQueryOptions());
+}

@@ -1,0 +1,14 @@
+import type { AlertRules, AlertRulesInput } from "@leakwarden/contracts/alerts";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { alertsQueryKey } from "./get-alerts";
+
+/** PUT /v1/alerts */
+export function putAlerts(input: AlertRulesInput): Promise<AlertRules> {
+  return api<AlertRules>("/v1/alerts", { method: "PUT", json: input });
+}
+
+export function usePutAlerts() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: putAlerts, onSuccess: (data) => queryClient.setQueryData(alertsQueryKey, data) });
+}

@@ -1,0 +1,109 @@
+import { digestFrequencies, type AlertRules, type AlertRulesInput, type DigestFrequency } from "@leakwarden/contracts/alerts";
+import { useId, useState, type FormEvent } from "react";
+import { toast } from "sonner";
+import { ApiError } from "../../../lib/api-client";
+import { useAlerts } from "../api/get-alerts";
+import { usePutAlerts } from "../api/put-alerts";
+import { QueryError, Skeleton } from "./query-error";
+
+const digestLabels: Record<DigestFrequency, { title: string; hint: string }> = {
+  off: { title: "No summary", hint: "Only the alerts you switch on above." },
+  daily: { title: "Daily summary", hint: "Once a day: the leaks found since the last one." },
+  weekly: { title: "Weekly summary", hint: "Once a week: the leaks found since the last one." },
+};
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+function Toggle({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (v: boolean) => void }) {
+  const id = useId();
+  return (
+    <div className="flex items-start justify-between gap-4 rounded-xl border border-white/10 bg-white/[0.02] p-4">
+      <label htmlFor={id} className="min-w-0">
+        <span className="block font-medium text-white">{label}</span>
+        <span className="mt-0.5 block text-sm text-slate-400">{hint}</span>
+      </label>
+      <input id={id} type="checkbox" role="switch" checked={checked} onChange={(e) => onChange(e.target.checked)} className="mt-1 h-5 w-9 shrink-0 cursor-pointer accent-brand-600" />
+    </div>
+  );
+}
+
+function RulesForm({ rules }: { rules: AlertRules }) {
+  const put = usePutAlerts();
+  const [draft, setDraft] = useState<AlertRulesInput>({ newLeak: rules.newLeak, digest: rules.digest, takedownSucceeded: rules.takedownSucceeded });
+  const changed = draft.newLeak !== rules.newLeak || draft.digest !== rules.digest || draft.takedownSucceeded !== rules.takedownSucceeded;
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    put.mutate(draft, {
+      onSuccess: () => toast.success("Alert settings saved"),
+      onError: (error) => toast.error("Could not save your alerts", { description: error instanceof ApiError ? error.message : "Please try again." }),
+    });
+  };
+  return (
+    <form onSubmit={submit} className="flex flex-col gap-3">
+      <Toggle label="Every new leak" hint="An email after each scan that finds new links to your content." checked={draft.newLeak} onChange={(newLeak) => setDraft({ ...draft, newLeak })} />
+      <Toggle
+        label="A takedown succeeded"
+        hint="An email when a link we sent a notice for is gone."
+        checked={draft.takedownSucceeded}
+        onChange={(takedownSucceeded) => setDraft({ ...draft, takedownSucceeded })}
+      />
+      <fieldset className="rounded-xl border border-white/10 bg-white/[0.02] p-4">
+        <legend className="px-1 font-medium text-white">Summary email</legend>
+        <div className="mt-1 grid gap-2 sm:grid-cols-3">
+          {digestFrequencies.map((f) => (
+            <label key={f} className={`flex cursor-pointer items-start gap-2 rounded-lg border p-3 text-sm ${draft.digest === f ? "border-brand-500/60 bg-brand-600/10" : "border-white/10"}`}>
+              <input type="radio" name="digest" value={f} checked={draft.digest === f} onChange={() => setDraft({ ...draft, digest: f })} className="mt-0.5 accent-brand-600" />
+              <span>
+                <span className="block font-medium text-white">{digestLabels[f].title}</span>
+                <span className="block text-slate-400">{digestLabels[f].hint}</span>
+              </span>
+            </label>
+          ))}
+        </div>
+        {rules.digest !== "off" && rules.nextDigestAt && <p className="mt-2 text-xs text-slate-400">Next summary: {dateFormat.format(new Date(rules.nextDigestAt))}.</p>}
+      </fieldset>
+      <div className="flex flex-wrap items-center gap-3">
+        <button
+          type="submit"
+          disabled={!changed || put.isPending}
+          className="h-11 rounded-lg bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400 disabled:opacity-50"
+        >
+          {put.isPending ? "Saving..." : "Save alerts"}
+        </button>
+        {!changed && rules.updatedAt && <span className="text-sm text-slate-400">Saved.</span>}
+      </div>
+    </form>
+  );
+}
+
+/** Custom Alert: what she wants to hear about, by email. Every email carries a link to stop them. */
+export function AlertRulesPanel() {
+  const alerts = useAlerts();
+  return (
+    <section aria-labelledby="alerts-title" className="rounded-2xl border border-white/10 bg-ink-900 p-5 sm:p-6">
+      <h2 id="alerts-title" className="text-lg font-semibold text-white">
+        Email alerts
+      </h2>
+      <p className="mt-1 mb-4 text-sm text-slate-400">
+        {alerts.data ? (
+          <>
+            Alerts go to <strong className="text-slate-200">{alerts.data.email}</strong>. Each email has a link to stop them.
+          </>
+        ) : (
+          "Choose what you want to hear about."
+        )}
+      </p>
+      {alerts.isError ? (
+        <QueryError error={alerts.error} onRetry={() => void alerts.refetch()} what="your alert settings" />
+      ) : !alerts.data ? (
+        <div className="flex flex-col gap-3">
+          <Skeleton className="h-20" />
+          <Skeleton className="h-20" />
+          <Skeleton className="h-28" />
+        </div>
+      ) : (
+        <RulesForm key={alerts.data.updatedAt ?? "new"} rules={alerts.data} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,27 @@
+import { messages } from "@leakwarden/contracts/validation-messages";
+
+export type AuthResult<T> = { ok: true; data: T } | { ok: false; message: string; code?: string };
+
+interface ProviderError {
+  status: number;
+  message?: string | undefined;
+  code?: string | undefined;
+}
+
+/**
+ * The auth server's refusals carry a message meant for people ({code, message}): show it as it is.
+ * Anything else (network failure, server error, no message) is the spec's generic error.
+ */
+export function toAuthResult<T>(result: { data: T | null; error: ProviderError | null }): AuthResult<T> {
+  const { data, error } = result;
+  if (error) {
+    const readable = error.status >= 400 && error.status < 500 && typeof error.message === "string" && error.message.trim() !== "";
+    return { ok: false, message: readable ? error.message! : messages.unexpectedError, ...(error.code ? { code: error.code } : {}) };
+  }
+  if (data === null || data === undefined) return { ok: false, message: messages.unexpectedError };
+  return { ok: true, data };
+}
+
+export function unexpected<T>(): AuthResult<T> {
+  return { ok: false, message: messages.unexpectedError };
+}

@@ -1,0 +1,77 @@
+import "../../../lib/zod-config";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { credentialsSchema, type Credentials } from "@leakwarden/contracts/auth";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link } from "react-router";
+import { useHydrated } from "../../../components/use-hydrated";
+import { useClientState } from "../../../lib/client-state";
+import { signInWithPassword } from "../api/sign-in";
+import { useCompleteSignIn } from "../hooks/use-complete-sign-in";
+import { FormBanner, PasswordField, SubmitButton, TextField } from "./form-fields";
+
+export function SignInForm() {
+  const id = useId();
+  const hydrated = useHydrated();
+  const [banner, setBanner] = useState<string | null>(null);
+  const [unconfirmed, setUnconfirmed] = useState(false);
+  const setPendingEmail = useClientState((s) => s.setPendingEmail);
+  const completeSignIn = useCompleteSignIn();
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<Credentials>({ resolver: zodResolver(credentialsSchema), mode: "onChange", defaultValues: { email: "", password: "" } });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setBanner(null);
+    setUnconfirmed(false);
+    const result = await signInWithPassword(values);
+    if (!result.ok) {
+      setBanner(result.message);
+      if (result.code === "EMAIL_NOT_VERIFIED") {
+        setPendingEmail(values.email);
+        setUnconfirmed(true);
+      }
+      return;
+    }
+    await completeSignIn(result.data.user);
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Sign in">
+      <FormBanner message={banner}>
+        {unconfirmed && (
+          <Link to="/confirm" className="mt-2 inline-block font-semibold text-white underline underline-offset-2">
+            Resend the confirmation mail
+          </Link>
+        )}
+      </FormBanner>
+      <fieldset disabled={!hydrated} className="contents">
+        <div className="space-y-5">
+          <TextField
+            id={`${id}-email`}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            error={errors.email?.message}
+            {...register("email")}
+          />
+          <PasswordField
+            id={`${id}-password`}
+            label="Password"
+            autoComplete="current-password"
+            placeholder="Your password"
+            error={errors.password?.message}
+            {...register("password")}
+          />
+        </div>
+        <div className="mt-7">
+          <SubmitButton busy={isSubmitting} label="Sign In" busyLabel="Signing in..." />
+        </div>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,106 @@
+import "../../../lib/zod-config";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { credentialsSchema } from "@leakwarden/contracts/auth";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
+import { Link, useNavigate } from "react-router";
+import { z } from "zod";
+import { useHydrated } from "../../../components/use-hydrated";
+import { useClientState } from "../../../lib/client-state";
+import { signUpWithPassword } from "../api/sign-up";
+import { FormBanner, PasswordField, SubmitButton, TextField } from "./form-fields";
+
+export const AGE_CONFIRMATION_MESSAGE = "You must confirm that you are 18 or older.";
+
+export const signUpSchema = credentialsSchema.extend({
+  ageConfirmed: z.boolean().refine((v) => v, AGE_CONFIRMATION_MESSAGE),
+});
+
+type SignUpValues = z.infer<typeof signUpSchema>;
+
+export function SignUpForm() {
+  const id = useId();
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [banner, setBanner] = useState<string | null>(null);
+  const setPendingEmail = useClientState((s) => s.setPendingEmail);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<SignUpValues>({
+    resolver: zodResolver(signUpSchema),
+    mode: "onChange",
+    defaultValues: { email: "", password: "", ageConfirmed: false },
+  });
+
+  const onSubmit = handleSubmit(async ({ email, password }) => {
+    setBanner(null);
+    const result = await signUpWithPassword({ email, password });
+    if (!result.ok) {
+      setBanner(result.message);
+      return;
+    }
+    setPendingEmail(email);
+    navigate("/confirm");
+  });
+
+  const ageErrorId = `${id}-age-error`;
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Sign up">
+      <FormBanner message={banner} />
+      <fieldset disabled={!hydrated} className="contents">
+        <div className="space-y-5">
+          <TextField
+            id={`${id}-email`}
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            error={errors.email?.message}
+            {...register("email")}
+          />
+          <PasswordField
+            id={`${id}-password`}
+            label="Password"
+            autoComplete="new-password"
+            placeholder="At least 6 characters"
+            error={errors.password?.message}
+            {...register("password")}
+          />
+          <div>
+            <label className="flex cursor-pointer items-start gap-3 text-sm text-slate-300">
+              <input
+                type="checkbox"
+                className="mt-0.5 h-5 w-5 shrink-0 rounded border-white/20 bg-ink-950 accent-brand-600"
+                aria-invalid={errors.ageConfirmed ? true : undefined}
+                aria-describedby={errors.ageConfirmed ? ageErrorId : undefined}
+                {...register("ageConfirmed")}
+              />
+              <span>
+                I confirm that I am 18 or older and I accept the{" "}
+                <Link to="/terms" className="font-medium text-white underline underline-offset-2">
+                  Terms of Service
+                </Link>{" "}
+                and the{" "}
+                <Link to="/privacy" className="font-medium text-white underline underline-offset-2">
+                  Privacy Policy
+                </Link>
+                .
+              </span>
+            </label>
+            {errors.ageConfirmed && (
+              <p id={ageErrorId} className="mt-2 text-sm text-red-300">
+                {errors.ageConfirmed.message}
+              </p>
+            )}
+          </div>
+        </div>
+        <div className="mt-7">
+          <SubmitButton busy={isSubmitting} label="Sign Up" busyLabel="Creating account..." />
+        </div>
+      </fieldset>
+    </form>
+  );
+}

@@ -1,0 +1,16 @@
+import type { LatestScanResponse } from "@leakwarden/contracts/scans";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+export const latestScanQueryKey = ["scans", "latest"] as const;
+
+/** GET /v1/scans/latest: the latest scan (running or finished) and the manual-scan quota. */
+export function getLatestScan(): Promise<LatestScanResponse> {
+  return api<LatestScanResponse>("/v1/scans/latest");
+}
+
+export const latestScanQueryOptions = () => queryOptions({ queryKey: latestScanQueryKey, queryFn: getLatestScan });
+
+export function useLatestScan() {
+  return useQuery(latestScanQueryOptions());
+}

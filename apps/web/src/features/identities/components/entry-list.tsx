@@ -1,0 +1,54 @@
+import { CrossIcon } from "../../../components/icons";
+
+export interface ListEntry {
+  key: string;
+  label: string;
+  href?: string | null;
+  /** A short note after the label (e.g. "Verified"). */
+  badge?: { text: string; tone: "good" | "muted" };
+}
+
+/** Entries with a remove button each; an empty list says so. */
+export function EntryList({ entries, emptyText, removing, onRemove, removeLabel }: {
+  entries: ListEntry[];
+  emptyText: string;
+  removing?: string | null;
+  onRemove: (key: string) => void;
+  removeLabel: (entry: ListEntry) => string;
+}) {
+  if (entries.length === 0) return <p className="rounded-lg border border-dashed border-white/10 px-4 py-3 text-sm text-slate-400">{emptyText}</p>;
+  return (
+    <ul className="flex flex-col gap-2">
+      {entries.map((entry) => (
+        <li key={entry.key} className="flex min-w-0 items-center gap-3 rounded-lg border border-white/10 bg-white/[0.03] py-1.5 pr-1.5 pl-4">
+          <span className="min-w-0 flex-1 truncate text-sm text-white">
+            {entry.href ? (
+              <a href={entry.href} target="_blank" rel="noopener noreferrer" className="underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-400">
+                {entry.label}
+                <span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : (
+              entry.label
+            )}
+          </span>
+          {entry.badge && (
+            <span
+              className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${entry.badge.tone === "good" ? "bg-emerald-400/15 text-emerald-300" : "bg-white/10 text-slate-300"}`}
+            >
+              {entry.badge.text}
+            </span>
+          )}
+          <button
+            type="button"
+            onClick={() => onRemove(entry.key)}
+            disabled={removing === entry.key}
+            aria-label={removeLabel(entry)}
+            className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-md text-slate-400 transition-colors hover:bg-white/10 hover:text-white focus-visible:outline-2 focus-visible:outline-brand-400 disabled:opacity-50"
+          >
+            <CrossIcon className="h-4 w-4" />
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,46 @@
+import { useState } from "react";
+import { useAddNickname } from "../api/add-nickname";
+import { useIdentities } from "../api/get-identities";
+import { useRemoveIdentity } from "../api/remove-identity";
+import { errorMessage, useAddOutcome } from "../hooks/use-add-outcome";
+import { EntryList } from "./entry-list";
+import { IdentitiesLoadState } from "./identities-load-state";
+import { capMessage, PlanCapNotice, type PlansTarget } from "./plan-cap-notice";
+import { TextAddRow } from "./text-add-row";
+
+/** Other names the creator goes by: listed, removable by exact value, and a field to add one. */
+export function NicknamesEditor(props: PlansTarget & { autoFocus?: boolean }) {
+  const identities = useIdentities();
+  const add = useAddNickname();
+  const remove = useRemoveIdentity();
+  const { run, quotaMessage, clearQuota } = useAddOutcome();
+  const [removeError, setRemoveError] = useState<string | null>(null);
+
+  if (!identities.data) return <IdentitiesLoadState query={identities} />;
+  const { nicknames, limits } = identities.data;
+  const cap = nicknames.length >= limits.nicknames ? capMessage(limits.nicknames, "nicknames") : null;
+  const notice = quotaMessage ?? cap;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <EntryList
+        entries={nicknames.map((n) => ({ key: n.id, label: n.value }))}
+        emptyText="No nicknames yet."
+        removing={remove.isPending ? remove.variables?.id : null}
+        removeLabel={(e) => `Remove nickname ${e.label}`}
+        onRemove={(id) => {
+          setRemoveError(null);
+          clearQuota();
+          remove.mutate({ kind: "nicknames", id }, { onError: (e) => setRemoveError(errorMessage(e)) });
+        }}
+      />
+      {removeError && (
+        <p role="alert" className="text-sm text-brand-300">
+          {removeError}
+        </p>
+      )}
+      <TextAddRow label="Nickname" placeholder="Another name you use" emptyMessage="Enter a nickname." autoFocus={props.autoFocus} onAdd={(value) => run(() => add.mutateAsync(value), cap)} />
+      {notice && <PlanCapNotice message={notice} onShowPlans={props.onShowPlans} plansHref={props.plansHref} />}
+    </div>
+  );
+}

@@ -1,0 +1,50 @@
+import { useState } from "react";
+import { useAddStageName } from "../api/add-stage-name";
+import { useIdentities } from "../api/get-identities";
+import { useRemoveIdentity } from "../api/remove-identity";
+import { errorMessage, useAddOutcome } from "../hooks/use-add-outcome";
+import { stageNameAddress } from "../platform-labels";
+import { EntryList } from "./entry-list";
+import { IdentitiesLoadState } from "./identities-load-state";
+import { capMessage, PlanCapNotice, type PlansTarget } from "./plan-cap-notice";
+import { StageNameRow } from "./stage-name-row";
+
+/** The creator's stage names (platform + username): listed, removable, and a row to add one. Every edit reaches the server. */
+export function StageNamesEditor(props: PlansTarget) {
+  const identities = useIdentities();
+  const add = useAddStageName();
+  const remove = useRemoveIdentity();
+  const { run, quotaMessage, clearQuota } = useAddOutcome();
+  const [removeError, setRemoveError] = useState<string | null>(null);
+
+  if (!identities.data) return <IdentitiesLoadState query={identities} />;
+  const { stageNames, limits } = identities.data;
+  const cap = stageNames.length >= limits.stageNames ? capMessage(limits.stageNames, "stage names") : null;
+  const notice = quotaMessage ?? cap;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <EntryList
+        entries={stageNames.map((s) => {
+          const address = stageNameAddress(s.platformId, s.username);
+          return { key: s.id, label: address.text, href: address.href, badge: s.verifiedAt ? { text: "Verified", tone: "good" as const } : undefined };
+        })}
+        emptyText="No accounts yet."
+        removing={remove.isPending ? remove.variables?.id : null}
+        removeLabel={(e) => `Remove ${e.label}`}
+        onRemove={(id) => {
+          setRemoveError(null);
+          clearQuota();
+          remove.mutate({ kind: "stage-names", id }, { onError: (e) => setRemoveError(errorMessage(e)) });
+        }}
+      />
+      {removeError && (
+        <p role="alert" className="text-sm text-brand-300">
+          {removeError}
+        </p>
+      )}
+      <StageNameRow entryCount={stageNames.length} onAdd={(platform, username) => run(() => add.mutateAsync({ platform: platform.id, username }), cap)} />
+      {notice && <PlanCapNotice message={notice} {...props} />}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+import type { LeakView } from "@leakwarden/contracts/scans";
+
+export const statusLabels: Record<LeakView["status"], string> = {
+  new: "New",
+  confirmed: "Confirmed",
+  takedown_sent: "Takedown sent",
+  removed: "Removed",
+  dismissed: "Dismissed",
+};
+
+export const categoryLabels: Record<LeakView["category"], string> = {
+  leak_site: "Leak site",
+  social_media: "Social media",
+  search_result: "Search result",
+  impersonator: "Impersonator",
+};
+
+export const statusClasses: Record<LeakView["status"], string> = {
+  new: "bg-brand-500/15 text-brand-200",
+  confirmed: "bg-amber-300/15 text-amber-100",
+  takedown_sent: "bg-sky-400/15 text-sky-200",
+  removed: "bg-emerald-400/15 text-emerald-200",
+  dismissed: "bg-white/10 text-slate-300",
+};
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+export const formatLeakDate = (iso: string) => dateFormat.format(new Date(iso));
+
+export interface LeakEvidence {
+  matchedNames: string[];
+  snippet: string;
+  signals: string[];
+  imageUrls: string[];
+}
+
+/** The evidence the server stored, read defensively (it is a free-form record on the wire). */
+export function readEvidence(leak: LeakView): LeakEvidence {
+  const e = leak.evidence;
+  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
+  const imageUrls = Array.isArray(e.imageMatches)
+    ? e.imageMatches.map((m) => (typeof m === "object" && m !== null ? (m as { imageUrl?: unknown }).imageUrl : undefined)).filter((u): u is string => typeof u === "string")
+    : [];
+  return { matchedNames: strings(e.matchedNames), snippet: typeof e.snippet === "string" ? e.snippet : "", signals: strings(e.signals), imageUrls };
+}

@@ -1,0 +1,87 @@
+import { LegalDocument } from "./legal-document";
+import { SupportEmail } from "./support-email";
+
+export function PrivacyContent() {
+  return (
+    <LegalDocument
+      title="Privacy Policy"
+      intro={
+        <p>
+          Leakwarden protects creators whose work is copied without permission. This policy explains what we collect to do that, what we
+          do with it and the rights you have over it. We are the controller of your personal data under the EU and UK General Data
+          Protection Regulation (GDPR).
+        </p>
+      }
+    >
+      <section aria-labelledby="privacy-collected">
+        <h2 id="privacy-collected">Information we collect</h2>
+        <ul>
+          <li>Account: your email address, a hash of your password (never the password itself), your confirmation that you are 18 or older.</li>
+          <li>
+            Identities you give us: stage names and the platforms they are on, nicknames, the content you want us to look for, and domains on
+            your allow list.
+          </li>
+          <li>
+            Reference images: only a fingerprint (a perceptual hash) computed in your own browser. The image itself never leaves your device,
+            and it cannot be rebuilt from the fingerprint. If you choose to, a tiny blurred thumbnail is kept so you can recognise it.
+          </li>
+          <li>Findings: the links we find, the evidence that they are leaks, and the notices sent and their answers.</li>
+          <li>Billing: your plan and payment status from our payment provider; never your card number.</li>
+          <li>Usage: pages visited and actions taken, through our analytics provider, and technical logs (IP address, browser) kept for security.</li>
+        </ul>
+      </section>
+      <section aria-labelledby="privacy-use">
+        <h2 id="privacy-use">How we use it</h2>
+        <p>
+          To provide the service you signed up for: searching for your content, matching pages against your names and fingerprints, sending
+          takedown notices on your behalf as your authorized agent, checking that links come down and emailing you about new leaks. We also
+          use it to bill you, to keep the service secure and to improve it. Our legal bases are the performance of our contract with you, our
+          legitimate interest in security and improvement, and your consent for analytics where the law requires it.
+        </p>
+      </section>
+      <section aria-labelledby="privacy-disclosure">
+        <h2 id="privacy-disclosure">Disclosure</h2>
+        <p>
+          A takedown notice necessarily discloses the link, a description of your work and the profiles that prove it is yours. Notices go
+          out in Leakwarden's name: your legal name and email address are not sent unless you ask us to. We share data with the providers
+          that run the service for us (hosting, email delivery, payments, analytics) under contracts that oblige them to protect it, and with
+          authorities when the law requires it. We never sell your data.
+        </p>
+      </section>
+      <section aria-labelledby="privacy-choices">
+        <h2 id="privacy-choices">Your choices and rights</h2>
+        <p>Under the GDPR you may, at any time and free of charge:</p>
+        <ul>
+          <li>access the personal data we hold about you and receive a copy in a portable format;</li>
+          <li>have inaccurate data corrected, and have your data erased;</li>
+          <li>restrict or object to processing, including analytics;</li>
+          <li>withdraw any consent you have given, without affecting what was done before.</li>
+        </ul>
+        <p>
+          To use any of these rights, write to <SupportEmail /> from the address of your account. We answer within one month. You may also
+          complain to your local data protection authority.
+        </p>
+      </section>
+      <section aria-labelledby="privacy-security">
+        <h2 id="privacy-security">Security</h2>
+        <p>
+          Connections are encrypted, passwords are stored only as hashes, sessions use secure cookies, and access to data inside our team is
+          limited to what each task needs. We keep your data while your account is open and delete it when you close the account or ask us
+          to, except what the law requires us to keep longer (such as invoices).
+        </p>
+      </section>
+      <section aria-labelledby="privacy-changes">
+        <h2 id="privacy-changes">Changes</h2>
+        <p>
+          When we change this policy we update the date above, and we email you before any change that affects how your data is used.
+        </p>
+      </section>
+      <section aria-labelledby="privacy-contact">
+        <h2 id="privacy-contact">Contact</h2>
+        <p>
+          For any question about your data or this policy, write to <SupportEmail />.
+        </p>
+      </section>
+    </LegalDocument>
+  );
+}

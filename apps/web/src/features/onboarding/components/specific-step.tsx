@@ -1,0 +1,40 @@
+import { MAX_SPECIFIC_LENGTH } from "@leakwarden/contracts/identities";
+import { useId } from "react";
+import { StepHeading } from "./step-heading";
+
+/** Step 2: a specific piece of content to look for first (skippable). */
+export function SpecificStep({ value, onChange, onSubmit, focusHeading }: {
+  value: string;
+  onChange: (text: string) => void;
+  onSubmit: () => void;
+  focusHeading: boolean;
+}) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-6">
+      <StepHeading focusOnMount={focusHeading}>Looking for something specific?</StepHeading>
+      <p className="-mt-3 text-slate-400">Name a set, a video or a post you want us to look for first. Titles and captions work best.</p>
+      <form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          onSubmit();
+        }}
+        className="flex flex-col gap-2"
+      >
+        <label htmlFor={`${id}-specific`} className="text-sm font-medium text-slate-200">
+          Content to find
+        </label>
+        <input
+          id={`${id}-specific`}
+          type="text"
+          placeholder="My latest content"
+          value={value}
+          maxLength={MAX_SPECIFIC_LENGTH}
+          onChange={(e) => onChange(e.target.value)}
+          className="h-12 rounded-lg border border-white/15 bg-ink-900 px-4 text-white placeholder:text-slate-400 focus-visible:border-brand-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400"
+        />
+      </form>
+    </div>
+  );
+}

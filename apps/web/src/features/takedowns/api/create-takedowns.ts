@@ -1,0 +1,19 @@
+import type { CreateTakedowns, CreateTakedownsResponse } from "@leakwarden/contracts/takedowns";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+/** POST /v1/takedowns: notices for these leaks (queued; sent by a job). */
+export function createTakedowns(input: CreateTakedowns): Promise<CreateTakedownsResponse> {
+  return api<CreateTakedownsResponse>("/v1/takedowns", { method: "POST", json: input });
+}
+
+export function useCreateTakedowns() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTakedowns,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ["takedowns"] });
+      void queryClient.invalidateQueries({ queryKey: ["leaks"] });
+    },
+  });
+}

@@ -1,0 +1,14 @@
+import type { TakedownDetail } from "@leakwarden/contracts/takedowns";
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+/** GET /v1/takedowns/:id: recipients, notices (the preview) and history. */
+export function getTakedown(id: string): Promise<TakedownDetail> {
+  return api<TakedownDetail>(`/v1/takedowns/${encodeURIComponent(id)}`);
+}
+
+export const takedownQueryOptions = (id: string) => queryOptions({ queryKey: ["takedowns", "detail", id], queryFn: () => getTakedown(id) });
+
+export function useTakedown(id: string | null) {
+  return useQuery({ ...takedownQueryOptions(id ?? ""), enabled: id !== null });
+}

@@ -1,0 +1,15 @@
+import type { TakedownList } from "@leakwarden/contracts/takedowns";
+import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+/** GET /v1/takedowns */
+export function listTakedowns(page: number, pageSize: number): Promise<TakedownList> {
+  return api<TakedownList>(`/v1/takedowns?page=${page}&pageSize=${pageSize}`);
+}
+
+export const takedownsQueryOptions = (page: number, pageSize: number) =>
+  queryOptions({ queryKey: ["takedowns", "list", page, pageSize], queryFn: () => listTakedowns(page, pageSize), placeholderData: keepPreviousData });
+
+export function useTakedowns(page: number, pageSize = 20) {
+  return useQuery(takedownsQueryOptions(page, pageSize));
+}

@@ -1,0 +1,326 @@
+import type { Browser, Page } from "@playwright/test";
+import { LEAK_PAGES } from "./global-setup";
+import { runScan, setIdentities, signUpAndConfirm, type SeededCreator } from "./seed";
+import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "./support";
+
+// The dashboard journeys, on accounts seeded through the API; leaks come from real scans of the
+// local fixture web (e2e/global-setup.ts).
+
+test.describe.configure({ mode: "serial" });
+
+let luna: SeededCreator;
+let mia: SeededCreator;
+let takedownsApi = false;
+
+const sections = [
+  { path: "/dashboard", title: "Home", name: "home" },
+  { path: "/dashboard/account", title: "Account", name: "account" },
+  { path: "/dashboard/billing", title: "Billing", name: "billing" },
+  { path: "/dashboard/leaks", title: "Leaks", name: "leaks" },
+  { path: "/dashboard/takedowns", title: "Takedown Requests", name: "takedowns" },
+  { path: "/dashboard/alerts", title: "Custom Alert", name: "alerts" },
+  { path: "/dashboard/social", title: "Social Media", name: "social" },
+  { path: "/dashboard/impersonator", title: "Impersonator", name: "impersonator" },
+  { path: "/dashboard/upgrade", title: "Upgrade Plan", name: "upgrade" },
+];
+
+async function signedIn(browser: Browser, creator: SeededCreator, options: { onboardingFlag?: boolean; width?: number } = {}) {
+  const context = await browser.newContext({ storageState: creator.storageState, viewport: { width: options.width ?? 1280, height: 900 } });
+  if (options.onboardingFlag) {
+    // What the wizard leaves in the client state when it is finished on this device.
+    await context.addInitScript(() => {
+      if (!localStorage.getItem("leakwarden-state")) localStorage.setItem("leakwarden-state", JSON.stringify({ state: { onboardingComplete: true }, version: 3 }));
+    });
+  }
+  const page = await context.newPage();
+  const errors: string[] = [];
+  // Failed calls are recorded with their address (the console's own line does not carry it).
+  page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && errors.push(m.text()));
+  page.on("response", (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`));
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+const topTitle = (page: Page) => page.getByRole("banner").getByRole("heading", { level: 1 });
+
+test.beforeAll(async ({ baseURL }) => {
+  test.setTimeout(240_000);
+  luna = await signUpAndConfirm(baseURL!, "luna@example.com");
+  await setIdentities(luna, { onlyfans: "luna_rivers", nicknames: ["Moon Bunny"] });
+  const scan = await runScan(luna);
+  expect(scan.stats.leaksFound).toBeGreaterThanOrEqual(LEAK_PAGES);
+  mia = await signUpAndConfirm(baseURL!, "mia@example.com");
+  await setIdentities(mia, { onlyfans: "mia_moon" });
+  takedownsApi = (await luna.api.get("/v1/takedowns")).status() !== 404;
+});
+
+test("Home shows the latest scan's real figures, its chart and the latest findings; the quota is explained", async ({ browser }) => {
+  const { page, context, errors } = await signedIn(browser, luna);
+  await page.goto("/dashboard");
+  await expect(topTitle(page)).toHaveText("Home");
+  await expect(page.getByRole("heading", { name: "Scan", exact: true })).toBeVisible();
+  await expect(page.getByText("To prove ownership you need to add snippet below to your profile.")).toBeVisible();
+  await expect(page.getByTestId("ownership-snippet")).toContainText("All content is under copyright. Enforced by");
+  await expect(page.getByText("Scan Completed")).toBeVisible();
+  await expect(page.getByTestId("next-scan")).toContainText(/Next scan available in \d+ days, on /);
+  for (const title of ["Sites analyzed", "Links looked at", "Leaks found", "Images found"]) await expect(page.getByRole("heading", { name: title })).toBeVisible();
+  await expect(page.getByText("Latest scan", { exact: true })).toHaveCount(4);
+  const leaksFound = Number((await page.getByTestId("stat-Leaks found").textContent())!.replace(/\D/g, ""));
+  expect(leaksFound).toBeGreaterThanOrEqual(LEAK_PAGES);
+  await expect(page.getByRole("img", { name: /Chart of leaks per day/ })).toBeVisible();
+  await expect(page.locator(".recharts-surface").first()).toBeVisible();
+  await expect(page.getByRole("region", { name: "Latest findings" }).getByRole("listitem")).toHaveCount(5);
+  await expect(page.getByTestId("profile-steps")).toHaveText("2 / 4");
+  await expect(page.getByRole("button", { name: "Upgrade Your Plan" })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole("button", { name: "Start Manual Scan" }).click();
+  const quota = page.getByRole("alert").filter({ hasText: "Your plan covers 1 scan a month" });
+  await expect(quota).toBeVisible();
+  await quota.getByRole("link", { name: "Upgrade your plan" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/upgrade$/);
+  await expect(page.getByRole("heading", { name: "Choose the right plan for you" })).toBeVisible();
+  expect(errors.filter((e) => e !== "403 POST /v1/scans")).toEqual([]);
+  await context.close();
+});
+
+test("Leaks: 18 a page, previous and next, server-side search, filters, and the creator's review", async ({ browser }) => {
+  const { page, context, errors } = await signedIn(browser, luna);
+  await page.goto("/dashboard/leaks");
+  const rows = page.locator("tbody tr");
+  await expect(rows).toHaveCount(18);
+  const total = Number((await page.getByTestId("leaks-total").textContent())!.replace(/\D/g, ""));
+  expect(total).toBeGreaterThanOrEqual(LEAK_PAGES);
+  await expect(page.getByText(`Page 1 of ${Math.ceil(total / 18)}`)).toBeVisible();
+  const firstId = await rows.first().locator("td").first().textContent();
+  await page.getByRole("button", { name: "Next" }).click();
+  await expect(page.getByText(`Page 2 of ${Math.ceil(total / 18)}`)).toBeVisible();
+  await expect(rows.first().locator("td").first()).not.toHaveText(firstId!);
+  await page.getByRole("button", { name: "Previous" }).click();
+  await expect(rows.first().locator("td").first()).toHaveText(firstId!);
+
+  const link = rows.first().getByRole("link");
+  await expect(link).toHaveAttribute("target", "_blank");
+  await expect(link).toHaveAttribute("rel", "noopener noreferrer");
+
+  await page.getByRole("searchbox", { name: "Search leaks" }).fill("pack 0777");
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByRole("link")).toHaveAttribute("href", /\/luna\/777$/);
+  await page.getByRole("searchbox", { name: "Search leaks" }).fill("");
+  await expect(rows).toHaveCount(18);
+
+  // Medium-confidence findings: the creator reviews them with their evidence.
+  await page.getByRole("searchbox", { name: "Search leaks" }).fill("thread");
+  await expect(rows.first().getByRole("button", { name: /^Review finding/ })).toBeVisible();
+  const reviewTotal = Number((await page.getByTestId("leaks-total").textContent())!.replace(/\D/g, ""));
+  await rows.first().getByRole("button", { name: /^Review finding/ }).click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByText("Names matched")).toBeVisible();
+  await expect(dialog.getByText("luna_rivers").first()).toBeVisible();
+  await expect(dialog.getByText("What the page says")).toBeVisible();
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Not my content" }).click();
+  await expect(page.getByText("Dismissed: not your content")).toBeVisible();
+  await page.getByLabel("Status").selectOption("dismissed");
+  await expect(rows).toHaveCount(1);
+  await page.getByLabel("Status").selectOption("new");
+  await expect(page.getByTestId("leaks-total")).toHaveText(`${(reviewTotal - 1).toLocaleString()} links`);
+  await rows.first().getByRole("button", { name: /^Review finding/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yes, this is my content" }).click();
+  await expect(page.getByText("Confirmed as your content")).toBeVisible();
+  await page.getByLabel("Status").selectOption("confirmed");
+  await expect(rows).toHaveCount(1);
+
+  // The category filter.
+  await page.getByLabel("Status").selectOption("");
+  await page.getByRole("searchbox", { name: "Search leaks" }).fill("");
+  await page.getByLabel("Category").selectOption("social_media");
+  await expect(rows).toHaveCount(3);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("Takedown before ownership is proven explains what is missing and opens the proof panel", async ({ browser }) => {
+  const { page, context, errors } = await signedIn(browser, luna);
+  await page.goto("/dashboard/leaks");
+  await page.locator("tbody tr").first().getByRole("button", { name: /^Takedown finding/ }).click();
+  const explain = page.getByRole("dialog", { name: "Prove ownership first" });
+  await expect(explain).toBeVisible();
+  await expect(explain).toContainText("None of your stage names is verified yet");
+  await explain.getByRole("button", { name: "Prove ownership" }).click();
+  await expect(page.getByRole("dialog", { name: "Prove you own your accounts" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "I added the snippet, Verify now" })).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("Social Media lists the social-media findings", async ({ browser }) => {
+  const { page, context } = await signedIn(browser, luna);
+  await page.goto("/dashboard/social");
+  await expect(page.locator("tbody tr")).toHaveCount(3);
+  await expect(page.getByText("Social media", { exact: true }).first()).toBeVisible();
+  await context.close();
+});
+
+test("Custom Alert keeps the creator's rules", async ({ browser }) => {
+  const { page, context, errors } = await signedIn(browser, luna);
+  await page.goto("/dashboard/alerts");
+  await expect(page.getByText("Alerts go to")).toContainText("luna@example.com");
+  await page.getByRole("switch", { name: /Every new leak/ }).check();
+  await page.getByRole("radio", { name: /Weekly summary/ }).check();
+  await page.getByRole("button", { name: "Save alerts" }).click();
+  await expect(page.getByText("Alert settings saved")).toBeVisible();
+  await page.reload();
+  await expect(topTitle(page)).toHaveText("Custom Alert");
+  await expect(page.getByRole("switch", { name: /Every new leak/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /Weekly summary/ })).toBeChecked();
+  await expect(page.getByText(/Next summary:/)).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("Reference images are hashed on the device: only hashes and the tiny thumbnail are sent", async ({ browser }) => {
+  const { page, context, errors } = await signedIn(browser, luna);
+  await page.goto("/dashboard/account");
+  const sent: Record<string, unknown>[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith("/v1/reference-images")) sent.push(r.postDataJSON() as Record<string, unknown>);
+  });
+  // A photo with detail, drawn in the browser and handed to the file input.
+  const png = await page.evaluate(async () => {
+    const c = document.createElement("canvas");
+    c.width = 320;
+    c.height = 240;
+    const ctx = c.getContext("2d")!;
+    for (let i = 0; i < 60; i++) {
+      ctx.fillStyle = `hsl(${(i * 47) % 360} 70% ${30 + ((i * 13) % 50)}%)`;
+      ctx.fillRect((i * 37) % 300, (i * 53) % 220, 20 + ((i * 7) % 60), 20 + ((i * 11) % 50));
+    }
+    const blob = await new Promise<Blob>((resolve) => c.toBlob((b) => resolve(b!), "image/png"));
+    return [...new Uint8Array(await blob.arrayBuffer())];
+  });
+  await page.getByLabel(/Also keep a tiny blurred thumbnail/).check();
+  await page.locator("input[type=file]").setInputFiles({ name: "photo.png", mimeType: "image/png", buffer: Buffer.from(png) });
+  await expect(page.getByText("1 reference image added")).toBeVisible();
+  await expect(page.getByRole("list", { name: "Your reference images" }).getByRole("listitem")).toHaveCount(1);
+  expect(sent).toHaveLength(1);
+  expect(Object.keys(sent[0]!).sort()).toEqual(["hashes", "label", "quality", "thumbnail"]);
+  expect(sent[0]!.label).toBe("");
+  expect(Object.values(sent[0]!.hashes as Record<string, string>).every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
+  expect(String(sent[0]!.thumbnail)).toMatch(/^data:image\/webp;base64,/);
+  expect(String(sent[0]!.thumbnail).length).toBeLessThanOrEqual(8192);
+  await page.getByRole("button", { name: /^Remove reference 1/ }).click();
+  await expect(page.getByText("No reference images yet.")).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("every section at 375px and 1280px: its data, accessible, no sideways scroll; reload keeps it", async ({ browser }) => {
+  test.setTimeout(120_000);
+  for (const width of [375, 1280]) {
+    const { page, context, errors } = await signedIn(browser, luna, { width });
+    for (const s of sections) {
+      await page.goto(s.path);
+      await expect(topTitle(page)).toHaveText(s.title);
+      await page.waitForLoadState("networkidle");
+      await expect(page.locator("[aria-hidden=true].animate-pulse")).toHaveCount(0, { timeout: 10_000 });
+      // What sticks out, to say why when the page scrolls sideways.
+      const wide = await page.evaluate(() =>
+        document.documentElement.scrollWidth <= document.documentElement.clientWidth
+          ? []
+          : [...document.querySelectorAll("body *")]
+          .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1 && !el.closest("aside"))
+          .slice(0, 5)
+          .map((el) => `${el.tagName}.${(el.getAttribute("class") ?? "").slice(0, 60)} ${Math.round(el.getBoundingClientRect().right)}`),
+      );
+      expect(wide, `${s.name} at ${width}px: wider than the screen`).toEqual([]);
+      await expectNoHorizontalScroll(page);
+      if (s.name !== "takedowns" || takedownsApi) await expectAccessible(page);
+      await screenshot(page, `dashboard-${s.name}-${width}`);
+    }
+    await page.reload();
+    await expect(topTitle(page)).toHaveText("Upgrade Plan");
+    // Until the takedowns API exists its panel shows the failed calls with a retry (and the browser logs the 404s).
+    expect(errors.filter((e) => takedownsApi || !/^404 GET \/v1\/takedowns/.test(e))).toEqual([]);
+    await context.close();
+  }
+});
+
+test("the drawer on a phone: slides in, closes after a pick and on an outside click", async ({ browser }) => {
+  const { page, context, errors } = await signedIn(browser, luna, { width: 375 });
+  await page.goto("/dashboard");
+  const nav = page.getByRole("navigation", { name: "Dashboard" });
+  await expect(nav).not.toBeInViewport();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(nav).toBeInViewport();
+  const box = await page.getByRole("complementary", { name: "Dashboard menu" }).boundingBox();
+  expect(Math.round(box!.width)).toBe(Math.round(375 * 0.85));
+  await screenshot(page, "dashboard-drawer-375");
+  await nav.getByRole("link", { name: "Leaks" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/leaks$/);
+  await expect(nav).not.toBeInViewport();
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(nav).toBeInViewport();
+  await page.mouse.click(360, 450);
+  await expect(nav).not.toBeInViewport();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("the user menu, Support and Log out behave as the spec says", async ({ browser }) => {
+  const { page, context, errors } = await signedIn(browser, luna);
+  await page.goto("/dashboard");
+  await page.evaluate(() => {
+    const raw = JSON.parse(localStorage.getItem("leakwarden-state") ?? "{}") as { state?: Record<string, unknown>; version?: number };
+    localStorage.setItem("leakwarden-state", JSON.stringify({ state: { ...raw.state, onboardingIndex: 3 }, version: 3 }));
+  });
+  await page.reload();
+  await page.getByRole("banner").getByRole("button", { name: "luna", exact: true }).click();
+  await page.getByRole("menuitem", { name: "My Account" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/account$/);
+  await page.getByRole("banner").getByRole("button", { name: "luna", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Settings" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/takedowns$/);
+  await expect(page.getByRole("link", { name: "Contact Us" })).toHaveAttribute("href", /^mailto:.+@/);
+
+  await page.getByRole("button", { name: "Support" }).click();
+  await expect(page).toHaveURL(/\/onboardings$/);
+  const index = await page.evaluate(() => (JSON.parse(localStorage.getItem("leakwarden-state") ?? "{}") as { state?: { onboardingIndex?: number } }).state?.onboardingIndex);
+  expect(index).toBe(0);
+
+  await page.goto("/dashboard");
+  await page.getByRole("button", { name: "Log out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("button", { name: "Sign In", exact: true }).first()).toBeVisible();
+  expect(errors.filter((e) => takedownsApi || !/^404 GET \/v1\/takedowns/.test(e))).toEqual([]);
+  await context.close();
+});
+
+test("a manual scan shows its real progress, then its figures; the next one waits for the quota", async ({ browser }) => {
+  test.setTimeout(90_000);
+  const { page, context, errors } = await signedIn(browser, mia, { onboardingFlag: true });
+  await page.goto("/dashboard");
+  await expect(page.getByText("No scan yet.")).toBeVisible();
+  await page.getByRole("button", { name: "Start Manual Scan" }).click();
+  const bar = page.getByRole("progressbar", { name: "Scan progress" });
+  await expect(bar).toBeVisible();
+  await expect(bar).toHaveAttribute("aria-valuetext", /Searching the web|Preparing|Waiting|Checking/);
+  await screenshot(page, "dashboard-home-scanning-1280");
+  await expect(page.getByRole("region", { name: "Scan", exact: true }).getByText("Scan Completed")).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole("region", { name: "Scan", exact: true }).getByRole("progressbar")).toHaveCount(0);
+  await expect(page.getByTestId("stat-Leaks found")).toHaveText("6");
+  await expect(page.getByTestId("next-scan")).toBeVisible();
+  await page.getByRole("button", { name: "Start Manual Scan" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "Your plan covers 1 scan a month" })).toBeVisible();
+  expect(errors.filter((e) => e !== "403 POST /v1/scans")).toEqual([]);
+  await context.close();
+});
+
+test("a creator who has not finished onboarding is sent to it", async ({ browser, baseURL }) => {
+  const newcomer = await signUpAndConfirm(baseURL!, "new@example.com");
+  const { page, context } = await signedIn(browser, newcomer);
+  await page.goto("/dashboard/leaks");
+  await expect(page).toHaveURL(/\/onboardings$/);
+  await context.close();
+});

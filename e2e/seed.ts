@@ -1,0 +1,67 @@
+import { request, type APIRequestContext } from "@playwright/test";
+import { outbox } from "./support";
+
+// Accounts for the journeys, made through the public API and the outbox (as a creator would),
+// never by writing to the server's database.
+
+export interface SeededCreator {
+  email: string;
+  password: string;
+  api: APIRequestContext;
+  storageState: Awaited<ReturnType<APIRequestContext["storageState"]>>;
+}
+
+async function waitFor<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs: number, everyMs = 250): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}
+
+/** Signs up, confirms through the emailed link, and returns a signed-in API client. */
+export async function signUpAndConfirm(baseURL: string, email: string, password = "secret-pass"): Promise<SeededCreator> {
+  const api = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
+  const res = await api.post("/api/auth/sign-up/email", { data: { email, password, name: "", ageConfirmed: true } });
+  if (!res.ok()) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
+  const link = await waitFor(
+    `the confirmation email to ${email}`,
+    () =>
+      outbox()
+        .filter((m) => m.to.includes(email))
+        .map((m) => m.text.match(/https?:\/\/[^\s<>"]+\/api\/auth\/verify-email[^\s<>"]*/)?.[0])
+        .find(Boolean),
+    20_000,
+  );
+  const confirm = await api.get(link, { maxRedirects: 0 });
+  if (confirm.status() !== 302) throw new Error(`confirmation failed: ${confirm.status()}`);
+  return { email, password, api, storageState: await api.storageState() };
+}
+
+export async function setIdentities(creator: SeededCreator, profile: { onlyfans: string; nicknames?: string[] }) {
+  const res = await creator.api.post("/v1/root/update-profile-all", {
+    data: { platforms: { onlyfans: profile.onlyfans }, nicknames: profile.nicknames ?? [], allowlist: [], specific: "" },
+  });
+  if (!res.ok()) throw new Error(`profile update failed: ${res.status()} ${await res.text()}`);
+  await creator.api.post("/v1/identities/onboarding-complete");
+}
+
+/** Starts a scan through the API and waits until the job has finished it. */
+export async function runScan(creator: SeededCreator, timeoutMs = 150_000) {
+  const res = await creator.api.post("/v1/scans", { data: {} });
+  if (res.status() !== 202) throw new Error(`scan refused: ${res.status()} ${await res.text()}`);
+  const { id } = (await res.json()) as { id: string };
+  return waitFor(
+    "the scan to finish",
+    async () => {
+      const scan = (await (await creator.api.get(`/v1/scans/${id}`)).json()) as { status: string; stats: { leaksFound: number } };
+      if (scan.status === "completed") return scan;
+      if (scan.status === "failed" || scan.status === "cancelled") throw new Error(`scan ${scan.status}`);
+      return undefined;
+    },
+    timeoutMs,
+    1000,
+  );
+}

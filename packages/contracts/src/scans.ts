@@ -1,0 +1,130 @@
+import { z } from "zod";
+
+export const scanStatuses = ["queued", "running", "completed", "failed", "cancelled"] as const;
+export const leakStatuses = ["new", "confirmed", "takedown_sent", "removed", "dismissed"] as const;
+export const leakCategories = ["leak_site", "social_media", "search_result", "impersonator"] as const;
+
+export const scanSchema = z.object({
+  id: z.string(),
+  status: z.enum(scanStatuses),
+  trigger: z.enum(["manual", "onboarding", "monitoring"]),
+  phase: z.string(),
+  progress: z.object({
+    queriesPlanned: z.number(),
+    queriesDone: z.number(),
+    pagesPlanned: z.number(),
+    pagesDone: z.number(),
+    /** 0–100, from real work done (queries and pages). */
+    percent: z.number(),
+  }),
+  stats: z.object({
+    sitesAnalyzed: z.number(),
+    linksChecked: z.number(),
+    leaksFound: z.number(),
+    newLeaks: z.number(),
+    imagesMatched: z.number(),
+    durationMs: z.number().nullable(),
+  }),
+  outcome: z.string().nullable(),
+  error: z.string().nullable(),
+  sourceErrors: z.array(z.object({ source: z.string(), code: z.string(), message: z.string() })),
+  createdAt: z.string(),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type ScanView = z.infer<typeof scanSchema>;
+
+export const scanQuotaSchema = z.object({
+  limit: z.number(),
+  used: z.number(),
+  per: z.enum(["hour", "day", "week", "month"]),
+  /** When the next manual scan may start; null when one may start now. */
+  nextAvailableAt: z.string().nullable(),
+});
+export type ScanQuota = z.infer<typeof scanQuotaSchema>;
+
+export const latestScanResponseSchema = z.object({ scan: scanSchema.nullable(), quota: scanQuotaSchema });
+export type LatestScanResponse = z.infer<typeof latestScanResponseSchema>;
+
+export const startScanSchema = z.object({ trigger: z.enum(["manual", "onboarding"]).default("manual") }).strict();
+
+export const leakSchema = z.object({
+  id: z.string(),
+  number: z.number(),
+  url: z.string(),
+  domain: z.string(),
+  title: z.string(),
+  category: z.enum(leakCategories),
+  confidence: z.enum(["high", "medium"]),
+  status: z.enum(leakStatuses),
+  firstSeenAt: z.string(),
+  lastSeenAt: z.string(),
+  evidence: z.record(z.string(), z.unknown()),
+});
+export type LeakView = z.infer<typeof leakSchema>;
+
+export const leakListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(18),
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(leakStatuses).optional(),
+  category: z.enum(leakCategories).optional(),
+});
+export type LeakListQuery = z.infer<typeof leakListQuerySchema>;
+
+export const leakListSchema = z.object({ items: z.array(leakSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export type LeakList = z.infer<typeof leakListSchema>;
+
+/** GET /v1/root/multi-search: the spec's stored-whole results. */
+export const multiSearchSchema = z.object({
+  date: z.string().nullable(),
+  scanResults: z.array(
+    z.object({
+      id: z.number(),
+      link: z.string(),
+      date: z.string(),
+      domain: z.string(),
+      title: z.string(),
+      category: z.enum(leakCategories),
+      status: z.enum(leakStatuses),
+      confidence: z.enum(["high", "medium"]),
+    }),
+  ),
+});
+export type MultiSearchResponse = z.infer<typeof multiSearchSchema>;
+
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/i, "A PDQ hash is 64 hexadecimal characters.");
+
+export const referenceImageInputSchema = z
+  .object({
+    label: z.string().trim().max(120).default(""),
+    hashes: z.object({
+      original: hex64,
+      rotate90: hex64,
+      rotate180: hex64,
+      rotate270: hex64,
+      flipX: hex64,
+      flipY: hex64,
+      flipPlus1: hex64,
+      flipMinus1: hex64,
+    }),
+    quality: z.number().int().min(0).max(100),
+    /** Optional tiny blurred preview, a data URL of at most 8 KB. */
+    thumbnail: z
+      .string()
+      .max(8 * 1024)
+      .regex(/^data:image\/(webp|jpeg|png);base64,[A-Za-z0-9+/=]+$/, "The thumbnail must be a small image data URL.")
+      .nullable()
+      .optional(),
+  })
+  .strict();
+export type ReferenceImageInput = z.infer<typeof referenceImageInputSchema>;
+
+export const referenceImageSchema = z.object({ id: z.string(), label: z.string(), quality: z.number(), thumbnail: z.string().nullable(), createdAt: z.string() });
+
+/** GET /v1/leaks/timeline: per day (UTC), leaks first seen and leaks removed. */
+export const leakTimelineQuerySchema = z.object({ days: z.coerce.number().int().min(1).max(365).default(30) });
+export const leakTimelineSchema = z.object({
+  days: z.array(z.object({ date: z.string(), found: z.number(), removed: z.number() })),
+});
+export type LeakTimeline = z.infer<typeof leakTimelineSchema>;

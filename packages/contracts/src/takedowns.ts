@@ -1,0 +1,193 @@
+import { z } from "zod";
+
+/**
+ * Takedowns: the creator's authorization of the service as her agent, DMCA notices grouped per
+ * recipient, tracking until the link is gone, search-delisting packages and measured figures.
+ */
+
+export const takedownStatuses = ["draft", "queued", "sent", "removed", "no_response", "escalated", "failed", "needs_manual_action", "cancelled"] as const;
+export type TakedownStatus = (typeof takedownStatuses)[number];
+
+/** Who receives a notice, in the order they are tried. */
+export const recipientKinds = ["site", "host", "cdn", "registrar"] as const;
+/** How a recipient was found. */
+export const recipientSources = ["catalog", "site-page", "rdap-ip", "cdn-ranges", "rdap-domain"] as const;
+
+export const noticeStatuses = ["queued", "sending", "sent", "failed", "cancelled"] as const;
+export const delistingEngines = ["google", "bing"] as const;
+export type DelistingEngine = (typeof delistingEngines)[number];
+
+// ---- Authorization ----
+
+export const ownerNameChoices = ["stage_name", "legal_name"] as const;
+
+export const authorizationInputSchema = z
+  .object({
+    /** Her full legal name: stored privately, shown in notices only when she chooses it. */
+    fullName: z.string({ error: "Enter your full legal name." }).trim().min(3, "Enter your full legal name.").max(200, "Too long."),
+    /** Her signature: the full name typed again. */
+    signature: z.string({ error: "Type your full name as your signature." }).trim().min(3, "Type your full name as your signature.").max(200, "Too long."),
+    agree: z.literal(true, { error: "Check the box to grant the authorization." }),
+    /** The name notices show as the copyright owner. */
+    ownerName: z.enum(ownerNameChoices).default("stage_name"),
+    /** Which verified stage name to show (default: the first verified one). */
+    stageNameId: z.uuid("Choose one of your stage names.").nullable().optional(),
+  })
+  .strict();
+export type AuthorizationInput = z.infer<typeof authorizationInputSchema>;
+
+export const authorizationViewSchema = z.object({
+  /** The statement she grants (the current version), to show before she signs. */
+  statement: z.string(),
+  statementVersion: z.string(),
+  /** At least one stage name verified: notices need it. */
+  ownershipVerified: z.boolean(),
+  verifiedStageNames: z.array(z.object({ id: z.string(), platform: z.string(), username: z.string(), profileUrl: z.string().nullable() })),
+  authorization: z
+    .object({
+      fullName: z.string(),
+      signature: z.string(),
+      statementVersion: z.string(),
+      ownerName: z.enum(ownerNameChoices),
+      stageNameId: z.string().nullable(),
+      /** The name the notices show as copyright owner. */
+      displayedOwnerName: z.string().nullable(),
+      grantedAt: z.string(),
+      clientIp: z.string(),
+    })
+    .nullable(),
+});
+export type AuthorizationView = z.infer<typeof authorizationViewSchema>;
+
+// ---- Takedowns ----
+
+export const createTakedownsSchema = z
+  .object({
+    leakIds: z
+      .array(z.uuid("Not a leak id."), { error: "Give the leaks to take down." })
+      .min(1, "Choose at least one leak.")
+      .max(100, "At most 100 leaks at once."),
+  })
+  .strict();
+export type CreateTakedowns = z.infer<typeof createTakedownsSchema>;
+
+export const takedownListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(20),
+  status: z.enum(takedownStatuses).optional(),
+});
+export type TakedownListQuery = z.infer<typeof takedownListQuerySchema>;
+
+export const recipientSchema = z.object({
+  kind: z.enum(recipientKinds),
+  /** Null when only a web form is known. */
+  email: z.string().nullable(),
+  webForm: z.string().nullable(),
+  foundBy: z.enum(recipientSources),
+  /** Where it was read: the catalog entry, the page URL or the RDAP URL. */
+  source: z.string(),
+  /** E.g. "behind Cloudflare: it forwards complaints to the hidden host". */
+  note: z.string().nullable(),
+  name: z.string().nullable(),
+});
+export type Recipient = z.infer<typeof recipientSchema>;
+
+export const takedownSchema = z.object({
+  id: z.string(),
+  leakId: z.string(),
+  url: z.string(),
+  domain: z.string(),
+  status: z.enum(takedownStatuses),
+  /** The recipient the latest notice went (or goes) to. */
+  recipient: recipientSchema.nullable(),
+  /** For 'needs manual action': the web form to use, when one is known. */
+  webForm: z.string().nullable(),
+  reason: z.string().nullable(),
+  createdAt: z.string(),
+  firstSentAt: z.string().nullable(),
+  lastSentAt: z.string().nullable(),
+  removedAt: z.string().nullable(),
+  nextCheckAt: z.string().nullable(),
+  lastCheckAt: z.string().nullable(),
+});
+export type TakedownView = z.infer<typeof takedownSchema>;
+
+export const noticeSchema = z.object({
+  id: z.string(),
+  recipient: recipientSchema,
+  /** 0: the first recipient; each escalation goes one further. */
+  level: z.number(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  urls: z.array(z.string()),
+  status: z.enum(noticeStatuses),
+  messageId: z.string().nullable(),
+  attempts: z.number(),
+  error: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type NoticeView = z.infer<typeof noticeSchema>;
+
+export const takedownEventSchema = z.object({ at: z.string(), type: z.string(), message: z.string() });
+
+export const takedownDetailSchema = takedownSchema.extend({
+  /** Every recipient found, in the order they are tried, with how each was found. */
+  recipients: z.array(recipientSchema),
+  notices: z.array(noticeSchema),
+  history: z.array(takedownEventSchema),
+});
+export type TakedownDetail = z.infer<typeof takedownDetailSchema>;
+
+export const takedownListSchema = z.object({ items: z.array(takedownSchema), total: z.number(), page: z.number(), pageSize: z.number() });
+export type TakedownList = z.infer<typeof takedownListSchema>;
+
+export const createTakedownsResponseSchema = z.object({
+  items: z.array(takedownSchema),
+  quota: z.object({ limit: z.union([z.number(), z.literal("unlimited")]), used: z.number(), resetsAt: z.string() }),
+});
+export type CreateTakedownsResponse = z.infer<typeof createTakedownsResponseSchema>;
+
+// ---- Figures ----
+
+export const takedownStatsSchema = z.object({
+  noticesSent: z.number(),
+  linksTakenDown: z.number(),
+  /** Links the site, host or registrar removed (seen gone by our re-checks). */
+  linksRemoved: z.number(),
+  /** Links submitted for search delisting: counted apart from removals. */
+  linksDelistingSubmitted: z.number(),
+  medianHoursToRemoval: z.number().nullable(),
+  /** removed ÷ links first sent more than 7 days ago; null when none qualifies. */
+  removalRate: z.number().nullable(),
+  removalRateBase: z.number(),
+});
+export type TakedownStats = z.infer<typeof takedownStatsSchema>;
+
+// ---- Search delisting ----
+
+export const delistingPackageSchema = z.object({
+  engine: z.enum(delistingEngines),
+  formUrl: z.string(),
+  fields: z.object({
+    copyrightOwner: z.string(),
+    descriptionOfWork: z.string(),
+    authorizedExampleUrls: z.string(),
+    infringingUrls: z.string(),
+  }),
+  /** The infringing URLs, one a line, for the form's bulk field. */
+  urlList: z.string(),
+  items: z.array(z.object({ leakId: z.string(), url: z.string(), submittedAt: z.string().nullable() })),
+});
+export const delistingResponseSchema = z.object({ packages: z.array(delistingPackageSchema) });
+export type DelistingResponse = z.infer<typeof delistingResponseSchema>;
+
+export const markDelistingSchema = z
+  .object({
+    engine: z.enum(delistingEngines),
+    /** The links submitted; all links of the package when omitted. */
+    leakIds: z.array(z.uuid("Not a leak id.")).min(1).max(1000).optional(),
+  })
+  .strict();
+export type MarkDelisting = z.infer<typeof markDelistingSchema>;

@@ -1,0 +1,72 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { defineConfig, devices } from "@playwright/test";
+
+const port = Number(process.env.E2E_PORT ?? 3100);
+export const baseURL = `http://localhost:${port}`;
+// The local web the dashboard journeys scan (e2e/global-setup.ts): next to the server's port, so parallel runs do not collide.
+const fixturePort = Number(process.env.E2E_FIXTURE_PORT ?? port + 99);
+process.env.E2E_FIXTURE_PORT = String(fixturePort);
+const fixtureOrigin = `http://127.0.0.1:${fixturePort}`;
+// A fresh embedded database per run, so journeys start from a known state. Workers load this file
+// again: they keep the runner's folder (the server's), where the outbox fixture reads the mail.
+const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), "lw-e2e-"));
+process.env.E2E_DATA_DIR = dataDir;
+
+const chromium = "/usr/bin/chromium";
+if (!fs.existsSync(chromium)) {
+  const message = `Chromium is not installed at ${chromium} (apt-get install -y chromium).`;
+  if (process.env.CI === "true") throw new Error(message);
+  console.warn(`\n  ${message} Browser tests will fail to launch.\n`);
+}
+
+export default defineConfig({
+  testDir: "e2e",
+  testMatch: "**/*.spec.ts",
+  outputDir: "artifacts/e2e-results",
+  globalSetup: "./e2e/global-setup.ts",
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI === "true" ? 1 : 0,
+  reporter: [["list"]],
+  timeout: 30_000,
+  use: {
+    baseURL,
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: chromium,
+      args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+    },
+  },
+  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  webServer: {
+    command: "node_modules/.bin/tsx apps/server/src/main.ts",
+    url: `${baseURL}/healthz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: "ignore",
+    stderr: "pipe",
+    env: {
+      PORT: String(port),
+      PUBLIC_URL: baseURL,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      AUTH_RATE_LIMIT_MAX: "1000",
+      JOB_POLL_SECONDS: "0.5",
+      NODE_ENV: "test",
+      // Scans search the local fixture web only.
+      SEARCH_PROVIDER: "searxng",
+      SEARXNG_URL: fixtureOrigin,
+      REDDIT_URL: fixtureOrigin,
+      SCAN_ALLOW_PRIVATE_NETWORKS: "true",
+      SCAN_REDDIT_SEARCH: "true",
+      SCAN_LEAK_SITE_SEARCH: "false",
+      SCAN_MAX_QUERIES: "2",
+      SCAN_SEARCH_PAGES: "1",
+      SCAN_MAX_PAGES: "1200",
+      SCAN_PER_HOST_CONCURRENCY: "16",
+      SCAN_FETCH_TIMEOUT_MS: "5000",
+    },
+  },
+});
