@@ -13,9 +13,9 @@ import {
 } from "./pdq-hash";
 import { hammingDistance } from "./pdq-match";
 
-// The reference images live outside the repository, next to it.
-const REFERENCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../shared/pdq-reference");
-const HAVE_REFERENCE = existsSync(path.join(REFERENCE_DIR, "expected.json"));
+// The reference implementation's images and hashes (BSD, facebook/ThreatExchange), kept with the package.
+const REFERENCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../reference");
+if (!existsSync(path.join(REFERENCE_DIR, "expected.json"))) throw new Error(`PDQ reference images missing at ${REFERENCE_DIR}`);
 
 // Meta's own ports accept this much decoder-induced drift.
 const REFERENCE_TOLERANCE = 16;
@@ -40,9 +40,7 @@ async function decode(file: string): Promise<PixelImage> {
 }
 
 // Hashed up front so the measured distances can appear in the test names.
-const cases: ReferenceCase[] = HAVE_REFERENCE
-  ? (JSON.parse(readFileSync(path.join(REFERENCE_DIR, "expected.json"), "utf8")) as { cases: ReferenceCase[] }).cases
-  : [];
+const cases: ReferenceCase[] = (JSON.parse(readFileSync(path.join(REFERENCE_DIR, "expected.json"), "utf8")) as { cases: ReferenceCase[] }).cases;
 const measured = await Promise.all(
   cases.map(async (c) => {
     const { hash, quality } = pdqHash(await decode(c.file));
@@ -63,13 +61,9 @@ const DIHEDRAL_FILES: Record<PdqDihedralName, string> = {
 };
 const VARIANTS = Object.keys(DIHEDRAL_FILES) as PdqDihedralName[];
 
-const dihedral = HAVE_REFERENCE ? pdqHashDihedral(await decode(DIHEDRAL_FILES.original)) : null;
+const dihedral = pdqHashDihedral(await decode(DIHEDRAL_FILES.original));
 
-if (!HAVE_REFERENCE) {
-  console.warn(`PDQ reference images not found at ${REFERENCE_DIR}: skipping reference-hash tests.`);
-}
-
-describe.skipIf(!HAVE_REFERENCE)(`reference hashes (${REFERENCE_DIR})`, () => {
+describe("reference hashes", () => {
   for (const m of measured) {
     it(`${m.file}: distance ${m.distance} from reference (quality ${m.quality})`, () => {
       expect(m.distance, `${m.file}: got ${m.hash}, reference ${m.pdq}`).toBeLessThanOrEqual(REFERENCE_TOLERANCE);
@@ -93,7 +87,7 @@ describe.skipIf(!HAVE_REFERENCE)(`reference hashes (${REFERENCE_DIR})`, () => {
   });
 });
 
-describe.skipIf(!HAVE_REFERENCE)("dihedral variants of bridge-1-original.jpg", () => {
+describe("dihedral variants of bridge-1-original.jpg", () => {
   for (const name of VARIANTS) {
     const file = DIHEDRAL_FILES[name];
     const variant = dihedral?.hashes[name] ?? PDQ_ZERO_HASH;

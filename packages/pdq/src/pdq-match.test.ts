@@ -231,6 +231,39 @@ describe("findMatches", () => {
     expect(() => packPdqHashes(["nope"])).toThrow(TypeError);
   });
 
+  it("agrees with brute force when the differing bits sit all in the first or all in the last words", () => {
+    // The packed scan dismisses a hash on its first 96 bits: near the threshold,
+    // both placements must still be counted exactly.
+    const r = rng(5);
+    const near: Uint32Array[] = [];
+    for (let k = 24; k <= 40; k++) {
+      for (const [from, span] of [[0, 96], [96, 160], [0, 256]] as const) {
+        const h = candidate.slice();
+        const bits = new Set<number>();
+        while (bits.size < k) bits.add(from + (r() % span));
+        for (const b of bits) h[b >> 5]! ^= 1 << (b & 31);
+        near.push(h);
+      }
+    }
+    // Values of every popcount, in every 16-bit half, against the candidate.
+    for (let w = 0; w < 8; w++) {
+      for (const v of [0, 1, 0xffff, 0x10000, 0xffff0000, 0xffffffff, 0x80000001, 0x7fff8000]) {
+        const h = candidate.slice();
+        h[w]! ^= v;
+        near.push(h);
+      }
+    }
+    const nearHex = near.map(formatPdqHash);
+    for (const maxDistance of [0, 16, 30, 31, 32, 33, 40]) {
+      const expected = nearHex.flatMap((h, index) => {
+        const distance = naiveDistance(candidateHex, h);
+        return distance <= maxDistance ? [{ index, distance }] : [];
+      });
+      expect(expected.length).toBeGreaterThan(0);
+      expect(findMatches(candidate, packPdqHashes(near), maxDistance)).toEqual(expected);
+    }
+  });
+
   it("scans a million packed hashes", () => {
     const n = 1_000_000;
     const big = new Uint32Array(n * 8);

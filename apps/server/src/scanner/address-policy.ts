@@ -38,13 +38,24 @@ export function unbracket(host: string): string {
   return host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
 }
 
+/**
+ * Whether a string could be an address in any notation ipaddr.js accepts: IPv4
+ * forms use only digits, hex digits, "x" and dots; IPv6 always has a colon.
+ * Most hosts are names, and ipaddr.js tells them apart by throwing, which costs
+ * a stack trace on every fetch.
+ */
+function mayBeAddress(s: string): boolean {
+  return s.includes(":") || /^[0-9a-fx.]+$/i.test(s);
+}
+
 export function isIpLiteral(host: string): boolean {
-  return ipaddr.isValid(unbracket(host));
+  const h = unbracket(host);
+  return mayBeAddress(h) && ipaddr.isValid(h);
 }
 
 export function classifyAddress(address: string): AddressClass {
   const raw = unbracket(address).toLowerCase();
-  if (!ipaddr.isValid(raw)) return "invalid";
+  if (!mayBeAddress(raw) || !ipaddr.isValid(raw)) return "invalid";
   let ip = ipaddr.parse(raw);
   // An IPv4 address dressed as IPv6 (::ffff:a.b.c.d, 64:ff9b::/96 NAT64) is judged as IPv4.
   if (ip.kind() === "ipv6") {

@@ -1,7 +1,7 @@
 import { displayDomain, hostMatchesDomain, tryCanonicalizeUrl } from "./canonical-url";
 import { exclusionReason, type Exclusions } from "./exclusions";
 import type { RobotsDecision } from "./guarded-fetch";
-import { parseHtmlDocument, plainTextDocument, type PageDocument } from "./html-document";
+import { documentFromBody, type DocumentSource, type PageDocument } from "./html-document";
 import { hashImageBuffer, matchReferences, MIN_IMAGE_SIDE, type ImageHash, type PreparedReference } from "./image-match";
 import { assessLeakContext, type LeakContext } from "./leak-context";
 import type { LeakSiteCatalog } from "./leak-site-catalog";
@@ -38,6 +38,8 @@ export type AnalyzeOptions = {
   references: readonly PreparedReference[];
   /** Fetches and hashes an image (with a cache); omitted = no image matching. */
   hashImage?: ImageHasher;
+  /** Reads a body into a document (e.g. on a worker thread); omitted = here, synchronously. */
+  parseDocument?: (src: DocumentSource) => Promise<PageDocument>;
   maxImagesPerPage: number;
 };
 
@@ -90,9 +92,11 @@ export async function analyzePage(page: FetchedPage, opts: AnalyzeOptions, extra
   }
   if (kind === "other" && !extra.doc) return none(`not a page (${page.contentType || "unknown type"})`);
 
-  const doc =
-    extra.doc ??
-    (kind === "html" ? parseHtmlDocument(decodeBody(page), page.finalUrl) : plainTextDocument(decodeBody(page), page.finalUrl));
+  let doc = extra.doc;
+  if (!doc) {
+    const src: DocumentSource = { body: page.body, contentType: page.contentType, url: page.finalUrl, kind: kind === "html" ? "html" : "text" };
+    doc = opts.parseDocument ? await opts.parseDocument(src) : documentFromBody(src);
+  }
 
   const imageMatches = await matchPageImages(doc, page.finalUrl, opts);
   const names = nameMatches(doc, opts.matchers);
@@ -231,17 +235,6 @@ function looksLikeImage(b: Buffer): boolean {
     b.subarray(0, 4).toString("latin1") === "GIF8" ||
     (b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP")
   );
-}
-
-function decodeBody(page: FetchedPage): string {
-  const fromHeader = /charset=["']?([\w-]+)/i.exec(page.contentType)?.[1];
-  const fromMeta = fromHeader ? undefined : /<meta[^>]+charset=["']?([\w-]+)/i.exec(page.body.subarray(0, 4096).toString("latin1"))?.[1];
-  const label = (fromHeader ?? fromMeta ?? "utf-8").toLowerCase();
-  try {
-    return new TextDecoder(label).decode(page.body);
-  } catch {
-    return page.body.toString("utf8");
-  }
 }
 
 function urlWords(url: string): string {

@@ -1,10 +1,12 @@
+import { onAbort } from "./on-abort";
+
 /**
  * A counting semaphore with a FIFO queue. Waiters can give up through an
  * AbortSignal (a scan past its budget must not stay queued).
  */
 export class ConcurrencyLimiter {
   #active = 0;
-  readonly #queue: Array<{ grant: () => void; fail: (e: unknown) => void }> = [];
+  readonly #queue: Array<{ grant: () => void }> = [];
 
   constructor(readonly max: number) {
     if (!(max >= 1)) throw new RangeError(`limit must be >= 1, got ${max}`);
@@ -28,18 +30,18 @@ export class ConcurrencyLimiter {
     return new Promise((resolve, reject) => {
       const entry = {
         grant: () => {
-          signal?.removeEventListener("abort", onAbort);
+          stopWatching?.();
           this.#active++;
           resolve(this.#releaser());
         },
-        fail: reject,
       };
-      const onAbort = () => {
-        const i = this.#queue.indexOf(entry);
-        if (i >= 0) this.#queue.splice(i, 1);
-        reject(signal!.reason);
-      };
-      signal?.addEventListener("abort", onAbort, { once: true });
+      const stopWatching = signal
+        ? onAbort(signal, () => {
+            const i = this.#queue.indexOf(entry);
+            if (i >= 0) this.#queue.splice(i, 1);
+            reject(signal.reason);
+          })
+        : undefined;
       this.#queue.push(entry);
     });
   }

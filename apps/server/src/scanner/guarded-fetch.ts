@@ -14,6 +14,7 @@ import {
   type AddressPolicy,
 } from "./address-policy";
 import { ConcurrencyLimiter, KeyedLimiter } from "./concurrency-limiter";
+import { onAbort } from "./on-abort";
 import { parseRobotsTxt, robotsVerdict, type RobotsFile } from "./robots-txt";
 import type { ScannerSettings } from "./scanner-settings";
 
@@ -246,16 +247,16 @@ export class GuardedFetcher {
         timedOut = true;
         ctl.abort(new Error("timeout"));
       }, opts.timeoutMs ?? this.options.timeoutMs);
-      const onOuterAbort = () => ctl.abort(outer?.reason);
-      if (outer?.aborted) onOuterAbort();
-      else outer?.addEventListener("abort", onOuterAbort, { once: true });
+      let stopWatching: (() => void) | undefined;
+      if (outer?.aborted) ctl.abort(outer.reason);
+      else if (outer) stopWatching = onAbort(outer, () => ctl.abort(outer.reason));
       try {
         return await this.#send(url, route, opts, ctl.signal);
       } catch (e) {
         throw toFetchError(e, url.href, outer, timedOut);
       } finally {
         clearTimeout(timer);
-        outer?.removeEventListener("abort", onOuterAbort);
+        stopWatching?.();
       }
     } finally {
       releaseGlobal?.();
@@ -555,14 +556,15 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new FetchError("aborted", "scan stopped", ""));
     const t = setTimeout(() => {
-      signal?.removeEventListener("abort", onAbort);
+      stopWatching?.();
       resolve();
     }, ms);
-    const onAbort = () => {
-      clearTimeout(t);
-      reject(new FetchError("aborted", "scan stopped", ""));
-    };
-    signal?.addEventListener("abort", onAbort, { once: true });
+    const stopWatching = signal
+      ? onAbort(signal, () => {
+          clearTimeout(t);
+          reject(new FetchError("aborted", "scan stopped", ""));
+        })
+      : undefined;
   });
 }
 

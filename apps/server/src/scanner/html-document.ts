@@ -1,8 +1,8 @@
 import * as cheerio from "cheerio";
 
 // Structural view of cheerio's DOM nodes (its node types live in a transitive package).
-type DomNode = { type: string; data?: string; tagName?: string; children?: DomNode[]; parent?: DomNode | null };
-type Element = DomNode & { tagName: string };
+type DomNode = { type: string; data?: string; name?: string; tagName?: string; attribs?: Record<string, string>; children?: DomNode[]; parent?: DomNode | null };
+type Element = DomNode & { name: string; tagName: string; attribs: Record<string, string> };
 type AnyNode = DomNode;
 
 /**
@@ -50,7 +50,20 @@ const BLOCK = new Set([
 export function parseHtmlDocument(html: string, pageUrl: string): PageDocument {
   // Parsing is synchronous: a huge page must not stall every other fetch of the
   // scan. Titles, names and offers sit near the top; the rest is not read.
-  const $ = cheerio.load(html.length > MAX_PARSED_CHARS ? html.slice(0, MAX_PARSED_CHARS) : html);
+  const root = cheerio.load(html.length > MAX_PARSED_CHARS ? html.slice(0, MAX_PARSED_CHARS) : html).root()[0] as unknown as DomNode;
+  // One walk collects what the analysis reads, in document order: a CSS query per
+  // field would walk the whole tree some twenty times.
+  const found = collect(root);
+
+  let baseHref = pageUrl;
+  const baseTag = found.base?.attribs.href;
+  if (baseTag) {
+    try {
+      baseHref = new URL(baseTag, pageUrl).href;
+    } catch {
+      /* keep the page URL */
+    }
+  }
   const abs = (raw: string | undefined): string | null => {
     if (!raw) return null;
     const t = raw.trim();
@@ -62,40 +75,23 @@ export function parseHtmlDocument(html: string, pageUrl: string): PageDocument {
       return null;
     }
   };
-  let baseHref = pageUrl;
-  const baseTag = $("base[href]").attr("href");
-  if (baseTag) {
-    try {
-      baseHref = new URL(baseTag, pageUrl).href;
-    } catch {
-      /* keep the page URL */
-    }
-  }
 
   const meta: string[] = [];
-  for (const sel of [
-    'meta[name="description"]',
-    'meta[property="og:title"]',
-    'meta[property="og:description"]',
-    'meta[name="twitter:title"]',
-    'meta[name="twitter:description"]',
-    'meta[name="keywords"]',
-  ]) {
-    const c = $(sel).attr("content");
+  for (const key of META_TEXT) {
+    const c = found.first.get(key)?.attribs.content;
     if (c && c.trim()) meta.push(collapse(c));
   }
-  const ogType = ($('meta[property="og:type"]').attr("content") ?? "").trim().toLowerCase();
-  const headings = $("h1, h2, h3")
-    .toArray()
-    .map((h) => collapse($(h).text()))
+  const ogType = (found.first.get("property=og:type")?.attribs.content ?? "").trim().toLowerCase();
+  const headings = found.headings
+    .map((h) => collapse(textContent(h)))
     .filter(Boolean)
     .slice(0, 200);
 
   const links: PageLink[] = [];
-  $("a[href], area[href]").each((_, el) => {
-    const href = abs($(el).attr("href"));
-    if (href) links.push({ href, text: collapse($(el).text()) });
-  });
+  for (const el of found.links) {
+    const href = abs(el.attribs.href);
+    if (href) links.push({ href, text: collapse(textContent(el)) });
+  }
 
   const images: PageImage[] = [];
   const seenImages = new Set<string>();
@@ -103,24 +99,26 @@ export function parseHtmlDocument(html: string, pageUrl: string): PageDocument {
     const src = abs(raw);
     if (!src || seenImages.has(src)) return;
     seenImages.add(src);
-    const $el = $(el as never);
-    const hint = [$el.attr("class"), $el.attr("id"), $el.parent().attr("class")].filter(Boolean).join(" ");
-    images.push({ src, alt, width: dim($el.attr("width")), height: dim($el.attr("height")), hint });
+    const parent = el.parent && el.parent.type !== "root" ? (el.parent as Element) : null;
+    const hint = [el.attribs.class, el.attribs.id, parent?.attribs?.class].filter(Boolean).join(" ");
+    images.push({ src, alt, width: dim(el.attribs.width), height: dim(el.attribs.height), hint });
   };
-  $("img, source, video[poster]").each((_, el) => {
-    const e = el as unknown as Element;
-    const $e = $(el);
-    const alt = collapse($e.attr("alt") ?? $e.attr("title") ?? "");
-    if (e.tagName === "video") return pushImage($e.attr("poster"), e, alt);
+  for (const e of found.images) {
+    const a = e.attribs;
+    const alt = collapse(a.alt ?? a.title ?? "");
+    if (e.name === "video") {
+      pushImage(a.poster, e, alt);
+      continue;
+    }
     for (const attr of ["data-src", "data-lazy-src", "data-original", "data-full", "data-large-file", "src"]) {
-      const v = $e.attr(attr);
+      const v = a[attr];
       if (v && !/^data:/i.test(v)) pushImage(v, e, alt);
     }
     for (const attr of ["srcset", "data-srcset"]) {
-      const best = largestFromSrcset($e.attr(attr));
+      const best = largestFromSrcset(a[attr]);
       if (best) pushImage(best, e, alt);
     }
-  });
+  }
   // Full-size images are often only linked from thumbnails.
   for (const l of links) {
     if (/\.(?:jpe?g|png|webp|gif|avif|bmp|tiff?)(?:$|[?#])/i.test(new URL(l.href).pathname)) {
@@ -131,36 +129,25 @@ export function parseHtmlDocument(html: string, pageUrl: string): PageDocument {
     }
   }
   const metaImages: string[] = [];
-  for (const sel of ['meta[property="og:image"]', 'meta[property="og:image:url"]', 'meta[name="twitter:image"]', 'link[rel="image_src"]']) {
-    const v = abs($(sel).attr("content") ?? $(sel).attr("href"));
+  for (const key of META_IMAGE) {
+    const el = found.first.get(key);
+    const v = abs(el?.attribs.content ?? el?.attribs.href);
     if (v && !metaImages.includes(v)) metaImages.push(v);
   }
 
-  const videoCount =
-    $("video").length +
-    $('iframe[src*="embed"], iframe[src*="player"]').length +
-    links.filter((l) => /\.(?:mp4|m4v|webm|mov|mkv|avi|wmv)(?:$|[?#])/i.test(l.href)).length;
+  const videoCount = found.videos + found.embeds + links.filter((l) => /\.(?:mp4|m4v|webm|mov|mkv|avi|wmv)(?:$|[?#])/i.test(l.href)).length;
 
-  const jsonLdTypes = $('script[type="application/ld+json"]')
-    .toArray()
-    .map((s) => $(s).text())
-    .join(" ");
+  const jsonLdTypes = found.jsonLd.map((s) => textContent(s)).join(" ");
   const articleMarkup =
-    $("article").length > 0 || ogType === "article" || /"@type"\s*:\s*"(?:News|Blog|Report|Scholarly|Tech)?(?:Article|Posting|BlogPosting)"/.test(jsonLdTypes);
-  const byline =
-    $('meta[name="author"], [rel="author"], .byline, .author, [itemprop="author"], address.author').length > 0 ||
-    /"author"\s*:/.test(jsonLdTypes);
+    found.article || ogType === "article" || /"@type"\s*:\s*"(?:News|Blog|Report|Scholarly|Tech)?(?:Article|Posting|BlogPosting)"/.test(jsonLdTypes);
+  const byline = found.byline || /"author"\s*:/.test(jsonLdTypes);
 
-  const root = ($("body").length ? $("body")[0] : $.root()[0]) as unknown as DomNode;
-  const { text, linkText } = visibleText(root);
-  const paragraphs = $("p")
-    .toArray()
-    .map((p) => collapse($(p).text()))
-    .filter((p) => p.length > 0);
+  const { text, linkText } = visibleText(found.body ?? root);
+  const paragraphs = found.paragraphs.map((p) => collapse(textContent(p))).filter((p) => p.length > 0);
 
   return {
     url: pageUrl,
-    title: collapse($("title").first().text()),
+    title: found.title ? collapse(textContent(found.title)) : "",
     meta,
     headings,
     text,
@@ -174,6 +161,173 @@ export function parseHtmlDocument(html: string, pageUrl: string): PageDocument {
     articleMarkup,
     byline,
   };
+}
+
+// The first element of each kind that the analysis reads an attribute from.
+const META_TEXT = [
+  "name=description",
+  "property=og:title",
+  "property=og:description",
+  "name=twitter:title",
+  "name=twitter:description",
+  "name=keywords",
+] as const;
+const META_IMAGE = ["property=og:image", "property=og:image:url", "name=twitter:image", "link:image_src"] as const;
+const META_KEYS = new Set<string>([...META_TEXT, ...META_IMAGE, "property=og:type"]);
+
+type Found = {
+  base: Element | null;
+  first: Map<string, Element>;
+  title: Element | null;
+  body: Element | null;
+  headings: Element[];
+  links: Element[];
+  images: Element[];
+  paragraphs: Element[];
+  jsonLd: Element[];
+  videos: number;
+  embeds: number;
+  article: boolean;
+  byline: boolean;
+};
+
+const isElement = (n: DomNode): n is Element => n.type === "tag" || n.type === "script" || n.type === "style";
+// Whole-word class test, as a CSS class selector matches.
+const hasClass = (el: Element, c: string) => (el.attribs.class ?? "").split(/\s+/).includes(c);
+
+/**
+ * Every element in document order (depth first, into template contents too),
+ * matched as the CSS selectors this replaced would: tag names exactly,
+ * rel/type values case-insensitively (HTML's rule), other values exactly.
+ */
+function collect(root: DomNode): Found {
+  const f: Found = {
+    base: null,
+    first: new Map(),
+    title: null,
+    body: null,
+    headings: [],
+    links: [],
+    images: [],
+    paragraphs: [],
+    jsonLd: [],
+    videos: 0,
+    embeds: 0,
+    article: false,
+    byline: false,
+  };
+  const stack: DomNode[][] = [root.children ?? []];
+  const index: number[] = [0];
+  while (stack.length > 0) {
+    const nodes = stack[stack.length - 1]!;
+    const i = index[index.length - 1]!;
+    if (i >= nodes.length) {
+      stack.pop();
+      index.pop();
+      continue;
+    }
+    index[index.length - 1] = i + 1;
+    const node = nodes[i]!;
+    if (isElement(node)) visit(node, f);
+    if (node.children && node.children.length > 0) {
+      stack.push(node.children);
+      index.push(0);
+    }
+  }
+  return f;
+}
+
+function visit(el: Element, f: Found): void {
+  const a = (el.attribs ??= {});
+  const rel = a.rel?.toLowerCase();
+  if (!f.byline && (hasClass(el, "byline") || hasClass(el, "author") || rel === "author" || a.itemprop === "author")) f.byline = true;
+  switch (el.name) {
+    case "base":
+      if (!f.base && a.href !== undefined) f.base = el;
+      break;
+    case "meta":
+      if (a.name !== undefined) firstOf(f, `name=${a.name}`, el);
+      if (a.property !== undefined) firstOf(f, `property=${a.property}`, el);
+      if (a.name === "author") f.byline = true;
+      break;
+    case "link":
+      if (rel === "image_src") firstOf(f, "link:image_src", el);
+      break;
+    case "title":
+      f.title ??= el;
+      break;
+    case "body":
+      f.body ??= el;
+      break;
+    case "h1":
+    case "h2":
+    case "h3":
+      f.headings.push(el);
+      break;
+    case "a":
+    case "area":
+      if (a.href !== undefined) f.links.push(el);
+      break;
+    case "img":
+    case "source":
+      f.images.push(el);
+      break;
+    case "video":
+      f.videos++;
+      if (a.poster !== undefined) f.images.push(el);
+      break;
+    case "iframe":
+      if (a.src !== undefined && (a.src.includes("embed") || a.src.includes("player"))) f.embeds++;
+      break;
+    case "p":
+      f.paragraphs.push(el);
+      break;
+    case "script":
+      if (a.type?.toLowerCase() === "application/ld+json") f.jsonLd.push(el);
+      break;
+    case "article":
+      f.article = true;
+      break;
+  }
+}
+
+function firstOf(f: Found, key: string, el: Element): void {
+  if (META_KEYS.has(key) && !f.first.has(key)) f.first.set(key, el);
+}
+
+/** All text below a node, as the DOM's textContent (script and style text included, comments not). */
+function textContent(node: DomNode): string {
+  if (node.type === "text") return node.data ?? "";
+  if (node.type === "comment" || !node.children) return "";
+  let out = "";
+  const stack: DomNode[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === "text") out += n.data ?? "";
+    else if (n.type !== "comment" && n.children) for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
+  }
+  return out;
+}
+
+/** A fetched body to read as a document: HTML markup, or plain text (text/plain, JSON). */
+export type DocumentSource = { body: Uint8Array; contentType: string; url: string; kind: "html" | "text" };
+
+export function documentFromBody(src: DocumentSource): PageDocument {
+  const text = decodeBody(src.body, src.contentType);
+  return src.kind === "html" ? parseHtmlDocument(text, src.url) : plainTextDocument(text, src.url);
+}
+
+/** The body as text, in the charset its header (or else its markup) names; UTF-8 by default. */
+export function decodeBody(body: Uint8Array, contentType: string): string {
+  const bytes = Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  const fromHeader = /charset=["']?([\w-]+)/i.exec(contentType)?.[1];
+  const fromMeta = fromHeader ? undefined : /<meta[^>]+charset=["']?([\w-]+)/i.exec(bytes.subarray(0, 4096).toString("latin1"))?.[1];
+  const label = (fromHeader ?? fromMeta ?? "utf-8").toLowerCase();
+  try {
+    return new TextDecoder(label).decode(bytes);
+  } catch {
+    return bytes.toString("utf8");
+  }
 }
 
 /** A document for a non-HTML text body (text/plain, JSON): the whole text as running text. */
@@ -199,32 +353,38 @@ export function plainTextDocument(text: string, pageUrl: string): PageDocument {
 function visibleText(root: AnyNode): { text: string; linkText: string } {
   const out: string[] = [];
   const linkOut: string[] = [];
-  const walk = (node: AnyNode, inLink: boolean) => {
+  // An explicit stack, not recursion: a hostile page nests thousands of elements deep.
+  type Step = { node: AnyNode; inLink: boolean } | { close: string; block: boolean };
+  const stack: Step[] = [{ node: root, inLink: false }];
+  while (stack.length > 0) {
+    const step = stack.pop()!;
+    if ("close" in step) {
+      if (step.block) {
+        out.push("\n");
+        linkOut.push("\n");
+      }
+      if (step.close === "a") linkOut.push("\n");
+      continue;
+    }
+    const { node, inLink } = step;
     if (node.type === "text") {
       const data = (node.data ?? "").replace(/\s+/g, " ");
       (inLink ? linkOut : out).push(data);
-      return;
+      continue;
     }
-    if (node.type !== "tag" && node.type !== "root") return;
+    if (node.type !== "tag" && node.type !== "root") continue;
     const tag = node.type === "tag" ? (node.tagName ?? "").toLowerCase() : "";
-    if (SKIP.has(tag)) return;
-    if (tag === "img") {
-      return;
-    }
+    if (SKIP.has(tag) || tag === "img") continue;
     const block = BLOCK.has(tag);
     const link = inLink || tag === "a";
     if (block) {
       out.push("\n");
       linkOut.push("\n");
     }
-    for (const child of node.children ?? []) walk(child, link);
-    if (block) {
-      out.push("\n");
-      linkOut.push("\n");
-    }
-    if (tag === "a") linkOut.push("\n");
-  };
-  walk(root, false);
+    stack.push({ close: tag, block });
+    const children = node.children ?? [];
+    for (let i = children.length - 1; i >= 0; i--) stack.push({ node: children[i]!, inLink: link });
+  }
   const tidy = (parts: string[]) =>
     parts
       .join("")

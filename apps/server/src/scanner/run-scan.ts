@@ -5,9 +5,11 @@ import { tryCanonicalizeUrl } from "./canonical-url";
 import { DuckDuckGoProvider } from "./duckduckgo-provider";
 import { buildExclusions, exclusionReason } from "./exclusions";
 import { anySignal, createGuardedFetcher, FetchError, type FetchResult, type GuardedFetcher } from "./guarded-fetch";
+import type { DocumentSource, PageDocument } from "./html-document";
 import { hashImageBuffer, prepareReferences, type ImageHash } from "./image-match";
 import { LeakSiteSearchProvider, loadLeakSiteCatalog, type LeakSiteCatalog } from "./leak-site-catalog";
 import { buildNameMatchers } from "./name-match";
+import { sharedPageParser } from "./page-parser-pool";
 import { buildQueries, searchNames } from "./queries";
 import { RedditProvider } from "./reddit-provider";
 import type { ScannerSettings } from "./scanner-settings";
@@ -73,6 +75,8 @@ export type ScanDeps = {
   onFinding?: (f: Finding) => void | Promise<void>;
   /** Canonical URLs analysed by an earlier, interrupted run of this scan. */
   skipUrls?: ReadonlySet<string>;
+  /** Reads fetched pages into documents; default: the process's pool of worker threads. */
+  parseDocument?: (src: DocumentSource) => Promise<PageDocument>;
   logger?: ScanLogger;
 };
 
@@ -139,6 +143,8 @@ export async function runScan(input: ScanInput, deps: ScanDeps): Promise<ScanRes
 
   try {
     report();
+    // The parser's workers load while the searches run.
+    if (!deps.parseDocument) sharedPageParser().warm();
     const catalog = deps.catalog ?? (await loadLeakSiteCatalog(settings.LEAK_SITE_CATALOG_PATH));
     let providers = deps.providers;
     if (!providers) {
@@ -190,6 +196,7 @@ export async function runScan(input: ScanInput, deps: ScanDeps): Promise<ScanRes
       references,
       hashImage,
       maxImagesPerPage: settings.SCAN_MAX_IMAGES_PER_PAGE,
+      parseDocument: deps.parseDocument ?? sharedPageParser().parse,
     };
 
     const processCandidate = async (c: Candidate) => {
@@ -198,9 +205,6 @@ export async function runScan(input: ScanInput, deps: ScanDeps): Promise<ScanRes
         const res = await fetcher.fetch(c.url, { signal });
         linksChecked++;
         sitesAnalyzed.add(hostOf(res.finalUrl));
-        // Analysis is synchronous CPU work: let waiting responses be read first,
-        // so that connection slots are not held behind it.
-        await new Promise<void>((resolve) => setImmediate(resolve));
         verdict = await analyzePage(pageFrom(res, c.url), analyzeOptions, { sources: c.sources, categoryHint: c.categoryHint });
       } catch (e) {
         if (!(e instanceof FetchError)) throw e;

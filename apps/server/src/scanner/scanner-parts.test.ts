@@ -1,6 +1,7 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { getEventListeners } from "node:events";
 import { describe, expect, it } from "vitest";
 import { classifyAddress } from "./address-policy";
 import { canonicalizeUrl } from "./canonical-url";
@@ -151,6 +152,29 @@ describe("concurrency limiter", () => {
     await expect(waiting).rejects.toThrow("gone");
     hold();
     hold2();
+    expect(l.active).toBe(0);
+  });
+
+  it("watches a signal shared by hundreds of waiters with one listener, and fails them all when it aborts", async () => {
+    const l = new ConcurrencyLimiter(1);
+    const scan = new AbortController();
+    const other = new AbortController();
+    const hold = await l.acquire(scan.signal);
+    const queued = Array.from({ length: 300 }, () => l.acquire(scan.signal));
+    const elsewhere = l.acquire(other.signal);
+    expect(getEventListeners(scan.signal, "abort")).toHaveLength(1);
+    // Granted waiters stop watching.
+    hold();
+    (await queued[0]!)();
+    const running = await queued[1]!;
+    scan.abort(new Error("budget used up"));
+    const settled = await Promise.allSettled(queued.slice(2));
+    expect(settled.every((r) => r.status === "rejected" && (r.reason as Error).message === "budget used up")).toBe(true);
+    expect(getEventListeners(scan.signal, "abort")).toHaveLength(0);
+    // The waiter on another signal keeps its place.
+    expect(l.waiting).toBe(1);
+    running();
+    (await elsewhere)();
     expect(l.active).toBe(0);
   });
 });

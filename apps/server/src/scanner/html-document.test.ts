@@ -1,0 +1,93 @@
+import { describe, expect, it } from "vitest";
+import { decodeBody, documentFromBody, parseHtmlDocument } from "./html-document";
+
+const PAGE_URL = "http://site.example/dir/page.html";
+
+const PAGE = `<html><head><base href="/sub/"><base href="http://other.example/">
+<meta name="description" content="  Luna  Rivers leaked "><meta name="Description" content="not read: names are case-sensitive">
+<meta property="og:title" content="First"><meta property="og:title" content="Second">
+<meta property="og:type" content=" Article "><meta property="og:image" href="/og.jpg"><link rel="IMAGE_SRC" href="/src.jpg">
+<script type="Application/LD+JSON">{"@type":"BlogPosting"}</script><title>Luna <b>Rivers</b> set</title></head>
+<body><h1>Luna <span>Rivers</span></h1><h2>Second <h3>nested</h3></h2>
+<a href="full.jpg">full size</a><a href="">empty href</a><area href="/map"><a>no href</a>
+<div class="card author-box"><img src="data:abc" data-src="/lazy.png" srcset="small.jpg 100w, big.jpg 800w" alt="" title="not read: alt is present" width="300" height="x"></div>
+<picture class="pic"><source srcset="s1.webp 1x, s2.webp 2x"><img src="p.jpg" alt="  Luna  "></picture><video poster="/poster.jpg"></video><video></video>
+<iframe src="https://v.example/embed/1"></iframe><iframe src="https://v.example/Player"></iframe>
+<p> para <a href="/l">link</a></p><p>  </p><template><a href="/tpl">in a template</a></template>
+<a href="mailto:x@y.example">mail</a><a href="/clip.MP4?x=1">clip</a>
+</body></html>`;
+
+describe("parseHtmlDocument", () => {
+  const doc = parseHtmlDocument(PAGE, PAGE_URL);
+
+  it("reads the first of each meta field, the title as text and the headings in document order", () => {
+    expect(doc.title).toBe("Luna <b>Rivers</b> set");
+    expect(doc.meta).toEqual(["Luna Rivers leaked", "First"]);
+    expect(doc.ogType).toBe("article");
+    expect(doc.headings).toEqual(["Luna Rivers", "Second", "nested"]);
+    expect(doc.paragraphs).toEqual(["para link"]);
+  });
+
+  it("resolves links against the first <base>, skipping empty and non-web targets", () => {
+    expect(doc.links).toEqual([
+      { href: "http://site.example/sub/full.jpg", text: "full size" },
+      { href: "http://site.example/map", text: "" },
+      { href: "http://site.example/l", text: "link" },
+      { href: "http://site.example/tpl", text: "in a template" },
+      { href: "http://site.example/clip.MP4?x=1", text: "clip" },
+    ]);
+  });
+
+  it("finds lazy, srcset, poster, linked and meta images once each", () => {
+    expect(doc.images).toEqual([
+      { src: "http://site.example/lazy.png", alt: "", width: 300, height: null, hint: "card author-box" },
+      { src: "http://site.example/sub/big.jpg", alt: "", width: 300, height: null, hint: "card author-box" },
+      { src: "http://site.example/sub/s2.webp", alt: "", width: null, height: null, hint: "pic" },
+      { src: "http://site.example/sub/p.jpg", alt: "Luna", width: null, height: null, hint: "pic" },
+      { src: "http://site.example/poster.jpg", alt: "", width: null, height: null, hint: "" },
+      { src: "http://site.example/sub/full.jpg", alt: "full size", width: null, height: null, hint: "linked" },
+    ]);
+    expect(doc.metaImages).toEqual(["http://site.example/og.jpg", "http://site.example/src.jpg"]);
+  });
+
+  it("counts videos, player embeds and video links; sees article markup", () => {
+    // Two <video>, the /embed/ frame (src matching is case-sensitive) and the .MP4 link.
+    expect(doc.videoCount).toBe(4);
+    expect(doc.articleMarkup).toBe(true);
+  });
+
+  it("keeps blocks apart in the text and link text", () => {
+    expect(doc.text).toBe("Luna Rivers\nSecond\nnested\npara");
+    expect(doc.linkText).toBe("full size\nempty href\nno href\nlink\nmail\nclip");
+  });
+
+  it.each([
+    ['<meta name="author" content="x">', true],
+    ['<span rel="Author">x</span>', true],
+    ['<span class="post byline">x</span>', true],
+    ['<address class="author">x</address>', true],
+    ['<span itemprop="author">x</span>', true],
+    ['<script type="application/ld+json">{"author": {"name": "x"}}</script>', true],
+    ['<span class="author-box">x</span>', false],
+    ['<meta name="Author" content="x">', false],
+  ])("byline in %s: %s", (html, expected) => {
+    expect(parseHtmlDocument(`<p>text</p>${html}`, PAGE_URL).byline).toBe(expected);
+  });
+
+  it("reads a page nested thousands of elements deep", () => {
+    const deep = `<p>Luna Rivers leak</p>${"<div>".repeat(5_000)}<a href="/deep">deep</a>`;
+    const d = parseHtmlDocument(deep, PAGE_URL);
+    expect(d.text).toBe("Luna Rivers leak");
+    expect(d.links).toEqual([{ href: "http://site.example/deep", text: "deep" }]);
+  });
+});
+
+describe("documentFromBody", () => {
+  it("decodes the charset named by the header, else by the markup", () => {
+    const latin1 = Buffer.from("<title>Caf\xe9</title>", "latin1");
+    expect(decodeBody(latin1, "text/html; charset=ISO-8859-1")).toBe("<title>Café</title>");
+    const marked = Buffer.concat([Buffer.from('<meta charset="windows-1252">', "latin1"), latin1]);
+    expect(documentFromBody({ body: marked, contentType: "text/html", url: PAGE_URL, kind: "html" }).title).toBe("Café");
+    expect(documentFromBody({ body: Buffer.from("Luna Rivers"), contentType: "text/plain", url: PAGE_URL, kind: "text" }).text).toBe("Luna Rivers");
+  });
+});

@@ -1,0 +1,108 @@
+/**
+ * PDQ costs: one hash from pixels already decoded, one hash with the image
+ * decode included (sharp, as a scan does it), the eight dihedral hashes (what
+ * each reference image is stored as), and one hash matched against a million
+ * stored hashes (Hamming distance ≤ 31, a linear scan over packed words).
+ * The image is the reference set's bridge photo (packages/pdq/reference) when it
+ * is present, else a generated JPEG of the same size.
+ *
+ *   npx tsx bench/pdq-bench.ts
+ */
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import sharp from "sharp";
+import { pdqHash, pdqHashDihedral, type PixelImage } from "@leakwarden/pdq/pdq-hash";
+import { findMatches, formatPdqHash, parsePdqHash, PDQ_DEFAULT_MAX_DISTANCE } from "@leakwarden/pdq/pdq-match";
+import { decodeForHashing, hashImageBuffer } from "../apps/server/src/scanner/image-match";
+
+const STORED = 1_000_000;
+const REFERENCE_IMAGE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../packages/pdq/reference/bridge-1-original.jpg");
+
+/** Runs fn until both minRuns and minMs are reached; best and median ms per run. */
+async function time(fn: () => unknown, minRuns = 5, minMs = 1_000): Promise<{ best: number; median: number; runs: number }> {
+  await fn(); // warm-up: JIT, sharp's thread pool
+  const runs: number[] = [];
+  const started = performance.now();
+  while (runs.length < minRuns || performance.now() - started < minMs) {
+    const t = performance.now();
+    await fn();
+    runs.push(performance.now() - t);
+  }
+  runs.sort((a, b) => a - b);
+  return { best: runs[0]!, median: runs[Math.floor(runs.length / 2)]!, runs: runs.length };
+}
+
+async function sourceImage(): Promise<{ jpeg: Buffer; label: string }> {
+  if (existsSync(REFERENCE_IMAGE)) return { jpeg: readFileSync(REFERENCE_IMAGE), label: path.basename(REFERENCE_IMAGE) };
+  // Smooth gradients plus detail, so the hash has a real quality.
+  const width = 1600;
+  const height = 1004;
+  const px = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const o = (y * width + x) * 3;
+      px[o] = (x * 255) / width;
+      px[o + 1] = (y * 255) / height;
+      px[o + 2] = 128 + 127 * Math.sin(x / 37) * Math.cos(y / 23);
+    }
+  }
+  const jpeg = await sharp(px, { raw: { width, height, channels: 3 } }).jpeg({ quality: 85 }).toBuffer();
+  return { jpeg, label: `generated ${width}×${height} JPEG` };
+}
+
+async function rawPixels(jpeg: Buffer): Promise<PixelImage> {
+  const { data, info } = await sharp(jpeg).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, channels: info.channels as 3, data: new Uint8Array(data.buffer, data.byteOffset, data.byteLength) };
+}
+
+/** xorshift32: the same stored hashes on every run. */
+function rng(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return s >>> 0;
+  };
+}
+
+const ms = (t: { best: number; median: number }) => `${t.median.toFixed(2)} ms (best ${t.best.toFixed(2)})`;
+
+const { jpeg, label } = await sourceImage();
+const full = await rawPixels(jpeg);
+const scanSize = await decodeForHashing(jpeg);
+console.log(`image:                         ${label}, ${full.width}×${full.height}, ${(jpeg.length / 1024).toFixed(0)} KiB`);
+
+const hashFull = await time(() => pdqHash(full));
+const hashScan = await time(() => pdqHash(scanSize));
+console.log(`hash, decode excluded:         ${ms(hashFull)} at ${full.width}×${full.height}; ${ms(hashScan)} at ${scanSize.width}×${scanSize.height} (the scanner's size)`);
+
+const decodeFull = await time(async () => pdqHash(await rawPixels(jpeg)));
+const decodeScan = await time(() => hashImageBuffer(jpeg));
+console.log(`hash, decode included:         ${ms(decodeFull)} at full size; ${ms(decodeScan)} as a scan hashes an image (decode, ≤ 512 px a side)`);
+
+const dihedralFull = await time(() => pdqHashDihedral(full));
+const dihedralScan = await time(() => pdqHashDihedral(scanSize));
+console.log(`8 dihedral hashes:             ${ms(dihedralFull)} at full size; ${ms(dihedralScan)} at ${scanSize.width}×${scanSize.height}`);
+
+// A million stored hashes (32 MB packed), three of them near the candidate.
+const next = rng(7);
+const stored = new Uint32Array(STORED * 8);
+for (let i = 0; i < stored.length; i++) stored[i] = next();
+const candidate = parsePdqHash(pdqHash(full).hash);
+const planted = [17, 500_000, STORED - 1];
+planted.forEach((index, k) => {
+  const near = candidate.slice();
+  for (let b = 0; b < 10 * k; b++) near[b >> 5]! ^= 1 << (b & 31);
+  stored.set(near, index * 8);
+});
+const found = findMatches(candidate, stored, PDQ_DEFAULT_MAX_DISTANCE);
+if (found.map((m) => m.index).join() !== planted.join()) {
+  throw new Error(`matcher found ${JSON.stringify(found)} for candidate ${formatPdqHash(candidate)}, expected indexes ${planted.join()}`);
+}
+const match = await time(() => findMatches(candidate, stored, PDQ_DEFAULT_MAX_DISTANCE), 10);
+console.log(
+  `match vs ${STORED.toLocaleString("en-US")} stored:    ${ms(match)} per scan = ${(1000 / match.median).toFixed(0)} scans/s ` +
+    `(${((STORED / match.median) * 1000 / 1e6).toFixed(0)} M comparisons/s); distance ≤ ${PDQ_DEFAULT_MAX_DISTANCE}, ${found.length} planted matches found`,
+);
