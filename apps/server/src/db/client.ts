@@ -1,10 +1,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import pg from "pg";
+import { startPgliteMaintenance } from "./pglite-maintenance";
 import * as schema from "./schema/index";
 
 export type Schema = typeof schema;
@@ -28,7 +30,7 @@ export interface Database {
   connectionString?: string;
 }
 
-export function databaseFromPglite(client: PGlite): Database {
+export function databaseFromPglite(client: PGlite, onClose?: () => void): Database {
   const db = drizzlePglite({ client, schema }) as unknown as Db;
   return {
     engine: "pglite",
@@ -44,6 +46,7 @@ export function databaseFromPglite(client: PGlite): Database {
       await client.query("select 1");
     },
     async close() {
+      onClose?.();
       if (!client.closed) await client.close();
     },
   };
@@ -51,13 +54,16 @@ export function databaseFromPglite(client: PGlite): Database {
 
 export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
-  const client = new PGlite({ ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
+  // pg_trgm: the Leaks search's indexes (the migrations create the extension).
+  const client = new PGlite({ extensions: { pg_trgm }, ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });
   await client.waitReady;
-  return databaseFromPglite(client);
+  return databaseFromPglite(client, startPgliteMaintenance(client));
 }
 
 export function openPostgres(connectionString: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString, max });
+  // Connections idle for a minute are closed (not after pg's 10 s): a new one costs a connection
+  // setup and plans slowly until its catalog caches are warm.
+  const pool = new pg.Pool({ connectionString, max, idleTimeoutMillis: 60_000 });
   pool.on("error", () => {
     // A dropped idle connection is replaced on next use; health checks report real outages.
   });

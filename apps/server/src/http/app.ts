@@ -4,6 +4,7 @@ import { serveStatic } from "@hono/node-server/serve-static";
 import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
+import { ageConfirmationRoutes } from "../auth/age-confirmation";
 import type { Auth } from "../auth/auth";
 import type { Database } from "../db/client";
 import type { Logger } from "../lib/logger";
@@ -25,6 +26,7 @@ import type { TakedownsService } from "../modules/takedowns/takedowns.service";
 import type { AppEnv } from "./context";
 import { errorBody, handleError } from "./error-handler";
 import { checkOrigin, clientIp, loadSession, withClientIp } from "./middleware";
+import { SessionCache } from "./session-cache";
 
 export interface AppDeps {
   logger: Logger;
@@ -35,6 +37,9 @@ export interface AppDeps {
   webDistDir?: string;
   services: { account: AccountService; identities: IdentitiesService; scans: ScansService; site: SiteService; alerts: AlertsService; billing: BillingService; takedowns: TakedownsService };
 }
+
+/** How long a session read stays good in this process when nothing here changed it. */
+const SESSION_CACHE_MS = 10_000;
 
 export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
@@ -69,14 +74,23 @@ export function createApp(deps: AppDeps) {
   });
 
   // better-auth gets the address we computed from the socket, never one the client sent.
-  app.on(["GET", "POST"], "/api/auth/*", (c) => deps.auth.handler(withClientIp(c.req.raw, c.get("clientIp"))));
+  // Sessions read by /v1 calls are kept briefly; anything better-auth does but reading one may change them.
+  const sessions = new SessionCache(SESSION_CACHE_MS);
+  app.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    try {
+      return await deps.auth.handler(withClientIp(c.req.raw, c.get("clientIp")));
+    } finally {
+      if (c.req.path !== "/api/auth/get-session") sessions.forgetAll();
+    }
+  });
 
   // Called by the payment provider with no session: its signature is checked, not a cookie or an Origin.
   app.route("/", billingWebhookRoutes(deps.services.billing));
   app.use("/v1/*", bodyLimit({ maxSize: 1024 * 1024 }));
-  app.use("/v1/*", loadSession(deps.auth));
+  app.use("/v1/*", loadSession(deps.auth, sessions));
   app.use("/v1/*", checkOrigin([deps.publicUrl]));
   app.route("/", accountRoutes(deps.services.account));
+  app.route("/", ageConfirmationRoutes({ db: deps.database.db, logger }));
   app.route("/", identitiesRoutes(deps.services.identities));
   app.route("/", scansRoutes(deps.services.scans));
   app.route("/", siteRoutes(deps.services.site));

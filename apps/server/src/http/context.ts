@@ -2,11 +2,15 @@ import type { Context } from "hono";
 import type { z } from "zod";
 import { AppError } from "../lib/app-error";
 
+export const AGE_CONFIRMATION_MESSAGE = "Confirm that you are 18 or older to use Leakwarden.";
+
 export interface SessionUser {
   id: string;
   email: string;
   name: string;
   emailVerified: boolean;
+  /** False for an account made without the 18+ confirmation (Google sign-up) until she confirms. */
+  ageConfirmed: boolean;
 }
 
 export interface AppVariables {
@@ -19,9 +23,17 @@ export interface AppVariables {
 export type AppEnv = { Variables: AppVariables };
 export type AppContext = Context<AppEnv>;
 
-export function currentUser(c: AppContext): SessionUser {
+/** The signed-in user, whatever her account still owes: only get-user and the age confirmation use it. */
+export function signedInUser(c: AppContext): SessionUser {
   const user = c.get("user");
   if (!user) throw new AppError("UNAUTHENTICATED", "Sign in to continue.");
+  return user;
+}
+
+/** The signed-in user allowed to use the product: every handler reads her here, so none can forget the 18+ rule. */
+export function currentUser(c: AppContext): SessionUser {
+  const user = signedInUser(c);
+  if (!user.ageConfirmed) throw new AppError("AGE_CONFIRMATION_REQUIRED", AGE_CONFIRMATION_MESSAGE);
   return user;
 }
 

@@ -3,7 +3,8 @@ import type { MiddlewareHandler } from "hono";
 import { clientIpHeader, type Auth } from "../auth/auth";
 import { AppError } from "../lib/app-error";
 import type { TrustedProxies } from "../lib/trusted-proxies";
-import type { AppEnv } from "./context";
+import { currentUser, signedInUser, type AppEnv } from "./context";
+import { SessionCache, type FoundSession } from "./session-cache";
 
 /** Records the client's address from the socket (forwarded headers only from trusted proxies). */
 export function clientIp(proxies: TrustedProxies): MiddlewareHandler<AppEnv> {
@@ -28,28 +29,44 @@ export function withClientIp(request: Request, ip: string): Request {
 }
 
 /** Loads the session (cookie or bearer token) into the context; never fails. */
-export function loadSession(auth: Auth): MiddlewareHandler<AppEnv> {
+export function loadSession(auth: Auth, sessions?: SessionCache): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const result = await auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
-    if (result) {
-      c.set("user", {
-        id: result.user.id,
-        email: result.user.email,
-        name: result.user.name,
-        emailVerified: result.user.emailVerified,
-      });
+    const headers = c.req.raw.headers;
+    const lookup = async (): Promise<FoundSession | null> => {
+      const result = await auth.api.getSession({ headers }).catch(() => null);
+      if (!result) return null;
+      const { user: u, session } = result;
+      return { user: { id: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified, ageConfirmed: u.ageConfirmed === true }, expiresAt: session.expiresAt };
+    };
+    // No cookie and no bearer token: no session to look up.
+    const key = SessionCache.keyOf(headers);
+    const user = key === null ? null : sessions ? await sessions.read(key, lookup) : ((await lookup())?.user ?? null);
+    if (user) {
+      c.set("user", user);
       const bearer = c.req.header("authorization")?.toLowerCase().startsWith("bearer ");
       c.set("authKind", bearer ? "bearer" : "cookie");
     } else {
       c.set("user", null);
       c.set("authKind", null);
     }
-    await next();
+    try {
+      await next();
+    } finally {
+      // A write may change what the session says (age confirmation, account): read it again next time.
+      if (user && sessions && !safeMethods.has(c.req.method)) sessions.forgetUser(user.id);
+    }
   };
 }
 
+/** Signed in, whatever the account still owes (get-user, the age confirmation itself). */
+export const requireSession: MiddlewareHandler<AppEnv> = async (c, next) => {
+  signedInUser(c);
+  await next();
+};
+
+/** Signed in and allowed to use the product: every data endpoint. */
 export const requireUser: MiddlewareHandler<AppEnv> = async (c, next) => {
-  if (!c.get("user")) throw new AppError("UNAUTHENTICATED", "Sign in to continue.");
+  currentUser(c);
   await next();
 };
 

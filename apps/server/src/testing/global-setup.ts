@@ -15,7 +15,8 @@ declare module "vitest" {
 
 /** Prepares one migrated database per run; each test file then starts from a copy of it. */
 export default async function setup(project: TestProject) {
-  const engine = process.env.LW_TEST_ENGINE === "postgres" ? "postgres" : "pglite";
+  // The project's own env (vitest.config.ts): global setups of all projects share one process.
+  const engine = (project.config.env?.LW_TEST_ENGINE ?? process.env.LW_TEST_ENGINE) === "postgres" ? "postgres" : "pglite";
   const logger = createLogger("silent");
 
   if (engine === "pglite") {

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 export const scan = pgTable(
@@ -69,9 +69,45 @@ export const leak = pgTable(
   },
   (t) => [
     uniqueIndex("leak_user_url").on(t.userId, t.canonicalUrl),
-    index("leak_user_last_seen_idx").on(t.userId, t.lastSeenAt),
-    index("leak_user_status_idx").on(t.userId, t.status),
+    // The Leaks table's order, alone or after a filter; id last so that a page's ids come from the index alone.
+    index("leak_user_order_idx").on(t.userId, t.lastSeenAt.desc().nullsFirst(), t.number.desc().nullsFirst(), t.id),
+    index("leak_user_status_order_idx").on(t.userId, t.status, t.lastSeenAt.desc().nullsFirst(), t.number.desc().nullsFirst(), t.id),
+    index("leak_user_category_order_idx").on(t.userId, t.category, t.lastSeenAt.desc().nullsFirst(), t.number.desc().nullsFirst(), t.id),
+    index("leak_user_number_idx").on(t.userId, t.number),
+    // The search: trigrams of the searched text columns (pg_trgm), and of the UTC day the table shows.
+    index("leak_search_trgm_idx").using("gin", sql`(${leakSearchText(t)}) gin_trgm_ops`),
+    index("leak_seen_day_trgm_idx").using("gin", sql`${leakSeenDay(t.lastSeenAt)} gin_trgm_ops`),
   ],
+);
+
+/**
+ * The text columns the Leaks search looks in, as one string. Its trigram index finds the
+ * candidates; the search then checks each column on its own (a match never spans two columns).
+ */
+export function leakSearchText(t: { url: AnyPgColumn; title: AnyPgColumn; domain: AnyPgColumn; category: AnyPgColumn; status: AnyPgColumn }) {
+  return sql`${t.url} || ' ' || ${t.title} || ' ' || ${t.domain} || ' ' || ${t.category} || ' ' || ${t.status}`;
+}
+
+/** The UTC day (YYYY-MM-DD) of a time: SQL function leak_seen_day, made by the migration so that it can be indexed. */
+export function leakSeenDay(at: AnyPgColumn) {
+  return sql`leak_seen_day(${at})`;
+}
+
+/**
+ * How many leaks each creator has per status and category, kept by a trigger on leak (see the
+ * migration): the Leaks table's total without counting thousands of rows on every page.
+ */
+export const leakCount = pgTable(
+  "leak_count",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    status: text("status").notNull(),
+    category: text("category").notNull(),
+    n: integer("n").notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.status, t.category] })],
 );
 
 /** PDQ hashes of a creator's reference images, computed on her device; never the images. */

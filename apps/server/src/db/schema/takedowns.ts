@@ -61,7 +61,10 @@ export const takedown = pgTable(
     checks: integer("checks").notNull().default(0),
   },
   (t) => [
-    index("takedown_user_created_idx").on(t.userId, t.createdAt),
+    // The Takedowns table's order, alone or after a status filter.
+    index("takedown_user_created_idx").on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // A leak's takedowns (its latest, its open one, whether it had any).
+    index("takedown_leak_created_idx").on(t.leakId, t.createdAt.desc().nullsFirst()),
     // One open takedown per link: a second request while one is open is refused.
     uniqueIndex("takedown_one_open_per_leak").on(t.leakId).where(sql`${t.status} in ('draft', 'queued', 'sent', 'escalated')`),
   ],

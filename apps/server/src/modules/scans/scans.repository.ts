@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { leak, referenceImage, scan } from "../../db/schema/scans";
+import { leak, leakCount, leakSearchText, leakSeenDay, referenceImage, scan } from "../../db/schema/scans";
 
 export type ScanRow = typeof scan.$inferSelect;
 export type LeakRow = typeof leak.$inferSelect;
@@ -99,35 +99,96 @@ export async function countLeaksSeenIn(db: DbOrTx, scanId: string): Promise<numb
   return Number(rows[0]?.n ?? 0);
 }
 
+/** What a Leaks query asks, which decides the statement's shape (the values are bound at each call). */
+interface LeakListShape {
+  status: boolean;
+  category: boolean;
+  /** A search: in the text columns; also in the day (digits and dashes only); also the number (digits only). */
+  search: "none" | "text" | "text+day" | "text+day+number";
+}
+
+/**
+ * The Leaks search: the text as typed (case-insensitive) in the link, title, site, category,
+ * status or day (YYYY-MM-DD), or the leak's number. Each part is answered by an index.
+ */
+function leakSearch(search: LeakListShape["search"]): SQL {
+  const pattern = sql.placeholder("pattern");
+  const arms: SQL[] = [
+    // The combined text's trigram index finds the candidates; the columns are then checked one by one.
+    and(
+      sql`${leakSearchText(leak)} ilike ${pattern}`,
+      or(ilike(leak.url, pattern), ilike(leak.title, pattern), ilike(leak.domain, pattern), ilike(leak.category, pattern), ilike(leak.status, pattern)),
+    )!,
+  ];
+  if (search !== "text") arms.push(sql`${leakSeenDay(leak.lastSeenAt)} like ${pattern}`);
+  if (search === "text+day+number") arms.push(eq(leak.number, sql.placeholder("number")));
+  return or(...arms)!;
+}
+
+/** A Leaks page and the total, as one statement, and the total alone (for a page past the last one). */
+function leakListStatements(db: DbOrTx, shape: LeakListShape) {
+  const conditions = [eq(leak.userId, sql.placeholder("userId"))];
+  if (shape.status) conditions.push(eq(leak.status, sql.placeholder("status")));
+  if (shape.category) conditions.push(eq(leak.category, sql.placeholder("category")));
+  if (shape.search !== "none") conditions.push(leakSearch(shape.search));
+  const where = and(...conditions);
+  const order = [desc(leak.lastSeenAt), desc(leak.number)];
+  const total = shape.search !== "none" ? db.select({ n: sql<number>`count(*)::integer` }).from(leak).where(where) : countLeaks(db, shape);
+  // The page's ids come from the order's index alone; only those rows are then read whole.
+  const pageIds = db.select({ id: leak.id }).from(leak).where(where).orderBy(...order).limit(sql.placeholder("limit")).offset(sql.placeholder("offset"));
+  // Built once per shape; "" is the unnamed statement: the server still plans each call with its values.
+  return {
+    page: db
+      .select({ ...getTableColumns(leak), total: sql<number>`(${total})` })
+      .from(leak)
+      .where(inArray(leak.id, pageIds))
+      .orderBy(...order)
+      .prepare(""),
+    total: total.prepare(""),
+  };
+}
+
+/** A creator's leaks (with a status, a category) from the counters the leak table's trigger keeps. */
+function countLeaks(db: DbOrTx, shape: Pick<LeakListShape, "status" | "category">) {
+  const conditions = [eq(leakCount.userId, sql.placeholder("userId"))];
+  if (shape.status) conditions.push(eq(leakCount.status, sql.placeholder("status")));
+  if (shape.category) conditions.push(eq(leakCount.category, sql.placeholder("category")));
+  return db
+    .select({ n: sql<number>`coalesce(sum(${leakCount.n}), 0)::integer` })
+    .from(leakCount)
+    .where(and(...conditions));
+}
+
+const leakListCache = new WeakMap<DbOrTx, Map<string, ReturnType<typeof leakListStatements>>>();
+
 export async function listLeaks(
   db: DbOrTx,
   userId: string,
   filter: { q?: string | undefined; status?: string | undefined; category?: string | undefined; limit: number; offset: number },
 ) {
-  const conditions = [eq(leak.userId, userId)];
-  if (filter.status) conditions.push(eq(leak.status, filter.status));
-  if (filter.category) conditions.push(eq(leak.category, filter.category));
-  if (filter.q) {
-    const pattern = `%${filter.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const number = /^\d+$/.test(filter.q) ? Number(filter.q) : null;
-    conditions.push(
-      or(
-        ilike(leak.url, pattern),
-        ilike(leak.title, pattern),
-        ilike(leak.domain, pattern),
-        ilike(leak.category, pattern),
-        ilike(leak.status, pattern),
-        sql`to_char(${leak.lastSeenAt} at time zone 'UTC', 'YYYY-MM-DD') like ${pattern}`,
-        ...(number !== null ? [eq(leak.number, number)] : []),
-      )!,
-    );
-  }
-  const where = and(...conditions);
-  const [items, totals] = await Promise.all([
-    db.select().from(leak).where(where).orderBy(desc(leak.lastSeenAt), desc(leak.number)).limit(filter.limit).offset(filter.offset),
-    db.select({ n: count() }).from(leak).where(where),
-  ]);
-  return { items, total: Number(totals[0]?.n ?? 0) };
+  const q = filter.q;
+  // A day is digits and dashes: any other text cannot be part of one.
+  const search = !q ? "none" : /^\d+$/.test(q) && Number.isSafeInteger(Number(q)) ? "text+day+number" : /^[\d-]+$/.test(q) ? "text+day" : "text";
+  const shape: LeakListShape = { status: !!filter.status, category: !!filter.category, search };
+  const key = `${shape.status}:${shape.category}:${shape.search}`;
+  let byShape = leakListCache.get(db);
+  if (!byShape) leakListCache.set(db, (byShape = new Map()));
+  let statements = byShape.get(key);
+  if (!statements) byShape.set(key, (statements = leakListStatements(db, shape)));
+
+  const values = {
+    userId,
+    status: filter.status,
+    category: filter.category,
+    pattern: q ? `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%` : undefined,
+    number: q ? Number(q) : undefined,
+    limit: filter.limit,
+    offset: filter.offset,
+  };
+  const rows = await statements.page.execute(values);
+  if (rows.length > 0) return { items: rows.map(({ total: _total, ...row }) => row), total: Number(rows[0]!.total) };
+  // Nothing matches, or a page past the last one: the total alone.
+  return { items: [] as LeakRow[], total: Number((await statements.total.execute(values))[0]?.n ?? 0) };
 }
 
 export async function findUserLeak(db: DbOrTx, userId: string, id: string): Promise<LeakRow | undefined> {
