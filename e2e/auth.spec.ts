@@ -64,6 +64,8 @@ test.describe("sign in and sign up forms", () => {
       await page.goto(route);
       const email = page.getByLabel("Email");
       const pass = page.getByLabel("Password", { exact: true });
+      // The prerendered form takes input once the page has hydrated (typed keys are not checked before).
+      await expect(email).toBeEnabled();
 
       await email.pressSequentially("ava");
       await expect(page.getByText("Not a valid email address")).toBeVisible();

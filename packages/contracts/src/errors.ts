@@ -9,6 +9,7 @@ export const errorCodes = [
   "PAYLOAD_TOO_LARGE",
   "RATE_LIMITED",
   "QUOTA_EXCEEDED",
+  "AGE_CONFIRMATION_REQUIRED",
   "INTERNAL",
   "UPSTREAM",
   "UNAVAILABLE",

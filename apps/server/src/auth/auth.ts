@@ -105,8 +105,13 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        if (ctx.path !== "/sign-up/email") return;
         const body = (ctx.body ?? {}) as Record<string, unknown>;
+        // The confirmation is given at sign-up or through POST /v1/account/confirm-age (which records
+        // when), never taken back or set through the profile update.
+        if (ctx.path === "/update-user" && "ageConfirmed" in body) {
+          throw new APIError("BAD_REQUEST", { message: "The 18+ confirmation cannot be changed here.", code: "AGE_CONFIRMATION_READ_ONLY" });
+        }
+        if (ctx.path !== "/sign-up/email") return;
         if (body.ageConfirmed !== true) {
           throw new APIError("BAD_REQUEST", { message: AGE_CONFIRMATION_REQUIRED, code: "AGE_CONFIRMATION_REQUIRED" });
         }

@@ -104,8 +104,9 @@ export function SiteHeader({ onLanding = false }: { onLanding?: boolean }) {
             Pricing
           </Link>
           <div className="mt-3 grid grid-cols-2 gap-3">
+            {/* The spec sends both of the menu's buttons to sign-up. */}
             <Link
-              to="/signin"
+              to="/signup"
               onClick={close}
               className="inline-flex items-center justify-center rounded-lg border border-white/15 px-4 py-3 text-sm font-semibold text-white hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-brand-400"
             >

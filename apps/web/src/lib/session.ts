@@ -8,6 +8,8 @@ export interface SessionUser {
   email: string;
   name: string;
   emailVerified: boolean;
+  /** False until an account made by Google sign-up has given the 18+ confirmation. */
+  ageConfirmed?: boolean;
 }
 
 export type SessionState = { status: "loading" } | { status: "signed-out" } | { status: "signed-in"; user: SessionUser };

@@ -1,5 +1,6 @@
 import { Navigate } from "react-router";
 import { useDocumentTitle } from "../../components/document-title";
+import { PageFallback } from "../../components/page-fallback";
 import { SignInScreen } from "../../features/auth/components/sign-in-screen";
 import { useSession } from "../../lib/session";
 import { pageTitles } from "../page-titles";
@@ -9,6 +10,6 @@ export function SignInRoute() {
   useDocumentTitle(pageTitles["/signin"]);
   const session = useSession();
   const home = useSignedInHome();
-  if (session.status === "signed-in") return <Navigate to={home} replace />;
+  if (session.status === "signed-in") return home ? <Navigate to={home} replace /> : <PageFallback />;
   return <SignInScreen />;
 }

@@ -1,4 +1,3 @@
-import "../../../lib/zod-config";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { credentialsSchema, type Credentials } from "@leakwarden/contracts/auth";
 import { useId, useState } from "react";

@@ -1,16 +1,16 @@
-import "../../../lib/zod-config";
 import { zodResolver } from "@hookform/resolvers/zod";
 import { credentialsSchema } from "@leakwarden/contracts/auth";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
-import { Link, useNavigate } from "react-router";
+import { useNavigate } from "react-router";
 import { z } from "zod";
 import { useHydrated } from "../../../components/use-hydrated";
 import { useClientState } from "../../../lib/client-state";
 import { signUpWithPassword } from "../api/sign-up";
+import { AGE_CONFIRMATION_MESSAGE, AgeConfirmationText } from "./age-confirmation-text";
 import { FormBanner, PasswordField, SubmitButton, TextField } from "./form-fields";
 
-export const AGE_CONFIRMATION_MESSAGE = "You must confirm that you are 18 or older.";
+export { AGE_CONFIRMATION_MESSAGE };
 
 export const signUpSchema = credentialsSchema.extend({
   ageConfirmed: z.boolean().refine((v) => v, AGE_CONFIRMATION_MESSAGE),
@@ -78,17 +78,7 @@ export function SignUpForm() {
                 aria-describedby={errors.ageConfirmed ? ageErrorId : undefined}
                 {...register("ageConfirmed")}
               />
-              <span>
-                I confirm that I am 18 or older and I accept the{" "}
-                <Link to="/terms" className="font-medium text-white underline underline-offset-2">
-                  Terms of Service
-                </Link>{" "}
-                and the{" "}
-                <Link to="/privacy" className="font-medium text-white underline underline-offset-2">
-                  Privacy Policy
-                </Link>
-                .
-              </span>
+              <AgeConfirmationText />
             </label>
             {errors.ageConfirmed && (
               <p id={ageErrorId} className="mt-2 text-sm text-red-300">
