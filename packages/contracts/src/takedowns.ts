@@ -78,6 +78,15 @@ export const takedownListQuerySchema = z.object({
 });
 export type TakedownListQuery = z.infer<typeof takedownListQuerySchema>;
 
+/** GET /v1/takedowns/latest?leakIds=a,b: each leak's latest takedown (the leaks list shows its status). */
+export const leakTakedownsQuerySchema = z
+  .object({
+    leakIds: z
+      .string({ error: "Give the leaks, comma-separated." })
+      .transform((s) => s.split(",").map((id) => id.trim()).filter(Boolean))
+      .pipe(z.array(z.uuid("Not a leak id.")).min(1, "Choose at least one leak.").max(100, "At most 100 leaks at once.")),
+  });
+
 export const recipientSchema = z.object({
   kind: z.enum(recipientKinds),
   /** Null when only a web form is known. */
@@ -142,6 +151,8 @@ export type TakedownDetail = z.infer<typeof takedownDetailSchema>;
 
 export const takedownListSchema = z.object({ items: z.array(takedownSchema), total: z.number(), page: z.number(), pageSize: z.number() });
 export type TakedownList = z.infer<typeof takedownListSchema>;
+export const leakTakedownsSchema = z.object({ items: z.array(takedownSchema) });
+export type LeakTakedowns = z.infer<typeof leakTakedownsSchema>;
 
 export const createTakedownsResponseSchema = z.object({
   items: z.array(takedownSchema),

@@ -88,6 +88,16 @@ export async function listTakedowns(db: DbOrTx, userId: string, filter: { status
   return { items, total: Number(totals[0]?.n ?? 0) };
 }
 
+/** Each of these leaks' latest takedown (cancelled ones left out), the creator's only. */
+export function latestTakedownsForLeaks(db: DbOrTx, userId: string, leakIds: string[]) {
+  if (leakIds.length === 0) return Promise.resolve([] as TakedownRow[]);
+  return db
+    .selectDistinctOn([takedown.leakId])
+    .from(takedown)
+    .where(and(eq(takedown.userId, userId), inArray(takedown.leakId, leakIds), ne(takedown.status, "cancelled")))
+    .orderBy(takedown.leakId, desc(takedown.createdAt), desc(takedown.id));
+}
+
 export async function updateTakedowns(db: DbOrTx, ids: string[], values: Partial<Omit<TakedownRow, "id" | "userId" | "leakId">>): Promise<void> {
   if (ids.length === 0) return;
   await db.update(takedown).set(values).where(inArray(takedown.id, ids));

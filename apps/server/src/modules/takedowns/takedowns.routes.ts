@@ -1,4 +1,4 @@
-import { authorizationInputSchema, createTakedownsSchema, markDelistingSchema, takedownListQuerySchema } from "@leakwarden/contracts/takedowns";
+import { authorizationInputSchema, createTakedownsSchema, leakTakedownsQuerySchema, markDelistingSchema, takedownListQuerySchema } from "@leakwarden/contracts/takedowns";
 import { Hono } from "hono";
 import { currentUser, readJson, readQuery, type AppEnv } from "../../http/context";
 import { requireUser } from "../../http/middleware";
@@ -6,6 +6,8 @@ import type { TakedownsService } from "./takedowns.service";
 
 export function takedownsRoutes(service: TakedownsService) {
   const routes = new Hono<AppEnv>();
+  // The service-wide figures: measured from every creator's records, nothing personal in them.
+  routes.get("/v1/public/takedown-stats", async (c) => c.json(await service.overallStats()));
   routes.use("/v1/takedowns", requireUser);
   routes.use("/v1/takedowns/*", requireUser);
 
@@ -15,6 +17,7 @@ export function takedownsRoutes(service: TakedownsService) {
     return c.json(await service.authorize(currentUser(c).id, body, { ip: c.get("clientIp"), userAgent: c.req.header("user-agent") ?? "" }));
   });
   routes.get("/v1/takedowns/stats", async (c) => c.json(await service.stats(currentUser(c).id)));
+  routes.get("/v1/takedowns/latest", async (c) => c.json(await service.latestForLeaks(currentUser(c).id, readQuery(c, leakTakedownsQuerySchema).leakIds)));
   routes.get("/v1/takedowns/delisting", async (c) => c.json(await service.delisting(currentUser(c).id)));
   routes.post("/v1/takedowns/delisting/submitted", async (c) => c.json(await service.markDelisting(currentUser(c).id, await readJson(c, markDelistingSchema))));
 

@@ -6,6 +6,7 @@ import type {
   CreateTakedownsResponse,
   DelistingEngine,
   DelistingResponse,
+  LeakTakedowns,
   MarkDelisting,
   NoticeView,
   Recipient,
@@ -51,6 +52,8 @@ export interface TakedownsDeps {
   /** The domain of our Message-IDs (a re-sent notice keeps its Message-ID). */
   messageIdDomain: string;
   schedule: TakedownSchedule;
+  /** Told when a re-check finds a link gone (the creator's 'takedown succeeded' alert). */
+  onLinkRemoved?: (event: { userId: string; takedownId: string; url: string; removedAt: Date }) => Promise<void>;
   now?: () => Date;
 }
 
@@ -501,6 +504,10 @@ export function createTakedownsService(deps: TakedownsDeps) {
           await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "removed", message: `The link is down: ${result.detail}.` }]);
         });
         await deps.scans.markLeakTakedown(row.leakId, "removed", at);
+        // The removal is recorded whatever happens to the alert: a failing hook must not undo it.
+        await deps.onLinkRemoved?.({ userId: row.userId, takedownId: row.id, url: row.url, removedAt: at }).catch((error: unknown) => {
+          logger.warn({ err: error, takedownId: row.id }, "takedown-removed hook failed");
+        });
         return;
       }
 
@@ -545,6 +552,12 @@ export function createTakedownsService(deps: TakedownsDeps) {
     async list(userId: string, query: TakedownListQuery): Promise<TakedownList> {
       const { items, total } = await repo.listTakedowns(db, userId, { status: query.status, limit: query.pageSize, offset: (query.page - 1) * query.pageSize });
       return { items: items.map(takedownView), total, page: query.page, pageSize: query.pageSize };
+    },
+
+    /** Each leak's latest takedown: the leaks list shows its status. */
+    async latestForLeaks(userId: string, leakIds: string[]): Promise<LeakTakedowns> {
+      const ids = [...new Set(leakIds.map((id) => id.toLowerCase()))];
+      return { items: (await repo.latestTakedownsForLeaks(db, userId, ids)).map(takedownView) };
     },
 
     async get(userId: string, id: string): Promise<TakedownDetail> {

@@ -11,7 +11,7 @@ import { createServices } from "../../services";
 import { startForwardProxy, type ForwardProxy } from "../../testing/fake-web/forward-proxy";
 import { html, startVirtualHostServer, type VirtualHostServer } from "../../testing/fake-web/virtual-host-server";
 import { openTestDatabase } from "../../testing/test-database";
-import { signUpAndConfirm, TEST_ORIGIN, TestClient, type TestServices } from "../../testing/test-services";
+import { readOutbox, signUpAndConfirm, TEST_ORIGIN, TestClient, type TestServices } from "../../testing/test-services";
 import { recordStageNameCheck } from "../identities/identities.repository";
 import { insertScan, upsertLeak } from "../scans/scans.repository";
 import {
@@ -28,9 +28,9 @@ import {
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
-const leakPage = (title: string) =>
+const leakPage = (title: string, name = "luna_rivers") =>
   `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1>
-<p>Download the full luna_rivers leaked pack, 2.3 GB of videos for free.</p><a href="https://mega.nz/folder/abc">mega</a></body></html>`;
+<p>Download the full ${name} leaked pack, 2.3 GB of videos for free.</p><a href="https://mega.nz/folder/abc">mega</a></body></html>`;
 
 /** A clock the test moves; jobs already queued move with it (pg-boss reads the database's time). */
 function testClock() {
@@ -57,16 +57,18 @@ describe("takedowns", () => {
   let bea: TestClient;
   let cleo: TestClient;
   let avaId: string;
+  let beaId: string;
   const leakIds: Record<string, string> = {};
   const pages: Record<string, string> = {};
-  let scanId: string | undefined;
+  const scanIds = new Map<string, string>();
 
   async function userIdOf(client: TestClient): Promise<string> {
     return (await (await client.get("/api/auth/get-session")).json()).user.id as string;
   }
 
-  async function seedLeak(userId: string, key: string, url: string, confidence: "high" | "medium") {
-    scanId ??= (await insertScan(services.database.db, userId, "manual")).id;
+  async function seedLeak(userId: string, key: string, url: string, confidence: "high" | "medium", owner: { client: TestClient; name: string } = { client: ava, name: "luna_rivers" }) {
+    if (!scanIds.has(userId)) scanIds.set(userId, (await insertScan(services.database.db, userId, "manual")).id);
+    const scanId = scanIds.get(userId)!;
     const body = pages[url] ?? "";
     await upsertLeak(services.database.db, {
       userId,
@@ -78,8 +80,8 @@ describe("takedowns", () => {
       category: "leak_site",
       confidence,
       evidence: {
-        matchedNames: ["luna_rivers"],
-        snippet: "Download the full luna_rivers leaked pack",
+        matchedNames: [owner.name],
+        snippet: `Download the full ${owner.name} leaked pack`,
         title: "Luna Rivers OnlyFans leaked",
         signals: ["file-host link: mega.nz"],
         imageMatches: [],
@@ -90,7 +92,7 @@ describe("takedowns", () => {
       },
       seenAt: new Date(),
     });
-    const list = await (await ava.get(`/v1/leaks?pageSize=100`)).json();
+    const list = await (await owner.client.get(`/v1/leaks?pageSize=100`)).json();
     const found = list.items.find((l: { url: string }) => l.url === url);
     if (found) leakIds[key] = found.id;
   }
@@ -115,6 +117,11 @@ describe("takedowns", () => {
       "refusing.example": {
         "/legal": html(`<!doctype html><p>Copyright complaints: <a href="mailto:refuse@refusing.example">refuse@refusing.example</a></p>`),
         "/luna": html(page("refusing.example", "/luna", leakPage("luna_rivers full pack"))),
+      },
+      // Another creator's leak, on a site with its own DMCA page and no host or registrar known.
+      "beasite.example": {
+        "/dmca": html(`<!doctype html><p>DMCA: <a href="mailto:dmca@beasite.example">dmca@beasite.example</a></p>`),
+        "/bea": html(page("beasite.example", "/bea", leakPage("bea_rose leaked", "bea_rose"))),
       },
       "nowhere.example": {
         "/contact": html(`<!doctype html><h1>Contact</h1><form action="/send" method="post"><textarea name="m"></textarea></form>`),
@@ -184,8 +191,9 @@ describe("takedowns", () => {
     bea = await signUpAndConfirm(services, "bea@example.com");
     cleo = await signUpAndConfirm(services, "cleo@example.com");
     avaId = await userIdOf(ava);
+    beaId = await userIdOf(bea);
     tiers.set(avaId, "premium");
-    tiers.set(await userIdOf(bea), "premium");
+    tiers.set(beaId, "premium");
     await ava.post("/v1/root/update-profile-all", { platforms: { onlyfans: "luna_rivers" }, nicknames: [], allowlist: [], specific: "" });
 
     await seedLeak(avaId, "hub1", "http://leakhub.example/v/1", "high");
@@ -348,18 +356,92 @@ describe("takedowns", () => {
     expect(list[0].reason).toContain("web form");
   });
 
+  it("shows her legal name as the copyright owner only when she chooses it", async () => {
+    await bea.post("/v1/root/update-profile-all", { platforms: { onlyfans: "bea_rose" }, nicknames: [], allowlist: [], specific: "" });
+    const stageName = (await (await bea.get("/v1/identities")).json()).stageNames[0];
+    const at = new Date();
+    await recordStageNameCheck(services.database.db, [stageName.id], { lastCheckAt: at, lastCheckStatus: "verified", lastCheckReason: "", verifiedAt: at });
+    const granted = await bea.request("/v1/takedowns/authorization", {
+      method: "PUT",
+      json: { fullName: "Beatrice Anne Rose", signature: "Beatrice Anne Rose", agree: true, ownerName: "legal_name" },
+    });
+    expect(granted.status).toBe(200);
+    expect((await granted.json()).authorization).toMatchObject({ ownerName: "legal_name", displayedOwnerName: "Beatrice Anne Rose" });
+    // A stage name that is not one of hers (or not verified) is refused.
+    const foreign = await bea.request("/v1/takedowns/authorization", {
+      method: "PUT",
+      json: { fullName: "Beatrice Anne Rose", signature: "Beatrice Anne Rose", agree: true, ownerName: "stage_name", stageNameId: "00000000-0000-4000-8000-000000000000" },
+    });
+    expect(foreign.status).toBe(400);
+    expect((await errorOf(foreign)).fields).toHaveProperty("stageNameId");
+
+    await seedLeak(beaId, "bea", "http://beasite.example/bea", "high", { client: bea, name: "bea_rose" });
+    expect((await bea.post("/v1/takedowns", { leakIds: [leakIds.bea] })).status).toBe(202);
+    await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
+    const [notice] = noticesTo("dmca@beasite.example");
+    expect(notice!.text).toContain("Copyright owner: Beatrice Anne Rose");
+    expect(notice!.text).toContain("https://onlyfans.com/bea_rose");
+    expect(notice!.text).toContain("http://beasite.example/bea");
+  });
+
   it("keeps one creator's takedowns from another on every endpoint", async () => {
     const { items } = await (await ava.get("/v1/takedowns")).json();
-    const id = items[0].id;
-    expect((await (await bea.get("/v1/takedowns")).json()).total).toBe(0);
-    expect((await bea.get(`/v1/takedowns/${id}`)).status).toBe(404);
-    expect((await bea.post(`/v1/takedowns/${id}/cancel`, {})).status).toBe(404);
-    expect((await bea.post(`/v1/takedowns/${id}/resend`, {})).status).toBe(404);
+    const avas = items[0] as { id: string; leakId: string; status: string };
+    const beas = (await (await bea.get("/v1/takedowns")).json()) as { items: { id: string }[]; total: number };
+    // Bea is ready to send (ownership proven, authorization signed): what stops her is whose data it is.
+    expect(beas.total).toBe(1);
+    expect(beas.items.map((t) => t.id)).not.toContain(avas.id);
+    expect((await bea.get(`/v1/takedowns/${avas.id}`)).status).toBe(404);
+    expect((await bea.post(`/v1/takedowns/${avas.id}/cancel`, {})).status).toBe(404);
+    expect((await bea.post(`/v1/takedowns/${avas.id}/resend`, {})).status).toBe(404);
+    expect((await (await ava.get(`/v1/takedowns/${avas.id}`)).json()).status).toBe(avas.status);
     const create = await bea.post("/v1/takedowns", { leakIds: [leakIds.hub3] });
-    expect([403, 404]).toContain(create.status);
-    expect((await (await bea.get("/v1/takedowns/stats")).json()).noticesSent).toBe(0);
-    expect((await (await bea.get("/v1/takedowns/authorization")).json()).authorization).toBeNull();
-    expect((await new TestClient(services.app).get("/v1/takedowns")).status).toBe(401);
+    expect(create.status).toBe(404);
+    expect((await errorOf(create)).details).toEqual({ leakIds: [leakIds.hub3] });
+    expect((await (await bea.get(`/v1/takedowns/latest?leakIds=${leakIds.hub1},${leakIds.hosted}`)).json()).items).toEqual([]);
+    const mark = await bea.post("/v1/takedowns/delisting/submitted", { engine: "google", leakIds: [leakIds.hosted] });
+    expect(mark.status).toBe(400);
+    expect((await (await bea.get("/v1/takedowns/stats")).json()).noticesSent).toBe(1);
+    expect((await (await bea.get("/v1/takedowns/authorization")).json()).authorization.fullName).toBe("Beatrice Anne Rose");
+    expect((await (await ava.get("/v1/takedowns/authorization")).json()).authorization.fullName).toBe("Ava Marie Stone");
+    // And the other way round.
+    expect((await ava.get(`/v1/takedowns/${beas.items[0]!.id}`)).status).toBe(404);
+    expect((await ava.post(`/v1/takedowns/${beas.items[0]!.id}/cancel`, {})).status).toBe(404);
+
+    const anonymous = new TestClient(services.app);
+    for (const [method, path] of [
+      ["GET", "/v1/takedowns"],
+      ["GET", `/v1/takedowns/${avas.id}`],
+      ["POST", `/v1/takedowns/${avas.id}/cancel`],
+      ["POST", `/v1/takedowns/${avas.id}/resend`],
+      ["POST", "/v1/takedowns"],
+      ["GET", "/v1/takedowns/stats"],
+      ["GET", `/v1/takedowns/latest?leakIds=${leakIds.hub1}`],
+      ["GET", "/v1/takedowns/authorization"],
+      ["PUT", "/v1/takedowns/authorization"],
+      ["GET", "/v1/takedowns/delisting"],
+      ["POST", "/v1/takedowns/delisting/submitted"],
+    ] as const) {
+      const res = await anonymous.request(path, { method, json: method === "GET" ? undefined : { leakIds: [leakIds.hub1] } });
+      expect(res.status, `${method} ${path}`).toBe(401);
+    }
+  });
+
+  it("shows each leak's latest takedown for the leaks list", async () => {
+    const res = await ava.get(`/v1/takedowns/latest?leakIds=${leakIds.hub1},${leakIds.nowhere},${leakIds.refusing}`);
+    expect(res.status).toBe(200);
+    const items = (await res.json()).items as { leakId: string; status: string }[];
+    expect(items.map((t) => [t.leakId, t.status]).sort()).toEqual(
+      [
+        [leakIds.hub1, "sent"],
+        [leakIds.nowhere, "needs_manual_action"],
+      ].sort(),
+    );
+    for (const bad of ["", "?leakIds=", "?leakIds=nope", `?leakIds=${Array.from({ length: 101 }, () => leakIds.hub1).join(",")}`]) {
+      const answer = await ava.get(`/v1/takedowns/latest${bad}`);
+      expect(answer.status, bad).toBe(400);
+      expect((await errorOf(answer)).code).toBe("VALIDATION");
+    }
   });
 
   it("cancels a queued notice and sends the rest of its links alone", async () => {
@@ -431,7 +513,11 @@ describe("takedowns", () => {
     expect((await (await ava.get(`/v1/takedowns/${id}`)).json()).status).toBe("failed");
   });
 
-  it("sees a link removed from the site at the re-check, and counts it", async () => {
+  it("sees a link removed from the site at the re-check, counts it, and emails her when she asked for it", async () => {
+    const rule = await ava.request("/v1/alerts", { method: "PUT", json: { newLeak: false, digest: "off", takedownSucceeded: true } });
+    expect(rule.status).toBe(200);
+    const successMails = () => readOutbox(services.dataDir).filter((m) => m.to.includes("ava@example.com") && m.subject === "A takedown succeeded");
+    expect(successMails()).toHaveLength(0);
     web.setSite("leakhub.example", {
       "/v/2": html("<!doctype html><title>Removed</title><p>This video was removed after a copyright complaint.</p>"),
       "/v/4": html(pages["http://leakhub.example/v/4"]!),
@@ -448,6 +534,15 @@ describe("takedowns", () => {
     expect(status("hub4")).toBe("sent");
     const leaks = (await (await ava.get("/v1/leaks?status=removed")).json()).items.map((l: { id: string }) => l.id);
     expect(leaks.sort()).toEqual([leakIds.hub1, leakIds.hub2].sort());
+
+    // Her 'when a takedown succeeds' rule: one email per link gone, naming it.
+    await services.queue.runDue(["email.send"]);
+    const mails = successMails();
+    expect(mails).toHaveLength(2);
+    expect(mails.map((m) => /http:\/\/leakhub\.example\/v\/\d/.exec(m.text)?.[0]).sort()).toEqual(["http://leakhub.example/v/1", "http://leakhub.example/v/2"]);
+    expect(mails[0]!.text).toContain("This link to your content is gone");
+    // Bea asked for no such email and lost no link: nothing for her.
+    expect(readOutbox(services.dataDir).filter((m) => m.to.includes("bea@example.com") && m.subject === "A takedown succeeded")).toHaveLength(0);
 
     const stats = await (await ava.get("/v1/takedowns/stats")).json();
     expect(stats).toMatchObject({ noticesSent: 5, linksTakenDown: 6, linksRemoved: 2, removalRate: null, removalRateBase: 0 });
@@ -493,5 +588,31 @@ describe("takedowns", () => {
     expect(stats.linksRemoved).toBe(2);
     expect((await ava.post("/v1/takedowns/delisting/submitted", { engine: "yahoo" })).status).toBe(400);
     expect((await cleo.get("/v1/takedowns/delisting")).status).toBe(403);
+  });
+
+  it("ends tracking with 'no response' when nobody is left to write to and the time is up", async () => {
+    // Escalated links go on to the registrar first; a month later nobody is left.
+    for (let i = 0; i < 3; i++) {
+      await clock.advance(services, 31 * DAY);
+      await services.queue.runDue(["takedowns.recheck", "takedowns.send-notice"]);
+    }
+    const { items } = (await (await ava.get("/v1/takedowns?pageSize=50")).json()) as { items: { id: string; status: string; leakId: string; nextCheckAt: string | null }[] };
+    const statuses = items.map((t) => t.status);
+    expect(statuses).not.toContain("sent");
+    expect(statuses).not.toContain("escalated");
+    const hosted = items.find((t) => t.leakId === leakIds.hosted)!;
+    expect(hosted.status).toBe("no_response");
+    expect(hosted.nextCheckAt).toBeNull();
+    const detail = await (await ava.get(`/v1/takedowns/${hosted.id}`)).json();
+    expect(detail.history.at(-1)).toMatchObject({ type: "no_response" });
+    expect(detail.reason).toMatch(/No removal 30 days after the last notice/);
+    // Removed links stay removed and counted: 'no response' is not a removal.
+    const stats = await (await ava.get("/v1/takedowns/stats")).json();
+    expect(stats.linksRemoved).toBe(2);
+    expect(stats.removalRate).toBeCloseTo(2 / stats.removalRateBase);
+    // Overall figures are public and computed from every creator's records.
+    const overall = await (await new TestClient(services.app).get("/v1/public/takedown-stats")).json();
+    expect(overall).toMatchObject({ linksRemoved: 2, noticesSent: expect.any(Number) });
+    expect(overall.noticesSent).toBeGreaterThan(stats.noticesSent);
   });
 });

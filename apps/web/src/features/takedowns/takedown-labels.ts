@@ -1,11 +1,11 @@
-import type { TakedownStatus } from "@leakwarden/contracts/takedowns";
+import type { DelistingEngine, Recipient, TakedownStatus } from "@leakwarden/contracts/takedowns";
 
 export const takedownStatusLabels: Record<TakedownStatus, string> = {
   draft: "Draft",
   queued: "Queued",
   sent: "Notice sent",
   removed: "Removed",
-  no_response: "No response yet",
+  no_response: "No response",
   escalated: "Escalated",
   failed: "Failed",
   needs_manual_action: "Needs your action",
@@ -26,3 +26,29 @@ export const takedownStatusClasses: Record<TakedownStatus, string> = {
 
 const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 export const formatWhen = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : "—");
+
+export const recipientKindLabels: Record<Recipient["kind"], string> = {
+  site: "The site",
+  host: "The hosting network",
+  cdn: "The CDN in front of the site",
+  registrar: "The domain's registrar",
+};
+
+/** How a recipient was found, as a phrase ("found …"). */
+export const foundByLabels: Record<Recipient["foundBy"], string> = {
+  catalog: "in our leak-site catalog",
+  "site-page": "on the site's own page",
+  "rdap-ip": "through RDAP for the site's address",
+  "cdn-ranges": "from the CDN's published address ranges",
+  "rdap-domain": "through RDAP for the domain",
+};
+
+export const engineLabels: Record<DelistingEngine, string> = { google: "Google", bing: "Bing" };
+
+/** A median duration in hours, as a person says it. */
+export function formatHours(hours: number | null): string {
+  if (hours === null) return "—";
+  if (hours < 1) return "< 1 hour";
+  if (hours < 48) return `${Math.round(hours)} ${Math.round(hours) === 1 ? "hour" : "hours"}`;
+  return `${Math.round(hours / 24)} days`;
+}

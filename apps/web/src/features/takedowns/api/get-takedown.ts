@@ -7,7 +7,12 @@ export function getTakedown(id: string): Promise<TakedownDetail> {
   return api<TakedownDetail>(`/v1/takedowns/${encodeURIComponent(id)}`);
 }
 
-export const takedownQueryOptions = (id: string) => queryOptions({ queryKey: ["takedowns", "detail", id], queryFn: () => getTakedown(id) });
+export const takedownQueryOptions = (id: string) =>
+  queryOptions({
+    queryKey: ["takedowns", "detail", id],
+    queryFn: () => getTakedown(id),
+    refetchInterval: (query) => (query.state.data?.status === "draft" || query.state.data?.status === "queued" ? 2_000 : false),
+  });
 
 export function useTakedown(id: string | null) {
   return useQuery({ ...takedownQueryOptions(id ?? ""), enabled: id !== null });

@@ -8,7 +8,13 @@ export function listTakedowns(page: number, pageSize: number): Promise<TakedownL
 }
 
 export const takedownsQueryOptions = (page: number, pageSize: number) =>
-  queryOptions({ queryKey: ["takedowns", "list", page, pageSize], queryFn: () => listTakedowns(page, pageSize), placeholderData: keepPreviousData });
+  queryOptions({
+    queryKey: ["takedowns", "list", page, pageSize],
+    queryFn: () => listTakedowns(page, pageSize),
+    placeholderData: keepPreviousData,
+    // Notices being prepared or sent change within seconds: follow them.
+    refetchInterval: (query) => (query.state.data?.items.some((t) => t.status === "draft" || t.status === "queued") ? 2_000 : false),
+  });
 
 export function useTakedowns(page: number, pageSize = 20) {
   return useQuery(takedownsQueryOptions(page, pageSize));

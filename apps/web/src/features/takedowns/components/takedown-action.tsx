@@ -1,14 +1,18 @@
-import type { TakedownStatus } from "@leakwarden/contracts/takedowns";
 import type { LeakView } from "@leakwarden/contracts/scans";
-import { useId, useRef, useState } from "react";
+import type { TakedownStatus } from "@leakwarden/contracts/takedowns";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { ApiError } from "../../../lib/api-client";
 import { useCreateTakedowns } from "../api/create-takedowns";
+import { useAuthorization } from "../api/get-authorization";
+import { useLeakTakedown } from "../api/get-leak-takedowns";
 import { takedownStatusLabels } from "../takedown-labels";
+import { AuthorizationForm } from "./authorization-form";
 
 interface TakedownActionProps {
-  leak: Pick<LeakView, "id" | "number" | "status">;
+  leak: Pick<LeakView, "id" | "number" | "status" | "confidence">;
   /** Whether at least one stage name is verified; undefined while unknown. */
   ownershipVerified: boolean | undefined;
   /** Opens the ownership proof panel. */
@@ -17,53 +21,78 @@ interface TakedownActionProps {
   upgradeHref: string;
 }
 
+type Explain = "ownership" | "confirm" | "authorize" | null;
+
 const buttonClass =
   "h-8 rounded-md bg-brand-600 px-2.5 text-xs font-semibold whitespace-nowrap text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400 disabled:opacity-70";
+const statusLinkClass: Record<"moving" | "done" | "attention", string> = {
+  moving: "bg-sky-400/15 text-sky-100 hover:bg-sky-400/25",
+  done: "bg-emerald-400/15 text-emerald-100 hover:bg-emerald-400/25",
+  attention: "bg-amber-300/15 text-amber-100 hover:bg-amber-300/25",
+};
+const tone = (s: TakedownStatus) => (s === "removed" ? "done" : s === "failed" || s === "needs_manual_action" || s === "no_response" ? "attention" : "moving");
+const MOVING: TakedownStatus[] = ["draft", "queued"];
+
+function ExplainDialog({ title, children, onClose, wide = false }: { title: string; children: (close: () => void) => ReactNode; onClose: () => void; wide?: boolean }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+  }, []);
+  const close = () => ref.current?.close();
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onClick={(e) => e.target === e.currentTarget && close()}
+      className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] ${wide ? "max-w-xl" : "max-w-md"} overflow-y-auto rounded-2xl border border-white/10 bg-ink-900 p-0 text-left text-slate-200 shadow-2xl shadow-black/60 backdrop:bg-black/70`}
+    >
+      <div className="p-6">
+        <h2 id={titleId} className="text-lg font-semibold text-white">
+          {title}
+        </h2>
+        {children(close)}
+      </div>
+    </dialog>
+  );
+}
 
 /**
- * The row's 'Takedown': 'Working...' while the request is made, then the takedown's status. Before
- * ownership is proven it explains what is missing and opens the proof panel: no notice goes out
- * in a creator's name before that.
+ * The row's 'Takedown': 'Working...' while the request is made, then the status of the leak's
+ * takedown, followed until its notice is out. What is missing first (ownership proof, her
+ * confirmation of an uncertain finding, her authorization) is explained, never sent for.
  */
 export function TakedownAction({ leak, ownershipVerified, onProveOwnership, takedownsHref, upgradeHref }: TakedownActionProps) {
   const create = useCreateTakedowns();
-  const [status, setStatus] = useState<TakedownStatus | null>(null);
-  const [explain, setExplain] = useState(false);
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
+  const current = useLeakTakedown(leak.id);
+  const authorization = useAuthorization();
+  const queryClient = useQueryClient();
+  const [explain, setExplain] = useState<Explain>(null);
+  const status = current.data?.status;
 
-  if (leak.status === "takedown_sent" || status) {
-    return (
-      <Link to={takedownsHref} className="h-8 rounded-md bg-sky-400/15 px-2.5 text-center text-xs leading-8 font-semibold whitespace-nowrap text-sky-100 hover:bg-sky-400/25">
-        {status ? takedownStatusLabels[status] : "Takedown sent"}
-      </Link>
-    );
-  }
-  if (leak.status === "removed" || leak.status === "dismissed") return null;
+  // Once the notice is out (or the takedown stopped), the leaks list's own status changes too.
+  const previous = useRef(status);
+  useEffect(() => {
+    if (previous.current && MOVING.includes(previous.current) && status && !MOVING.includes(status)) void queryClient.invalidateQueries({ queryKey: ["leaks"] });
+    previous.current = status;
+  }, [status, queryClient]);
 
-  function openExplain() {
-    setExplain(true);
-    requestAnimationFrame(() => dialogRef.current?.showModal());
-  }
-
-  const onClick = () => {
-    if (ownershipVerified === false) {
-      openExplain();
-      return;
-    }
+  const request = () =>
     create.mutate(
       { leakIds: [leak.id] },
       {
         onSuccess: (res) => {
           const item = res.items[0];
-          if (item) setStatus(item.status);
+          if (item) queryClient.setQueryData(["takedowns", "by-leak", leak.id], item);
           toast.success(`Takedown requested for #${leak.number}`);
         },
         onError: (error) => {
           if (error instanceof ApiError && error.code === "FORBIDDEN" && error.details?.missing === "ownership") {
-            openExplain();
+            setExplain("ownership");
           } else if (error instanceof ApiError && error.code === "FORBIDDEN" && error.details?.missing === "authorization") {
-            toast.error(error.message, { action: { label: "Authorize", onClick: () => window.location.assign(takedownsHref) } });
+            setExplain("authorize");
           } else if (error instanceof ApiError && error.code === "QUOTA_EXCEEDED") {
             toast.error(error.message, { action: { label: "Upgrade", onClick: () => window.location.assign(upgradeHref) } });
           } else {
@@ -72,46 +101,117 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
         },
       },
     );
+
+  const onClick = () => {
+    if (ownershipVerified === false) return setExplain("ownership");
+    if (leak.confidence !== "high" && leak.status === "new") return setExplain("confirm");
+    if (authorization.data && !authorization.data.authorization) return setExplain("authorize");
+    request();
   };
+
+  let control: ReactNode;
+  if (create.isPending) {
+    control = (
+      <button type="button" disabled className={buttonClass}>
+        Working...
+      </button>
+    );
+  } else if (status) {
+    control = (
+      <Link
+        to={takedownsHref}
+        aria-label={`Takedown of finding #${leak.number}: ${takedownStatusLabels[status]}`}
+        className={`h-8 rounded-md px-2.5 text-center text-xs leading-8 font-semibold whitespace-nowrap ${statusLinkClass[tone(status)]}`}
+        data-testid="takedown-status"
+      >
+        {takedownStatusLabels[status]}
+      </Link>
+    );
+  } else if (leak.status === "takedown_sent") {
+    control = (
+      <Link to={takedownsHref} className={`h-8 rounded-md px-2.5 text-center text-xs leading-8 font-semibold whitespace-nowrap ${statusLinkClass.moving}`}>
+        Takedown sent
+      </Link>
+    );
+  } else if (leak.status === "removed" || leak.status === "dismissed") {
+    control = null;
+  } else {
+    control = (
+      <button type="button" onClick={onClick} aria-label={`Takedown finding #${leak.number}`} className={buttonClass}>
+        Takedown
+      </button>
+    );
+  }
 
   return (
     <>
-      <button type="button" onClick={onClick} disabled={create.isPending} aria-label={create.isPending ? undefined : `Takedown finding #${leak.number}`} className={buttonClass}>
-        {create.isPending ? "Working..." : "Takedown"}
-      </button>
-      {explain && (
-        <dialog
-          ref={dialogRef}
-          aria-labelledby={titleId}
-          onClose={() => setExplain(false)}
-          onClick={(e) => e.target === e.currentTarget && dialogRef.current?.close()}
-          className="m-auto w-[calc(100%-2rem)] max-w-md rounded-2xl border border-white/10 bg-ink-900 p-0 text-left text-slate-200 shadow-2xl shadow-black/60 backdrop:bg-black/70"
-        >
-          <div className="p-6">
-            <h2 id={titleId} className="text-lg font-semibold text-white">
-              Prove ownership first
-            </h2>
-            <p className="mt-2 text-sm text-slate-300">
-              A takedown notice goes out in your name and must point to a profile that shows you own the content. None of your stage names is verified yet: add
-              the snippet to one of your profiles' bio and verify it. Then you can send takedowns.
-            </p>
-            <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <button type="button" onClick={() => dialogRef.current?.close()} className="h-11 rounded-lg border border-white/15 px-4 text-sm font-semibold text-white hover:bg-white/5">
+      {control}
+      {explain === "ownership" && (
+        <ExplainDialog title="Prove ownership first" onClose={() => setExplain(null)}>
+          {(close) => (
+            <>
+              <p className="mt-2 text-sm text-slate-300">
+                A takedown notice goes out in your name and must point to a profile that shows you own the content. None of your stage names is verified yet: add
+                the snippet to one of your profiles' bio and verify it. Then you can send takedowns.
+              </p>
+              <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <button type="button" onClick={close} className="h-11 rounded-lg border border-white/15 px-4 text-sm font-semibold text-white hover:bg-white/5">
+                  Not now
+                </button>
+                <button
+                  type="button"
+                  onClick={() => {
+                    close();
+                    onProveOwnership();
+                  }}
+                  className="h-11 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
+                >
+                  Prove ownership
+                </button>
+              </div>
+            </>
+          )}
+        </ExplainDialog>
+      )}
+      {explain === "confirm" && (
+        <ExplainDialog title="Confirm this finding first" onClose={() => setExplain(null)}>
+          {(close) => (
+            <>
+              <p className="mt-2 text-sm text-slate-300">
+                Finding #{leak.number} is uncertain: the page names you but may not carry your content. A notice against a page that is not a copy of your work can
+                hurt you, so none goes out before you look at the evidence. Use 'Review' on this row and confirm that it is your content; then take it down.
+              </p>
+              <div className="mt-5 flex justify-end">
+                <button type="button" onClick={close} className="h-11 rounded-lg border border-white/15 px-4 text-sm font-semibold text-white hover:bg-white/5">
+                  OK
+                </button>
+              </div>
+            </>
+          )}
+        </ExplainDialog>
+      )}
+      {explain === "authorize" && authorization.data && (
+        <ExplainDialog title="Authorize us to act for you" onClose={() => setExplain(null)} wide>
+          {(close) => (
+            <>
+              <p className="mt-2 mb-4 text-sm text-slate-300">
+                Once, before your first takedown: notices go out in our name as your authorized agent, so that your legal name stays private unless you choose to show
+                it.
+              </p>
+              <AuthorizationForm
+                view={authorization.data}
+                submitLabel="Sign and send the takedown"
+                onSigned={() => {
+                  close();
+                  request();
+                }}
+              />
+              <button type="button" onClick={close} className="mt-3 h-11 w-full rounded-lg border border-white/15 px-4 text-sm font-semibold text-white hover:bg-white/5 sm:w-auto">
                 Not now
               </button>
-              <button
-                type="button"
-                onClick={() => {
-                  dialogRef.current?.close();
-                  onProveOwnership();
-                }}
-                className="h-11 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
-              >
-                Prove ownership
-              </button>
-            </div>
-          </div>
-        </dialog>
+            </>
+          )}
+        </ExplainDialog>
       )}
     </>
   );

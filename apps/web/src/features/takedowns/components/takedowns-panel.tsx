@@ -1,65 +1,89 @@
-import type { TakedownView } from "@leakwarden/contracts/takedowns";
-import { useId, useState, type FormEvent } from "react";
+import type { DelistingResponse, NoticeView, TakedownDetail, TakedownStats, TakedownView } from "@leakwarden/contracts/takedowns";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { ApiError } from "../../../lib/api-client";
+import { useCancelTakedown, useResendTakedown } from "../api/cancel-takedown";
 import { useAuthorization } from "../api/get-authorization";
 import { useDelisting } from "../api/get-delisting";
+import { useOverallStats } from "../api/get-overall-stats";
 import { useTakedown } from "../api/get-takedown";
 import { useTakedownStats } from "../api/get-takedown-stats";
 import { useTakedowns } from "../api/list-takedowns";
 import { useMarkDelistingSubmitted } from "../api/mark-delisting-submitted";
-import { usePutAuthorization } from "../api/put-authorization";
-import { formatWhen, takedownStatusClasses, takedownStatusLabels } from "../takedown-labels";
+import { engineLabels, formatHours, formatWhen, foundByLabels, recipientKindLabels, takedownStatusClasses, takedownStatusLabels } from "../takedown-labels";
+import { AuthorizationForm } from "./authorization-form";
+import { CopyField } from "./copy-field";
 import { QueryError, Skeleton } from "./query-error";
 
 const card = "rounded-2xl border border-white/10 bg-ink-900 p-5 sm:p-6";
-const input = "h-11 w-full rounded-lg border border-white/10 bg-ink-800 px-3 text-sm text-white placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-brand-400";
+const smallButton = "h-9 rounded-lg border border-white/15 px-3 text-sm font-semibold text-white hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-brand-400 disabled:opacity-50";
 
+const percent = (rate: number) => `${Math.round(rate * 100)}%`;
+
+function Figure({ label, value, note, testId }: { label: string; value: string | number | undefined; note: string; testId: string }) {
+  return (
+    <div className="rounded-2xl border border-white/10 bg-ink-900 p-4">
+      <h3 className="text-xs font-medium text-slate-400">{label}</h3>
+      {value === undefined ? (
+        <Skeleton className="mt-2 h-7 w-14" />
+      ) : (
+        <p className="mt-1 text-2xl font-bold text-white tabular-nums" data-testid={testId}>
+          {value}
+        </p>
+      )}
+      <p className="mt-1 text-xs text-slate-400">{note}</p>
+    </div>
+  );
+}
+
+function overallLine(o: TakedownStats): string {
+  if (o.noticesSent === 0) return "Across all Leakwarden creators: no notice sent yet.";
+  const rate = o.removalRate === null ? "not measured yet (no notice is 7 days old)" : `${percent(o.removalRate)} of ${o.removalRateBase.toLocaleString()} ${o.removalRateBase === 1 ? "link" : "links"} sent more than 7 days ago`;
+  const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+  return `Across all Leakwarden creators: ${count(o.noticesSent, "notice", "notices")} sent, ${count(o.linksRemoved, "link", "links")} removed by the site or host, removal rate ${rate}, median time to removal ${formatHours(o.medianHoursToRemoval)}.`;
+}
+
+/** Only figures computed from our own records; removals and search delistings apart. */
 function Stats() {
   const stats = useTakedownStats();
+  const overall = useOverallStats();
   if (stats.isError) return <QueryError error={stats.error} onRetry={() => void stats.refetch()} what="the takedown figures" />;
   const s = stats.data;
-  const figures = [
-    { label: "Notices sent", value: s?.noticesSent },
-    { label: "Links taken down", value: s?.linksTakenDown },
-    { label: "Removed by the site or host", value: s?.linksRemoved },
-    { label: "Removal rate", value: s ? (s.removalRate === null ? "—" : `${Math.round(s.removalRate * 100)}%`) : undefined },
-  ];
   return (
-    <section aria-label="Takedown figures" className="grid grid-cols-2 gap-3 lg:grid-cols-4">
-      {figures.map((f) => (
-        <div key={f.label} className="rounded-2xl border border-white/10 bg-ink-900 p-4">
-          <h3 className="text-xs font-medium text-slate-400">{f.label}</h3>
-          {f.value === undefined ? <Skeleton className="mt-2 h-7 w-14" /> : <p className="mt-1 text-2xl font-bold text-white tabular-nums">{f.value}</p>}
-        </div>
-      ))}
+    <section aria-labelledby="takedown-figures-title" className="flex flex-col gap-3">
+      <h2 id="takedown-figures-title" className="sr-only">
+        Takedown figures
+      </h2>
+      <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
+        <Figure label="Notices sent" value={s?.noticesSent} note={s ? `for ${s.linksTakenDown} ${s.linksTakenDown === 1 ? "link" : "links"}` : ""} testId="figure-notices" />
+        <Figure label="Removed by the site or host" value={s?.linksRemoved} note="links gone at our re-check" testId="figure-removed" />
+        <Figure label="Median time to removal" value={s ? formatHours(s.medianHoursToRemoval) : undefined} note="from the first notice" testId="figure-median" />
+        <Figure
+          label="Removal rate"
+          value={s ? (s.removalRate === null ? "—" : percent(s.removalRate)) : undefined}
+          note={s ? (s.removalRate === null ? "measured once a notice is 7 days old" : `removed ÷ ${s.removalRateBase} links sent more than 7 days ago`) : ""}
+          testId="figure-rate"
+        />
+        <Figure label="Submitted for delisting" value={s?.linksDelistingSubmitted} note="hidden from search, counted apart" testId="figure-delisted" />
+      </div>
+      {overall.data && (
+        <p className="text-xs text-slate-400" data-testid="overall-figures">
+          {overallLine(overall.data)}
+        </p>
+      )}
     </section>
   );
 }
 
 function Authorization({ onProveOwnership }: { onProveOwnership: () => void }) {
   const auth = useAuthorization();
-  const put = usePutAuthorization();
+  const [changing, setChanging] = useState(false);
   const ids = useId();
-  const [fields, setFields] = useState<Record<string, string>>({});
   if (auth.isError) return <QueryError error={auth.error} onRetry={() => void auth.refetch()} what="your takedown authorization" />;
   if (!auth.data) return <Skeleton className="h-32" />;
   const a = auth.data;
-  const submit = (e: FormEvent<HTMLFormElement>) => {
-    e.preventDefault();
-    const form = new FormData(e.currentTarget);
-    put.mutate(
-      { fullName: String(form.get("fullName") ?? ""), signature: String(form.get("signature") ?? ""), agree: form.get("agree") === "on" ? true : (false as true), ownerName: form.get("ownerName") === "legal_name" ? "legal_name" : "stage_name" },
-      {
-        onSuccess: () => toast.success("Authorization signed"),
-        onError: (error) => {
-          setFields(error instanceof ApiError ? (error.fields ?? {}) : {});
-          toast.error(error instanceof ApiError ? error.message : "Please try again.");
-        },
-      },
-    );
-  };
   return (
     <section aria-labelledby={`${ids}-t`} className={card}>
       <h2 id={`${ids}-t`} className="text-lg font-semibold text-white">
@@ -73,41 +97,87 @@ function Authorization({ onProveOwnership }: { onProveOwnership: () => void }) {
           </button>
         </div>
       )}
-      {a.authorization ? (
-        <p className="mt-2 text-sm text-slate-300">
-          Signed by {a.authorization.signature} on {formatWhen(a.authorization.grantedAt)}. Notices name {a.authorization.displayedOwnerName ?? "your stage name"} as the copyright owner.
-        </p>
-      ) : (
-        <form onSubmit={submit} className="mt-3 flex flex-col gap-3" noValidate>
-          <p className="text-sm whitespace-pre-line text-slate-300">{a.statement}</p>
-          <label className="text-sm text-slate-200">
-            Full legal name (kept private unless you choose it below)
-            <input name="fullName" autoComplete="name" className={`${input} mt-1`} aria-invalid={Boolean(fields.fullName)} />
-            {fields.fullName && <span className="mt-1 block text-brand-300">{fields.fullName}</span>}
-          </label>
-          <label className="text-sm text-slate-200">
-            Signature (type your full name again)
-            <input name="signature" className={`${input} mt-1`} aria-invalid={Boolean(fields.signature)} />
-            {fields.signature && <span className="mt-1 block text-brand-300">{fields.signature}</span>}
-          </label>
-          <label className="text-sm text-slate-200">
-            Name shown in notices
-            <select name="ownerName" className={`${input} mt-1`} defaultValue="stage_name">
-              <option value="stage_name">My stage name</option>
-              <option value="legal_name">My legal name</option>
-            </select>
-          </label>
-          <label className="flex items-start gap-2 text-sm text-slate-200">
-            <input type="checkbox" name="agree" className="mt-1 h-4 w-4 accent-brand-600" />I authorize Leakwarden to send takedown notices as my agent.
-          </label>
-          {fields.agree && <span className="text-sm text-brand-300">{fields.agree}</span>}
-          <button type="submit" disabled={put.isPending} className="h-11 rounded-lg bg-brand-600 px-5 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70 sm:self-start">
-            {put.isPending ? "Signing..." : "Sign the authorization"}
+      {a.authorization && !changing ? (
+        <div className="mt-2 flex flex-wrap items-center justify-between gap-3">
+          <p className="min-w-0 flex-1 text-sm text-slate-300" data-testid="authorization-summary">
+            Signed by {a.authorization.signature} on {formatWhen(a.authorization.grantedAt)}. Notices name {a.authorization.displayedOwnerName ?? "your stage name"} as the
+            copyright owner and are signed by us as your authorized agent.
+          </p>
+          <button type="button" onClick={() => setChanging(true)} className={smallButton}>
+            Change
           </button>
-        </form>
+        </div>
+      ) : (
+        <div className="mt-3">
+          <p className="mb-3 text-sm text-slate-400">
+            Before your first takedown, authorize us to act as your agent. Notices go out in our name, citing your verified profiles; your legal name stays private unless
+            you choose to show it.
+          </p>
+          <AuthorizationForm view={a} onSigned={() => setChanging(false)} submitLabel={a.authorization ? "Sign again" : "Sign the authorization"} />
+        </div>
       )}
     </section>
   );
+}
+
+function NoticeCard({ notice }: { notice: NoticeView }) {
+  const when =
+    notice.status === "sent"
+      ? `Sent ${formatWhen(notice.sentAt)}`
+      : notice.status === "failed"
+        ? `Could not be sent: ${notice.error ?? "the mail server refused it"}`
+        : notice.status === "cancelled"
+          ? "Cancelled before it was sent"
+          : notice.attempts > 0
+            ? `Waiting to be sent again (${notice.attempts} ${notice.attempts === 1 ? "attempt" : "attempts"} so far: ${notice.error ?? "the mail server did not answer"})`
+            : "Being sent";
+  return (
+    <article aria-label={`Notice to ${notice.recipient.email ?? notice.recipient.kind}`} className="rounded-lg border border-white/10 bg-black/30 p-3">
+      <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs">
+        <dt className="text-slate-400">To</dt>
+        <dd className="min-w-0 break-all text-slate-200" data-testid="notice-to">
+          {notice.recipient.email} ({recipientKindLabels[notice.recipient.kind].toLowerCase()}
+          {notice.recipient.name ? `, ${notice.recipient.name}` : ""})
+        </dd>
+        <dt className="text-slate-400">Status</dt>
+        <dd className="min-w-0 text-slate-200">{when}</dd>
+        {notice.messageId && (
+          <>
+            <dt className="text-slate-400">Message-ID</dt>
+            <dd className="min-w-0 font-mono break-all text-slate-300">{notice.messageId}</dd>
+          </>
+        )}
+        <dt className="text-slate-400">Subject</dt>
+        <dd className="min-w-0 break-words text-white" data-testid="notice-subject">
+          {notice.subject}
+        </dd>
+      </dl>
+      <pre tabIndex={0} role="region" aria-label="Notice text" className="mt-3 max-h-80 overflow-auto font-sans text-xs break-words whitespace-pre-wrap text-slate-300 focus-visible:outline-2 focus-visible:outline-brand-400" data-testid="notice-text">
+        {notice.text}
+      </pre>
+    </article>
+  );
+}
+
+function Actions({ d }: { d: TakedownDetail }) {
+  const cancel = useCancelTakedown();
+  const resend = useResendTakedown();
+  const fail = (error: unknown) => toast.error(error instanceof ApiError ? error.message : "Please try again.");
+  if (d.status === "draft" || d.status === "queued") {
+    return (
+      <button type="button" disabled={cancel.isPending} onClick={() => cancel.mutate(d.id, { onSuccess: () => toast.success("Takedown cancelled"), onError: fail })} className={smallButton}>
+        {cancel.isPending ? "Cancelling..." : "Cancel this takedown"}
+      </button>
+    );
+  }
+  if (d.status === "failed" || d.status === "no_response" || d.status === "needs_manual_action") {
+    return (
+      <button type="button" disabled={resend.isPending} onClick={() => resend.mutate(d.id, { onSuccess: () => toast.success("Looking up the recipients again"), onError: fail })} className={smallButton}>
+        {resend.isPending ? "Working..." : "Send again"}
+      </button>
+    );
+  }
+  return null;
 }
 
 function Detail({ id }: { id: string }) {
@@ -115,38 +185,50 @@ function Detail({ id }: { id: string }) {
   if (detail.isError) return <QueryError error={detail.error} onRetry={() => void detail.refetch()} what="this takedown" />;
   if (!detail.data) return <Skeleton className="h-24" />;
   const d = detail.data;
-  const notice = d.notices.at(-1);
+  const notices = [...d.notices].reverse();
   return (
     <div className="flex flex-col gap-4 text-sm">
-      {d.recipients.length > 0 && (
-        <div>
-          <h4 className="font-semibold text-slate-200">Recipients, in the order they are tried</h4>
-          <ol className="mt-1 list-decimal pl-5 text-slate-300">
+      {d.reason && <p className="text-amber-100">{d.reason}</p>}
+      <Actions d={d} />
+      <div>
+        <h4 className="font-semibold text-slate-200">Who can remove it, in the order we write to them</h4>
+        {d.recipients.length === 0 ? (
+          <p className="mt-1 text-slate-400">{d.status === "draft" ? "Looking them up…" : "None found."}</p>
+        ) : (
+          <ol className="mt-1 flex list-decimal flex-col gap-1 pl-5 text-slate-300" data-testid="recipients">
             {d.recipients.map((r, i) => (
-              <li key={i}>
-                {r.name ?? r.kind} — {r.email ?? r.webForm ?? "no address"} <span className="text-slate-400">({r.kind}{r.note ? `; ${r.note}` : ""})</span>
+              <li key={i} className="break-words">
+                <span className="text-slate-200">{recipientKindLabels[r.kind]}</span>
+                {r.name ? ` (${r.name})` : ""}: {r.email ?? (r.webForm ? `web form ${r.webForm}` : "no address")}
+                <span className="block text-xs text-slate-400">
+                  Found {foundByLabels[r.foundBy]}: <span className="break-all">{r.source}</span>
+                  {r.note ? `. ${r.note}` : ""}
+                </span>
               </li>
             ))}
           </ol>
-        </div>
-      )}
-      {notice && (
-        <div>
-          <h4 className="font-semibold text-slate-200">Notice preview</h4>
-          <div className="mt-1 max-h-64 overflow-y-auto rounded-lg border border-white/10 bg-black/30 p-3">
-            <p className="font-medium text-white">{notice.subject}</p>
-            <pre className="mt-2 font-sans text-xs whitespace-pre-wrap text-slate-300">{notice.text}</pre>
+        )}
+      </div>
+      <section aria-label="Notice preview">
+        <h4 className="font-semibold text-slate-200">{notices.length > 1 ? "Notices, latest first" : "Notice"}</h4>
+        {notices.length === 0 ? (
+          <p className="mt-1 text-slate-400">{d.status === "needs_manual_action" ? "No notice could be emailed for this link." : "The notice is being written."}</p>
+        ) : (
+          <div className="mt-1 flex flex-col gap-3">
+            {notices.map((n) => (
+              <NoticeCard key={n.id} notice={n} />
+            ))}
           </div>
-        </div>
-      )}
+        )}
+      </section>
       <div>
         <h4 className="font-semibold text-slate-200">History</h4>
         {d.history.length === 0 ? (
           <p className="text-slate-400">Nothing yet.</p>
         ) : (
-          <ol className="mt-1 flex flex-col gap-1 text-slate-300">
+          <ol className="mt-1 flex flex-col gap-1 text-slate-300" data-testid="history">
             {d.history.map((h, i) => (
-              <li key={i}>
+              <li key={i} className="break-words">
                 <span className="text-slate-400">{formatWhen(h.at)}</span> — {h.message}
               </li>
             ))}
@@ -161,32 +243,44 @@ function Row({ t }: { t: TakedownView }) {
   const [open, setOpen] = useState(false);
   const id = useId();
   return (
-    <li className="py-3">
-      <div className="flex flex-wrap items-center gap-3">
-        <div className="min-w-0 flex-1">
+    <li className="py-3" data-testid="takedown-row">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
+        <div className="min-w-0 flex-1 basis-52">
           <a href={t.url} target="_blank" rel="noopener noreferrer" className="block truncate font-medium text-white hover:text-brand-300" title={t.url}>
             {t.url}
           </a>
-          <p className="text-xs text-slate-400">
-            To {t.recipient?.name ?? t.recipient?.email ?? t.recipient?.kind ?? "recipient being found"} · requested {formatWhen(t.createdAt)} · sent {formatWhen(t.firstSentAt)}
+          <p className="text-xs break-words text-slate-400">
+            To {t.recipient?.email ?? t.recipient?.name ?? (t.status === "draft" ? "(looking up who can remove it)" : "nobody yet")} · requested {formatWhen(t.createdAt)}
+            {t.firstSentAt ? ` · sent ${formatWhen(t.firstSentAt)}` : ""}
             {t.removedAt ? ` · removed ${formatWhen(t.removedAt)}` : ""}
           </p>
         </div>
-        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${takedownStatusClasses[t.status]}`}>{takedownStatusLabels[t.status]}</span>
-        <button type="button" aria-expanded={open} aria-controls={id} onClick={() => setOpen((o) => !o)} className="h-8 rounded-md border border-white/15 px-2.5 text-xs font-semibold text-white hover:bg-white/5">
+        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${takedownStatusClasses[t.status]}`} data-testid="takedown-status">
+          {takedownStatusLabels[t.status]}
+        </span>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={id}
+          aria-label={`${open ? "Hide" : "Details"}: ${t.url}`}
+          onClick={() => setOpen((o) => !o)}
+          className="h-8 rounded-md border border-white/15 px-2.5 text-xs font-semibold text-white hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-brand-400"
+        >
           {open ? "Hide" : "Details"}
         </button>
       </div>
-      {t.status === "needs_manual_action" && t.webForm && (
-        <p className="mt-2 text-sm text-amber-100">
-          {t.reason ?? "This site only takes complaints through a web form."}{" "}
-          <a href={t.webForm} target="_blank" rel="noopener noreferrer" className="underline">
-            Open the form
-          </a>
+      {t.status === "needs_manual_action" && (
+        <p className="mt-2 text-sm break-words text-amber-100">
+          {t.reason ?? "No email address takes complaints for this site."}{" "}
+          {t.webForm && (
+            <a href={t.webForm} target="_blank" rel="noopener noreferrer" className="underline">
+              Open the form
+            </a>
+          )}
         </p>
       )}
       {open && (
-        <div id={id} className="mt-3 rounded-xl border border-white/10 bg-white/[0.02] p-4">
+        <div id={id} className="mt-3 rounded-xl border border-white/10 bg-white/[0.02] p-3 sm:p-4">
           <Detail id={t.id} />
         </div>
       )}
@@ -194,26 +288,103 @@ function Row({ t }: { t: TakedownView }) {
   );
 }
 
-function Delisting({ included, upgradeHref }: { included: boolean; upgradeHref: string }) {
-  const delisting = useDelisting(included);
+function DelistingPackage({ p }: { p: DelistingResponse["packages"][number] }) {
   const mark = useMarkDelistingSubmitted();
+  const engine = engineLabels[p.engine];
+  const submitted = p.items.filter((i) => i.submittedAt);
+  const allSubmitted = submitted.length === p.items.length;
+  const lines = (s: string) => Math.min(6, Math.max(1, s.split("\n").length));
+  return (
+    <li className="rounded-xl border border-white/10 p-4">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="font-semibold text-white">{engine}</h3>
+        <a href={p.formUrl} target="_blank" rel="noopener noreferrer" className="text-sm font-semibold text-brand-300 underline">
+          Open {engine}'s form
+        </a>
+      </div>
+      <p className="mt-1 text-xs text-slate-400">Copy each field into the form of the same name, then mark the package as submitted.</p>
+      <div className="mt-3 flex flex-col gap-3">
+        <CopyField label="Copyright owner" value={p.fields.copyrightOwner} />
+        <CopyField label="Description of the work" value={p.fields.descriptionOfWork} rows={4} />
+        <CopyField label="Authorized example URLs" value={p.fields.authorizedExampleUrls} rows={lines(p.fields.authorizedExampleUrls)} />
+        <CopyField label="Infringing URLs" value={p.fields.infringingUrls} rows={lines(p.fields.infringingUrls)} />
+      </div>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        <a
+          href={`data:text/plain;charset=utf-8,${encodeURIComponent(`${p.urlList}\n`)}`}
+          download={`${p.engine}-delisting-urls.txt`}
+          className="inline-flex h-9 items-center rounded-lg bg-white/10 px-3 text-sm font-semibold text-white hover:bg-white/15"
+        >
+          Download the URL list ({p.items.length})
+        </a>
+        <button
+          type="button"
+          disabled={mark.isPending || allSubmitted}
+          onClick={() =>
+            mark.mutate({ engine: p.engine }, { onSuccess: () => toast.success(`Marked as submitted to ${engine}`), onError: (e) => toast.error(e instanceof ApiError ? e.message : "Please try again.") })
+          }
+          className="h-9 rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 disabled:bg-white/10 disabled:opacity-70"
+        >
+          {allSubmitted ? `Submitted to ${engine}` : mark.isPending ? "Saving..." : "Mark as submitted"}
+        </button>
+      </div>
+      <ul className="mt-3 flex flex-col gap-1 text-xs">
+        {p.items.map((i) => (
+          <li key={i.leakId} className="flex flex-wrap justify-between gap-x-3 text-slate-300">
+            <span className="min-w-0 break-all">{i.url}</span>
+            <span className="text-slate-400">{i.submittedAt ? `submitted ${formatWhen(i.submittedAt)}` : "not submitted"}</span>
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+function Delisting({ included, upgradeHref }: { included: boolean; upgradeHref: string }) {
+  const auth = useAuthorization();
+  // The forms name the copyright owner: none before the authorization is signed and ownership proven.
+  const ready = Boolean(auth.data?.authorization && auth.data.ownershipVerified);
+  const delisting = useDelisting(included && ready);
+  const intro = "For links that stay up after a notice, ask the search engines to stop listing them. Delisting hides a link from search; it does not remove it, so it is counted apart from removals.";
   if (!included) {
     return (
       <section aria-labelledby="delisting-title" className={card}>
         <h2 id="delisting-title" className="text-lg font-semibold text-white">
           Search delisting
         </h2>
-        <p className="mt-1 text-sm text-slate-400">
-          For links that stay up, we prepare the forms that ask Google and Bing to stop listing them. Search delisting packages come with the Premium and VIP
-          plans.
-        </p>
+        <p className="mt-1 text-sm text-slate-400">{intro} Search delisting packages come with the Premium and VIP plans.</p>
         <Link to={upgradeHref} className="mt-3 inline-flex h-9 items-center rounded-lg bg-white/10 px-3 text-sm font-semibold text-white hover:bg-white/15">
           See plans
         </Link>
       </section>
     );
   }
-  if (delisting.isError) return <QueryError error={delisting.error} onRetry={() => void delisting.refetch()} what="the delisting packages" />;
+  if (!ready) {
+    return (
+      <section aria-labelledby="delisting-title" className={card}>
+        <h2 id="delisting-title" className="text-lg font-semibold text-white">
+          Search delisting
+        </h2>
+        <p className="mt-1 text-sm text-slate-400">
+          {intro} {auth.data ? "The packages are ready once you have proven ownership and signed your authorization." : ""}
+        </p>
+      </section>
+    );
+  }
+  if (delisting.isError) {
+    // Before the authorization there is no owner to put in the forms: said, not shown as a failure.
+    if (delisting.error instanceof ApiError && delisting.error.details?.missing) {
+      return (
+        <section aria-labelledby="delisting-title" className={card}>
+          <h2 id="delisting-title" className="text-lg font-semibold text-white">
+            Search delisting
+          </h2>
+          <p className="mt-1 text-sm text-slate-400">{delisting.error.message}</p>
+        </section>
+      );
+    }
+    return <QueryError error={delisting.error} onRetry={() => void delisting.refetch()} what="the delisting packages" />;
+  }
   if (!delisting.data) return <Skeleton className="h-20" />;
   const packages = delisting.data.packages.filter((p) => p.items.length > 0);
   return (
@@ -221,32 +392,13 @@ function Delisting({ included, upgradeHref }: { included: boolean; upgradeHref: 
       <h2 id="delisting-title" className="text-lg font-semibold text-white">
         Search delisting
       </h2>
-      <p className="mt-1 text-sm text-slate-400">For links that stay up, ask the search engines to stop listing them. Delisting is counted apart from removals.</p>
+      <p className="mt-1 text-sm text-slate-400">{intro}</p>
       {packages.length === 0 ? (
         <p className="mt-3 text-sm text-slate-400">No links need delisting right now.</p>
       ) : (
         <ul className="mt-3 flex flex-col gap-3">
           {packages.map((p) => (
-            <li key={p.engine} className="rounded-xl border border-white/10 p-4">
-              <div className="flex flex-wrap items-center justify-between gap-2">
-                <h3 className="font-semibold text-white capitalize">{p.engine}</h3>
-                <a href={p.formUrl} target="_blank" rel="noopener noreferrer" className="text-sm font-semibold text-brand-300 underline">
-                  Open the form
-                </a>
-              </div>
-              <label className="mt-2 block text-xs text-slate-400">
-                Links ({p.items.length})
-                <textarea readOnly value={p.urlList} rows={Math.min(6, p.items.length)} className="mt-1 w-full rounded-lg border border-white/10 bg-black/30 p-2 font-mono text-xs text-slate-200" />
-              </label>
-              <button
-                type="button"
-                disabled={mark.isPending || p.items.every((i) => i.submittedAt)}
-                onClick={() => mark.mutate({ engine: p.engine }, { onSuccess: () => toast.success("Marked as submitted"), onError: (e) => toast.error(e instanceof ApiError ? e.message : "Please try again.") })}
-                className="mt-2 h-9 rounded-lg bg-white/10 px-3 text-sm font-semibold text-white hover:bg-white/15 disabled:opacity-50"
-              >
-                {p.items.every((i) => i.submittedAt) ? "Submitted" : "Mark as submitted"}
-              </button>
-            </li>
+            <DelistingPackage key={p.engine} p={p} />
           ))}
         </ul>
       )}
@@ -258,7 +410,21 @@ function Delisting({ included, upgradeHref }: { included: boolean; upgradeHref: 
 export function TakedownsPanel({ onProveOwnership, delistingIncluded, upgradeHref }: { onProveOwnership: () => void; delistingIncluded: boolean; upgradeHref: string }) {
   const [page, setPage] = useState(1);
   const list = useTakedowns(page);
+  const queryClient = useQueryClient();
   const pages = list.data ? Math.max(1, Math.ceil(list.data.total / list.data.pageSize)) : 1;
+
+  // A status that moved changes the figures and the delisting package too.
+  const statuses = list.data?.items.map((t) => `${t.id}:${t.status}`).join(",");
+  const seen = useRef(statuses);
+  useEffect(() => {
+    if (statuses === undefined || seen.current === statuses) return;
+    if (seen.current !== undefined) {
+      void queryClient.invalidateQueries({ queryKey: ["takedowns", "stats"] });
+      void queryClient.invalidateQueries({ queryKey: ["takedowns", "delisting"] });
+    }
+    seen.current = statuses;
+  }, [statuses, queryClient]);
+
   return (
     <div className="flex flex-col gap-5">
       <Stats />
@@ -287,13 +453,13 @@ export function TakedownsPanel({ onProveOwnership, delistingIncluded, upgradeHre
             </ul>
             {pages > 1 && (
               <div className="mt-3 flex items-center justify-between text-sm">
-                <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className="h-9 rounded-lg border border-white/15 px-3 font-semibold text-white disabled:opacity-40">
+                <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)} className={smallButton}>
                   Previous
                 </button>
                 <span className="text-slate-400">
                   Page {page} of {pages}
                 </span>
-                <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)} className="h-9 rounded-lg border border-white/15 px-3 font-semibold text-white disabled:opacity-40">
+                <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)} className={smallButton}>
                   Next
                 </button>
               </div>

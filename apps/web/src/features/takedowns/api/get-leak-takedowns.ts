@@ -1,0 +1,47 @@
+import type { LeakTakedowns, TakedownView } from "@leakwarden/contracts/takedowns";
+import { useQuery } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+/** Statuses the jobs move on by themselves within seconds: worth asking again soon. */
+const MOVING = new Set<TakedownView["status"]>(["draft", "queued"]);
+const MAX_IDS = 100;
+
+type Waiter = { resolve: (t: TakedownView | null) => void; reject: (e: unknown) => void };
+let pending: Map<string, Waiter[]> | null = null;
+
+async function flush(batch: Map<string, Waiter[]>) {
+  const ids = [...batch.keys()];
+  for (let i = 0; i < ids.length; i += MAX_IDS) {
+    const chunk = ids.slice(i, i + MAX_IDS);
+    try {
+      const { items } = await api<LeakTakedowns>(`/v1/takedowns/latest?leakIds=${chunk.join(",")}`);
+      for (const id of chunk) for (const w of batch.get(id)!) w.resolve(items.find((t) => t.leakId === id) ?? null);
+    } catch (error) {
+      for (const id of chunk) for (const w of batch.get(id)!) w.reject(error);
+    }
+  }
+}
+
+/** GET /v1/takedowns/latest: the rows of a leaks page ask in the same tick, so one request serves the page. */
+export function getLeakTakedown(leakId: string): Promise<TakedownView | null> {
+  return new Promise((resolve, reject) => {
+    if (!pending) {
+      const batch = new Map<string, Waiter[]>();
+      pending = batch;
+      setTimeout(() => {
+        pending = null;
+        void flush(batch);
+      }, 0);
+    }
+    pending.set(leakId, [...(pending.get(leakId) ?? []), { resolve, reject }]);
+  });
+}
+
+/** A leak's latest takedown (null: none), followed while its notice is being prepared and sent. */
+export function useLeakTakedown(leakId: string) {
+  return useQuery({
+    queryKey: ["takedowns", "by-leak", leakId],
+    queryFn: () => getLeakTakedown(leakId),
+    refetchInterval: (query) => (query.state.data && MOVING.has(query.state.data.status) ? 1_500 : false),
+  });
+}

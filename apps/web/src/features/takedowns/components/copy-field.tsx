@@ -1,0 +1,61 @@
+import { useEffect, useId, useRef, useState } from "react";
+
+async function copyText(text: string, fallback: HTMLTextAreaElement | null): Promise<boolean> {
+  try {
+    if (navigator.clipboard?.writeText) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Selecting the text below is the fallback.
+  }
+  if (!fallback) return false;
+  fallback.select();
+  try {
+    return document.execCommand("copy");
+  } catch {
+    return false;
+  }
+}
+
+/** A read-only field of a form to fill elsewhere, with a Copy button. */
+export function CopyField({ label, value, rows = 1 }: { label: string; value: string; rows?: number }) {
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  const ref = useRef<HTMLTextAreaElement>(null);
+  const id = useId();
+
+  useEffect(() => {
+    if (state === "idle") return;
+    const t = window.setTimeout(() => setState("idle"), 2500);
+    return () => window.clearTimeout(t);
+  }, [state]);
+
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-end justify-between gap-2">
+        <label htmlFor={id} className="text-xs font-medium text-slate-300">
+          {label}
+        </label>
+        <button
+          type="button"
+          onClick={async () => setState((await copyText(value, ref.current)) ? "copied" : "failed")}
+          className="h-7 rounded-md bg-white/10 px-2.5 text-xs font-semibold text-white hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-brand-400"
+        >
+          {state === "copied" ? "Copied" : "Copy"}
+          <span className="sr-only"> {label.toLowerCase()}</span>
+        </button>
+      </div>
+      <textarea
+        id={id}
+        ref={ref}
+        readOnly
+        value={value}
+        rows={rows}
+        className="w-full resize-y rounded-lg border border-white/10 bg-black/30 p-2 font-mono text-xs break-all text-slate-200 focus-visible:outline-2 focus-visible:outline-brand-400"
+      />
+      <span role="status" aria-live="polite" className="sr-only">
+        {state === "copied" ? `${label} copied.` : state === "failed" ? "Could not copy: select the text and copy it yourself." : ""}
+      </span>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import type { LeakView } from "@leakwarden/contracts/scans";
+import type { AuthorizationView, TakedownView } from "@leakwarden/contracts/takedowns";
+import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
+import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { TakedownAction } from "./takedown-action";
+
+const ids = ["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222", "33333333-3333-4333-8333-333333333333"];
+
+const takedown = (leakId: string, status: TakedownView["status"]): TakedownView => ({
+  id: `9${leakId.slice(1)}`,
+  leakId,
+  url: `https://leaks.example/${leakId}`,
+  domain: "leaks.example",
+  status,
+  recipient: null,
+  webForm: null,
+  reason: null,
+  createdAt: "2025-07-01T10:00:00.000Z",
+  firstSentAt: null,
+  lastSentAt: null,
+  removedAt: null,
+  nextCheckAt: null,
+  lastCheckAt: null,
+});
+
+const authorization: AuthorizationView = {
+  statement: "I, [your full legal name], state that I own the copyright …",
+  statementVersion: "2025-01",
+  ownershipVerified: true,
+  verifiedStageNames: [{ id: "44444444-4444-4444-8444-444444444444", platform: "OnlyFans", username: "luna_rivers", profileUrl: "https://onlyfans.com/luna_rivers" }],
+  authorization: null,
+};
+
+let calls: { method: string; url: string }[] = [];
+
+beforeEach(() => {
+  calls = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: string, init?: RequestInit) => {
+      const url = new URL(input, "http://localhost");
+      calls.push({ method: init?.method ?? "GET", url: url.pathname + url.search });
+      const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+      if (url.pathname === "/v1/takedowns/latest") return json({ items: [takedown(ids[1]!, "sent"), takedown(ids[2]!, "needs_manual_action")] });
+      if (url.pathname === "/v1/takedowns/authorization") return json(authorization);
+      return new Response(JSON.stringify({ error: { code: "NOT_FOUND", message: "no" } }), { status: 404 });
+    }),
+  );
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderRows(leaks: Pick<LeakView, "id" | "number" | "status" | "confidence">[]) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const element = (
+    <QueryClientProvider client={client}>
+      {leaks.map((leak) => (
+        <TakedownAction key={leak.id} leak={leak} ownershipVerified onProveOwnership={() => {}} takedownsHref="/dashboard/takedowns" upgradeHref="/dashboard/upgrade" />
+      ))}
+    </QueryClientProvider>
+  );
+  const router = createMemoryRouter([{ path: "*", element }], { initialEntries: ["/dashboard/leaks"] });
+  render(<RouterProvider router={router} />);
+  return client;
+}
+
+/** The authorization is loaded (the row reads it before any request). */
+const authorizationLoaded = (client: QueryClient) => waitFor(() => expect(client.getQueryData(["takedowns", "authorization"])).toBeDefined());
+
+describe("TakedownAction", () => {
+  it("asks one request for a whole page of rows and shows each leak's takedown status", async () => {
+    renderRows(ids.map((id, i) => ({ id, number: i + 1, status: "new", confidence: "high" })));
+    expect(await screen.findByRole("link", { name: "Takedown of finding #2: Notice sent" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Takedown of finding #3: Needs your action" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Takedown finding #1" })).toBeTruthy();
+    const latest = calls.filter((c) => c.url.startsWith("/v1/takedowns/latest"));
+    expect(latest).toEqual([{ method: "GET", url: `/v1/takedowns/latest?leakIds=${ids.join(",")}` }]);
+  });
+
+  it("explains that an uncertain finding needs her confirmation, and asks nothing of the server", async () => {
+    await authorizationLoaded(renderRows([{ id: ids[0]!, number: 7, status: "new", confidence: "medium" }]));
+    fireEvent.click(screen.getByRole("button", { name: "Takedown finding #7" }));
+    expect(await screen.findByText("Confirm this finding first")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+  });
+
+  it("asks for the authorization before the first takedown instead of sending a request that would be refused", async () => {
+    await authorizationLoaded(renderRows([{ id: ids[0]!, number: 1, status: "confirmed", confidence: "medium" }]));
+    fireEvent.click(screen.getByRole("button", { name: "Takedown finding #1" }));
+    expect(await screen.findByText("Authorize us to act for you")).toBeTruthy();
+    expect(screen.getByRole("radio", { name: /luna_rivers/ })).toHaveProperty("checked", true);
+    expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+  });
+});

@@ -1,0 +1,255 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { postWebhook, subscriptionEvent, TEST_VARIANTS } from "../apps/server/src/testing/billing-events";
+import { FIXTURE_DMCA_EMAIL, NOVA_PAGES } from "./global-setup";
+import { runScan, signUpAndConfirm, type SeededCreator } from "./seed";
+import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "./support";
+
+// The takedown journey: a Premium creator with a verified profile takes leaks down from the Leaks
+// list, signs her agent authorization on the way, then follows the notices in Takedown Requests.
+// Leaks come from a real scan of the local fixture web, whose site has a /dmca page with a mailto.
+
+test.describe.configure({ mode: "serial" });
+
+const fixtureOrigin = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
+const LEGAL_NAME = "Nova Elise Lane";
+let nova: SeededCreator;
+
+async function signedIn(browser: Browser, creator: SeededCreator, width = 1280) {
+  const context = await browser.newContext({ storageState: creator.storageState, viewport: { width, height: 900 }, permissions: ["clipboard-read", "clipboard-write"] });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  // Failed calls are recorded with their address (the console's own line does not carry it).
+  page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && errors.push(m.text()));
+  page.on("response", (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`));
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { context, page, errors };
+}
+
+async function fixture(pathname: string, body = "") {
+  const res = await fetch(`${fixtureOrigin}${pathname}`, { method: "PUT", body });
+  if (!res.ok) throw new Error(`fixture ${pathname}: ${res.status}`);
+}
+
+/** The text/plain part of an .eml as nodemailer writes it (quoted-printable or base64, UTF-8). */
+function plainText(raw: string): string {
+  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
+  const part = (boundary ? raw.split(`--${boundary}`) : [raw]).find((p) => /^Content-Type: text\/plain/im.test(p)) ?? "";
+  const split = part.search(/\r?\n\r?\n/);
+  const head = part.slice(0, split);
+  const body = part.slice(split).replace(/^\r?\n\r?\n/, "");
+  const encoding = /^Content-Transfer-Encoding: (\S+)/im.exec(head)?.[1]?.toLowerCase();
+  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (encoding !== "quoted-printable") return body;
+  const soft = body.replace(/=\r?\n/g, "");
+  const bytes: number[] = [];
+  for (let i = 0; i < soft.length; i++) {
+    const hex = soft.slice(i + 1, i + 3);
+    if (soft[i] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(parseInt(hex, 16));
+      i += 2;
+    } else bytes.push(...Buffer.from(soft[i]!, "utf8"));
+  }
+  return Buffer.from(bytes).toString("utf8");
+}
+
+/** The notices the server wrote to its outbox (no SMTP_URL in the journeys), by Message-ID. */
+function sentNotices() {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+  return fs
+    .readdirSync(dir)
+    .filter((f) => f.endsWith(".eml"))
+    .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
+    .map((raw) => {
+      // Long header lines are folded onto the next line.
+      const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, " ");
+      const header = (name: string) => new RegExp(`^${name}: (.*)$`, "im").exec(head)?.[1]?.trim() ?? "";
+      return { raw, messageId: header("Message-ID"), to: header("To"), from: header("From"), subject: header("Subject"), text: plainText(raw) };
+    })
+    .filter((mail) => mail.messageId.startsWith("<notice-"));
+}
+
+const row = (page: Page, pathname: string) => page.locator("tbody tr").filter({ hasText: pathname });
+
+test.beforeAll(async ({ baseURL }) => {
+  test.setTimeout(180_000);
+  nova = await signUpAndConfirm(baseURL!, "nova@example.com");
+  const profile = await nova.api.post("/v1/root/update-profile-all", { data: { platforms: { reddit: "nova_lane" }, nicknames: [], allowlist: [], specific: "" } });
+  expect(profile.ok()).toBe(true);
+  await nova.api.post("/v1/identities/onboarding-complete");
+
+  // She adds the snippet to her Reddit bio and the server checks it.
+  const identities = (await (await nova.api.get("/v1/identities")).json()) as { snippet: string };
+  await fixture("/__bio/nova_lane", identities.snippet);
+  const bio = (await (await nova.api.get("/v1/root/get-bio")).json()) as { isverified: boolean };
+  expect(bio.isverified).toBe(true);
+
+  const scan = await runScan(nova);
+  expect(scan.stats.leaksFound).toBe(NOVA_PAGES);
+
+  // Premium, as Lemon Squeezy's signed webhook says after her checkout.
+  const session = (await (await nova.api.get("/api/auth/get-session")).json()) as { user: { id: string } };
+  const delivered = await postWebhook(
+    { request: (input, init) => fetch(input.replace("http://localhost:3000", baseURL!), init) },
+    subscriptionEvent("subscription_created", { subscriptionId: "9001", userId: session.user.id, email: nova.email, variantId: TEST_VARIANTS["premium-monthly"], status: "active", updatedAt: new Date() }),
+  );
+  expect(await delivered.json()).toMatchObject({ outcome: "applied" });
+
+  // The site takes one of the pages down later on: the re-check after the notice sees it gone.
+  await fixture("/__removed/nova/0");
+});
+
+test("from the Leaks list: 'Takedown' asks for her authorization once, shows 'Working...', then the takedown's status", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const { page, context, errors } = await signedIn(browser, nova);
+  await page.goto("/dashboard/leaks");
+  await expect(page.locator("tbody tr")).toHaveCount(NOVA_PAGES);
+
+  // An uncertain finding cannot be taken down before she confirms it.
+  const uncertain = row(page, `/nova/${NOVA_PAGES - 1}`);
+  await expect(uncertain.getByText("Needs review")).toBeVisible();
+  await uncertain.getByRole("button", { name: /^Takedown finding/ }).click();
+  const confirmFirst = page.getByRole("dialog", { name: "Confirm this finding first" });
+  await expect(confirmFirst).toContainText("none goes out before you look at the evidence");
+  await confirmFirst.getByRole("button", { name: "OK" }).click();
+  await expect(confirmFirst).toBeHidden();
+
+  // The first takedown: the authorization comes first, signed with her typed full name.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/v1/takedowns", async (route) => {
+    if (route.request().method() === "POST") await held;
+    await route.continue();
+  });
+  const first = row(page, "/nova/0");
+  await first.getByRole("button", { name: /^Takedown finding/ }).click();
+  const authorize = page.getByRole("dialog", { name: "Authorize us to act for you" });
+  await expect(authorize).toBeVisible();
+  await expect(authorize.getByTestId("authorization-statement")).toContainText("[your full legal name]");
+  await authorize.getByLabel(/^Full legal name/).fill(LEGAL_NAME);
+  await expect(authorize.getByTestId("authorization-statement")).toContainText(`I, ${LEGAL_NAME}, state that I own the copyright`);
+  await expect(authorize.getByTestId("authorization-statement")).toContainText("under 17 U.S.C. § 512(c)(3)");
+  await authorize.getByLabel(/^Signature/).fill("Nova Lane");
+  await authorize.getByRole("radio", { name: /nova_lane/ }).check();
+  await authorize.getByRole("checkbox", { name: /sign it/ }).check();
+  await authorize.getByRole("button", { name: "Sign and send the takedown" }).click();
+  await expect(authorize.getByText("Type your full name exactly as above to sign.")).toBeVisible();
+  await authorize.getByLabel(/^Signature/).fill(LEGAL_NAME);
+  await authorize.getByRole("button", { name: "Sign and send the takedown" }).click();
+  await expect(authorize).toBeHidden();
+  await expect(first.getByRole("button", { name: "Working..." })).toBeVisible();
+  await screenshot(page, "takedown-working");
+  release();
+  await expect(first.getByTestId("takedown-status")).toHaveText(/^(Notice sent|Removed)$/, { timeout: 15_000 });
+  await expect(first.getByText(/^(Takedown sent|Removed)$/).first()).toBeVisible();
+
+  // She reviews the uncertain one, confirms it is hers, and takes it down too: no second authorization.
+  await uncertain.getByRole("button", { name: /^Review finding/ }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Yes, this is my content" }).click();
+  await expect(uncertain.getByText("Confirmed", { exact: true })).toBeVisible();
+  await uncertain.getByRole("button", { name: /^Takedown finding/ }).click();
+  await expect(page.getByRole("dialog", { name: "Authorize us to act for you" })).toHaveCount(0);
+  await expect(uncertain.getByTestId("takedown-status")).toHaveText("Notice sent", { timeout: 15_000 });
+  await screenshot(page, "takedown-leaks");
+
+  expect(errors).toEqual(["400 PUT /v1/takedowns/authorization"]);
+  await context.close();
+});
+
+test("Takedown Requests shows the notice as sent, who got it and how they were found, the history, the figures and the delisting package", async ({ browser }) => {
+  test.setTimeout(60_000);
+  // The removed page is seen gone at the first re-check, seconds after the notice.
+  await expect
+    .poll(
+      async () =>
+        ((await (await nova.api.get("/v1/takedowns")).json()) as { items: { url: string; status: string; lastCheckAt: string | null }[] }).items
+          .map((t) => `${new URL(t.url).pathname}:${t.status}:${t.lastCheckAt ? "checked" : "waiting"}`)
+          .sort(),
+      { timeout: 30_000 },
+    )
+    .toEqual(["/nova/0:removed:checked", `/nova/${NOVA_PAGES - 1}:sent:checked`]);
+
+  const { page, context, errors } = await signedIn(browser, nova);
+  await page.goto("/dashboard/takedowns");
+  await expect(page.getByRole("banner").getByRole("heading", { level: 1 })).toHaveText("Takedown Requests");
+  await expect(page.getByTestId("authorization-summary")).toContainText(`Signed by ${LEGAL_NAME}`);
+  await expect(page.getByTestId("authorization-summary")).toContainText("Notices name nova_lane as the copyright owner");
+
+  // Measured figures: removals and delistings apart; no rate before a notice is 7 days old.
+  await expect(page.getByTestId("figure-notices")).toHaveText("2");
+  await expect(page.getByTestId("figure-removed")).toHaveText("1");
+  await expect(page.getByTestId("figure-median")).toHaveText("< 1 hour");
+  await expect(page.getByTestId("figure-rate")).toHaveText("—");
+  await expect(page.getByText("measured once a notice is 7 days old")).toBeVisible();
+  await expect(page.getByTestId("figure-delisted")).toHaveText("0");
+  await expect(page.getByTestId("overall-figures")).toContainText(/Across all Leakwarden creators: \d+ notices sent, \d+ links? removed by the site or host/);
+
+  const rows = page.getByTestId("takedown-row");
+  await expect(rows).toHaveCount(2);
+  const removed = rows.filter({ hasText: "/nova/0" });
+  await expect(removed.getByTestId("takedown-status")).toHaveText("Removed");
+  const open = rows.filter({ hasText: `/nova/${NOVA_PAGES - 1}` });
+  await expect(open.getByTestId("takedown-status")).toHaveText("Notice sent");
+
+  // The notice preview: exactly the text that was sent, to the site's own DMCA address.
+  await open.getByRole("button", { name: /^Details/ }).click();
+  await expect(open.getByTestId("notice-to")).toContainText(`${FIXTURE_DMCA_EMAIL} (the site, 127.0.0.1)`);
+  await expect(open.getByTestId("recipients")).toContainText(`Found on the site's own page: ${fixtureOrigin}/dmca`);
+  const messageId = (await open.getByText(/^<notice-/).textContent())!;
+  const sent = sentNotices().find((n) => n.messageId === messageId);
+  expect(sent, `an .eml with Message-ID ${messageId}`).toBeDefined();
+  expect(sent!.to).toBe(FIXTURE_DMCA_EMAIL);
+  expect(sent!.from).toContain("Leakwarden Copyright Agent");
+  await expect(open.getByTestId("notice-subject")).toHaveText(sent!.subject);
+  const preview = (await open.getByTestId("notice-text").textContent())!;
+  expect(preview.trimEnd()).toBe(sent!.text.replace(/\r\n/g, "\n").trimEnd());
+  expect(preview).toContain(`${fixtureOrigin}/nova/${NOVA_PAGES - 1}`);
+  expect(preview).toContain("Copyright owner: nova_lane");
+  expect(preview).toContain("https://www.reddit.com/user/nova_lane/");
+  expect(preview).toContain("under penalty of perjury");
+  expect(sent!.raw).not.toContain(LEGAL_NAME);
+  const history = open.getByTestId("history");
+  await expect(history).toContainText("Takedown requested");
+  await expect(history).toContainText(`Found the site: ${FIXTURE_DMCA_EMAIL}`);
+  await expect(history).toContainText(`Notice sent to ${FIXTURE_DMCA_EMAIL}`);
+  await expect(history).toContainText("Still up");
+
+  await removed.getByRole("button", { name: /^Details/ }).click();
+  await expect(removed.getByTestId("history")).toContainText("The link is down: the page answers HTTP 404");
+
+  // The delisting package: only the link still up, its fields ready to copy, a bulk list, 'mark as submitted'.
+  const delisting = page.getByRole("region", { name: "Search delisting" });
+  const google = delisting.getByRole("listitem").filter({ has: page.getByRole("heading", { name: "Google" }) });
+  await expect(google.getByLabel("Copyright owner", { exact: true })).toHaveValue("nova_lane");
+  await expect(google.getByLabel("Authorized example URLs", { exact: true })).toHaveValue("https://www.reddit.com/user/nova_lane/");
+  await expect(google.getByLabel("Infringing URLs", { exact: true })).toHaveValue(`${fixtureOrigin}/nova/${NOVA_PAGES - 1}`);
+  await expect(google.getByLabel("Description of the work", { exact: true })).toHaveValue(/Original photographs and videos created and published by nova_lane/);
+  await expect(google.getByRole("link", { name: "Download the URL list (1)" })).toHaveAttribute("href", `data:text/plain;charset=utf-8,${encodeURIComponent(`${fixtureOrigin}/nova/${NOVA_PAGES - 1}\n`)}`);
+  await google.getByRole("button", { name: "Copy infringing urls" }).click();
+  await expect(google.getByRole("button", { name: "Copied infringing urls" })).toBeVisible();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${fixtureOrigin}/nova/${NOVA_PAGES - 1}`);
+  await google.getByRole("button", { name: "Mark as submitted" }).click();
+  await expect(google.getByRole("button", { name: "Submitted to Google" })).toBeDisabled();
+  await expect(page.getByTestId("figure-delisted")).toHaveText("1");
+  await expect(page.getByTestId("figure-removed")).toHaveText("1");
+
+  await expectAccessible(page);
+  await screenshot(page, "takedown-requests");
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("Takedown Requests fits a 375px screen and stays accessible with a notice open", async ({ browser }) => {
+  const { page, context, errors } = await signedIn(browser, nova, 375);
+  await page.goto("/dashboard/takedowns");
+  const rows = page.getByTestId("takedown-row");
+  await expect(rows).toHaveCount(2);
+  await rows.first().getByRole("button", { name: /^Details/ }).click();
+  await expect(rows.first().getByTestId("notice-text")).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+  await screenshot(page, "takedown-requests-375");
+  expect(errors).toEqual([]);
+  await context.close();
+});
