@@ -19,8 +19,13 @@ async function main(): Promise<number> {
       const { runScanCommand } = await import("./scanner/scan-command");
       return runScanCommand(args, env, { stdout: process.stdout, stderr: process.stderr });
     }
+    case "demo": {
+      // The app on its own data folder, searching a built-in fictional web (no search provider needed).
+      const { runDemoCommand } = await import("./demo/run-demo");
+      return runDemoCommand(process.env, { stdout: process.stdout, stderr: process.stderr });
+    }
     default:
-      console.error(`usage: npm run <migrate|scan> [-- args]\nunknown command: ${command ?? "(none)"}`);
+      console.error(`usage: npm run <migrate|scan|demo> [-- args]\nunknown command: ${command ?? "(none)"}`);
       return 2;
   }
 }

@@ -14,6 +14,8 @@ export const siteConfigSchema = z.object({
   googleEnabled: z.boolean(),
   /** Where creators write for help and to use their privacy rights. */
   supportEmail: z.string(),
+  /** The demo process: every page says that scans search a built-in fictional web. */
+  demo: z.boolean(),
 });
 
 export type SiteConfig = z.infer<typeof siteConfigSchema>;

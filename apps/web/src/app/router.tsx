@@ -1,5 +1,6 @@
 import { Suspense } from "react";
 import { Navigate, Route, Routes } from "react-router";
+import { DemoBanner } from "../components/demo-banner";
 import { NotFound } from "../components/not-found";
 import { PageFallback } from "../components/page-fallback";
 import { paths } from "../config/paths";
@@ -23,28 +24,31 @@ const PublicCodeRoute = lazyPage(() => import("./routes/public-code-route"), "Pu
 
 export function AppRoutes() {
   return (
-    <Suspense fallback={<PageFallback />}>
-      <Routes>
-        <Route path={paths.home} element={<LandingRoute />} />
-        <Route element={<AppLayout />}>
-          <Route path={paths.pricing} element={<PricingRoute />} />
-          <Route path={paths.terms} element={<TermsRoute />} />
-          <Route path={paths.privacy} element={<PrivacyRoute />} />
-          <Route path={paths.signin} element={<SignInRoute />} />
-          <Route path={paths.signup} element={<SignUpRoute />} />
-          <Route path={paths.confirm} element={<ConfirmRoute />} />
-          <Route path={paths.confirmed} element={<AuthConfirmedRoute />} />
-          <Route path={paths.onboarding} element={<Navigate to={paths.onboardings} replace />} />
-          <Route path="/v/:code" element={<PublicCodeRoute />} />
-          <Route element={<RequireSession />}>
-            <Route path={paths.onboardings} element={<OnboardingRoute />} />
-            <Route path={`${paths.dashboard}/*`} element={<DashboardRoute />} />
-            <Route path={paths.verify} element={<VerifyRoute />} />
+    <>
+      <DemoBanner />
+      <Suspense fallback={<PageFallback />}>
+        <Routes>
+          <Route path={paths.home} element={<LandingRoute />} />
+          <Route element={<AppLayout />}>
+            <Route path={paths.pricing} element={<PricingRoute />} />
+            <Route path={paths.terms} element={<TermsRoute />} />
+            <Route path={paths.privacy} element={<PrivacyRoute />} />
+            <Route path={paths.signin} element={<SignInRoute />} />
+            <Route path={paths.signup} element={<SignUpRoute />} />
+            <Route path={paths.confirm} element={<ConfirmRoute />} />
+            <Route path={paths.confirmed} element={<AuthConfirmedRoute />} />
+            <Route path={paths.onboarding} element={<Navigate to={paths.onboardings} replace />} />
+            <Route path="/v/:code" element={<PublicCodeRoute />} />
+            <Route element={<RequireSession />}>
+              <Route path={paths.onboardings} element={<OnboardingRoute />} />
+              <Route path={`${paths.dashboard}/*`} element={<DashboardRoute />} />
+              <Route path={paths.verify} element={<VerifyRoute />} />
+            </Route>
           </Route>
-        </Route>
-        <Route path="*" element={<NotFound />} />
-      </Routes>
-    </Suspense>
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Suspense>
+    </>
   );
 }
 

@@ -8,6 +8,8 @@ export interface SiteSettings {
   googleClientId?: string | undefined;
   googleClientSecret?: string | undefined;
   supportEmail: string;
+  /** The demo process (`npm run demo`): scans search its built-in fictional web. */
+  demo?: boolean;
 }
 
 /** The public site's configuration: figures, analytics token and sign-in options, from settings only. */
@@ -21,6 +23,7 @@ export function createSiteService(settings: SiteSettings) {
     mixpanelToken: settings.mixpanelToken ?? null,
     googleEnabled: Boolean(settings.googleClientId && settings.googleClientSecret),
     supportEmail: settings.supportEmail,
+    demo: settings.demo === true,
   };
   return {
     getConfig(): SiteConfig {

@@ -28,12 +28,13 @@ describe("GET /v1/site/config", () => {
       mixpanelToken: "token-123",
       googleEnabled: true,
       supportEmail: "help@leakwarden.example",
+      demo: false,
     });
     // Never a removal rate: that figure is only ever measured.
     expect(JSON.stringify(body)).not.toMatch(/removal/i);
   });
 
-  it("has safe defaults: no analytics, no Google, the default figures, and needs no session", async () => {
+  it("has safe defaults: no analytics, no Google, the default figures, not the demo, and needs no session", async () => {
     services = await createTestServices();
     const res = await new TestClient(services.app).get("/v1/site/config");
     expect(res.status).toBe(200);
@@ -42,6 +43,7 @@ describe("GET /v1/site/config", () => {
       mixpanelToken: null,
       googleEnabled: false,
       supportEmail: "support@leakwarden.localhost",
+      demo: false,
     });
   });
 
