@@ -52,4 +52,12 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // Shipped server code never depends on the test fakes.
+    files: ["apps/server/src/**/*.ts"],
+    ignores: ["**/*.test.ts", "apps/server/src/testing/**"],
+    rules: {
+      "no-restricted-imports": ["error", { patterns: [{ group: ["**/testing/**", "**/testing"], message: "src/testing is for tests only" }] }],
+    },
+  },
 );

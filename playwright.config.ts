@@ -2,6 +2,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { billingSettings } from "./apps/server/src/testing/billing-events";
+import { E2E_LEMONSQUEEZY_API_KEY } from "./e2e/global-setup";
 
 const port = Number(process.env.E2E_PORT ?? 3100);
 export const baseURL = `http://localhost:${port}`;
@@ -9,6 +11,9 @@ export const baseURL = `http://localhost:${port}`;
 const fixturePort = Number(process.env.E2E_FIXTURE_PORT ?? port + 99);
 process.env.E2E_FIXTURE_PORT = String(fixturePort);
 const fixtureOrigin = `http://127.0.0.1:${fixturePort}`;
+// A local fake of the Lemon Squeezy API (e2e/global-setup.ts), on the port below the fixture web's.
+const lemonSqueezyPort = Number(process.env.E2E_LEMONSQUEEZY_PORT ?? port + 98);
+process.env.E2E_LEMONSQUEEZY_PORT = String(lemonSqueezyPort);
 // A fresh embedded database per run, so journeys start from a known state. Workers load this file
 // again: they keep the runner's folder (the server's), where the outbox fixture reads the mail.
 const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), "lw-e2e-"));
@@ -67,6 +72,13 @@ export default defineConfig({
       SCAN_MAX_PAGES: "1200",
       SCAN_PER_HOST_CONCURRENCY: "16",
       SCAN_FETCH_TIMEOUT_MS: "5000",
+      // A sent link is first checked again within seconds, so that a journey sees it removed.
+      TAKEDOWN_RECHECK_AFTER: "5s,1h,24h",
+      // Payments: checkout through the fake, webhooks signed with the test secret.
+      ...billingSettings,
+      LEMONSQUEEZY_API_KEY: E2E_LEMONSQUEEZY_API_KEY,
+      LEMONSQUEEZY_API_URL: `http://127.0.0.1:${lemonSqueezyPort}`,
+      LEMONSQUEEZY_TIMEOUT_MS: "5000",
     },
   },
 });

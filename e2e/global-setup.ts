@@ -1,4 +1,9 @@
 import http from "node:http";
+import { TEST_STORE_ID } from "../apps/server/src/testing/billing-events";
+import { startFakeLemonSqueezy } from "../apps/server/src/testing/fake-web/fake-lemon-squeezy";
+
+/** The key the e2e server calls the Lemon Squeezy fake with (playwright.config.ts). */
+export const E2E_LEMONSQUEEZY_API_KEY = "ls-e2e-api-key";
 
 /**
  * A tiny local web for the dashboard journeys: a SearXNG-style search endpoint, a Reddit-style
@@ -10,6 +15,9 @@ export const LEAK_PAGES = 1000;
 /** Every tenth page only names her in a leak title: a finding for her review (medium confidence). */
 export const isReviewPage = (i: number) => i % 10 === 5;
 export const OTHER_CREATOR_PAGES = 6;
+/** The takedown journey's creator: a few leaks on a site with a DMCA page; the last one is for her review. */
+export const NOVA_PAGES = 4;
+export const FIXTURE_DMCA_EMAIL = "copyright@leakfixture.test";
 
 const pad = (i: number) => String(i).padStart(4, "0");
 
@@ -21,6 +29,16 @@ function lunaPage(i: number): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>luna_rivers OnlyFans leaked pack ${pad(i)}</title></head>
 <body><h1>luna_rivers onlyfans leaked pack ${pad(i)}</h1><p>Download the full luna_rivers leaked pack ${pad(i)}, 2.3 GB of videos and photos for free.</p>
 <p><a href="https://mega.nz/folder/pack${pad(i)}#key">mega.nz folder</a> <a href="https://gofile.io/d/p${pad(i)}">gofile mirror</a></p></body></html>`;
+}
+
+function novaPage(i: number): string {
+  if (i === NOVA_PAGES - 1) {
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>nova_lane leaked thread</title></head>
+<body><h1>nova_lane leaked?</h1><p>Somebody asked whether nova_lane has new posts this week.</p></body></html>`;
+  }
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>nova_lane OnlyFans leaked set ${i}</title></head>
+<body><h1>nova_lane onlyfans leaked set ${i}</h1><p>Download the full nova_lane leaked set ${i}, 1.2 GB of videos and photos for free.</p>
+<p><a href="https://mega.nz/folder/nova${i}#key">mega.nz folder</a></p></body></html>`;
 }
 
 function miaPage(i: number): string {
@@ -48,6 +66,9 @@ function redditListing(origin: string) {
 
 export function startFixtureWeb(port: number): Promise<http.Server> {
   const origin = `http://127.0.0.1:${port}`;
+  // What journeys change on this web: a profile's bio (ownership proof), pages the site took down.
+  const bios = new Map<string, string>();
+  const removed = new Set<string>();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", origin);
     const q = (url.searchParams.get("q") ?? "").toLowerCase();
@@ -59,9 +80,48 @@ export function startFixtureWeb(port: number): Promise<http.Server> {
       res.setHeader("content-type", "text/html; charset=utf-8");
       res.end(body);
     };
+    const bio = /^\/__bio\/([\w-]+)$/.exec(url.pathname);
+    if (bio && req.method === "PUT") {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString("utf8")));
+      req.on("end", () => {
+        bios.set(bio[1]!.toLowerCase(), body);
+        res.end("ok");
+      });
+      return;
+    }
+    if (url.pathname.startsWith("/__removed/") && req.method === "PUT") {
+      removed.add(url.pathname.slice("/__removed".length));
+      res.end("ok");
+      return;
+    }
+    if (removed.has(url.pathname)) {
+      res.statusCode = 404;
+      res.end("This video was removed after a copyright complaint.");
+      return;
+    }
+    // Reddit's public profile JSON, read by the ownership check.
+    const about = /^\/user\/([\w-]+)\/about\.json$/.exec(url.pathname);
+    if (about && bios.has(about[1]!.toLowerCase())) {
+      json({ kind: "t2", data: { name: about[1], subreddit: { title: about[1], public_description: bios.get(about[1]!.toLowerCase()) } } });
+      return;
+    }
+    if (url.pathname === "/dmca") {
+      return html(`<!doctype html><html lang="en"><head><title>DMCA</title></head><body><h1>DMCA policy</h1>
+<p>Send copyright complaints to <a href="mailto:${FIXTURE_DMCA_EMAIL}">our copyright agent</a>.</p></body></html>`);
+    }
     if (url.pathname === "/search") {
       const page = Number(url.searchParams.get("pageno") ?? 1);
-      const paths = page > 1 ? [] : q.includes("luna") ? Array.from({ length: LEAK_PAGES }, (_, i) => `/luna/${i}`) : q.includes("mia") ? Array.from({ length: OTHER_CREATOR_PAGES }, (_, i) => `/mia/${i}`) : [];
+      const paths =
+        page > 1
+          ? []
+          : q.includes("luna")
+            ? Array.from({ length: LEAK_PAGES }, (_, i) => `/luna/${i}`)
+            : q.includes("mia")
+              ? Array.from({ length: OTHER_CREATOR_PAGES }, (_, i) => `/mia/${i}`)
+              : q.includes("nova")
+                ? Array.from({ length: NOVA_PAGES }, (_, i) => `/nova/${i}`)
+                : [];
       const answer = () => json({ query: q, results: paths.map((p, i) => ({ url: `${origin}${p}`, title: `Result ${i}`, content: "", engine: "fixture", engines: ["fixture"], score: 1 })), answers: [], corrections: [], infoboxes: [], suggestions: [], unresponsive_engines: [] });
       // The other creator's search is slow, so that her scan's progress can be watched.
       if (q.includes("mia")) setTimeout(answer, 3000);
@@ -74,6 +134,8 @@ export function startFixtureWeb(port: number): Promise<http.Server> {
     }
     const luna = /^\/luna\/(\d+)$/.exec(url.pathname);
     if (luna && Number(luna[1]) < LEAK_PAGES) return html(lunaPage(Number(luna[1])));
+    const nova = /^\/nova\/(\d+)$/.exec(url.pathname);
+    if (nova && Number(nova[1]) < NOVA_PAGES) return html(novaPage(Number(nova[1])));
     const mia = /^\/mia\/(\d+)$/.exec(url.pathname);
     if (mia && Number(mia[1]) < OTHER_CREATOR_PAGES) return html(miaPage(Number(mia[1])));
     if (url.pathname === "/robots.txt") {
@@ -94,7 +156,12 @@ export default async function globalSetup() {
   const port = Number(process.env.E2E_FIXTURE_PORT);
   if (!port) throw new Error("E2E_FIXTURE_PORT is not set (playwright.config.ts sets it).");
   const server = await startFixtureWeb(port);
+  // The payment provider's API, so that 'Select Plan' opens a (fake) hosted checkout.
+  const lemonSqueezyPort = Number(process.env.E2E_LEMONSQUEEZY_PORT);
+  if (!lemonSqueezyPort) throw new Error("E2E_LEMONSQUEEZY_PORT is not set (playwright.config.ts sets it).");
+  const lemonSqueezy = await startFakeLemonSqueezy({ apiKey: E2E_LEMONSQUEEZY_API_KEY, storeId: TEST_STORE_ID, port: lemonSqueezyPort });
   return async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
+    await lemonSqueezy.close();
   };
 }

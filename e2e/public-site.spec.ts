@@ -115,6 +115,7 @@ test.describe("landing page", () => {
     const menu = page.getByRole("navigation", { name: "Mobile" });
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("link")).toHaveText(["Product", "Features", "Marketplace", "Pricing", "Login", "Try Free"]);
+    await expect(menu.getByRole("link", { name: "Login" })).toHaveAttribute("href", "/signup");
     await expect(menu.getByRole("link", { name: "Try Free" })).toHaveAttribute("href", "/signup");
     await expect(menu.getByRole("link", { name: "Pricing" })).toHaveAttribute("href", "/pricing");
     await expectAccessible(page);
@@ -195,7 +196,8 @@ test.describe("landing page", () => {
   });
 
   test("the landing page's JavaScript stays within 100 KiB gzipped", async () => {
-    const dist = path.resolve("apps/web/dist");
+    // The build the server serves (WEB_DIST_DIR, as playwright.config.ts passes it on).
+    const dist = path.resolve(process.env.WEB_DIST_DIR ?? "apps/web/dist");
     const html = fs.readFileSync(path.join(dist, "index.html"), "utf8");
     const scripts = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
     const bytes = scripts.reduce((sum, file) => sum + zlib.gzipSync(fs.readFileSync(path.join(dist, file))).length, 0);
@@ -232,7 +234,7 @@ test.describe("pricing page", () => {
     await expect(prices).toHaveText(["$22.50", "$75", "$101.25"]);
 
     await page.getByRole("link", { name: "Select Plan" }).first().click();
-    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page).toHaveURL(/\/signin\?plan=starter&period=yearly$/);
     expect(consoleErrors).toEqual([]);
   });
 

@@ -50,7 +50,7 @@ export interface Services {
 }
 
 /** Wires the whole server: the one place where modules meet. */
-export function createServices(env: Env, logger: Logger, database: Database, options: { mailer?: Mailer; now?: () => Date; noticeMailer?: Mailer; tierFor?: (userId: string) => Promise<EntitlementTier> } = {}): Services {
+export function createServices(env: Env, logger: Logger, database: Database, options: { mailer?: Mailer; now?: () => Date; noticeMailer?: Mailer; tierFor?: (userId: string) => Promise<EntitlementTier>; demo?: boolean } = {}): Services {
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, outboxDir: path.join(env.dataDir, "outbox") }, logger);
@@ -201,6 +201,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     agent: { name: env.AGENT_NAME, address: env.AGENT_ADDRESS, email: env.AGENT_EMAIL, phone: env.AGENT_PHONE },
     messageIdDomain: env.NOTICE_FROM,
     schedule: scheduleFromSettings(env),
+    onLinkRemoved: (event) => alerts.takedownSucceeded(event.userId, { url: event.url }),
     now,
   });
 
@@ -212,6 +213,8 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     googleClientId: env.GOOGLE_CLIENT_ID,
     googleClientSecret: env.GOOGLE_CLIENT_SECRET,
     supportEmail: env.SUPPORT_EMAIL,
+    // Only the demo command sets it: the banner that says scans search a fictional web.
+    demo: options.demo === true,
   });
   const app = createApp({
     logger,

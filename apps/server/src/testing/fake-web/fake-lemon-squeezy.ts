@@ -21,7 +21,10 @@ export interface FakeLemonSqueezy {
 
 const JSON_API = "application/vnd.api+json";
 
-export async function startFakeLemonSqueezy(options: { apiKey: string; storeId: string }): Promise<FakeLemonSqueezy> {
+/** Lists what the fake was sent, as JSON, to tests in another process (the browser journeys). */
+export const RECORDED_REQUESTS_PATH = "/__fake/requests";
+
+export async function startFakeLemonSqueezy(options: { apiKey: string; storeId: string; port?: number }): Promise<FakeLemonSqueezy> {
   const fake: FakeLemonSqueezy = { url: "", requests: [], failWith: null, close: async () => undefined };
   let checkouts = 0;
   const server = http.createServer((req, res) => {
@@ -36,12 +39,13 @@ export async function startFakeLemonSqueezy(options: { apiKey: string; storeId: 
         body = text;
       }
       const path = req.url ?? "/";
-      fake.requests.push({ method: req.method ?? "GET", path, headers: req.headers, body });
       const send = (status: number, doc: unknown) => {
         res.statusCode = status;
         res.setHeader("content-type", JSON_API);
         res.end(JSON.stringify(doc));
       };
+      if (req.method === "GET" && path === RECORDED_REQUESTS_PATH) return send(200, fake.requests);
+      fake.requests.push({ method: req.method ?? "GET", path, headers: req.headers, body });
       if (req.headers.authorization !== `Bearer ${options.apiKey}`) return send(401, { errors: [{ status: "401", title: "Unauthenticated" }] });
       if (fake.failWith) return send(fake.failWith, { errors: [{ status: String(fake.failWith), title: "Server Error" }] });
       if (req.method === "POST" && path === "/v1/checkouts") {
@@ -123,7 +127,10 @@ export async function startFakeLemonSqueezy(options: { apiKey: string; storeId: 
       send(404, { errors: [{ status: "404", title: "Not Found" }] });
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port ?? 0, "127.0.0.1", resolve);
+  });
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   fake.close = () => new Promise<void>((resolve) => server.close(() => resolve()));
   return fake;

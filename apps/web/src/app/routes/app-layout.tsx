@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Outlet } from "react-router";
 import { PageFallback } from "../../components/page-fallback";
+import { ResumeCheckout } from "../../features/billing/components/resume-checkout";
 import { AppProvider } from "../provider";
 
 /**
@@ -10,6 +11,7 @@ import { AppProvider } from "../provider";
 export function AppLayout() {
   return (
     <AppProvider>
+      <ResumeCheckout />
       <Suspense fallback={<PageFallback />}>
         <Outlet />
       </Suspense>

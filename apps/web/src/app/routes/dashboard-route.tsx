@@ -7,11 +7,10 @@ import { PageFallback } from "../../components/page-fallback";
 import { paths } from "../../config/paths";
 import { AlertRulesPanel } from "../../features/alerts/components/alert-rules-panel";
 import { signOut } from "../../features/auth/api/sign-out";
-import { useLatestScan } from "../../features/dashboard/api/get-latest-scan";
+import { BillingPanel } from "../../features/billing/components/billing-panel";
 import { useUser } from "../../features/dashboard/api/get-user";
 import { DashboardShell } from "../../features/dashboard/components/dashboard-shell";
 import { LeaksOverTime } from "../../features/dashboard/components/leaks-over-time";
-import { CurrentPlan, PlanCatalog } from "../../features/dashboard/components/plan-catalog";
 import { ScanCard } from "../../features/dashboard/components/scan-card";
 import { StatCards } from "../../features/dashboard/components/stat-cards";
 import { dashboardSections, sectionFromPath, sectionHref, type ProfileSteps } from "../../features/dashboard/dashboard-sections";
@@ -67,21 +66,17 @@ export function DashboardRoute() {
   usePageView("dashboard");
   const session = useSession();
   const identities = useIdentities();
-  const latest = useLatestScan();
   const user = useUser();
   const siteConfig = useSiteConfig();
-  const onboardingFlag = useClientState((s) => s.onboardingComplete);
   const [proofOpen, setProofOpen] = useState(false);
 
   if (section === null) return <Navigate to={paths.dashboard} replace />;
 
-  // Onboarding is complete with a stage name saved and the wizard finished. The wizard starts the
-  // first scan, so a scan on record also shows it was finished (on another device too).
-  const data = identities.data as (typeof identities.data & { onboardingCompleted?: boolean }) | undefined;
-  if (data && latest.data) {
-    const finished = data.onboardingCompleted ?? (onboardingFlag || latest.data.scan !== null);
-    if (data.stageNames.length === 0 || !finished) return <Navigate to={paths.onboardings} replace />;
-  } else if (identities.isPending || latest.isPending) {
+  // The server decides whether onboarding is complete (a stage name saved and the wizard finished).
+  const data = identities.data;
+  if (data) {
+    if (!data.onboardingComplete) return <Navigate to={paths.onboardings} replace />;
+  } else if (identities.isPending) {
     return <PageFallback />;
   }
 
@@ -152,15 +147,7 @@ export function DashboardRoute() {
               </>
             }
           />
-          <Route
-            path="billing"
-            element={
-              <>
-                <CurrentPlan planName={planName ?? null} loading={planName === undefined} />
-                <PlanCatalog currentPlanName={planName ?? null} />
-              </>
-            }
-          />
+          <Route path="billing" element={<BillingPanel />} />
           <Route path="leaks" element={<LeaksPanel title="All leaks" renderAction={leaksAction} />} />
           <Route path="takedowns" element={<TakedownsPanel onProveOwnership={() => setProofOpen(true)} delistingIncluded={entitlements[tier].searchDelisting} upgradeHref={upgradeHref} />} />
           <Route path="alerts" element={<AlertRulesPanel />} />
@@ -178,7 +165,7 @@ export function DashboardRoute() {
               </>
             }
           />
-          <Route path="upgrade" element={<PlanCatalog currentPlanName={planName ?? null} />} />
+          <Route path="upgrade" element={<BillingPanel view="upgrade" />} />
           <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
         </Routes>
       </div>

@@ -1,10 +1,13 @@
+import { useMemo } from "react";
 import { Navigate } from "react-router";
 import { useDocumentTitle } from "../../components/document-title";
 import { PageFallback } from "../../components/page-fallback";
+import { selectPlanActionWith } from "../../features/billing/components/select-plan-button";
 import { useIdentities } from "../../features/identities/api/get-identities";
 import { NicknamesEditor } from "../../features/identities/components/nicknames-editor";
 import { StageNamesEditor } from "../../features/identities/components/stage-names-editor";
 import { useClaimClientState } from "../../features/identities/hooks/use-claim-client-state";
+import { useCompleteOnboarding } from "../../features/onboarding/api/complete-onboarding";
 import { OnboardingWizard } from "../../features/onboarding/components/onboarding-wizard";
 import { PLAN_STEP } from "../../features/onboarding/wizard-steps";
 import { usePageView } from "../../lib/analytics";
@@ -16,6 +19,16 @@ function Onboarding({ user }: { user: SessionUser }) {
   const owned = useClaimClientState(user);
   const identities = useIdentities();
   const setOnboardingIndex = useClientState((s) => s.setOnboardingIndex);
+  const { mutateAsync: completeOnboarding } = useCompleteOnboarding();
+  // Choosing a plan finishes the wizard first: back from the checkout, she belongs on the dashboard.
+  const planAction = useMemo(
+    () =>
+      selectPlanActionWith(async () => {
+        await completeOnboarding();
+        useClientState.getState().setOnboardingComplete(true);
+      }),
+    [completeOnboarding],
+  );
   if (!owned) return <PageFallback />;
   const showPlans = () => {
     setOnboardingIndex(PLAN_STEP);
@@ -27,6 +40,7 @@ function Onboarding({ user }: { user: SessionUser }) {
       stageNamesEditor={<StageNamesEditor onShowPlans={showPlans} />}
       nicknamesEditor={<NicknamesEditor onShowPlans={showPlans} />}
       profileReady={identities.data !== undefined}
+      planAction={planAction}
     />
   );
 }

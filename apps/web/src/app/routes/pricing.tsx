@@ -1,5 +1,6 @@
 import { useDocumentTitle } from "../../components/document-title";
 import { PublicLayout } from "../../components/public-layout";
+import { selectPlanAction } from "../../features/billing/components/select-plan-button";
 import { PricingPlans } from "../../features/pricing/components/pricing-plans";
 import { usePageView } from "../../lib/analytics";
 import { pageTitles } from "../page-titles";
@@ -21,7 +22,7 @@ export function PricingRoute() {
           </p>
         </div>
         <div className="mt-10">
-          <PricingPlans />
+          <PricingPlans action={selectPlanAction} />
         </div>
         <p className="mt-10 text-center text-sm text-slate-400">Prices in US dollars. Yearly plans are billed once a year: 12 months for the price of 9.</p>
       </section>

@@ -1,8 +1,11 @@
 import type { BillingSummary } from "@leakwarden/contracts/billing";
-import { findPlan, formatUsd, planFeatures, planPrice, plans, type BillingPeriod, type Plan } from "@leakwarden/contracts/plans";
-import { useState } from "react";
+import { findPlan, plans, type BillingPeriod, type Plan } from "@leakwarden/contracts/plans";
+import { useId, useState } from "react";
 import { toast } from "sonner";
+import { BillingToggle } from "../../../components/billing-toggle";
+import { PlanCard, type PlanAction } from "../../../components/plan-card";
 import { ApiError } from "../../../lib/api-client";
+import { useClientState } from "../../../lib/client-state";
 import { useChangePlan } from "../api/change-plan";
 import { useBilling } from "../api/get-billing";
 import { useOpenPortal } from "../api/open-portal";
@@ -57,7 +60,7 @@ function Usage({ summary }: { summary: BillingSummary }) {
     { label: "Stage names", use: usage.stageNames.use, limit: usage.stageNames.limit },
     { label: "Nicknames", use: usage.nicknames.use, limit: usage.nicknames.limit },
     { label: "Reference images", use: usage.referenceImages.use, limit: usage.referenceImages.limit },
-    { label: `Manual scans this ${usage.manualScans.per}`, use: usage.manualScans.use, limit: usage.manualScans.limit },
+    { label: `Manual scans ${usage.manualScans.per === "day" ? "today" : `this ${usage.manualScans.per}`}`, use: usage.manualScans.use, limit: usage.manualScans.limit },
   ];
   return (
     <div className="mt-6">
@@ -80,8 +83,9 @@ function Usage({ summary }: { summary: BillingSummary }) {
   );
 }
 
-function SwitchPlanButton({ plan, period, describedBy }: { plan: Plan; period: BillingPeriod; describedBy: string }) {
+function SwitchPlanButton({ plan, period, samePlan, describedBy, className }: { plan: Plan; period: BillingPeriod; samePlan: boolean; describedBy: string; className: string }) {
   const change = useChangePlan();
+  const label = samePlan ? `Switch to ${period} billing` : `Switch to ${plan.name}`;
   return (
     <button
       type="button"
@@ -92,93 +96,107 @@ function SwitchPlanButton({ plan, period, describedBy }: { plan: Plan; period: B
         change.mutate(
           { plan: plan.id, period },
           {
-            onSuccess: () => toast.success(`You are now on ${plan.name}.`),
+            onSuccess: () => toast.success(`You are now on the ${plan.name} Plan, billed ${period}.`),
             onError: (error) => toast.error("Could not change the plan", { description: errorText(error) }),
           },
         );
       }}
-      className={`${buttonClass} bg-brand-600 text-white hover:bg-brand-700`}
+      className={className}
     >
-      {change.isPending ? "Switching..." : `Switch to ${plan.name}`}
+      {change.isPending ? "Switching..." : label}
     </button>
   );
 }
 
-function PlanCards({ summary }: { summary: BillingSummary }) {
-  const [period, setPeriod] = useState<BillingPeriod>(summary.period ?? "yearly");
+/** The catalog's cards: a first plan is bought through the checkout; a subscriber's plan is changed in place. */
+function PlanChooser({ summary }: { summary: BillingSummary }) {
   const isSubscriber = summary.status !== null && subscribed.has(summary.status);
+  const storedPeriod = useClientState((s) => s.billingChange);
+  const setStoredPeriod = useClientState((s) => s.setBillingChange);
+  const [period, setPeriod] = useState<BillingPeriod>(isSubscriber && summary.period ? summary.period : storedPeriod);
+  const titleId = useId();
+  const action: PlanAction = (plan, p, props) => {
+    if (!isSubscriber) return <SelectPlanButton plan={plan.id} period={p} {...props} />;
+    if (summary.plan === plan.id && summary.period === p) return <SelectPlanButton plan={plan.id} period={p} current {...props} />;
+    return <SwitchPlanButton plan={plan} period={p} samePlan={summary.plan === plan.id} {...props} />;
+  };
   return (
-    <section aria-labelledby="billing-plans-title" className="mt-8">
+    <section aria-labelledby={titleId} className="flex flex-col gap-5">
       <div className="flex flex-wrap items-end justify-between gap-4">
-        <h3 id="billing-plans-title" className="text-base font-semibold text-white">
-          {isSubscriber ? "Change plan" : "Choose a plan"}
-        </h3>
-        <div role="group" aria-label="Billing period" className="inline-flex rounded-full border border-white/10 bg-white/[0.03] p-1 text-sm">
-          {(["monthly", "yearly"] as const).map((p) => (
-            <button
-              key={p}
-              type="button"
-              aria-pressed={period === p}
-              onClick={() => setPeriod(p)}
-              className={`rounded-full px-4 py-1.5 font-semibold focus-visible:outline-2 focus-visible:outline-brand-400 ${period === p ? "bg-white text-ink-950" : "text-slate-300 hover:text-white"}`}
-            >
-              {p === "monthly" ? "Monthly" : "Yearly (3 Month Free)"}
-            </button>
-          ))}
+        <div>
+          <h2 id={titleId} className="text-xl font-semibold text-white">
+            {isSubscriber ? "Change plan" : "Choose the right plan for you"}
+          </h2>
+          <p className="mt-1 text-sm text-slate-400">
+            {isSubscriber ? "The difference is prorated on your next bill." : "Cancel any time from your account. No hidden fees."}
+          </p>
         </div>
+        <BillingToggle
+          value={period}
+          onChange={(p) => {
+            setPeriod(p);
+            setStoredPeriod(p);
+          }}
+        />
       </div>
-      <div className="mt-4 grid gap-4 lg:grid-cols-3">
-        {plans.map((plan) => {
-          const price = planPrice(plan, period);
-          const titleId = `billing-plan-${plan.id}`;
-          const current = summary.plan === plan.id && summary.period === period && isSubscriber;
-          return (
-            <article key={plan.id} aria-labelledby={titleId} className={`flex flex-col rounded-2xl border p-5 ${current ? "border-brand-500/60 bg-brand-950/30" : "border-white/10 bg-ink-900"}`}>
-              <div className="flex items-center justify-between gap-3">
-                <h4 id={titleId} className="text-lg font-semibold text-white">
-                  {plan.name}
-                </h4>
-                {current ? (
-                  <span className="rounded-full bg-white/10 px-3 py-1 text-xs font-semibold text-white">Your plan</span>
-                ) : (
-                  plan.mostPopular && <span className="rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">Most Popular</span>
-                )}
-              </div>
-              <p className="mt-3 flex flex-wrap items-baseline gap-x-2">
-                <span className="text-2xl font-bold text-white">{formatUsd(price.perMonthCents)}</span>
-                <span className="text-slate-400">/month</span>
-              </p>
-              <p className="mt-1 text-xs text-slate-400">{period === "yearly" ? `Billed yearly · ${formatUsd(price.billedCents)} a year` : "Billed monthly"}</p>
-              <ul className="mt-4 flex-1 space-y-1.5 text-sm">
-                {planFeatures(plan.id).map((f) => (
-                  <li key={f.label} className={f.allowed ? "text-slate-200" : "text-slate-500 line-through decoration-slate-600"}>
-                    <span className="sr-only">{f.allowed ? "Included: " : "Not included: "}</span>
-                    {f.label}
-                    {f.comingSoon && f.allowed && <span className="ml-2 rounded-full bg-white/10 px-2 py-0.5 text-xs text-slate-300 no-underline">coming soon</span>}
-                  </li>
-                ))}
-              </ul>
-              <div className="mt-5">
-                {current ? (
-                  <button type="button" disabled className={`${buttonClass} w-full bg-white/10 text-white`}>
-                    Current plan
-                  </button>
-                ) : isSubscriber ? (
-                  <SwitchPlanButton plan={plan} period={period} describedBy={titleId} />
-                ) : (
-                  <SelectPlanButton plan={plan.id} period={period} describedBy={titleId} className={`${buttonClass} w-full bg-brand-600 text-white hover:bg-brand-700`} />
-                )}
-              </div>
-            </article>
-          );
-        })}
+      {!summary.paymentsConfigured && (
+        <p role="status" className="rounded-lg border border-amber-300/30 bg-amber-300/10 px-4 py-3 text-sm text-amber-100">
+          {NOT_CONFIGURED_TEXT}
+        </p>
+      )}
+      <div className="grid gap-4 lg:grid-cols-3">
+        {plans.map((plan) => (
+          <PlanCard key={plan.id} plan={plan} period={period} action={action} current={isSubscriber && summary.plan === plan.id} headingLevel={3} />
+        ))}
       </div>
     </section>
   );
 }
 
-/** Billing: the plan and period she is on, its status in words, the dates, 'Manage billing' and the plans to change to. */
-export function BillingPanel() {
+/** The plan and period she is on, its status in words, the dates, and 'Manage billing'. */
+function CurrentPlan({ summary, showUsage }: { summary: BillingSummary; showUsage: boolean }) {
+  const titleId = useId();
+  const planName = summary.plan ? findPlan(summary.plan).name : null;
+  const date = summary.renewsAt ? `Renews on ${day(summary.renewsAt)}` : summary.endsAt ? `Ends on ${day(summary.endsAt)}` : null;
+  // The status in words often carries the date already: said once.
+  const dateLine = date && !summary.statusText.includes(day((summary.renewsAt ?? summary.endsAt)!)) ? date : null;
+  return (
+    <section aria-labelledby={titleId} className="rounded-2xl border border-white/10 bg-ink-900 p-5 sm:p-6">
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div className="min-w-0">
+          <h2 id={titleId} className="text-lg font-semibold text-white">
+            {planName ? `${planName} Plan` : "Free scan"}
+            {summary.period && (
+              <>
+                {" "}
+                <span className="ml-1 text-sm font-normal text-slate-400">billed {summary.period}</span>
+              </>
+            )}
+          </h2>
+          {summary.status && (
+            <span
+              className={`mt-2 inline-block rounded-full px-3 py-0.5 text-xs font-semibold ${
+                summary.tier !== "free" ? "bg-emerald-400/15 text-emerald-200" : "bg-amber-300/15 text-amber-100"
+              }`}
+            >
+              {statusLabel[summary.status]}
+            </span>
+          )}
+          <p className="mt-2 text-sm text-slate-300">{summary.statusText}</p>
+          {dateLine && <p className="mt-1 text-sm text-slate-400">{dateLine}</p>}
+        </div>
+        {summary.canManage && <ManageBilling />}
+      </div>
+      {showUsage && <Usage summary={summary} />}
+    </section>
+  );
+}
+
+/**
+ * Billing (and Upgrade Plan, with the plans first): the plan and period she is on, its status in
+ * words, the renewal or end date, 'Manage billing', what she uses, and the catalog to change plan.
+ */
+export function BillingPanel({ view = "billing" }: { view?: "billing" | "upgrade" }) {
   const billing = useBilling();
   if (billing.isPending) {
     return <section aria-busy="true" aria-label="Billing" className="h-48 animate-pulse rounded-2xl border border-white/10 bg-ink-900" />;
@@ -194,37 +212,15 @@ export function BillingPanel() {
     );
   }
   const summary = billing.data;
-  const planName = summary.plan ? findPlan(summary.plan).name : null;
-  return (
-    <section aria-labelledby="billing-title" className="rounded-2xl border border-white/10 bg-ink-900 p-5 sm:p-6">
-      <div className="flex flex-wrap items-start justify-between gap-4">
-        <div>
-          <h2 id="billing-title" className="text-lg font-semibold text-white">
-            {planName ? `${planName} Plan` : "Free scan"}
-            {summary.period && <span className="ml-2 text-sm font-normal text-slate-400">billed {summary.period}</span>}
-          </h2>
-          {summary.status && (
-            <span
-              className={`mt-2 inline-block rounded-full px-3 py-0.5 text-xs font-semibold ${
-                summary.tier !== "free" ? "bg-emerald-400/15 text-emerald-200" : "bg-amber-300/15 text-amber-100"
-              }`}
-            >
-              {statusLabel[summary.status]}
-            </span>
-          )}
-          <p className="mt-2 text-sm text-slate-300">{summary.statusText}</p>
-          {summary.renewsAt && <p className="mt-1 text-xs text-slate-400">Renews on {day(summary.renewsAt)}</p>}
-          {!summary.renewsAt && summary.endsAt && <p className="mt-1 text-xs text-slate-400">Ends on {day(summary.endsAt)}</p>}
-        </div>
-        {summary.canManage && <ManageBilling />}
-      </div>
-      {!summary.paymentsConfigured && (
-        <p role="status" className="mt-4 rounded-lg border border-amber-300/30 bg-amber-300/10 px-4 py-3 text-sm text-amber-100">
-          {NOT_CONFIGURED_TEXT}
-        </p>
-      )}
-      <Usage summary={summary} />
-      <PlanCards summary={summary} />
-    </section>
+  return view === "upgrade" ? (
+    <div className="flex flex-col gap-5">
+      <PlanChooser summary={summary} />
+      <CurrentPlan summary={summary} showUsage={false} />
+    </div>
+  ) : (
+    <div className="flex flex-col gap-5">
+      <CurrentPlan summary={summary} showUsage />
+      <PlanChooser summary={summary} />
+    </div>
   );
 }

@@ -1,12 +1,12 @@
 import { variantKey, type BillingPeriod, type PlanId } from "@leakwarden/contracts/plans";
 import { useState } from "react";
-import { useNavigate } from "react-router";
-import { toast } from "sonner";
-import { ApiError } from "../../../lib/api-client";
+import { Link } from "react-router";
+import type { PlanAction } from "../../../components/plan-card";
 import { useSession } from "../../../lib/session";
 import { createCheckout } from "../api/create-checkout";
 import { useBillingOptions } from "../api/get-billing-options";
-import { isAlreadySubscribed, isPaymentsNotConfigured, NOT_CONFIGURED_TEXT, savePendingCheckout, signInForPlanHref } from "../lib/pending-checkout";
+import { isPaymentsNotConfigured, savePendingCheckout, signInForPlanHref } from "../lib/pending-checkout";
+import { reportCheckoutError } from "../lib/report-checkout-error";
 
 export interface SelectPlanButtonProps {
   plan: PlanId;
@@ -17,6 +17,8 @@ export interface SelectPlanButtonProps {
   className?: string;
   /** Names the card the button belongs to, for screen readers. */
   describedBy?: string;
+  /** Runs before the checkout is created (the wizard is finished first); a failure stops there. */
+  beforeCheckout?: () => Promise<unknown>;
 }
 
 const baseClass =
@@ -24,52 +26,56 @@ const baseClass =
 
 /**
  * The spec's 'Select Plan': 'Redirecting...' while the hosted checkout is created, then the
- * browser goes there. Signed out, it goes to sign-in first and the checkout follows.
+ * browser goes there. Signed out (or before the session is known) it is a link to sign-in that
+ * carries the plan, and the checkout follows the sign-in (ResumeCheckout).
  */
-export function SelectPlanButton({ plan, period, current = false, className = baseClass, describedBy }: SelectPlanButtonProps) {
+export function SelectPlanButton({ plan, period, current = false, className = baseClass, describedBy, beforeCheckout }: SelectPlanButtonProps) {
   const session = useSession();
-  const navigate = useNavigate();
   const options = useBillingOptions();
   const [loading, setLoading] = useState(false);
   const [refusedAsUnconfigured, setRefusedAsUnconfigured] = useState(false);
   const unavailable = refusedAsUnconfigured || (options.data !== undefined && !options.data.available.includes(variantKey(plan, period)));
 
   async function select() {
-    if (session.status !== "signed-in") {
-      savePendingCheckout({ plan, period });
-      navigate(signInForPlanHref({ plan, period }));
-      return;
-    }
     setLoading(true);
     try {
+      await beforeCheckout?.();
       const { url } = await createCheckout({ plan, period });
+      // Stays 'Redirecting...' until the browser has left.
       window.location.assign(url);
     } catch (error) {
-      console.error("Error creating checkout:", error);
       setLoading(false);
-      if (isPaymentsNotConfigured(error)) {
-        setRefusedAsUnconfigured(true);
-        toast.error(NOT_CONFIGURED_TEXT);
-      } else if (isAlreadySubscribed(error)) {
-        toast.error("You already have a subscription", { description: "Change its plan from Billing in your dashboard." });
-      } else {
-        toast.error("Could not open the checkout", { description: error instanceof ApiError ? error.message : "Please try again." });
-      }
+      if (isPaymentsNotConfigured(error)) setRefusedAsUnconfigured(true);
+      reportCheckoutError(error);
     }
   }
 
-  const label = current ? "Current plan" : unavailable ? "Payments not configured" : loading ? "Redirecting..." : "Select Plan";
+  if (current || unavailable) {
+    return (
+      <button type="button" className={className} disabled aria-describedby={describedBy}>
+        {current ? "Current plan" : "Payments not configured"}
+      </button>
+    );
+  }
+  if (session.status !== "signed-in") {
+    const choice = { plan, period };
+    return (
+      <Link to={signInForPlanHref(choice)} onClick={() => savePendingCheckout(choice)} className={className} aria-describedby={describedBy}>
+        Select Plan
+      </Link>
+    );
+  }
   return (
-    <button
-      type="button"
-      className={className}
-      disabled={current || unavailable || loading || session.status === "loading"}
-      aria-busy={loading || undefined}
-      aria-describedby={describedBy}
-      title={unavailable ? NOT_CONFIGURED_TEXT : undefined}
-      onClick={() => void select()}
-    >
-      {label}
+    <button type="button" className={className} disabled={loading} aria-busy={loading || undefined} aria-describedby={describedBy} onClick={() => void select()}>
+      {loading ? "Redirecting..." : "Select Plan"}
     </button>
   );
+}
+
+/** A plan card's action that opens the plan's checkout. */
+export const selectPlanAction: PlanAction = (plan, period, props) => <SelectPlanButton plan={plan.id} period={period} {...props} />;
+
+/** The same, running `beforeCheckout` first. */
+export function selectPlanActionWith(beforeCheckout: () => Promise<unknown>): PlanAction {
+  return (plan, period, props) => <SelectPlanButton plan={plan.id} period={period} beforeCheckout={beforeCheckout} {...props} />;
 }

@@ -1,5 +1,5 @@
 import type { Identities } from "@leakwarden/contracts/identities";
-import { useMutation } from "@tanstack/react-query";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
 export function completeOnboarding(): Promise<Identities> {
@@ -7,5 +7,11 @@ export function completeOnboarding(): Promise<Identities> {
 }
 
 export function useCompleteOnboarding() {
-  return useMutation({ mutationFn: completeOnboarding });
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completeOnboarding,
+    // The answer is the whole identity set, now complete: the identities cache (key "identities")
+    // holds it at once, so the dashboard's guard does not send her back.
+    onSuccess: (data) => queryClient.setQueryData(["identities"], data),
+  });
 }

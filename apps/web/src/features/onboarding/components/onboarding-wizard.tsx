@@ -1,5 +1,6 @@
 import { useRef, useState, type ReactNode } from "react";
 import { useNavigate } from "react-router";
+import type { PlanAction } from "../../../components/plan-card";
 import { ApiError } from "../../../lib/api-client";
 import { useClientState } from "../../../lib/client-state";
 import { useCompleteOnboarding } from "../api/complete-onboarding";
@@ -23,6 +24,8 @@ interface OnboardingWizardProps {
   nicknamesEditor: ReactNode;
   /** The creator's identities have been loaded from the server (the client state mirrors them). */
   profileReady: boolean;
+  /** Each plan card's 'Select Plan' on the plan screen. */
+  planAction?: PlanAction;
 }
 
 interface SaveError {
@@ -42,7 +45,7 @@ function saveErrorOf(error: unknown): SaveError {
  * The onboarding wizard: accounts, other names, content to find, Searching (entering it saves the
  * whole profile), then the plans. The step index lives in the persisted client state.
  */
-export function OnboardingWizard({ userName, stageNamesEditor, nicknamesEditor, profileReady }: OnboardingWizardProps) {
+export function OnboardingWizard({ userName, stageNamesEditor, nicknamesEditor, profileReady, planAction }: OnboardingWizardProps) {
   const navigate = useNavigate();
   const storedIndex = useClientState((s) => s.onboardingIndex);
   const usernames = useClientState((s) => s.usernames);
@@ -131,7 +134,7 @@ export function OnboardingWizard({ userName, stageNamesEditor, nicknamesEditor, 
         {step === "nicknames" && <NicknamesStep editor={nicknamesEditor} focusHeading={focusHeading} />}
         {step === "specific" && <SpecificStep value={draft} onChange={setDraft} onSubmit={next} focusHeading={focusHeading} />}
         {step === "searching" && <SearchingStep stageNames={usernames} focusHeading={focusHeading} />}
-        {step === "plan" && <PlanStep period={billingChange} onPeriodChange={setBillingChange} focusHeading={focusHeading} />}
+        {step === "plan" && <PlanStep period={billingChange} onPeriodChange={setBillingChange} focusHeading={focusHeading} action={planAction} />}
         {saveError && (
           <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300/30 bg-amber-300/10 px-4 py-3 text-sm text-amber-100">
             <p>{saveError.message}</p>

@@ -1,12 +1,13 @@
 import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
+import type { PlanAction } from "../../../components/plan-card";
 import { PricingPlans } from "./pricing-plans";
 
 afterEach(cleanup);
 
-function renderPlans() {
-  const router = createMemoryRouter([{ path: "*", element: <PricingPlans /> }], { initialEntries: ["/pricing"] });
+function renderPlans(action?: PlanAction) {
+  const router = createMemoryRouter([{ path: "*", element: <PricingPlans action={action} /> }], { initialEntries: ["/pricing"] });
   render(<RouterProvider router={router} />);
 }
 
@@ -28,10 +29,17 @@ describe("PricingPlans", () => {
     expect([...document.querySelectorAll("s")].map((s) => s.textContent)).toEqual(["$35", "$135", "$165"]);
   });
 
-  it("marks Premium as most popular and sends every plan to sign-in", () => {
-    renderPlans();
+  it("marks Premium as most popular and gives each card its action, told the plan and the period", () => {
+    renderPlans((plan, period, props) => (
+      <button type="button" aria-describedby={props.describedBy}>
+        Choose {plan.id} {period}
+      </button>
+    ));
     const premium = screen.getByRole("article", { name: "Premium" });
     expect(within(premium).getByText("Most Popular")).toBeTruthy();
-    expect(screen.getAllByRole("link", { name: /Select Plan/ }).map((a) => a.getAttribute("href"))).toEqual(["/signin", "/signin", "/signin"]);
+    const choose = within(premium).getByRole("button", { name: "Choose premium yearly" });
+    expect(choose.getAttribute("aria-describedby")).toBe(within(premium).getByRole("heading", { name: "Premium" }).id);
+    fireEvent.click(screen.getByLabelText("Monthly"));
+    expect(screen.getAllByRole("button", { name: /^Choose/ }).map((b) => b.textContent)).toEqual(["Choose starter monthly", "Choose premium monthly", "Choose vip monthly"]);
   });
 });

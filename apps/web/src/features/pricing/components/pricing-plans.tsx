@@ -1,10 +1,10 @@
 import { plans, type BillingPeriod } from "@leakwarden/contracts/plans";
 import { useState } from "react";
-import { BillingToggle } from "./billing-toggle";
-import { PlanCard } from "./plan-card";
+import { BillingToggle } from "../../../components/billing-toggle";
+import { PlanCard, type PlanAction } from "../../../components/plan-card";
 
-/** The pricing page's plans: default yearly, as the spec says. */
-export function PricingPlans({ initialPeriod = "yearly" }: { initialPeriod?: BillingPeriod }) {
+/** The pricing page's plans: default yearly, as the spec says. `action` is each card's 'Select Plan'. */
+export function PricingPlans({ initialPeriod = "yearly", action }: { initialPeriod?: BillingPeriod; action?: PlanAction }) {
   const [period, setPeriod] = useState<BillingPeriod>(initialPeriod);
   return (
     <div>
@@ -13,7 +13,7 @@ export function PricingPlans({ initialPeriod = "yearly" }: { initialPeriod?: Bil
       </div>
       <div className="mt-12 grid gap-6 lg:grid-cols-3">
         {plans.map((plan) => (
-          <PlanCard key={plan.id} plan={plan} period={period} />
+          <PlanCard key={plan.id} plan={plan} period={period} action={action} />
         ))}
       </div>
     </div>
