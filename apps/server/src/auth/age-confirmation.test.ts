@@ -89,8 +89,8 @@ describe("the 18+ confirmation of an account made by Google sign-in", () => {
     expect(await confirmed.json()).toEqual({ ageConfirmed: true });
     const row = await userRow(userId);
     expect(row.ageConfirmed).toBe(true);
-    expect(row.updatedAt.getTime()).toBeGreaterThanOrEqual(before - 1);
-    expect(row.updatedAt.getTime()).toBeLessThanOrEqual(after + 1);
+    expect(row.ageConfirmedAt!.getTime()).toBeGreaterThanOrEqual(before - 1);
+    expect(row.ageConfirmedAt!.getTime()).toBeLessThanOrEqual(after + 1);
 
     expect(await (await client.get("/v1/root/get-user")).json()).toMatchObject({ age_confirmed: true });
     const identities = await client.get("/v1/identities");

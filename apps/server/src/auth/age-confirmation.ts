@@ -23,10 +23,10 @@ export function ageConfirmationRoutes({ db, logger, now = () => new Date() }: Ag
     const { id } = signedInUser(c);
     await readJson(c, confirmAgeSchema);
     const confirmedAt = now();
-    // Only the first confirmation counts: updated_at then holds its time (and the log keeps it).
+    // Only the first confirmation counts.
     const changed = await db
       .update(user)
-      .set({ ageConfirmed: true, updatedAt: confirmedAt })
+      .set({ ageConfirmed: true, ageConfirmedAt: confirmedAt, updatedAt: confirmedAt })
       .where(and(eq(user.id, id), eq(user.ageConfirmed, false)))
       .returning({ id: user.id });
     if (changed.length > 0) logger.info({ userId: id, ageConfirmedAt: confirmedAt.toISOString() }, "18+ confirmation recorded");

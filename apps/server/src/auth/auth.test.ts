@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "../db/schema/auth";
 import { createTestServices, firstLink, readOutbox, signUpAndConfirm, TestClient, type TestServices } from "../testing/test-services";
 
 describe("accounts", () => {
@@ -12,8 +14,13 @@ describe("accounts", () => {
 
   it("signs up, emails a confirmation link that confirms and signs in, then serves get-user", async () => {
     const client = new TestClient(services.app);
+    const signedUpAt = Date.now();
     const signUp = await client.post("/api/auth/sign-up/email", { email: "ava@example.com", password: "secret1", name: "", ageConfirmed: true });
     expect(signUp.status).toBe(200);
+    // The 18+ confirmation is kept with its time.
+    const [row] = await services.database.db.select().from(user).where(eq(user.email, "ava@example.com"));
+    expect(row!.ageConfirmed).toBe(true);
+    expect(row!.ageConfirmedAt!.getTime()).toBeGreaterThanOrEqual(signedUpAt - 1);
 
     // Not confirmed yet: no session, and get-user refuses in the error shape.
     const before = await client.get("/v1/root/get-user");

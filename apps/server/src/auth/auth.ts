@@ -48,6 +48,7 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
       additionalFields: {
         ageConfirmed: { type: "boolean", required: false, defaultValue: false, input: true },
         emailConfirmedAt: { type: "date", required: false, input: false },
+        ageConfirmedAt: { type: "date", required: false, input: false },
       },
     },
     emailAndPassword: {
@@ -76,7 +77,15 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
       user: {
         // The spec's client reads email_confirmed_at: record when the address was confirmed.
         create: {
-          before: async (data) => (data.emailVerified ? { data: { ...data, emailConfirmedAt: new Date() } } : undefined),
+          before: async (data) => {
+            const now = new Date();
+            const stamped = {
+              ...data,
+              ...(data.emailVerified ? { emailConfirmedAt: now } : {}),
+              ...((data as { ageConfirmed?: unknown }).ageConfirmed === true ? { ageConfirmedAt: now } : {}),
+            };
+            return { data: stamped };
+          },
         },
         update: {
           before: async (data) => (data.emailVerified === true ? { data: { ...data, emailConfirmedAt: new Date() } } : undefined),

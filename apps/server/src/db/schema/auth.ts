@@ -8,6 +8,8 @@ export const user = pgTable("user", {
   emailVerified: boolean("email_verified").notNull().default(false),
   image: text("image"),
   ageConfirmed: boolean("age_confirmed").notNull().default(false),
+  // When the 18+ confirmation was given: at sign-up, or on the first page after a Google sign-in.
+  ageConfirmedAt: timestamp("age_confirmed_at", { withTimezone: true }),
   emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
