@@ -1,39 +1,12 @@
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef } from "react";
 import { CheckIcon } from "../../../components/icons";
-
-async function copyText(text: string, fallbackEl: HTMLElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // fall through to selecting the text
-  }
-  if (!fallbackEl) return false;
-  const range = document.createRange();
-  range.selectNodeContents(fallbackEl);
-  const selection = window.getSelection();
-  selection?.removeAllRanges();
-  selection?.addRange(range);
-  try {
-    return document.execCommand("copy");
-  } catch {
-    return false;
-  }
-}
+import { useCopy } from "../../../lib/use-copy";
 
 /** The snippet, with a Copy button that says 'Copied' for a moment. */
 export function CopySnippet({ snippet }: { snippet: string }) {
-  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  const { state, copy } = useCopy();
   const codeRef = useRef<HTMLElement>(null);
   const id = useId();
-
-  useEffect(() => {
-    if (state === "idle") return;
-    const t = window.setTimeout(() => setState("idle"), 2500);
-    return () => window.clearTimeout(t);
-  }, [state]);
 
   return (
     <div className="flex flex-col gap-2">
@@ -44,7 +17,7 @@ export function CopySnippet({ snippet }: { snippet: string }) {
         <button
           type="button"
           aria-describedby={`${id}-snippet`}
-          onClick={async () => setState((await copyText(snippet, codeRef.current)) ? "copied" : "failed")}
+          onClick={() => void copy(snippet, codeRef.current)}
           className="inline-flex h-10 shrink-0 items-center justify-center gap-2 rounded-lg bg-white/10 px-4 text-sm font-semibold text-white transition-colors hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400"
         >
           {state === "copied" ? (

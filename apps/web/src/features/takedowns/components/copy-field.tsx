@@ -1,34 +1,11 @@
-import { useEffect, useId, useRef, useState } from "react";
-
-async function copyText(text: string, fallback: HTMLTextAreaElement | null): Promise<boolean> {
-  try {
-    if (navigator.clipboard?.writeText) {
-      await navigator.clipboard.writeText(text);
-      return true;
-    }
-  } catch {
-    // Selecting the text below is the fallback.
-  }
-  if (!fallback) return false;
-  fallback.select();
-  try {
-    return document.execCommand("copy");
-  } catch {
-    return false;
-  }
-}
+import { useId, useRef } from "react";
+import { useCopy } from "../../../lib/use-copy";
 
 /** A read-only field of a form to fill elsewhere, with a Copy button. */
 export function CopyField({ label, value, rows = 1 }: { label: string; value: string; rows?: number }) {
-  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+  const { state, copy } = useCopy();
   const ref = useRef<HTMLTextAreaElement>(null);
   const id = useId();
-
-  useEffect(() => {
-    if (state === "idle") return;
-    const t = window.setTimeout(() => setState("idle"), 2500);
-    return () => window.clearTimeout(t);
-  }, [state]);
 
   return (
     <div className="flex flex-col gap-1">
@@ -38,7 +15,7 @@ export function CopyField({ label, value, rows = 1 }: { label: string; value: st
         </label>
         <button
           type="button"
-          onClick={async () => setState((await copyText(value, ref.current)) ? "copied" : "failed")}
+          onClick={() => void copy(value, ref.current)}
           className="h-7 rounded-md bg-white/10 px-2.5 text-xs font-semibold text-white hover:bg-white/15 focus-visible:outline-2 focus-visible:outline-brand-400"
         >
           {state === "copied" ? "Copied" : "Copy"}
