@@ -43,6 +43,8 @@ export const authorizationViewSchema = z.object({
   /** At least one stage name verified: notices need it. */
   ownershipVerified: z.boolean(),
   verifiedStageNames: z.array(z.object({ id: z.string(), platform: z.string(), username: z.string(), profileUrl: z.string().nullable() })),
+  /** Whether her plan includes takedowns at all: without one she is not asked to sign first. */
+  takedownsIncluded: z.boolean(),
   authorization: z
     .object({
       fullName: z.string(),

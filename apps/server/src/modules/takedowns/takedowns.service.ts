@@ -274,13 +274,14 @@ export function createTakedownsService(deps: TakedownsDeps) {
 
   return {
     async getAuthorization(userId: string): Promise<AuthorizationView> {
-      const owner = await ownerOf(userId);
+      const [owner, q] = await Promise.all([ownerOf(userId), quotaFor(userId, now())]);
       const a = owner.authorization;
       return {
         statement: statementFor(a?.fullName ?? "[your full legal name]"),
         statementVersion: AUTHORIZATION_STATEMENT_VERSION,
         ownershipVerified: owner.verified.length > 0,
         verifiedStageNames: owner.verified.map((s) => ({ id: s.id, platform: s.platform, username: s.username, profileUrl: s.profileUrl })),
+        takedownsIncluded: q.limit !== 0,
         authorization: a
           ? {
               fullName: a.fullName,

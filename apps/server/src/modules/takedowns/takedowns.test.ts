@@ -221,6 +221,9 @@ describe("takedowns", () => {
     const error = await errorOf(res);
     expect(error.code).toBe("QUOTA_EXCEEDED");
     expect(error.details).toMatchObject({ resource: "takedownsPerMonth", limit: 0, use: 0, plan: "free", upgradeTo: "starter", resetsAt: expect.any(String) });
+    // The client learns it before asking her to sign anything.
+    expect((await (await cleo.get("/v1/takedowns/authorization")).json()).takedownsIncluded).toBe(false);
+    expect((await (await ava.get("/v1/takedowns/authorization")).json()).takedownsIncluded).toBe(true);
   });
 
   it("refuses before ownership is proven, then before the authorization, saying what is missing", async () => {

@@ -25,11 +25,13 @@ const takedown = (leakId: string, status: TakedownView["status"]): TakedownView 
   lastCheckAt: null,
 });
 
-const authorization: AuthorizationView = {
+let authorization: AuthorizationView;
+const unsigned: AuthorizationView = {
   statement: "I, [your full legal name], state that I own the copyright …",
   statementVersion: "2025-01",
   ownershipVerified: true,
   verifiedStageNames: [{ id: "44444444-4444-4444-8444-444444444444", platform: "OnlyFans", username: "luna_rivers", profileUrl: "https://onlyfans.com/luna_rivers" }],
+  takedownsIncluded: true,
   authorization: null,
 };
 
@@ -37,6 +39,7 @@ let calls: { method: string; url: string }[] = [];
 
 beforeEach(() => {
   calls = [];
+  authorization = unsigned;
   vi.stubGlobal(
     "fetch",
     vi.fn(async (input: string, init?: RequestInit) => {
@@ -45,6 +48,10 @@ beforeEach(() => {
       const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
       if (url.pathname === "/v1/takedowns/latest") return json({ items: [takedown(ids[1]!, "sent"), takedown(ids[2]!, "needs_manual_action")] });
       if (url.pathname === "/v1/takedowns/authorization") return json(authorization);
+      if (url.pathname === "/v1/takedowns" && init?.method === "POST") {
+        const error = { code: "QUOTA_EXCEEDED", message: "Your plan shows results only: takedowns come with a paid plan." };
+        return new Response(JSON.stringify({ error }), { status: 403, headers: { "content-type": "application/json" } });
+      }
       return new Response(JSON.stringify({ error: { code: "NOT_FOUND", message: "no" } }), { status: 404 });
     }),
   );
@@ -95,5 +102,13 @@ describe("TakedownAction", () => {
     expect(await screen.findByText("Authorize us to act for you")).toBeTruthy();
     expect(screen.getByRole("radio", { name: /luna_rivers/ })).toHaveProperty("checked", true);
     expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+  });
+
+  it("does not ask a creator whose plan has no takedowns to sign: the server's answer says what her plan lacks", async () => {
+    authorization = { ...unsigned, takedownsIncluded: false };
+    await authorizationLoaded(renderRows([{ id: ids[0]!, number: 1, status: "new", confidence: "high" }]));
+    fireEvent.click(screen.getByRole("button", { name: "Takedown finding #1" }));
+    await waitFor(() => expect(calls.filter((c) => c.method === "POST")).toEqual([{ method: "POST", url: "/v1/takedowns" }]));
+    expect(screen.queryByText("Authorize us to act for you")).toBeNull();
   });
 });

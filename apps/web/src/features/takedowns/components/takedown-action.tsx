@@ -105,7 +105,8 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
   const onClick = () => {
     if (ownershipVerified === false) return setExplain("ownership");
     if (leak.confidence !== "high" && leak.status === "new") return setExplain("confirm");
-    if (authorization.data && !authorization.data.authorization) return setExplain("authorize");
+    // Without a plan that includes takedowns the server refuses: it says so, rather than asking her to sign first.
+    if (authorization.data && authorization.data.takedownsIncluded && !authorization.data.authorization) return setExplain("authorize");
     request();
   };
 
