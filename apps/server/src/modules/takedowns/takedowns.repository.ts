@@ -177,7 +177,11 @@ export function listSentNoticesOf(db: DbOrTx, takedownId: string) {
     .then((rows) => rows.map((r) => r.notice));
 }
 
-/** Measured figures, for one creator or (userId undefined) the whole service. */
+/**
+ * Measured figures, for one creator or (userId undefined) the whole service. Links are leaks: a
+ * link asked again after 'no response' is still one link. The removal rate's base is the links
+ * whose first notice went out before the cutoff; its numerator, those of them now removed.
+ */
 export async function stats(db: DbOrTx, userId: string | undefined, now: Date, rateAfterMs: number) {
   const byUser = (column: unknown) => (userId ? sql`${column} = ${userId}` : sql`true`);
   const cutoff = new Date(now.getTime() - rateAfterMs).toISOString();
@@ -189,8 +193,9 @@ export async function stats(db: DbOrTx, userId: string | undefined, now: Date, r
       (select count(distinct d.leak_id)::int from ${searchDelisting} d where ${byUser(sql`d.user_id`)}) as links_delisted,
       (select percentile_cont(0.5) within group (order by extract(epoch from (t.removed_at - t.first_sent_at)))
          from ${takedown} t where ${byUser(sql`t.user_id`)} and t.status = 'removed' and t.first_sent_at is not null) as median_seconds,
-      (select count(*)::int from ${takedown} t where ${byUser(sql`t.user_id`)} and t.first_sent_at < ${cutoff}::timestamptz) as rate_base,
-      (select count(*)::int from ${takedown} t where ${byUser(sql`t.user_id`)} and t.first_sent_at < ${cutoff}::timestamptz and t.status = 'removed') as rate_removed
+      (select count(distinct t.leak_id)::int from ${takedown} t where ${byUser(sql`t.user_id`)} and t.first_sent_at < ${cutoff}::timestamptz) as rate_base,
+      (select count(distinct t.leak_id)::int from ${takedown} t where ${byUser(sql`t.user_id`)} and t.first_sent_at < ${cutoff}::timestamptz
+         and exists (select 1 from ${takedown} r where r.leak_id = t.leak_id and r.status = 'removed')) as rate_removed
   `);
   const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
   const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
