@@ -138,6 +138,38 @@ export async function claimNotice(db: DbOrTx, id: string): Promise<NoticeRow | u
   return rows[0];
 }
 
+/**
+ * This creator's escalation notice to this address that the sender has not taken yet (every link
+ * in it escalated), with its links: a link escalating to the same party joins it.
+ */
+export async function findQueuedEscalationTo(db: DbOrTx, userId: string, email: string) {
+  const notices = await db
+    .select()
+    .from(takedownNotice)
+    .where(and(eq(takedownNotice.userId, userId), eq(takedownNotice.status, "queued"), sql`lower(${takedownNotice.recipient}->>'email') = ${email.toLowerCase()}`))
+    .orderBy(desc(takedownNotice.createdAt));
+  for (const notice of notices) {
+    const takedowns = (await listNoticeTakedowns(db, notice.id)).filter((t) => t.status !== "cancelled");
+    if (takedowns.length > 0 && takedowns.every((t) => t.status === "escalated")) return { notice, takedowns };
+  }
+  return undefined;
+}
+
+/** The notice, locked, while it is still queued (the sender's claim waits for the transaction). */
+export async function lockQueuedNotice(tx: DbOrTx, id: string): Promise<NoticeRow | undefined> {
+  const rows = await tx
+    .select()
+    .from(takedownNotice)
+    .where(and(eq(takedownNotice.id, id), eq(takedownNotice.status, "queued")))
+    .for("update");
+  return rows[0];
+}
+
+export async function linkNotice(tx: DbOrTx, noticeId: string, takedownIds: string[]): Promise<void> {
+  if (takedownIds.length === 0) return;
+  await tx.insert(takedownNoticeLink).values(takedownIds.map((takedownId) => ({ noticeId, takedownId }))).onConflictDoNothing();
+}
+
 export function listNoticeTakedowns(db: DbOrTx, noticeId: string) {
   return db
     .select({ takedown })

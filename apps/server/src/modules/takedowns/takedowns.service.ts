@@ -72,6 +72,9 @@ const DELISTING_FORMS: Record<DelistingEngine, string> = {
   bing: "https://www.microsoft.com/en-us/concern/bing",
 };
 
+/** How long an escalation notice waits for the other links escalating to the same party. */
+const ESCALATION_GATHER_MS = 5 * 60_000;
+
 const uuidPattern = /^[0-9a-f-]{36}$/i;
 const upgradeFrom = (tier: EntitlementTier) => (tier === "free" ? "starter" : tier === "starter" ? "premium" : tier === "premium" ? "vip" : null);
 const ESCALATE_KIND_LABEL: Record<StoredRecipient["kind"], string> = { site: "the site", host: "the hosting network", cdn: "the CDN", registrar: "the registrar" };
@@ -261,6 +264,18 @@ export function createTakedownsService(deps: TakedownsDeps) {
     };
   }
 
+  /** The notices already sent for these links, oldest first, one line per address and day (an escalation names them). */
+  async function earlierNotices(takedownIds: string[]) {
+    const sent = (await Promise.all(takedownIds.map((id) => repo.listSentNoticesOf(db, id)))).flat().sort((a, b) => a.sentAt!.getTime() - b.sentAt!.getTime());
+    const seen = new Set<string>();
+    return sent
+      .map((n) => ({ name: n.recipient.name ?? ESCALATE_KIND_LABEL[n.recipient.kind], email: n.recipient.email!, sentAt: n.sentAt! }))
+      .filter((e) => {
+        const key = `${e.email.toLowerCase()} ${e.sentAt.toISOString().slice(0, 10)}`;
+        return !seen.has(key) && !!seen.add(key);
+      });
+  }
+
   async function scheduleCheck(takedownId: string, at: Date) {
     await deps.queue.send(deps.jobs().recheck, { takedownId, dueAt: at.toISOString() }, { startAfter: startAfterFor(at) });
   }
@@ -430,14 +445,14 @@ export function createTakedownsService(deps: TakedownsDeps) {
 
     /** The job: one notice out through the mailer; retried on SMTP failures, never lost. */
     async sendNotice(noticeId: string, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
-      const notice = await repo.findNotice(db, noticeId);
-      if (!notice || (notice.status !== "queued" && notice.status !== "sending")) return;
+      // What goes out is what the claim read: a notice rewritten until then (a cancelled link, a link that joined) is sent as rewritten.
+      const notice = await repo.claimNotice(db, noticeId);
+      if (!notice) return;
       const linked = (await repo.listNoticeTakedowns(db, noticeId)).filter((t) => t.status !== "cancelled");
       if (linked.length === 0) {
         await repo.updateNotice(db, noticeId, { status: "cancelled" });
         return;
       }
-      if (!(await repo.claimNotice(db, noticeId))) return;
       const email = notice.recipient.email!;
       const domain = /@([^>\s]+)>?\s*$/.exec(deps.messageIdDomain)?.[1] ?? deps.messageIdDomain;
       let messageId: string;
@@ -516,18 +531,32 @@ export function createTakedownsService(deps: TakedownsDeps) {
       if (sinceNotice >= deps.schedule.escalateAfterMs) {
         const next = nextRecipient(row);
         if (next?.recipient.email) {
-          const earlier = (await repo.listSentNoticesOf(db, row.id)).map((n) => ({ name: n.recipient.name ?? ESCALATE_KIND_LABEL[n.recipient.kind], email: n.recipient.email!, sentAt: n.sentAt! }));
-          const context = await noticeContext(row.userId, [row.leakId]);
+          const escalated = { ...row, level: next.index, status: "escalated" };
+          // Links escalating to the same party together (a site's links, due at the same time) go in one notice.
+          const joinable = await repo.findQueuedEscalationTo(db, row.userId, next.recipient.email);
+          const together = joinable ? [...joinable.takedowns.filter((t) => t.id !== row.id), escalated] : [escalated];
+          const earlier = await earlierNotices(together.map((t) => t.id));
+          const ownEarlier = joinable ? await earlierNotices([row.id]) : earlier;
+          const context = await noticeContext(row.userId, together.map((t) => t.leakId));
           const notice = await db.transaction(async (tx) => {
             await repo.updateTakedowns(tx, [row.id], { ...checked, status: "escalated", level: next.index, nextCheckAt: null });
-            const n = await queueNotice(tx, context, row.userId, next.index, next.recipient, [{ ...row, level: next.index }], earlier);
-            await repo.insertEvents(tx, [
+            const events = [
               { takedownId: row.id, at, type: "checked", message: `Still up ${Math.floor(sinceNotice / 86_400_000)} days after the notice: ${result.detail}.` },
               { takedownId: row.id, at, type: "escalated", message: `Escalated to ${describeRecipient(next.recipient)}.` },
-            ]);
-            return n;
+            ];
+            const open = joinable && (await repo.lockQueuedNotice(tx, joinable.notice.id));
+            if (open) {
+              await repo.linkNotice(tx, open.id, [row.id]);
+              await repo.updateNotice(tx, open.id, composeNotice(context, open.recipient, together, earlier, open.id.slice(0, 8)));
+              await repo.insertEvents(tx, events);
+              return { id: open.id, joined: true };
+            }
+            const n = await queueNotice(tx, context, row.userId, next.index, next.recipient, [escalated], ownEarlier);
+            await repo.insertEvents(tx, events);
+            return { id: n.id, joined: false };
           });
-          await deps.queue.send(deps.jobs().send, { noticeId: notice.id });
+          // Sent a little later, so that the other links due now can join it.
+          if (!notice.joined) await deps.queue.send(deps.jobs().send, { noticeId: notice.id }, { startAfter: startAfterFor(new Date(at.getTime() + ESCALATION_GATHER_MS)) });
           return;
         }
         if (next?.recipient.webForm && row.level !== next.index) {

@@ -1,3 +1,4 @@
+import * as cheerio from "cheerio";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -300,22 +301,37 @@ describe("takedowns", () => {
     expect(notice.text).not.toContain("hostedleaks.example/t/luna");
     expect(notice.headers.from).toContain("dmca@leakwarden.test");
     expect(notice.headers["reply-to"]).toContain("agent-replies@leakwarden.test");
-    // (i) signature of the authorized agent
-    expect(notice.text).toContain("Signature: /s/ Leakwarden Copyright Agent");
-    // (ii) the copyrighted work, by the creator's verified profile as an authorized example
-    expect(notice.text).toMatch(/Authorized examples of the work[^]*https:\/\/onlyfans\.com\/luna_rivers/);
-    // (iii) the infringing URLs and where on the page, with the evidence
-    expect(notice.text).toMatch(/names the copyright owner \("luna_rivers"\)[^]*Seen on: 2025-07-01T10:00:00\.000Z; SHA-256 of the page as we received it: [0-9a-f]{64}/);
-    // (iv) the agent's contact information
-    expect(notice.text).toMatch(/Name: Leakwarden Copyright Agent\s+Address: 1 Agent Street, Wilmington, DE 19801, USA\s+Email: dmca@leakwarden\.test\s+Telephone: \+1 555 0100/);
-    // (v) the good-faith statement
-    expect(notice.text).toContain("I have a good faith belief that use of the material in the manner complained of is not authorized by the copyright owner, its agent, or the law.");
-    // (vi) accuracy and, under penalty of perjury, the authority to act
-    expect(notice.text).toContain("The information in this notification is accurate, and under penalty of perjury, I am authorized to act on behalf of the owner of an exclusive right that is allegedly infringed.");
-    // Her stage name is the owner shown; her legal name stays private.
-    expect(notice.text).toContain("Copyright owner: luna_rivers");
-    expect(notice.raw).not.toContain("Ava Marie Stone");
-    expect(notice.raw).toMatch(/Content-Type: text\/html/i);
+    // Both parts carry the whole notice: the plain text, and the HTML as the recipient's client shows it.
+    expect(notice.text).not.toBe("");
+    expect(notice.html).toMatch(/^<!doctype html>/i);
+    const shown = cheerio.load(notice.html).text();
+    for (const [part, body] of [
+      ["text/plain", notice.text],
+      ["text/html", shown],
+    ] as const) {
+      // (i) signature of the authorized agent
+      expect(body, part).toMatch(/Signature: \/s\/ Leakwarden Copyright Agent\s*Leakwarden Copyright Agent, authorized agent for luna_rivers/);
+      // (ii) the copyrighted work, by the creator's verified profile as an authorized example
+      expect(body, part).toMatch(/Copyright owner: luna_rivers\s*The work: original photographs and videos[^]*Authorized examples of the work[^]*https:\/\/onlyfans\.com\/luna_rivers/);
+      // (iii) each infringing URL and where on the page, with the evidence (matched name, fetch time, body SHA-256)
+      for (const key of ["hub1", "hub2"]) {
+        const url = `http://leakhub.example/v/${key.slice(-1)}`;
+        const sha = createHash("sha256").update(pages[url]!).digest("hex");
+        expect(body, `${part} ${url}`).toMatch(new RegExp(`${url.replace(/\./g, "\\.")}[^]*?names the copyright owner \\("luna_rivers"\\)[^]*?Seen on: 2025-07-01T10:00:00\\.000Z; SHA-256 of the page as we received it: ${sha}`));
+      }
+      // (iv) the agent's contact information
+      expect(body, part).toMatch(/Name: Leakwarden Copyright Agent\s*Address: 1 Agent Street, Wilmington, DE 19801, USA\s*Email: dmca@leakwarden\.test\s*Telephone: \+1 555 0100/);
+      // (v) the good-faith statement
+      expect(body, part).toContain("I have a good faith belief that use of the material in the manner complained of is not authorized by the copyright owner, its agent, or the law.");
+      // (vi) accuracy and, under penalty of perjury, the authority to act
+      expect(body, part).toContain("The information in this notification is accurate, and under penalty of perjury, I am authorized to act on behalf of the owner of an exclusive right that is allegedly infringed.");
+    }
+    // The HTML links the URLs it names.
+    for (const url of ["https://onlyfans.com/luna_rivers", "http://leakhub.example/v/1", "http://leakhub.example/v/2"]) expect(notice.html).toContain(`<a href="${url}">`);
+    // Her stage name is the owner shown; her legal name (or any part of it) stays private.
+    for (const part of [notice.headers.subject ?? "", notice.text, notice.html, notice.raw]) {
+      expect(part).not.toMatch(/Ava|Marie|Stone/);
+    }
 
     // No contact on the site: the hosting network's abuse contact from RDAP.
     expect(noticesTo("abuse@hostnet.example")).toHaveLength(1);
@@ -383,6 +399,8 @@ describe("takedowns", () => {
     await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
     const [notice] = noticesTo("dmca@beasite.example");
     expect(notice!.text).toContain("Copyright owner: Beatrice Anne Rose");
+    // The agent still signs: she is named as the owner it acts for.
+    expect(notice!.text).toMatch(/Signature: \/s\/ Leakwarden Copyright Agent\s*Leakwarden Copyright Agent, authorized agent for Beatrice Anne Rose/);
     expect(notice!.text).toContain("https://onlyfans.com/bea_rose");
     expect(notice!.text).toContain("http://beasite.example/bea");
   });
@@ -402,8 +420,21 @@ describe("takedowns", () => {
     expect(create.status).toBe(404);
     expect((await errorOf(create)).details).toEqual({ leakIds: [leakIds.hub3] });
     expect((await (await bea.get(`/v1/takedowns/latest?leakIds=${leakIds.hub1},${leakIds.hosted}`)).json()).items).toEqual([]);
+    // Her delisting package lists her links only, and she cannot mark Ava's as submitted.
+    const beaDelisting = (await (await bea.get("/v1/takedowns/delisting")).json()) as { packages: { engine: string; urlList: string; fields: { copyrightOwner: string; infringingUrls: string }; items: { leakId: string }[] }[] };
+    for (const pack of beaDelisting.packages) {
+      expect(pack.urlList, pack.engine).toBe("http://beasite.example/bea");
+      expect(pack.fields.infringingUrls, pack.engine).toBe("http://beasite.example/bea");
+      expect(pack.items.map((i) => i.leakId)).toEqual([leakIds.bea]);
+    }
     const mark = await bea.post("/v1/takedowns/delisting/submitted", { engine: "google", leakIds: [leakIds.hosted] });
     expect(mark.status).toBe(400);
+    expect((await errorOf(mark)).fields).toHaveProperty("leakIds");
+    const avaDelisting = (await (await ava.get("/v1/takedowns/delisting")).json()) as { packages: { items: { leakId: string; submittedAt: string | null }[] }[] };
+    expect(avaDelisting.packages.flatMap((p) => p.items).every((i) => i.submittedAt === null)).toBe(true);
+    expect(avaDelisting.packages[0]!.items.map((i) => i.leakId)).toContain(leakIds.hosted);
+    // Her authorization is hers: signing again changes nothing of Ava's.
+    expect((await bea.request("/v1/takedowns/authorization", { method: "PUT", json: { fullName: "Beatrice Anne Rose", signature: "Beatrice Anne Rose", agree: true, ownerName: "legal_name" } })).status).toBe(200);
     expect((await (await bea.get("/v1/takedowns/stats")).json()).noticesSent).toBe(1);
     expect((await (await bea.get("/v1/takedowns/authorization")).json()).authorization.fullName).toBe("Beatrice Anne Rose");
     expect((await (await ava.get("/v1/takedowns/authorization")).json()).authorization.fullName).toBe("Ava Marie Stone");
@@ -558,16 +589,34 @@ describe("takedowns", () => {
     const before = smtp.received.length;
     await clock.advance(services, 7 * DAY);
     await services.queue.runDue(["takedowns.recheck", "takedowns.send-notice"]);
+    // Escalation notices wait a few minutes for the other links going to the same party.
+    expect(smtp.received.length).toBe(before);
+    await clock.advance(services, 6 * 60_000);
+    await services.queue.runDue(["takedowns.send-notice"]);
     const sent = smtp.received.slice(before);
-    // Host after site (leakhub /v/4 and /v/5), registrar after host (hostedleaks), registrar after the CDN.
+    // Host after site (leakhub /v/4 and /v/5, in one notice), registrar after host (hostedleaks), registrar after the CDN.
     const hub = sent.filter((m) => m.to.includes("abuse@leaknet.example"));
-    expect(hub.length).toBeGreaterThanOrEqual(1);
-    expect(hub[0]!.text).toContain("A notice for this material was sent to");
+    expect(hub).toHaveLength(1);
+    expect(hub[0]!.text).toContain("http://leakhub.example/v/4");
+    expect(hub[0]!.text).toContain("http://leakhub.example/v/5");
+    expect(hub[0]!.text).toContain("The site is hosted on your network.");
+    expect(hub[0]!.text).toMatch(/A notice for this material was sent to leakhub\.example <copyright@leakhub\.example> on \d{4}-\d{2}-\d{2}; the material is still available\./);
+    expect(hub[0]!.html).toContain("http://leakhub.example/v/5");
+    expect(hub[0]!.text).toContain("Signature: /s/ Leakwarden Copyright Agent");
+    for (const mail of sent) expect(`${mail.text}${mail.html}`).not.toMatch(/Ava|Marie|Stone/);
     expect(sent.filter((m) => m.to.includes("abuse@registrar.example"))).toHaveLength(1);
     expect(sent.filter((m) => m.to.includes("abuse@other-registrar.example"))).toHaveLength(1);
 
-    const items = (await (await ava.get("/v1/takedowns?status=escalated")).json()).items as { leakId: string; recipient: { kind: string } }[];
+    const items = (await (await ava.get("/v1/takedowns?status=escalated")).json()).items as { id: string; leakId: string; recipient: { kind: string } }[];
     expect(items.find((t) => t.leakId === leakIds.hosted)?.recipient.kind).toBe("registrar");
+    const hub5 = await (await ava.get(`/v1/takedowns/${items.find((t) => t.leakId === leakIds.hubMedium)!.id}`)).json();
+    expect(hub5.recipient).toMatchObject({ kind: "host", email: "abuse@leaknet.example", foundBy: "rdap-ip" });
+    expect(hub5.notices.map((n: { status: string; urls: string[] }) => [n.status, n.urls.sort()])).toEqual([
+      ["sent", ["http://leakhub.example/v/5"]],
+      ["sent", ["http://leakhub.example/v/4", "http://leakhub.example/v/5"]],
+    ]);
+    expect(hub5.notices[1].messageId).toBe(hub[0]!.headers["message-id"]);
+    expect(hub5.history.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(["checked", "escalated"]));
     const stats = await (await ava.get("/v1/takedowns/stats")).json();
     expect(stats.removalRateBase).toBeGreaterThanOrEqual(6);
     expect(stats.removalRate).toBeCloseTo(2 / stats.removalRateBase);
