@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import { createLogger } from "../../lib/logger";
+import { FetchError, type FetchResult, type GuardedFetcher } from "../../scanner/guarded-fetch";
+import { LeakSiteCatalog } from "../../scanner/leak-site-catalog";
+import type { NetworkLookup } from "./network-lookup";
+import { createRecipientFinder, mailtoAddresses } from "./recipient-finder";
+
+type Network = {
+  pages?: Record<string, string>;
+  down?: boolean;
+  addresses?: string[];
+  cdn?: string | null;
+  ipAbuse?: { email: string | null; name: string | null } | null;
+  registrar?: { email: string | null; registrar: string } | null;
+};
+
+/** The finder over a made-up network: pages by URL, DNS, CDN ranges and RDAP answers. */
+function finderFor(net: Network, sites: ConstructorParameters<typeof LeakSiteCatalog>[0] = []) {
+  const fetched: string[] = [];
+  const fetcher = {
+    async fetch(url: string): Promise<FetchResult> {
+      fetched.push(url);
+      if (net.down) throw new FetchError("connect", "connection refused", url);
+      const body = net.pages?.[url];
+      return { url, finalUrl: url, status: body === undefined ? 404 : 200, headers: {}, contentType: "text/html", body: Buffer.from(body ?? ""), truncated: false, fetchedAt: "", sha256: "", redirects: [], robots: null };
+    },
+  } as unknown as GuardedFetcher;
+  const lookup = {
+    addresses: async () => net.addresses ?? ["198.51.100.7"],
+    cdnOf: async () => net.cdn ?? null,
+    ipAbuse: async (address: string) => (net.ipAbuse === undefined || net.ipAbuse === null ? null : { ...net.ipAbuse, url: `http://rdap.test/ip/${address}` }),
+    registrarAbuse: async (host: string) => (net.registrar ? { ...net.registrar, name: "Abuse", url: `http://rdap.test/domain/${host}` } : null),
+  } as unknown as NetworkLookup;
+  const finder = createRecipientFinder({ fetcher, lookup, catalog: async () => new LeakSiteCatalog(sites), logger: createLogger("silent"), timeoutMs: 1000 });
+  return { finder, fetched };
+}
+
+const host = { email: "abuse@hostnet.test", name: "HOSTNET Abuse" };
+const registrar = { email: "abuse@registrar.test", registrar: "Registrar, Inc." };
+
+describe("finding who can remove a link", () => {
+  it("reads mailto: links, DMCA and copyright mailboxes first", () => {
+    const html = `<a href="mailto:info@site.test">us</a> <a href="MAILTO:Copyright@Site.test?subject=DMCA">agent</a> <a href="mailto:not-an-address">x</a> <a href="/dmca">dmca</a>`;
+    expect(mailtoAddresses(html)).toEqual(["copyright@site.test", "info@site.test"]);
+  });
+
+  it("takes the leak-site catalog's DMCA address first, then the host and the registrar, each with how it was found", async () => {
+    const { finder, fetched } = finderFor({ ipAbuse: host, registrar }, [{ id: "leakhub", name: "LeakHub", domains: ["leakhub.test"], category: "leak_site", resultSelector: "a[href]", dmcaEmail: "dmca@leakhub.test" }]);
+    expect(await finder.find("https://www.leakhub.test/v/1")).toEqual([
+      { kind: "site", email: "dmca@leakhub.test", webForm: null, foundBy: "catalog", source: "leak-site catalog: LeakHub", note: null, name: "LeakHub" },
+      { kind: "host", email: "abuse@hostnet.test", webForm: null, foundBy: "rdap-ip", source: "http://rdap.test/ip/198.51.100.7", note: "network of 198.51.100.7", name: "HOSTNET Abuse" },
+      { kind: "registrar", email: "abuse@registrar.test", webForm: null, foundBy: "rdap-domain", source: "http://rdap.test/domain/www.leakhub.test", note: null, name: "Registrar, Inc." },
+    ]);
+    expect(fetched).toEqual([]);
+  });
+
+  it("looks for mailto: links on /dmca, /contact, /legal and /abuse in turn", async () => {
+    const contact = finderFor({ pages: { "https://site.test/contact": `<a href="mailto:info@site.test">write</a> <a href="mailto:copyright@site.test">copyright</a>` } });
+    expect((await contact.finder.find("https://site.test/x"))[0]).toMatchObject({ kind: "site", email: "copyright@site.test", foundBy: "site-page", source: "https://site.test/contact" });
+    expect(contact.fetched).toEqual(["https://site.test/dmca", "https://site.test/contact"]);
+
+    const abuse = finderFor({ pages: { "https://site.test/abuse": `<a href="mailto:abuse@site.test">abuse</a>` } });
+    expect((await abuse.finder.find("https://site.test/x"))[0]).toMatchObject({ email: "abuse@site.test", source: "https://site.test/abuse" });
+    expect(abuse.fetched).toEqual(["https://site.test/dmca", "https://site.test/contact", "https://site.test/legal", "https://site.test/abuse"]);
+  });
+
+  it("gives up on a site that does not answer at its first page, and goes on to its host", async () => {
+    const { finder, fetched } = finderFor({ down: true, ipAbuse: host });
+    expect(await finder.find("https://gone.test/x")).toMatchObject([{ kind: "host", email: "abuse@hostnet.test" }]);
+    expect(fetched).toEqual(["https://gone.test/dmca"]);
+  });
+
+  it("sends a site behind Cloudflare to the CDN's abuse contact, noted as such", async () => {
+    const { finder } = finderFor({ pages: { "https://cdn.test/contact": `<form action="/send"><textarea></textarea></form>` }, cdn: "Cloudflare", ipAbuse: { email: "abuse@cloudflare.test", name: "Cloudflare Abuse" }, registrar });
+    const found = await finder.find("https://cdn.test/x");
+    expect(found.map((r) => `${r.kind}:${r.foundBy}:${r.email ?? r.webForm}`)).toEqual([
+      "site:site-page:https://cdn.test/contact",
+      "cdn:rdap-ip:abuse@cloudflare.test",
+      "registrar:rdap-domain:abuse@registrar.test",
+    ]);
+    expect(found[1]).toMatchObject({ name: "Cloudflare", webForm: "https://abuse.cloudflare.com/", note: expect.stringContaining("behind Cloudflare") });
+  });
+
+  it("still names the CDN by its published ranges when RDAP gives no address, with its web form", async () => {
+    const { finder } = finderFor({ cdn: "Cloudflare", ipAbuse: { email: null, name: null }, addresses: ["104.16.0.10"] });
+    expect(await finder.find("https://cdn.test/x")).toEqual([
+      { kind: "cdn", email: null, webForm: "https://abuse.cloudflare.com/", foundBy: "cdn-ranges", source: "Cloudflare's published address ranges (104.16.0.10)", note: expect.stringContaining("Cloudflare"), name: "Cloudflare" },
+    ]);
+  });
+
+  it("writes to an address once even when the host and the registrar share it", async () => {
+    const { finder } = finderFor({ ipAbuse: { email: "Abuse@Same.test", name: null }, registrar: { email: "abuse@same.test", registrar: "Same" } });
+    expect((await finder.find("https://site.test/x")).map((r) => r.kind)).toEqual(["host"]);
+  });
+
+  it("finds nobody when there is no contact anywhere", async () => {
+    const { finder } = finderFor({ ipAbuse: { email: null, name: "QUIET" } });
+    expect(await finder.find("https://quiet.test/x")).toEqual([]);
+  });
+});
