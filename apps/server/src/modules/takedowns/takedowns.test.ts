@@ -271,14 +271,36 @@ describe("takedowns", () => {
     expect(broken.status).toBe(400);
     const unknown = await ava.post("/v1/takedowns", { leakIds: ["00000000-0000-4000-8000-000000000000"] });
     expect(unknown.status).toBe(404);
-    expect((await ava.get("/v1/takedowns?status=bogus")).status).toBe(400);
-    expect((await ava.get("/v1/takedowns/not-an-id")).status).toBe(404);
+    expect((await errorOf(unknown)).message).toBeTruthy();
+    const bogus = await ava.get("/v1/takedowns?status=bogus");
+    expect(bogus.status).toBe(400);
+    expect((await errorOf(bogus)).fields).toHaveProperty("status");
+    for (const [method, path] of [
+      ["GET", "/v1/takedowns/not-an-id"],
+      ["POST", "/v1/takedowns/not-an-id/cancel"],
+      ["POST", "/v1/takedowns/not-an-id/resend"],
+      ["GET", "/v1/takedowns/00000000-0000-4000-8000-000000000000"],
+    ] as const) {
+      const res = await ava.request(path, { method });
+      expect(res.status, path).toBe(404);
+      expect((await errorOf(res)).code, path).toBe("NOT_FOUND");
+    }
+    const badMark = await ava.post("/v1/takedowns/delisting/submitted", { engine: "google", leakIds: ["nope"] });
+    expect(badMark.status).toBe(400);
+    expect((await errorOf(badMark)).fields).toHaveProperty(["leakIds.0"]);
+    const badAuthorization = await ava.request("/v1/takedowns/authorization", { method: "PUT", json: { fullName: "A", ownerName: "nickname" } });
+    expect(badAuthorization.status).toBe(400);
+    expect(Object.keys((await errorOf(badAuthorization)).fields ?? {}).sort()).toEqual(["agree", "fullName", "ownerName", "signature"]);
   });
 
   it("does not take down a medium-confidence finding before the creator confirms it", async () => {
     const res = await ava.post("/v1/takedowns", { leakIds: [leakIds.hubMedium] });
     expect(res.status).toBe(409);
     expect((await errorOf(res)).details).toMatchObject({ reason: "needs_confirmation", leakIds: [leakIds.hubMedium] });
+    // Asked together with a certain one, the whole request is refused: nothing goes out half-checked.
+    const mixed = await ava.post("/v1/takedowns", { leakIds: [leakIds.hub3, leakIds.hubMedium] });
+    expect(mixed.status).toBe(409);
+    expect((await errorOf(mixed)).details).toMatchObject({ reason: "needs_confirmation", leakIds: [leakIds.hubMedium] });
     expect((await (await ava.get("/v1/takedowns")).json()).total).toBe(0);
   });
 
@@ -632,9 +654,24 @@ describe("takedowns", () => {
     expect(google.fields.authorizedExampleUrls).toContain("https://onlyfans.com/luna_rivers");
     expect(google.urlList).toContain("http://hostedleaks.example/t/luna");
     expect(google.urlList).not.toContain("http://leakhub.example/v/1");
+    // The links still up after a notice, and only those: removed, never-sent and failed links are left out.
+    const stillUp = ["http://cdnleaks.example/luna", "http://hostedleaks.example/t/luna", "http://leakhub.example/v/4", "http://leakhub.example/v/5"];
+    type Package = { engine: string; formUrl: string; fields: Record<string, string>; urlList: string; items: { url: string; submittedAt: string | null }[] };
+    for (const pack of packages as Package[]) {
+      expect(pack.urlList.split("\n").sort(), pack.engine).toEqual(stillUp);
+      expect(pack.fields.infringingUrls, pack.engine).toBe(pack.urlList);
+      expect(pack.fields.descriptionOfWork, pack.engine).toMatch(/Original photographs and videos created and published by luna_rivers[^]*Leakwarden Copyright Agent, authorized agent \(dmca@leakwarden\.test\)/);
+      expect(JSON.stringify(pack), pack.engine).not.toMatch(/Ava|Marie|Stone/);
+    }
+    const bing = (packages as Package[]).find((p) => p.engine === "bing")!;
+    expect(bing.formUrl).toContain("microsoft.com");
+    expect(bing.fields).toEqual({ ...google.fields });
+    // She submits to Google first: Bing's links stay to do.
     const marked = await ava.post("/v1/takedowns/delisting/submitted", { engine: "google" });
     expect(marked.status).toBe(200);
-    expect((await marked.json()).packages[0].items.every((i: { submittedAt: string | null }) => i.submittedAt)).toBe(true);
+    const after = (await marked.json()).packages as Package[];
+    expect(after.find((p) => p.engine === "google")!.items.every((i) => i.submittedAt)).toBe(true);
+    expect(after.find((p) => p.engine === "bing")!.items.every((i) => i.submittedAt === null)).toBe(true);
     const stats = await (await ava.get("/v1/takedowns/stats")).json();
     expect(stats.linksDelistingSubmitted).toBe(google.items.length);
     expect(stats.linksRemoved).toBe(2);
