@@ -704,4 +704,38 @@ describe("takedowns", () => {
     expect(overall).toMatchObject({ linksRemoved: 2, noticesSent: expect.any(Number) });
     expect(overall.noticesSent).toBeGreaterThan(stats.noticesSent);
   });
+
+  it("gives up after the last retry while the mail server stays down, says why, and sends it once when asked again", async () => {
+    await smtp.close();
+    const port = smtp.port;
+    const res = await ava.post("/v1/takedowns", { leakIds: [leakIds.hub3] });
+    expect(res.status).toBe(202);
+    const id = (await res.json()).items[0].id as string;
+    await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
+    let detail = await (await ava.get(`/v1/takedowns/${id}`)).json();
+    for (let i = 0; i < 20 && detail.status !== "failed"; i++) {
+      expect(detail.status).toBe("queued");
+      await clock.advance(services, 4 * DAY);
+      await services.queue.runDue(["takedowns.send-notice"]);
+      detail = await (await ava.get(`/v1/takedowns/${id}`)).json();
+    }
+    // The first attempt and NOTICE_RETRY_LIMIT (12) retries, then failed with the reason.
+    expect(detail.status).toBe("failed");
+    // (The site took its /dmca page down with the pages it removed: the notice goes to its host.)
+    expect(detail.reason).toMatch(/^The notice to abuse@leaknet\.example could not be sent: connect ECONNREFUSED/);
+    expect(detail.notices).toHaveLength(1);
+    expect(detail.notices[0]).toMatchObject({ status: "failed", attempts: 13, error: expect.any(String) });
+    expect(detail.history.filter((e: { type: string }) => e.type === "send_retry")).toHaveLength(12);
+    expect(detail.history.at(-1)).toMatchObject({ type: "failed" });
+
+    smtp = await startFakeSmtp(port, smtp.received);
+    const before = smtp.received.length;
+    expect((await ava.post(`/v1/takedowns/${id}/resend`, {})).status).toBe(202);
+    await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
+    const delivered = smtp.received.slice(before);
+    expect(delivered).toHaveLength(1);
+    expect(delivered[0]!.to).toEqual(["abuse@leaknet.example"]);
+    expect(delivered[0]!.text).toContain("http://leakhub.example/v/3");
+    expect((await (await ava.get(`/v1/takedowns/${id}`)).json()).status).toBe("sent");
+  });
 });
