@@ -76,6 +76,8 @@ export const envSchema = scannerSettingsSchema.extend({
   TAKEDOWN_TRACK_FOR: z.string().regex(durationList, "a duration such as 30d").default("30d"),
   /** A link still up this long after a notice goes to the next recipient (host after site, registrar after host). */
   TAKEDOWN_ESCALATE_AFTER: z.string().regex(durationList, "a duration such as 7d").default("7d"),
+  /** An escalation notice waits this long for the other links escalating to the same party, then goes out as one notice. */
+  TAKEDOWN_ESCALATION_GATHER: z.string().regex(durationList, "a duration such as 5m").default("5m"),
   /** SMTP failures are retried with exponential backoff from this delay, this many times. */
   NOTICE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(60),
   NOTICE_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(12),

@@ -5,7 +5,7 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describe("takedown re-check schedule", () => {
-  const schedule = scheduleFromSettings({ TAKEDOWN_RECHECK_AFTER: "1h,6h,24h", TAKEDOWN_RECHECK_EVERY: "24h", TAKEDOWN_TRACK_FOR: "30d", TAKEDOWN_ESCALATE_AFTER: "7d" });
+  const schedule = scheduleFromSettings({ TAKEDOWN_RECHECK_AFTER: "1h,6h,24h", TAKEDOWN_RECHECK_EVERY: "24h", TAKEDOWN_TRACK_FOR: "30d", TAKEDOWN_ESCALATE_AFTER: "7d", TAKEDOWN_ESCALATION_GATHER: "5m" });
 
   it("reads durations", () => {
     expect(parseDurations("30s, 15m,1h,2d")).toEqual([30_000, 15 * 60_000, HOUR, 2 * DAY]);

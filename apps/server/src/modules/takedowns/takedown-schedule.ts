@@ -9,6 +9,8 @@ export interface TakedownSchedule {
   trackForMs: number;
   /** Still up this long after a notice: the next recipient gets one. */
   escalateAfterMs: number;
+  /** An escalation notice waits this long for other links escalating to the same party. */
+  escalationGatherMs: number;
 }
 
 const UNIT_MS = { s: 1_000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
@@ -30,12 +32,14 @@ export function scheduleFromSettings(settings: {
   TAKEDOWN_RECHECK_EVERY: string;
   TAKEDOWN_TRACK_FOR: string;
   TAKEDOWN_ESCALATE_AFTER: string;
+  TAKEDOWN_ESCALATION_GATHER: string;
 }): TakedownSchedule {
   return {
     recheckAfterMs: parseDurations(settings.TAKEDOWN_RECHECK_AFTER).sort((a, b) => a - b),
     recheckEveryMs: Math.max(60_000, parseDurations(settings.TAKEDOWN_RECHECK_EVERY)[0]!),
     trackForMs: parseDurations(settings.TAKEDOWN_TRACK_FOR)[0]!,
     escalateAfterMs: parseDurations(settings.TAKEDOWN_ESCALATE_AFTER)[0]!,
+    escalationGatherMs: parseDurations(settings.TAKEDOWN_ESCALATION_GATHER)[0]!,
   };
 }
 

@@ -72,9 +72,6 @@ const DELISTING_FORMS: Record<DelistingEngine, string> = {
   bing: "https://www.microsoft.com/en-us/concern/bing",
 };
 
-/** How long an escalation notice waits for the other links escalating to the same party. */
-const ESCALATION_GATHER_MS = 5 * 60_000;
-
 const uuidPattern = /^[0-9a-f-]{36}$/i;
 const upgradeFrom = (tier: EntitlementTier) => (tier === "free" ? "starter" : tier === "starter" ? "premium" : tier === "premium" ? "vip" : null);
 const ESCALATE_KIND_LABEL: Record<StoredRecipient["kind"], string> = { site: "the site", host: "the hosting network", cdn: "the CDN", registrar: "the registrar" };
@@ -556,7 +553,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
             return { id: n.id, joined: false };
           });
           // Sent a little later, so that the other links due now can join it.
-          if (!notice.joined) await deps.queue.send(deps.jobs().send, { noticeId: notice.id }, { startAfter: startAfterFor(new Date(at.getTime() + ESCALATION_GATHER_MS)) });
+          if (!notice.joined) await deps.queue.send(deps.jobs().send, { noticeId: notice.id }, { startAfter: startAfterFor(new Date(at.getTime() + deps.schedule.escalationGatherMs)) });
           return;
         }
         if (next?.recipient.webForm && row.level !== next.index) {
