@@ -75,6 +75,20 @@ describe("pages that are leaks", () => {
     }
   });
 
+  it("a social post naming her next to a leak word (medium)", async () => {
+    const v = await verdict("https://x.com/someone/status/1", doc("Post on X", `<div>Moon Bunny leaks 🔥 new vids https://t.co/abc</div>`));
+    expect(v.finding).toMatchObject({ confidence: "medium", category: "social_media" });
+  });
+
+  it("a name written with zero-width characters to dodge filters", async () => {
+    expect((await verdict("https://c.example/x", doc("Luna\u200bRivers OnlyFans Leaked", `<a href="https://mega.nz/folder/x">mega</a>`))).isLeak).toBe(true);
+  });
+
+  it("a leak that counts 404 photos, or shares deleted pictures", async () => {
+    expect((await verdict("https://h.example/x", doc("Luna Rivers OnlyFans Leaked", `<p>404 photos and 20 videos.</p>`))).isLeak).toBe(true);
+    expect((await verdict("https://i.example/x", doc("Luna Rivers deleted pics leaked", `<p>30 pics</p>`))).isLeak).toBe(true);
+  });
+
   it("a leak page served without a type, with a byte-order mark", async () => {
     const page = fetched("https://raw.example/x", `\ufeff${doc("Luna Rivers OnlyFans leaked", `<a href="https://mega.nz/folder/x">mega</a>`)}`);
     page.contentType = "application/octet-stream";
@@ -119,6 +133,9 @@ describe("pages that are not leaks", () => {
       ["Memory leak in luna_rivers parser", "<p>luna_rivers leaks memory when the mega buffer grows.</p>"],
       ["Luna Rivers Lodge – photo gallery", `<h1>Luna Rivers Lodge</h1><p>40 photos of our cabins by the lake.</p>${imgs(16)}`],
       ["OnlyFans for free? Luna Rivers' trial", "<p>Subscribe to Luna Rivers: OnlyFans for free for 30 days, 300 photos inside.</p>"],
+      ["Luna Rivers Leaked Album Review", "<h1>Luna Rivers Leaked Album Review</h1><p>The band's album leaked early.</p>"],
+      ["Luna Rivers Leak Detection Services", "<h1>Luna Rivers Leak Detection</h1><p>We find water leaks fast. 40 photos of jobs.</p>"],
+      ["Creator Luna Rivers says OnlyFans content was leaked", "<article><p>Luna Rivers said on Monday that more than 300 photos were leaked from her account.</p></article>"],
     ] as const) {
       expect((await verdict("https://misc.example/p", doc(title, body))).isLeak, title).toBe(false);
     }
@@ -151,6 +168,13 @@ describe("pages that are not leaks", () => {
       doc("lunariversxo OnlyFans Leaked", `<main><h1>lunariversxo leaked</h1><a href="https://mega.nz/folder/x">mega</a></main><aside><h3>Trending</h3><p>Luna Rivers · Moon Bunny</p></aside>`),
     );
     expect(v.isLeak).toBe(false);
+  });
+
+  it("a leak page whose content was removed, and a search page with no results", async () => {
+    const removed = await verdict("https://f.example/x", doc("Luna Rivers OnlyFans Leaked (58 photos)", `<h1>Luna Rivers OnlyFans Leaked</h1><p>This content has been removed following a DMCA notice.</p>`));
+    expect(removed.reason).toBe("page says it was removed or not found");
+    const empty = await verdict("https://g.example/search?q=luna+rivers+leaked", doc("Search: luna rivers leaked", `<h1>Search results for luna rivers leaked</h1><p>No results found.</p>`));
+    expect(empty.isLeak).toBe(false);
   });
 
   it("a page that does not name her, however leaky", async () => {

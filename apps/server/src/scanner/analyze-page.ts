@@ -110,6 +110,8 @@ export async function analyzePage(page: FetchedPage, opts: AnalyzeOptions, extra
   }
 
   const has = (k: string) => ctx.cues.some((c) => c.kind === k);
+  // A soft 404 or a removed post keeps its leak title; without an offer on it, nothing is there any more.
+  if (ctx.saysGone && !ctx.strongOffer && !has("gallery")) return none("page says it was removed or not found");
   // Links to her own profiles: what fan pages, interviews and link-in-bio pages carry.
   const promotesHer = doc.links.some((l) => isOwnProfileUrl(l.href, opts.exclusions.stageNames));
   const namedInTitle = names.title.length > 0;
@@ -122,6 +124,8 @@ export async function analyzePage(page: FetchedPage, opts: AnalyzeOptions, extra
     // "Her OnlyFans videos for free" with a count of them: paid content given away.
     if (ctx.freeContent && has("media-count")) confidence = "high";
     else if (ctx.leakTitle) confidence = "medium";
+    // A social post is short: its text is its title.
+    else if (ctx.nameNearLeak && (extra.categoryHint === "social_media" || isSocialUrl(page.finalUrl))) confidence = "medium";
     else if (has("leak-phrase") && has("media-count")) confidence = "medium";
     // A gallery of many images or videos on a page about her (not a promo page), in an
     // adult or paid-platform setting: a gallery of a paint colour named like her is not one.

@@ -95,6 +95,7 @@ describe("a scan of a web the engine was not tuned on", () => {
   it("classifies social posts, leak sites and the rest", () => {
     const byUrl = new Map(out.leaks.map((l) => [l.url, l]));
     expect(byUrl.get("http://t.me/s/ivymarloweleaks")!.category).toBe("social_media");
+    expect(byUrl.get("http://x.com/vaultdrops/status/1890000000000000001")!.category).toBe("social_media");
     for (const l of out.leaks.filter((x) => x.domain === "reddit.com")) expect(l.category).toBe("social_media");
     expect(byUrl.get("http://chatboard.example/threads/ivy-marlowe.20417/page-3")!.category).toBe("leak_site");
     expect(byUrl.get("http://vaultforum.example/threads/ivy-marlowe-patreon-collection.8812/")!.category).toBe("leak_site");

@@ -64,7 +64,8 @@ type Token = { start: number; end: number; key: string };
 
 const TOKEN = /[\p{L}\p{N}]+/gu;
 // What may join the words of one name: one _ - . or a run of spaces/tabs.
-const JOINER = /^(?:[_\-.\u00b7]|[ \t\u00a0]+)$/;
+// Zero-width characters and soft hyphens (used to dodge filters) join too.
+const JOINER = /^[\u00ad\u200b-\u200d\u2060\ufeff]*(?:[_\-.\u00b7\u2010\u2011]|[ \t\u00a0]+)?[\u00ad\u200b-\u200d\u2060\ufeff]*$/;
 
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];

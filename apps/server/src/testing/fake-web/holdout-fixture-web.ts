@@ -23,7 +23,7 @@ import {
  * that the engine generalises: another creator ("Ivy Marlowe", nickname
  * "Poppy Lux"), other platforms, other page shapes (a forum thread with
  * quoted posts, a tube-site gallery with lazy-loaded images, a Telegram
- * channel preview, paste pages, an image host with CSS backgrounds, a page in
+ * channel preview, a post on X, paste pages, an image host with CSS backgrounds, a page in
  * Spanish) and every kind of trap, on host names that mostly carry no
  * "leak" word, so the verdicts come from what the pages say and show.
  *
@@ -512,8 +512,29 @@ https://pixeldrain.com/u/PoPLx22</textarea></div>`,
     ),
   };
 
+  const xPost: Site = {
+    "/vaultdrops/status/1890000000000000001": html(
+      page(
+        "Vault Drops on X",
+        `<article data-testid="tweet"><div data-testid="User-Name"><span>Vault Drops</span><span>@vaultdrops</span></div>
+         <div data-testid="tweetText" lang="en"><span>ivymarlowe leaks 🔥 new vids just dropped </span><a href="https://t.co/Zq81xPl">https://t.co/Zq81xPl</a></div>
+         <time datetime="2025-06-01T10:00:00.000Z">10:00 AM · Jun 1, 2025</time></article>`,
+      ),
+    ),
+  };
+  const removedButLive: Site = {
+    "/ivy-marlowe-patreon-leaked-58-photos/": html(
+      page(
+        "Ivy Marlowe Patreon Leaked (58 photos) – LeakArchive",
+        `<h1>Ivy Marlowe Patreon Leaked (58 photos)</h1><div class="notice">This content has been removed following a DMCA notice from the copyright holder.</div>
+         <aside class="sidebar"><h3>Popular</h3><a href="/mia-dawn-leaked/">Mia Dawn</a></aside>`,
+      ),
+    ),
+  };
+
   const sites: Record<string, Site> = {
     // leaks
+    "x.com": xPost,
     "chatboard.example": forum,
     "streamnook.example": tube,
     "t.me": telegram,
@@ -543,6 +564,7 @@ https://pixeldrain.com/u/PoPLx22</textarea></div>`,
     "celebwikis.example": wiki,
     "linknest.example": linkPage,
     "deadthread.example": removed,
+    "leakarchive.example": removedButLive,
     "gonepage.example": gone,
     "hangs.example": { "*": neverAnswers },
     "dribble.example": { "*": dribble },
@@ -574,6 +596,7 @@ https://pixeldrain.com/u/PoPLx22</textarea></div>`,
     { url: "http://chatboard.example/threads/ivy-marlowe.20417/page-3", title: "Ivy Marlowe | Page 3 | ChatBoard" },
     { url: "http://streamnook.example/models/ivy-marlowe/?utm_medium=search&utm_source=x", title: "Ivy Marlowe Porn Videos - 48 Videos" },
     { url: "http://t.me/s/ivymarloweleaks", title: "Ivy Marlowe Leaks 🔞 – Telegram" },
+    { url: "http://x.com/vaultdrops/status/1890000000000000001", title: "Vault Drops on X" },
     { url: "http://pastenest.example/raw/Yt7vQ", title: "IVY MARLOWE - PATREON + FANSLY MEGA PACK" },
     { url: "http://pastenest.example/Yt8wR", title: "Untitled - PasteNest", when: poppy },
     { url: "http://hotfreebies.example/2025/poppy-lux-nudes-leaked/", title: "Poppy Lux Nudes Leaked 2025", when: poppy },
@@ -615,6 +638,7 @@ https://pixeldrain.com/u/PoPLx22</textarea></div>`,
     { url: "http://picstash.example/v/x9", title: "x9.jpg - Picstash" },
     // dead, slow, endless, looping, refused
     { url: "http://deadthread.example/threads/ivy-marlowe-patreon.1/", title: "Ivy Marlowe Patreon leaked" },
+    { url: "http://leakarchive.example/ivy-marlowe-patreon-leaked-58-photos/", title: "Ivy Marlowe Patreon Leaked (58 photos)" },
     { url: "http://gonepage.example/poppy-lux-leaks", title: "Poppy Lux leaks", when: poppy },
     { url: "http://hangs.example/ivy-marlowe-leaked", title: "Ivy Marlowe leaked" },
     { url: "http://dribble.example/ivy-marlowe", title: "Ivy Marlowe leaked" },
@@ -687,6 +711,7 @@ https://pixeldrain.com/u/PoPLx22</textarea></div>`,
     "http://chatboard.example/threads/ivy-marlowe.20417/page-3",
     "http://streamnook.example/models/ivy-marlowe/",
     "http://t.me/s/ivymarloweleaks",
+    "http://x.com/vaultdrops/status/1890000000000000001",
     "http://pastenest.example/raw/Yt7vQ",
     "http://pastenest.example/Yt8wR",
     "http://hotfreebies.example/2025/poppy-lux-nudes-leaked/",
