@@ -60,6 +60,21 @@ describe("a scan whose worker died", () => {
     expect(leaks.items.map((l: { firstSeenAt: string }) => l.firstSeenAt).sort()).toEqual(first.items.map((l: { firstSeenAt: string }) => l.firstSeenAt).sort());
   });
 
+  it("reopens a removed link that a later scan finds again, keeping one row per page", async () => {
+    const userId = (await (await ava.get("/v1/root/get-user")).json()).id as string;
+    const before = (await (await ava.get("/v1/leaks")).json()).items as Array<{ id: string; url: string; firstSeenAt: string; status: string }>;
+    const gone = before[0]!;
+    await services.scans.markLeakTakedown(gone.id, "removed", new Date());
+    expect((await (await ava.get("/v1/leaks?status=removed")).json()).total).toBe(1);
+
+    const later = await services.scans.start(userId, "monitoring");
+    await services.scans.execute(later.id);
+    const after = (await (await ava.get("/v1/leaks")).json()).items as typeof before;
+    expect(after).toHaveLength(before.length);
+    expect(after.find((l) => l.id === gone.id)).toMatchObject({ status: "new", firstSeenAt: gone.firstSeenAt, url: gone.url });
+    expect((await (await ava.get("/v1/leaks?status=removed")).json()).total).toBe(0);
+  });
+
   it("refuses to cancel a scan that has finished", async () => {
     const row = (await services.database.db.select().from(scan).where(eq(scan.userId, (await (await ava.get("/v1/root/get-user")).json()).id)))[0]!;
     const res = await ava.post(`/v1/scans/${row.id}/cancel`, {});
