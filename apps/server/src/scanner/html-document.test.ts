@@ -85,6 +85,8 @@ describe("parseHtmlDocument", () => {
     expect(d.headings).toEqual(["Other Creator"]);
     expect(d.images.map((i) => i.src)).toEqual(["http://site.example/r.jpg"]);
     expect(d.links.map((l) => l.href)).toEqual(["http://site.example/x"]);
+    const themed = parseHtmlDocument(`<html><body class="theme-popular"><main class="related-layout"><h1>Luna Rivers</h1><p>set</p></main></body></html>`, PAGE_URL);
+    expect(themed.text).toBe("Luna Rivers\nset");
   });
 
   it.each([

@@ -55,6 +55,8 @@ const PERIPHERAL_CLASS = /(?:^|[\s_-])(?:sidebar|side-bar|related|recommended|re
 function isPeripheral(el: DomNode): boolean {
   const tag = (el.tagName ?? el.name ?? "").toLowerCase();
   if (PERIPHERAL_TAGS.has(tag)) return true;
+  // A theme's class on the page itself or on its main content never hides it.
+  if (tag === "body" || tag === "html" || tag === "main" || tag === "article" || tag === "h1") return false;
   const a = el.attribs;
   if (!a) return false;
   return (!!a.class && PERIPHERAL_CLASS.test(a.class)) || (!!a.id && PERIPHERAL_CLASS.test(a.id)) || a.role === "complementary" || a.role === "navigation";
