@@ -59,8 +59,40 @@ describe("pages that are leaks", () => {
   });
 
   it("a gallery of many images on a page about her (medium)", async () => {
-    const v = await verdict("https://gallery.example/m/luna", doc("Luna Rivers (40 photos)", `<h1>Luna Rivers</h1>${imgs(16)}`));
+    const v = await verdict("https://gallery.example/m/luna", doc("Luna Rivers OnlyFans (40 photos)", `<h1>Luna Rivers</h1>${imgs(16)}`));
     expect(v.finding?.confidence).toBe("medium");
+  });
+
+  it("her content counted and offered for free (high)", async () => {
+    const v = await verdict("https://tube.example/models/luna", doc("Luna Rivers - 48 Videos", `<h1>Luna Rivers</h1><p>Watch Luna Rivers OnlyFans videos for free.</p>`));
+    expect(v.finding?.confidence).toBe("high");
+  });
+
+  it("a leak titled in Spanish or Portuguese", async () => {
+    for (const title of ["Luna Rivers OnlyFans filtrado", "luna_rivers vazados", "Luna Rivers Fotos Filtradas"]) {
+      const v = await verdict("https://fotos.example/luna", doc(title, `<h1>${title}</h1><p>85 fotos, 9 videos.</p>`));
+      expect(v.finding?.confidence, title).toBe("high");
+    }
+  });
+
+  it("a social post naming her next to a leak word (medium)", async () => {
+    const v = await verdict("https://x.com/someone/status/1", doc("Post on X", `<div>Moon Bunny leaks 🔥 new vids https://t.co/abc</div>`));
+    expect(v.finding).toMatchObject({ confidence: "medium", category: "social_media" });
+  });
+
+  it("a name written with zero-width characters to dodge filters", async () => {
+    expect((await verdict("https://c.example/x", doc("Luna\u200bRivers OnlyFans Leaked", `<a href="https://mega.nz/folder/x">mega</a>`))).isLeak).toBe(true);
+  });
+
+  it("a leak that counts 404 photos, or shares deleted pictures", async () => {
+    expect((await verdict("https://h.example/x", doc("Luna Rivers OnlyFans Leaked", `<p>404 photos and 20 videos.</p>`))).isLeak).toBe(true);
+    expect((await verdict("https://i.example/x", doc("Luna Rivers deleted pics leaked", `<p>30 pics</p>`))).isLeak).toBe(true);
+  });
+
+  it("a leak page served without a type, with a byte-order mark", async () => {
+    const page = fetched("https://raw.example/x", `\ufeff${doc("Luna Rivers OnlyFans leaked", `<a href="https://mega.nz/folder/x">mega</a>`)}`);
+    page.contentType = "application/octet-stream";
+    expect((await analyzePage(page, opts, { sources: [] })).isLeak).toBe(true);
   });
 
   it("a leak under her nickname, on a social network (social media)", async () => {
@@ -99,6 +131,11 @@ describe("pages that are not leaks", () => {
       ["Luna Rivers Plumbing – roof leak repair", "<p>Luna Rivers fixed the roof leak. Mega sale on pipes. Free download of our checklist.</p>"],
       ["Luna Rivers leaked the news", "<p>Luna Rivers leaked the news of her tour to a friend.</p>"],
       ["Memory leak in luna_rivers parser", "<p>luna_rivers leaks memory when the mega buffer grows.</p>"],
+      ["Luna Rivers Lodge – photo gallery", `<h1>Luna Rivers Lodge</h1><p>40 photos of our cabins by the lake.</p>${imgs(16)}`],
+      ["OnlyFans for free? Luna Rivers' trial", "<p>Subscribe to Luna Rivers: OnlyFans for free for 30 days, 300 photos inside.</p>"],
+      ["Luna Rivers Leaked Album Review", "<h1>Luna Rivers Leaked Album Review</h1><p>The band's album leaked early.</p>"],
+      ["Luna Rivers Leak Detection Services", "<h1>Luna Rivers Leak Detection</h1><p>We find water leaks fast. 40 photos of jobs.</p>"],
+      ["Creator Luna Rivers says OnlyFans content was leaked", "<article><p>Luna Rivers said on Monday that more than 300 photos were leaked from her account.</p></article>"],
     ] as const) {
       expect((await verdict("https://misc.example/p", doc(title, body))).isLeak, title).toBe(false);
     }
@@ -111,6 +148,33 @@ describe("pages that are not leaks", () => {
     );
     expect(v.isLeak).toBe(false);
     expect(v.reason).toBe("does not name her");
+  });
+
+  it("an article explaining how mega links and site-rips spread", async () => {
+    const p = (s: string) => `<p>${s} Researchers who studied piracy networks for a year said the pattern repeats across platforms, and experts told reporters that takedowns are slow.</p>`;
+    const v = await verdict(
+      "https://ledger.example/features/leaks",
+      doc(
+        "How creator leaks spread",
+        `<article><h1>How creator leaks spread</h1><p class="byline">By S. Okafor</p>${p("Leakers post mega links and site-rips on forums.")}${p("Luna Rivers said her content leaked twice.")}${p("A spokesperson declined to comment.")}</article>`,
+      ),
+    );
+    expect(v.isLeak).toBe(false);
+  });
+
+  it("someone else's leak that lists her under trending searches", async () => {
+    const v = await verdict(
+      "https://leaks.example/lunariversxo",
+      doc("lunariversxo OnlyFans Leaked", `<main><h1>lunariversxo leaked</h1><a href="https://mega.nz/folder/x">mega</a></main><aside><h3>Trending</h3><p>Luna Rivers · Moon Bunny</p></aside>`),
+    );
+    expect(v.isLeak).toBe(false);
+  });
+
+  it("a leak page whose content was removed, and a search page with no results", async () => {
+    const removed = await verdict("https://f.example/x", doc("Luna Rivers OnlyFans Leaked (58 photos)", `<h1>Luna Rivers OnlyFans Leaked</h1><p>This content has been removed following a DMCA notice.</p>`));
+    expect(removed.reason).toBe("page says it was removed or not found");
+    const empty = await verdict("https://g.example/search?q=luna+rivers+leaked", doc("Search: luna rivers leaked", `<h1>Search results for luna rivers leaked</h1><p>No results found.</p>`));
+    expect(empty.isLeak).toBe(false);
   });
 
   it("a page that does not name her, however leaky", async () => {

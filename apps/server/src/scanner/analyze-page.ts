@@ -110,6 +110,8 @@ export async function analyzePage(page: FetchedPage, opts: AnalyzeOptions, extra
   }
 
   const has = (k: string) => ctx.cues.some((c) => c.kind === k);
+  // A soft 404 or a removed post keeps its leak title; without an offer on it, nothing is there any more.
+  if (ctx.saysGone && !ctx.strongOffer && !has("gallery")) return none("page says it was removed or not found");
   // Links to her own profiles: what fan pages, interviews and link-in-bio pages carry.
   const promotesHer = doc.links.some((l) => isOwnProfileUrl(l.href, opts.exclusions.stageNames));
   const namedInTitle = names.title.length > 0;
@@ -119,10 +121,15 @@ export async function analyzePage(page: FetchedPage, opts: AnalyzeOptions, extra
   else if (ctx.leakLanguage && (has("download-offer") || has("gallery"))) confidence = "high";
   else if (ctx.leakTitle && has("media-count")) confidence = "high";
   else if (!ctx.newsLike && !promotesHer) {
-    if (ctx.leakTitle) confidence = "medium";
+    // "Her OnlyFans videos for free" with a count of them: paid content given away.
+    if (ctx.freeContent && has("media-count")) confidence = "high";
+    else if (ctx.leakTitle) confidence = "medium";
+    // A social post is short: its text is its title.
+    else if (ctx.nameNearLeak && (extra.categoryHint === "social_media" || isSocialUrl(page.finalUrl))) confidence = "medium";
     else if (has("leak-phrase") && has("media-count")) confidence = "medium";
-    // A gallery of many images or videos on a page about her (not a promo page).
-    else if (has("gallery") && namedInTitle) confidence = "medium";
+    // A gallery of many images or videos on a page about her (not a promo page), in an
+    // adult or paid-platform setting: a gallery of a paint colour named like her is not one.
+    else if (has("gallery") && namedInTitle && ctx.adultOrPlatform) confidence = "medium";
   }
   if (!confidence) {
     const why = ctx.newsLike ? "article about leaks" : promotesHer ? "promotes her official profiles" : "names her without a leak context";
@@ -223,7 +230,10 @@ function bodyKind(contentType: string, body: Buffer): BodyKind {
   if (ct.startsWith("image/") || looksLikeImage(body)) return "image";
   if (ct === "text/html" || ct === "application/xhtml+xml" || ct.endsWith("+xml") || ct === "text/xml") return "html";
   if (ct.startsWith("text/") || ct === "application/json" || ct.endsWith("+json")) return "text";
-  if (!ct && /^\s*</.test(body.subarray(0, 512).toString("latin1"))) return "html";
+  // No type, or a generic one: what the first bytes say (a BOM and whitespace may come first).
+  const head = body.subarray(0, 512).toString("latin1");
+  if (!ct && /^(?:\xef\xbb\xbf)?\s*</.test(head)) return "html";
+  if ((ct === "application/octet-stream" || ct === "binary/octet-stream") && /^(?:\xef\xbb\xbf)?\s*<(?:!doctype|html|head|body|title|meta|div|!--)/i.test(head)) return "html";
   return "other";
 }
 

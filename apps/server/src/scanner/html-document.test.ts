@@ -61,6 +61,34 @@ describe("parseHtmlDocument", () => {
     expect(doc.linkText).toBe("full size\nempty href\nno href\nlink\nmail\nclip");
   });
 
+  it("reads a read-only textarea's text and a page wrapped in one form", () => {
+    const d = parseHtmlDocument(`<form id="aspnetForm"><h1>Paste</h1><textarea readonly>Luna Rivers pack\nmega.nz/folder/x</textarea><input value="not text"><button>Go</button></form>`, PAGE_URL);
+    expect(d.text).toBe("Paste\nLuna Rivers pack mega.nz/folder/x");
+  });
+
+  it("finds CSS background images, inline or lazy", () => {
+    const d = parseHtmlDocument(
+      `<div style="width:9px; background-image: url('/bg1.jpg')"></div><div style="background:#000 url(bg2.webp) no-repeat"></div><div data-bg="/bg3.jpg"></div><div style="color:red"></div>`,
+      PAGE_URL,
+    );
+    expect(d.images.map((i) => i.src)).toEqual(["http://site.example/bg1.jpg", "http://site.example/dir/bg2.webp", "http://site.example/bg3.jpg"]);
+  });
+
+  it("leaves sidebars, related lists, navigation and footers out of the text and headings, not out of links and images", () => {
+    const d = parseHtmlDocument(
+      `<nav>Home › Models</nav><main><h1>Other Creator</h1><p>her set</p></main>
+       <aside><h3>Luna Rivers</h3><p>Trending: Luna Rivers</p></aside><div class="related-posts"><h2>Related</h2><span>Moon Bunny</span><img src="/r.jpg"></div>
+       <div id="sidebar">Luna Rivers</div><div role="complementary">Luna Rivers</div><footer>© Luna Rivers fan club <a href="/x">x</a></footer>`,
+      PAGE_URL,
+    );
+    expect(d.text).toBe("Other Creator\nher set");
+    expect(d.headings).toEqual(["Other Creator"]);
+    expect(d.images.map((i) => i.src)).toEqual(["http://site.example/r.jpg"]);
+    expect(d.links.map((l) => l.href)).toEqual(["http://site.example/x"]);
+    const themed = parseHtmlDocument(`<html><body class="theme-popular"><main class="related-layout"><h1>Luna Rivers</h1><p>set</p></main></body></html>`, PAGE_URL);
+    expect(themed.text).toBe("Luna Rivers\nset");
+  });
+
   it.each([
     ['<meta name="author" content="x">', true],
     ['<span rel="Author">x</span>', true],

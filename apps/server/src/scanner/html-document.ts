@@ -40,7 +40,32 @@ export type PageDocument = {
 /** About 1 MB of markup is parsed (~0.5 s at worst); the byte limit still applies to fetching. */
 export const MAX_PARSED_CHARS = 1_000_000;
 
-const SKIP = new Set(["script", "style", "noscript", "template", "svg", "iframe", "object", "head", "select", "option", "button", "form", "input", "textarea"]);
+// Form controls are skipped, not forms: some frameworks wrap the whole page in one <form>.
+// A <textarea>'s text is shown (paste sites show their text in a read-only one).
+const SKIP = new Set(["script", "style", "noscript", "template", "svg", "iframe", "object", "head", "select", "option", "button", "input"]);
+/**
+ * Blocks around the page's own content: sidebars, "related" and "trending"
+ * lists, navigation, footers. A name there is the site's index, not the page
+ * being about her (a leak of someone else with her name under "Trending").
+ * Their links and images still count.
+ */
+const PERIPHERAL_TAGS = new Set(["aside", "nav", "footer"]);
+const PERIPHERAL_CLASS = /(?:^|[\s_-])(?:sidebar|side-bar|related|recommended|recommendations|similar|trending|popular|you-may-like|also-like|more-from|footer)(?:$|[\s_-])/i;
+
+function isPeripheral(el: DomNode): boolean {
+  const tag = (el.tagName ?? el.name ?? "").toLowerCase();
+  if (PERIPHERAL_TAGS.has(tag)) return true;
+  // A theme's class on the page itself or on its main content never hides it.
+  if (tag === "body" || tag === "html" || tag === "main" || tag === "article" || tag === "h1") return false;
+  const a = el.attribs;
+  if (!a) return false;
+  return (!!a.class && PERIPHERAL_CLASS.test(a.class)) || (!!a.id && PERIPHERAL_CLASS.test(a.id)) || a.role === "complementary" || a.role === "navigation";
+}
+
+function insidePeripheral(el: DomNode): boolean {
+  for (let n: DomNode | null | undefined = el.parent; n && n.type !== "root"; n = n.parent) if (isPeripheral(n)) return true;
+  return false;
+}
 const BLOCK = new Set([
   "address", "article", "aside", "blockquote", "body", "br", "dd", "details", "dialog", "div", "dl", "dt", "fieldset",
   "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "html", "li", "main", "nav",
@@ -83,6 +108,7 @@ export function parseHtmlDocument(html: string, pageUrl: string): PageDocument {
   }
   const ogType = (found.first.get("property=og:type")?.attribs.content ?? "").trim().toLowerCase();
   const headings = found.headings
+    .filter((h) => !insidePeripheral(h))
     .map((h) => collapse(textContent(h)))
     .filter(Boolean)
     .slice(0, 200);
@@ -110,14 +136,23 @@ export function parseHtmlDocument(html: string, pageUrl: string): PageDocument {
       pushImage(a.poster, e, alt);
       continue;
     }
-    for (const attr of ["data-src", "data-lazy-src", "data-original", "data-full", "data-large-file", "src"]) {
+    for (const attr of ["data-src", "data-lazy-src", "data-lazy", "data-original", "data-original-src", "data-hi-res-src", "data-full", "data-large-file", "data-orig-file", "src"]) {
       const v = a[attr];
       if (v && !/^data:/i.test(v)) pushImage(v, e, alt);
     }
-    for (const attr of ["srcset", "data-srcset"]) {
+    for (const attr of ["srcset", "data-srcset", "data-lazy-srcset"]) {
       const best = largestFromSrcset(a[attr]);
       if (best) pushImage(best, e, alt);
     }
+  }
+  // CSS backgrounds (inline, or lazy-loaded from data-bg attributes).
+  for (const e of found.styled) {
+    const a = e.attribs;
+    for (const attr of ["data-bg", "data-background", "data-background-image", "data-bg-src"]) {
+      const v = a[attr];
+      if (v) pushImage(cssUrls(v)[0] ?? v, e, "");
+    }
+    if (a.style && /background/i.test(a.style)) for (const u of cssUrls(a.style)) pushImage(u, e, "");
   }
   // Full-size images are often only linked from thumbnails.
   for (const l of links) {
@@ -185,6 +220,8 @@ type Found = {
   images: Element[];
   paragraphs: Element[];
   jsonLd: Element[];
+  /** Elements that may carry a CSS background image. */
+  styled: Element[];
   videos: number;
   embeds: number;
   article: boolean;
@@ -211,6 +248,7 @@ function collect(root: DomNode): Found {
     images: [],
     paragraphs: [],
     jsonLd: [],
+    styled: [],
     videos: 0,
     embeds: 0,
     article: false,
@@ -240,6 +278,9 @@ function collect(root: DomNode): Found {
 function visit(el: Element, f: Found): void {
   const a = (el.attribs ??= {});
   const rel = a.rel?.toLowerCase();
+  if (a.style !== undefined || a["data-bg"] !== undefined || a["data-background"] !== undefined || a["data-background-image"] !== undefined || a["data-bg-src"] !== undefined) {
+    f.styled.push(el);
+  }
   if (!f.byline && (hasClass(el, "byline") || hasClass(el, "author") || rel === "author" || a.itemprop === "author")) f.byline = true;
   switch (el.name) {
     case "base":
@@ -374,7 +415,7 @@ function visibleText(root: AnyNode): { text: string; linkText: string } {
     }
     if (node.type !== "tag" && node.type !== "root") continue;
     const tag = node.type === "tag" ? (node.tagName ?? "").toLowerCase() : "";
-    if (SKIP.has(tag) || tag === "img") continue;
+    if (SKIP.has(tag) || tag === "img" || (node.type === "tag" && isPeripheral(node))) continue;
     const block = BLOCK.has(tag);
     const link = inLink || tag === "a";
     if (block) {
@@ -404,6 +445,13 @@ function largestFromSrcset(srcset: string | undefined): string | null {
     if (!best || w > best.w) best = { url, w };
   }
   return best?.url ?? null;
+}
+
+/** The url(...) values of a CSS declaration list. */
+function cssUrls(css: string): string[] {
+  const out: string[] = [];
+  for (const m of css.matchAll(/url\(\s*(["']?)(.*?)\1\s*\)/gi)) if (m[2]) out.push(m[2]);
+  return out;
 }
 
 function dim(v: string | undefined): number | null {

@@ -46,6 +46,14 @@ export type LeakContext = {
   newsLike: boolean;
   /** Content images and videos counted for the gallery signal. */
   mediaCount: number;
+  /** Free access to content ("her OnlyFans videos for free"), not to a subscription ("OnlyFans for free"). */
+  freeContent: boolean;
+  /** The page speaks of paid platforms or adult content at all (a paint colour's gallery does not). */
+  adultOrPlatform: boolean;
+  /** Her name next to a leak word in the running text ("Moon Bunny leaks 🔥"). */
+  nameNearLeak: boolean;
+  /** The page says it is gone or empty ("not found", "removed after a DMCA notice", "no results") though it answers 200. */
+  saysGone: boolean;
 };
 
 /** File hosts that leaks are shared through. Data, not code: extend freely. */
@@ -144,7 +152,9 @@ const CONTENT_WORDS = [
 ];
 const P = `(?:${PLATFORM_WORDS.map((w) => w.replace(" ", "\\s?")).join("|")})`;
 const C = `(?:${CONTENT_WORDS.join("|")})`;
-const LEAK = "(?:leak|leaks|leaked|leaking|leakz)";
+// English, and the words leak sites in Spanish, Portuguese and German use
+// ("OnlyFans filtrado", "vazados", "geleakt").
+const LEAK = "(?:leak|leaks|leaked|leaking|leakz|filtrad[oa]s?|vazad[oa]s?|vazou|vazamento|geleakt|geleakte)";
 
 // Words that may stand between her name and a leak word in a title:
 // "Luna Rivers OnlyFans Leaked", "luna_rivers Nude Leaks", "Leaked: Luna Rivers".
@@ -154,10 +164,19 @@ const CONNECTORS = new Set([
   "nude", "nudes", "naked", "porn", "xxx", "sex", "tape", "sextape", "content", "premium", "exclusive", "private",
   "photos", "photo", "pics", "pic", "videos", "video", "vids", "media", "pack", "mega", "archive", "collection",
   "gallery", "set", "sets", "lewd", "lewds", "leaked", "leak", "leaks", "2023", "2024", "2025", "2026", "2027",
+  "fotos", "packs", "gratis", "contenido", "conteudo", "nackt", "desnuda", "nua",
 ]);
 
-const LEAK_WORD = /^(?:leak|leaks|leaked|leaking|leakz)$/;
+const LEAK_WORD = new RegExp(`^(?:${LEAK.slice(3, -1)}|слив|слитые|слили)$`);
 // After "<name> leaked", words that show the verb sense ("leaked the news").
+// After a leak word, nouns of other leaks: music, films, papers, plumbing.
+const OTHER_SENSE_AFTER = new Set([
+  "album", "albums", "song", "songs", "track", "tracks", "single", "demo", "demos", "ep", "lp", "lyrics", "trailer", "script",
+  "episode", "memo", "memos", "email", "emails", "document", "documents", "letter", "letters", "report", "data", "password",
+  "passwords", "audio", "texts", "messages", "chats", "dms", "plans", "detection", "repair", "repairs", "sealant", "test",
+  "testing", "tests", "fix", "fixes", "proof", "proofing",
+]);
+const LEAK_AS_FAULT = new Set(["free", "tight", "resistant", "stopper", "alarm", "sensor"]);
 const VERB_OBJECTS = new Set(["the", "a", "an", "that", "this", "it", "to", "news", "information", "info", "details", "story", "plans", "his", "their", "our", "your", "my", "documents", "emails"]);
 
 const LEAK_PHRASES: RegExp[] = [
@@ -187,6 +206,11 @@ const DOWNLOAD_OFFER: RegExp[] = [
   /\b(?:zip|rar|7z)\s+(?:file|archive|pack)\b/i,
   /\b\d+(?:[.,]\d+)?\s?(?:gb|gigs?)\b/i,
 ];
+const CONTENT_RE = new RegExp(`\\b${C}\\b`, "i");
+const ADULT_OR_PLATFORM = new RegExp(`\\b(?:${P}|nudes?|naked|nsfw|porn\\w*|xxx|sexy|lewds?|explicit|topless|onlyfan)\\b|\\b18\\+`, "i");
+const GONE_TEXT =
+  /\b(?:page not found|no results found|0 results|nothing (?:was )?found|no longer available|(?:page|post|thread|content|album|file|video|gallery) (?:does not|doesn't) exist|(?:has been|have been|was|were) (?:removed|deleted|taken down)|removed (?:due to|after|following|because of) (?:a |an )?(?:dmca|copyright))\b/i;
+const GONE_TITLE = new RegExp(`${GONE_TEXT.source}|\\b(?:not found|error 404|404 error|404 not found|410 gone|no results)\\b`, "i");
 const MEDIA_COUNT = /\b\d{1,5}\+?\s+(?:photos?|pics?|pictures?|images?|videos?|vids?|clips?|files?|gifs?)\b/i;
 
 const REPORTING = /\b(?:said|says|told|according\s+to|reported|reports|reporter|spokesperson|spokesman|spokeswoman|statement|interview(?:ed)?|lawsuit|sued|court|study|survey|experts?|researchers?|percent|per\s+cent|journalist|editor|published|creators|industry|platforms?|policy|copyright|dmca|piracy|legal)\b/gi;
@@ -219,9 +243,13 @@ export function assessLeakContext({ doc, matchers, catalogSite, isLeakSiteUrl }:
     const hit = nameLeakAdjacent(field, matchers);
     if (hit) add("leak-title", hit);
   }
+  let nameNearLeak = false;
   for (const field of [doc.text, ...doc.images.map((i) => i.alt)]) {
     const hit = nameLeakAdjacent(field, matchers);
-    if (hit) add("leak-phrase", hit);
+    if (hit) {
+      add("leak-phrase", hit);
+      nameNearLeak = true;
+    }
   }
   // Generic phrases ("onlyfans leaks") are what articles about leaks say too:
   // only her name next to the leak word makes a leak title.
@@ -284,13 +312,23 @@ export function assessLeakContext({ doc, matchers, catalogSite, isLeakSiteUrl }:
     (proseParagraphs >= 3 && reporting >= 2 && (doc.articleMarkup || doc.byline)) || (proseParagraphs >= 5 && reporting >= 4);
 
   // An article may link to a leak site it reports on; a post sharing one is distributing it.
-  const strongOffer = has("file-host-link") || has("site-rip") || (has("leak-site-link") && !newsLike);
+  // An article may also name "mega links" or "site-rips" when it explains how leaks spread.
+  const strongOffer = has("file-host-link") || ((has("site-rip") || has("leak-site-link")) && !newsLike);
   const offering = strongOffer || has("download-offer") || has("media-count") || has("gallery");
   const leakTitle = has("leak-title") || has("leak-site");
   const leakLanguage = leakTitle || has("leak-phrase") || has("site-rip") || has("free-access");
 
+  const freeContent = cues.some((c) => c.kind === "free-access" && CONTENT_RE.test(c.detail));
+  const adultOrPlatform = ADULT_OR_PLATFORM.test([doc.title, ...doc.meta, ...doc.headings, doc.text].join("\n"));
+
+  const saysGone = GONE_TITLE.test([doc.title, ...doc.headings.slice(0, 3)].join("\n")) || GONE_TEXT.test(doc.text.slice(0, 600));
+
   return {
     cues,
+    nameNearLeak,
+    saysGone,
+    freeContent,
+    adultOrPlatform,
     leakLanguage,
     leakTitle,
     offering,
@@ -322,6 +360,8 @@ function nameLeakAdjacent(field: string, matchers: readonly NameMatcher[]): stri
         const sep = after ? field.slice(t.end, after.start) : "";
         // "…leaked the news": the verb sense, in a title as in running text.
         if (after && /^\s+$/.test(sep) && VERB_OBJECTS.has(after.key)) break;
+        // "Luna Rivers Leaked Album", "… Leak Detection", "… leak-free": another sense.
+        if (after && /^[\s-]+$/.test(sep) && (OTHER_SENSE_AFTER.has(after.key) || (t.key === "leak" && LEAK_AS_FAULT.has(after.key)))) break;
         return field.slice(m.start, t.end);
       }
       if (!CONNECTORS.has(t.key)) break;

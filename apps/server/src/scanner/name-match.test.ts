@@ -24,9 +24,15 @@ describe("name matching", () => {
   });
 
   it("does not match longer names that contain hers", () => {
-    for (const t of ["luna_riverside", "xluna_rivers", "lunarivers2", "LunaRiversXO", "Luna Riverstone", "moonbunnyy"]) {
+    for (const t of ["luna_riverside", "xluna_rivers", "lunarivers2", "LunaRiversXO", "Luna Riverstone", "moonbunnyy", "luna_rivers_2", "real_luna_rivers", "luna_rivers_xo"]) {
       expect(names(t), t).toEqual([]);
     }
+  });
+
+  it("still finds her name in file names and tags that describe her content", () => {
+    expect(names("luna_rivers_onlyfans_leaked.zip")).toEqual(["luna_rivers"]);
+    expect(names("leaked_luna_rivers_2024")).toEqual(["luna_rivers"]);
+    expect(names("@luna_rivers_ says hi")).toEqual(["luna_rivers"]);
   });
 
   it("does not join words across blocks or sentences", () => {

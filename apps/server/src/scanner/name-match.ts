@@ -64,7 +64,8 @@ type Token = { start: number; end: number; key: string };
 
 const TOKEN = /[\p{L}\p{N}]+/gu;
 // What may join the words of one name: one _ - . or a run of spaces/tabs.
-const JOINER = /^(?:[_\-.\u00b7]|[ \t\u00a0]+)$/;
+// Zero-width characters and soft hyphens (used to dodge filters) join too.
+const JOINER = /^[\u00ad\u200b-\u200d\u2060\ufeff]*(?:[_\-.\u00b7\u2010\u2011]|[ \t\u00a0]+)?[\u00ad\u200b-\u200d\u2060\ufeff]*$/;
 
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -95,11 +96,30 @@ export function findNameMatches(text: string, matchers: readonly NameMatcher[], 
       }
       if (acc === m.key) {
         const end = tokens[j]!.end;
+        if (longerHandle(text, tokens, i, j)) continue;
         matches.push({ name: m.name, start: first.start, end, found: text.slice(first.start, end) });
       }
     }
   }
   return matches;
+}
+
+/**
+ * Words that may follow or precede a name in a file name or tag
+ * ("luna_rivers_onlyfans_leaked.zip"), where "_" does not make a longer handle.
+ */
+const DESCRIPTIVE = /^(?:onlyfans|of|fansly|patreon|leak|leaks|leaked|mega|pack|packs|nudes?|naked|videos?|vids?|photos?|pics?|content|free|full|new|zip|rar|7z|part\d*|set|sets|(?:19|20)\d\d)$/;
+
+/**
+ * A name glued by "_" to another word is part of a longer handle
+ * (luna_rivers_2, real_luna_rivers): someone else's account, not hers.
+ */
+function longerHandle(text: string, tokens: Token[], first: number, last: number): boolean {
+  const after = tokens[last + 1];
+  if (after && after.start === tokens[last]!.end + 1 && text[tokens[last]!.end] === "_" && !DESCRIPTIVE.test(after.key)) return true;
+  const before = tokens[first - 1];
+  if (before && before.end === tokens[first]!.start - 1 && text[before.end] === "_" && !DESCRIPTIVE.test(before.key)) return true;
+  return false;
 }
 
 /** Text around a match, on one line, about `radius` characters each side. */

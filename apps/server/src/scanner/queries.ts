@@ -1,3 +1,4 @@
+import { foldName } from "./name-match";
 import { findPlatform, normalizeUsername } from "./platform-profiles";
 import type { ScanIdentity } from "./scan-types";
 
@@ -9,16 +10,32 @@ import type { ScanIdentity } from "./scan-types";
 
 export type ScanQuery = { text: string; name: string; template: string };
 
-/** Names to search for: stage names (usernames) first, then nicknames; deduplicated in any case. */
+/**
+ * Names to search for: stage names (usernames) first, then nicknames;
+ * deduplicated in any case. Other spellings of one name (ivy_marlowe on one
+ * platform, ivy.marlowe on another) come after every distinct name, so that
+ * a bounded number of queries covers all her names before the variants.
+ */
 export function searchNames(identity: Pick<ScanIdentity, "stageNames" | "nicknames">): string[] {
-  const out: string[] = [];
+  return splitSpellings(identity).flat();
+}
+
+function splitSpellings(identity: Pick<ScanIdentity, "stageNames" | "nicknames">): [distinct: string[], variants: string[]] {
+  const distinct: string[] = [];
+  const variants: string[] = [];
   const seen = new Set<string>();
+  const folded = new Set<string>();
   const add = (n: string) => {
     const name = n.replace(/\s+/g, " ").trim();
     const key = name.toLowerCase();
     if (name.length < 2 || seen.has(key)) return;
     seen.add(key);
-    out.push(name);
+    const f = foldName(name);
+    if (folded.has(f)) variants.push(name);
+    else {
+      folded.add(f);
+      distinct.push(name);
+    }
   };
   for (const s of identity.stageNames) {
     const p = findPlatform(s.platform);
@@ -26,7 +43,7 @@ export function searchNames(identity: Pick<ScanIdentity, "stageNames" | "nicknam
     add(normalizeUsername(p, s.username));
   }
   for (const n of identity.nicknames) add(n);
-  return out;
+  return [distinct, variants];
 }
 
 /** Her paid platforms' query words ("onlyfans", "fansly"), OnlyFans when she named none. */
@@ -43,7 +60,7 @@ export function platformWords(identity: Pick<ScanIdentity, "stageNames">): strin
 const quote = (s: string) => `"${s.replace(/"/g, "")}"`;
 
 export function buildQueries(identity: ScanIdentity, maxQueries: number): ScanQuery[] {
-  const names = searchNames(identity);
+  const [names, variants] = splitSpellings(identity);
   const platforms = platformWords(identity);
   const main = platforms[0]!;
   const specific = identity.specific.replace(/\s+/g, " ").trim().slice(0, 120);
@@ -78,7 +95,11 @@ export function buildQueries(identity: ScanIdentity, maxQueries: number): ScanQu
 
   tiers.forEach((tier, i) => {
     for (const name of names) for (const [template, text] of tier(name)) push({ text, name, template });
-    if (i === 0) specificQueries.forEach(push);
+    if (i === 0) {
+      // Other spellings of a name get its most telling query only.
+      for (const name of variants) for (const [template, text] of tier(name)) push({ text, name, template });
+      specificQueries.forEach(push);
+    }
   });
   if (names.length === 0) specificQueries.forEach(push);
   return out;

@@ -1,5 +1,5 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scan } from "../../db/schema/scans";
 import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
@@ -60,10 +60,107 @@ describe("a scan whose worker died", () => {
     expect(leaks.items.map((l: { firstSeenAt: string }) => l.firstSeenAt).sort()).toEqual(first.items.map((l: { firstSeenAt: string }) => l.firstSeenAt).sort());
   });
 
-  it("stops a running scan when the creator cancels it", async () => {
+  it("reopens a removed link that a later scan finds again, keeping one row per page", async () => {
+    const userId = (await (await ava.get("/v1/root/get-user")).json()).id as string;
+    const before = (await (await ava.get("/v1/leaks")).json()).items as Array<{ id: string; url: string; firstSeenAt: string; status: string }>;
+    const gone = before[0]!;
+    await services.scans.markLeakTakedown(gone.id, "removed", new Date());
+    expect((await (await ava.get("/v1/leaks?status=removed")).json()).total).toBe(1);
+
+    const later = await services.scans.start(userId, "monitoring");
+    await services.scans.execute(later.id);
+    const after = (await (await ava.get("/v1/leaks")).json()).items as typeof before;
+    expect(after).toHaveLength(before.length);
+    expect(after.find((l) => l.id === gone.id)).toMatchObject({ status: "new", firstSeenAt: gone.firstSeenAt, url: gone.url });
+    expect((await (await ava.get("/v1/leaks?status=removed")).json()).total).toBe(0);
+  });
+
+  it("refuses to cancel a scan that has finished", async () => {
     const row = (await services.database.db.select().from(scan).where(eq(scan.userId, (await (await ava.get("/v1/root/get-user")).json()).id)))[0]!;
-    // A finished scan cannot be cancelled.
     const res = await ava.post(`/v1/scans/${row.id}/cancel`, {});
     expect(res.status).toBe(409);
+  });
+});
+
+describe("cancelling a scan", () => {
+  let services: TestServices;
+  let server: http.Server;
+  const sockets = new Set<Socket>();
+
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      if (req.url?.startsWith("/search")) {
+        res.setHeader("content-type", "application/json");
+        res.end(JSON.stringify({ query: "q", results: ["/leak", "/slow1", "/slow2"].map((p) => ({ url: `${origin}${p}`, title: p, content: "" })), unresponsive_engines: [] }));
+        return;
+      }
+      if (req.url === "/leak") {
+        res.setHeader("content-type", "text/html");
+        res.end(`<html><head><title>mira_vale onlyfans leaked</title></head><body><h1>mira_vale leaked</h1><a href="https://mega.nz/folder/m">mega</a></body></html>`);
+        return;
+      }
+      // Other pages never answer: the scan stays running until it is cancelled.
+    });
+    server.on("connection", (s) => {
+      sockets.add(s);
+      s.on("close", () => sockets.delete(s));
+    });
+    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    services = await createTestServices({
+      SEARCH_PROVIDER: "searxng",
+      SEARXNG_URL: origin,
+      SCAN_ALLOW_PRIVATE_NETWORKS: "true",
+      SCAN_REDDIT_SEARCH: "false",
+      SCAN_LEAK_SITE_SEARCH: "false",
+      SCAN_MAX_QUERIES: "1",
+      SCAN_SEARCH_PAGES: "1",
+      SCAN_FETCH_TIMEOUT_MS: "120000",
+    });
+  });
+  afterAll(async () => {
+    await services?.close();
+    for (const s of sockets) s.destroy();
+    server?.close();
+  });
+
+  it("stops a running scan, keeping what it stored", async () => {
+    const mira = await signUpAndConfirm(services, "mira@example.com");
+    await mira.post("/v1/root/update-profile-all", { platforms: { onlyfans: "mira_vale" } });
+    const { id } = await (await mira.post("/v1/scans", {})).json();
+    const running = services.scans.execute(id);
+
+    let view = await (await mira.get(`/v1/scans/${id}`)).json();
+    for (let i = 0; i < 200 && !(view.status === "running" && view.progress.pagesDone >= 1); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      view = await (await mira.get(`/v1/scans/${id}`)).json();
+    }
+    expect(view).toMatchObject({ status: "running", progress: { pagesPlanned: 3, pagesDone: 1 } });
+    expect((await mira.post("/v1/scans", {})).status).toBe(409);
+
+    const cancel = await mira.post(`/v1/scans/${id}/cancel`, {});
+    expect(cancel.status).toBe(200);
+    await running;
+
+    const after = await (await mira.get(`/v1/scans/${id}`)).json();
+    expect(after).toMatchObject({ status: "cancelled", outcome: "aborted" });
+    expect(after.finishedAt).not.toBeNull();
+    const leaks = await (await mira.get("/v1/leaks")).json();
+    expect(leaks.items.map((l: { url: string }) => new URL(l.url).pathname)).toEqual(["/leak"]);
+    // Another user cannot cancel it, nor see it.
+    const other = await signUpAndConfirm(services, "other@example.com");
+    expect((await other.post(`/v1/scans/${id}/cancel`, {})).status).toBe(404);
+  });
+
+  it("cancels a queued scan at once; its job then does nothing", async () => {
+    const noor = await signUpAndConfirm(services, "noor@example.com");
+    await noor.post("/v1/root/update-profile-all", { platforms: { onlyfans: "noor_sky" } });
+    const { id } = await (await noor.post("/v1/scans", {})).json();
+    const cancelled = await (await noor.post(`/v1/scans/${id}/cancel`, {})).json();
+    expect(cancelled.status).toBe("cancelled");
+    await services.queue.runDue(["scan.run"]);
+    const after = await (await noor.get(`/v1/scans/${id}`)).json();
+    expect(after).toMatchObject({ status: "cancelled", startedAt: null, stats: { linksChecked: 0 } });
   });
 });

@@ -105,7 +105,18 @@ describe("scans", () => {
 
     const multi = await (await ava.get("/v1/root/multi-search")).json();
     expect(multi.date).toBe(done.finishedAt);
-    expect(multi.scanResults).toEqual([expect.objectContaining({ link: `${web.origin}/leak`, id: leaks.items[0].number })]);
+    expect(multi.scanResults).toEqual([
+      {
+        id: leaks.items[0].number,
+        link: `${web.origin}/leak`,
+        date: leaks.items[0].lastSeenAt,
+        domain: "127.0.0.1",
+        title: "luna_rivers OnlyFans leaked — full pack",
+        category: leaks.items[0].category,
+        status: "new",
+        confidence: "high",
+      },
+    ]);
 
     // The other creator sees none of it.
     expect((await (await bea.get("/v1/leaks")).json()).total).toBe(0);
