@@ -109,6 +109,9 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
       },
     },
     advanced: {
+      // Origin and CSRF checks on in every environment (the library would skip them under test).
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       useSecureCookies: settings.secureCookies,
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
     },
