@@ -1,6 +1,7 @@
+import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { EnvError, loadEnv } from "./env";
+import { envSchema, EnvError, loadEnv, repoRoot } from "./env";
 
 const load = (source: Record<string, string>) => loadEnv({ INIT_CWD: "/srv/leakwarden", ...source });
 
@@ -44,5 +45,22 @@ describe("settings", () => {
 
   it("accepts trusted proxies as addresses and CIDR ranges, IPv4 and IPv6", () => {
     expect(load({ TRUSTED_PROXIES: "127.0.0.1, 10.0.0.0/8,::1,fd00::/8" }).TRUSTED_PROXIES).toEqual(["127.0.0.1", "10.0.0.0/8", "::1", "fd00::/8"]);
+  });
+
+  it("are all documented in the README's table and in .env.example, whose values are the defaults", () => {
+    const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
+    const example = fs.readFileSync(path.join(repoRoot, ".env.example"), "utf8");
+    const names = Object.keys(envSchema.shape);
+    expect(names.filter((name) => !new RegExp(`^\\|[^\\n]*\`${name}\``, "m").test(readme))).toEqual([]);
+    expect(names.filter((name) => !new RegExp(`^#?\\s*${name}=`, "m").test(example))).toEqual([]);
+    const given = Object.fromEntries(
+      example
+        .split("\n")
+        .filter((line) => /^[A-Z_]+=/.test(line))
+        .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
+    );
+    const fromExample = load(given) as unknown as Record<string, unknown>;
+    const defaults = load({}) as unknown as Record<string, unknown>;
+    for (const name of Object.keys(given)) expect(fromExample[name], name).toEqual(name === "DATA_DIR" ? "./data" : defaults[name]);
   });
 });
