@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { parseVariantKey, type VariantKey } from "@leakwarden/contracts/plans";
+import { parseProxyEntry } from "./lib/trusted-proxies";
 import { scannerSettingsSchema } from "./scanner/scanner-settings";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -43,7 +44,8 @@ export const envSchema = scannerSettingsSchema.extend({
   GOOGLE_CLIENT_SECRET: optionalString,
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
-  TRUSTED_PROXIES: csv,
+  /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); no one's by default. */
+  TRUSTED_PROXIES: csv.pipe(z.array(z.string().refine((entry) => parseProxyEntry(entry) !== undefined, "an IP address or CIDR range, e.g. 10.0.0.0/8"))),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
   MAIL_FROM: z.string().default("Leakwarden <no-reply@leakwarden.localhost>"),
   MAIL_REPLY_TO: optionalString,
@@ -117,7 +119,11 @@ export class EnvError extends Error {}
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
   const parsed = envSchema.safeParse(source);
   if (!parsed.success) {
-    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".") || "(settings)"}: ${i.message}`);
+    // Named by the setting; a list setting's bad entry by its place in the list.
+    const lines = parsed.error.issues.map((i) => {
+      const [name, index] = i.path;
+      return `  ${name === undefined ? "(settings)" : String(name)}: ${i.message}${typeof index === "number" ? ` (entry ${index + 1})` : ""}`;
+    });
     throw new EnvError(`Invalid settings:\n${lines.join("\n")}`);
   }
   const env = parsed.data;

@@ -71,6 +71,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
       rateLimitMax: env.AUTH_RATE_LIMIT_MAX,
       rateLimitWindowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       secureCookies: env.publicUrl.startsWith("https://"),
+      logger,
     },
     sendEmail,
   );

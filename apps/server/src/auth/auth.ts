@@ -6,6 +6,7 @@ import type { Db } from "../db/client";
 import { account, rateLimit, session, user, verification } from "../db/schema/auth";
 import { confirmEmailMessage, existingAccountMessage } from "../email/auth-templates";
 import type { OutgoingEmail } from "../email/mailer";
+import type { Logger } from "../lib/logger";
 
 /** Header our HTTP layer sets from the socket's address (or a trusted proxy's); clients cannot supply it. */
 export const clientIpHeader = "x-leakwarden-client-ip";
@@ -21,6 +22,8 @@ export interface AuthSettings {
   rateLimitWindowSeconds: number;
   /** Cookies marked Secure when served over https. */
   secureCookies: boolean;
+  /** The library's own messages go to the structured log. */
+  logger?: Logger;
 }
 
 export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: OutgoingEmail) => Promise<void>) {
@@ -42,6 +45,14 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
     basePath: "/api/auth",
     secret: settings.secret,
     telemetry: { enabled: false },
+    ...(settings.logger
+      ? {
+          logger: {
+            log: (level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]) =>
+              settings.logger![level]({ component: "auth", ...(args.length > 0 ? { args } : {}) }, message),
+          },
+        }
+      : {}),
     trustedOrigins: [settings.publicUrl],
     database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
     user: {
@@ -109,6 +120,9 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
       },
     },
     advanced: {
+      // Origin and CSRF checks on in every environment (the library would skip them under test).
+      disableOriginCheck: false,
+      disableCSRFCheck: false,
       useSecureCookies: settings.secureCookies,
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
     },

@@ -24,7 +24,7 @@ import type { SiteService } from "../modules/site/site.service";
 import { takedownsRoutes } from "../modules/takedowns/takedowns.routes";
 import type { TakedownsService } from "../modules/takedowns/takedowns.service";
 import type { AppEnv } from "./context";
-import { errorBody, handleError } from "./error-handler";
+import { errorBody, handleError, inErrorShape } from "./error-handler";
 import { checkOrigin, clientIp, loadSession, withClientIp } from "./middleware";
 import { SessionCache } from "./session-cache";
 
@@ -75,10 +75,12 @@ export function createApp(deps: AppDeps) {
 
   // better-auth gets the address we computed from the socket, never one the client sent.
   // Sessions read by /v1 calls are kept briefly; anything better-auth does but reading one may change them.
+  // Its error answers are given the one error shape.
   const sessions = new SessionCache(SESSION_CACHE_MS);
+  app.use("/api/auth/*", bodyLimit({ maxSize: 64 * 1024 }));
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     try {
-      return await deps.auth.handler(withClientIp(c.req.raw, c.get("clientIp")));
+      return await inErrorShape(await deps.auth.handler(withClientIp(c.req.raw, c.get("clientIp"))), logger, c.req.path);
     } finally {
       if (c.req.path !== "/api/auth/get-session") sessions.forgetAll();
     }

@@ -31,9 +31,88 @@ export function handleError(error: unknown, c: Context, logger: Logger): Respons
     return c.json(errorBody("VALIDATION", "Some fields are not valid.", fieldsFromZod(error)), 400);
   }
   if (error instanceof HTTPException && error.status < 500) {
-    const code: ErrorCode = error.status === 413 ? "PAYLOAD_TOO_LARGE" : error.status === 401 ? "UNAUTHENTICATED" : "VALIDATION";
-    return c.json(errorBody(code, error.message || "Bad request."), error.status as ContentfulStatusCode);
+    const code = codeForStatus(error.status);
+    return c.json(errorBody(code, error.message || defaultMessages[code] || "Bad request."), error.status as ContentfulStatusCode);
   }
   logger.error({ err: error, path: c.req.path, method: c.req.method }, "unhandled error");
   return c.json(errorBody("INTERNAL", "Something went wrong on our side. Please try again."), errorStatus.INTERNAL);
+}
+
+const defaultMessages: Partial<Record<ErrorCode, string>> = {
+  VALIDATION: "Bad request.",
+  UNAUTHENTICATED: "Sign in to continue.",
+  FORBIDDEN: "This request is not allowed.",
+  NOT_FOUND: "No such endpoint.",
+  PAYLOAD_TOO_LARGE: "The request body is too large.",
+  RATE_LIMITED: "Too many requests. Please try again later.",
+};
+
+/** The generic code of an HTTP error status. */
+export function codeForStatus(status: number): ErrorCode {
+  if (status >= 500) return "INTERNAL";
+  switch (status) {
+    case 401:
+      return "UNAUTHENTICATED";
+    case 403:
+      return "FORBIDDEN";
+    case 404:
+    case 405:
+      return "NOT_FOUND";
+    case 409:
+      return "CONFLICT";
+    case 413:
+      return "PAYLOAD_TOO_LARGE";
+    case 429:
+      return "RATE_LIMITED";
+    default:
+      return "VALIDATION";
+  }
+}
+
+/** Which field an auth library error code is about. */
+const authCodeFields: Record<string, string> = {
+  PASSWORD_TOO_SHORT: "password",
+  PASSWORD_TOO_LONG: "password",
+  INVALID_PASSWORD: "password",
+  INVALID_EMAIL: "email",
+  AGE_CONFIRMATION_REQUIRED: "ageConfirmed",
+  AGE_CONFIRMATION_READ_ONLY: "ageConfirmed",
+};
+
+/**
+ * An error answer of the auth library ({code, message}, or nothing) in the one error shape. Its own
+ * `code` and `message` stay beside `error`, since its browser client reads them there.
+ */
+export async function inErrorShape(response: Response, logger: Logger, path: string): Promise<Response> {
+  if (response.status < 400) return response;
+  let original: { code?: unknown; message?: unknown } = {};
+  try {
+    const parsed: unknown = JSON.parse(await response.text());
+    if (parsed && typeof parsed === "object") original = parsed as typeof original;
+  } catch {
+    // an empty or non-JSON body: the status says it all
+  }
+  const code = codeForStatus(response.status);
+  const authCode = typeof original.code === "string" ? original.code : undefined;
+  let message = typeof original.message === "string" && original.message.trim() !== "" ? original.message : (defaultMessages[code] ?? "Bad request.");
+  if (code === "INTERNAL") {
+    logger.error({ status: response.status, path, authCode, message }, "auth error");
+    message = "Something went wrong on our side. Please try again.";
+  }
+  const fields: Record<string, string> = {};
+  // The library's validation message reads "[body.email] Invalid email address; [body.password] …".
+  for (const match of message.matchAll(/\[body\.([A-Za-z0-9_.]+)\]\s*([^;]+)/g)) fields[match[1]!] ??= match[2]!.trim();
+  const field = authCode ? authCodeFields[authCode] : undefined;
+  if (field && !fields[field]) fields[field] = message;
+  const fieldMessages = Object.values(fields);
+  if (/^\[body\./.test(message)) message = fieldMessages.length === 1 ? fieldMessages[0]! : "Some fields are not valid.";
+
+  const headers = new Headers(response.headers);
+  headers.set("content-type", "application/json");
+  headers.delete("content-length");
+  const body = {
+    ...errorBody(code, message, Object.keys(fields).length > 0 ? fields : undefined),
+    ...(code === "INTERNAL" ? {} : { ...(authCode ? { code: authCode } : {}), message }),
+  };
+  return new Response(JSON.stringify(body), { status: response.status, statusText: response.statusText, headers });
 }

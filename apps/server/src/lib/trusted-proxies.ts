@@ -11,16 +11,28 @@ function normalize(address: string): ipaddr.IPv4 | ipaddr.IPv6 | undefined {
   }
 }
 
+/** One TRUSTED_PROXIES entry (an address or a CIDR range), or undefined when it is neither. */
+export function parseProxyEntry(entry: string): Range | undefined {
+  if (entry.includes("/")) {
+    try {
+      return ipaddr.parseCIDR(entry.trim());
+    } catch {
+      return undefined;
+    }
+  }
+  const ip = normalize(entry);
+  return ip ? [ip, ip.kind() === "ipv4" ? 32 : 128] : undefined;
+}
+
 /** The proxies named in TRUSTED_PROXIES (addresses or CIDR ranges). */
 export class TrustedProxies {
   private readonly ranges: Range[];
 
   constructor(entries: string[]) {
     this.ranges = entries.map((entry) => {
-      if (entry.includes("/")) return ipaddr.parseCIDR(entry);
-      const ip = normalize(entry);
-      if (!ip) throw new Error(`TRUSTED_PROXIES: '${entry}' is not an address or CIDR range`);
-      return [ip, ip.kind() === "ipv4" ? 32 : 128];
+      const range = parseProxyEntry(entry);
+      if (!range) throw new Error(`TRUSTED_PROXIES: '${entry}' is not an address or CIDR range`);
+      return range;
     });
   }
 

@@ -29,6 +29,19 @@ export async function updateProfile(db: DbOrTx, userId: string, values: Partial<
     .where(eq(creatorProfile.userId, userId));
 }
 
+/**
+ * Takes the creator's ownership-check slot: true when no check started after `notAfter`, and
+ * records `at` as the last one. One statement, so two requests at once cannot both take it.
+ */
+export async function claimVerifySlot(db: DbOrTx, userId: string, at: Date, notAfter: Date): Promise<boolean> {
+  const rows = await db
+    .update(creatorProfile)
+    .set({ lastVerifyAt: at, updatedAt: new Date() })
+    .where(and(eq(creatorProfile.userId, userId), sql`(${creatorProfile.lastVerifyAt} is null or ${creatorProfile.lastVerifyAt} <= ${notAfter.toISOString()}::timestamptz)`))
+    .returning({ userId: creatorProfile.userId });
+  return rows.length > 0;
+}
+
 export function listStageNames(db: DbOrTx, userId: string): Promise<StageNameRow[]> {
   return db.select().from(stageName).where(eq(stageName.userId, userId)).orderBy(asc(stageName.createdAt), asc(stageName.id));
 }

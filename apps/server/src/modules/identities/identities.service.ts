@@ -266,10 +266,9 @@ export function createIdentitiesService(deps: IdentitiesDeps) {
       const profile = await ensureProfile(userId);
       const rows = await repo.listStageNames(db, userId);
       const at = now();
-      const recentlyChecked = profile.lastVerifyAt && at.getTime() - profile.lastVerifyAt.getTime() < deps.verifyMinIntervalSeconds * 1000;
       const pending = rows.filter((r) => !r.verifiedAt);
-      if (!recentlyChecked && pending.length > 0) {
-        await repo.updateProfile(db, userId, { lastVerifyAt: at });
+      const intervalStart = new Date(at.getTime() - deps.verifyMinIntervalSeconds * 1000);
+      if (pending.length > 0 && (await repo.claimVerifySlot(db, userId, at, intervalStart))) {
         const results = await Promise.all(
           pending.map(async (row) => {
             const platform = findPlatform(row.platformId) ?? platforms.at(-1)!;

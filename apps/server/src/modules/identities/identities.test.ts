@@ -82,6 +82,110 @@ describe("identities", () => {
     expect(await identities(ava)).toEqual(before);
   });
 
+  it("normalises what creators paste: Reddit u/ and r/ forms, @handles, profile addresses, domains", async () => {
+    const saved = await (
+      await bea.post("/v1/root/update-profile-all", {
+        platforms: { "reddit (u/username)": "u/Bea_Rose", "reddit (r/subreddit)": "r/BeaRoseFans" },
+        allowlist: ["https://www.Example.com/path", "HTTP://Promo.Example.org:8080/?x=1", "www.bea-links.net/"],
+      })
+    ).json();
+    expect(saved.error).toBeUndefined();
+    expect(saved.stageNames.map((s: { platform: string; username: string }) => `${s.platform}:${s.username}`)).toEqual([
+      "Reddit (u/username):Bea_Rose",
+      "Reddit (r/subreddit):BeaRoseFans",
+    ]);
+    expect(saved.allowlist.map((d: { domain: string }) => d.domain)).toEqual(["example.com", "promo.example.org", "bea-links.net"]);
+    const pasted = await (await bea.post("/v1/identities/stage-names", { platform: "reddit", username: "https://www.reddit.com/user/Bea_Alt/" })).json();
+    expect(pasted.stageNames.map((s: { username: string }) => s.username)).toContain("Bea_Alt");
+    const handles = await (await bea.post("/v1/root/update-profile-all", { stageNames: [{ platform: "Instagram", username: "@bea.rose" }, { platform: "TikTok", username: "https://www.tiktok.com/@bea.rose" }] })).json();
+    expect(handles.stageNames.map((s: { username: string }) => s.username)).toEqual(["bea.rose", "bea.rose"]);
+    await bea.post("/v1/root/update-profile-all", { platforms: {}, nicknames: [], allowlist: [], specific: "" });
+  });
+
+  it("refuses on every endpoint what a platform or the allow list cannot take, and saves nothing", async () => {
+    const before = await identities(bea);
+    const badStageNames: [unknown, unknown][] = [
+      ["myspace", "luna"],
+      ["", "luna"],
+      [99, "luna"],
+      ["OnlyFans", "   "],
+      ["OnlyFans", "luna rivers"],
+      ["OnlyFans", "x".repeat(51)],
+      ["TikTok", "a"],
+      ["Snapchat", "1luna"],
+      ["Reddit (u/username)", "r/LunaFans"],
+      ["Reddit (r/subreddit)", "u/luna"],
+      ["Reddit (r/subreddit)", "_luna"],
+      ["{host}", "127.0.0.1"],
+      ["{host}", "localhost"],
+      ["OnlyFans", 42],
+    ];
+    for (const [platform, username] of badStageNames) {
+      const label = JSON.stringify([platform, username]);
+      const viaResource = await bea.post("/v1/identities/stage-names", { platform, username });
+      expect(viaResource.status, label).toBe(400);
+      expect((await viaResource.json()).error.code, label).toBe("VALIDATION");
+      const viaList = await bea.post("/v1/root/update-profile", { stageNames: [{ platform: "OnlyFans", username: "fine_one" }, { platform, username }], nicknames: ["Fine"] });
+      expect(viaList.status, label).toBe(400);
+      expect((await viaList.json()).error.fields, label).toBeTruthy();
+    }
+    for (const domain of ["127.0.0.1", "http://10.0.0.1/admin", "[::1]", "https://[2001:db8::1]/", "localhost", "shop.localhost", "intranet", "", "   ", "exa mple.com", "http://", "-bad-.com", "x".repeat(64) + ".com"]) {
+      const viaResource = await bea.post("/v1/identities/domains", { domain });
+      expect(viaResource.status, domain).toBe(400);
+      expect((await viaResource.json()).error.code, domain).toBe("VALIDATION");
+      const viaAll = await bea.post("/v1/root/update-profile-all", { allowlist: ["fine.example.com", domain], nicknames: ["Fine"] });
+      expect(viaAll.status, domain).toBe(400);
+    }
+    for (const value of ["", "   ", "x".repeat(65)]) {
+      expect((await bea.post("/v1/identities/nicknames", { value })).status, value).toBe(400);
+    }
+    expect((await bea.request("/v1/identities/specific", { method: "PUT", json: { specific: "x".repeat(501) } })).status).toBe(400);
+    expect((await bea.post("/v1/root/update-profile", { specific: "x".repeat(501), nicknames: ["Fine"] })).status).toBe(400);
+    expect((await bea.post("/v1/root/update-profile", { platforms: ["OnlyFans"] })).status).toBe(400);
+    expect((await bea.post("/v1/root/update-profile", { nicknames: "Fine" })).status).toBe(400);
+    expect((await bea.request("/v1/identities/stage-names", { method: "POST", body: "{", headers: { "content-type": "application/json" } })).status).toBe(400);
+    expect(await identities(bea)).toEqual(before);
+  });
+
+  it("treats a duplicate the same way everywhere: saved once, no error", async () => {
+    await bea.post("/v1/root/update-profile-all", { platforms: {}, nicknames: [], allowlist: [] });
+    const once = await bea.post("/v1/root/update-profile", {
+      platforms: { onlyfans: "bea_rose" },
+      stageNames: [{ platform: "OnlyFans", username: "BEA_ROSE" }, { platform: 1, username: "@bea_rose" }],
+      nicknames: ["Bea", "bea", " Bea "],
+      allowlist: ["bea.example.com", "https://www.bea.example.com/", "BEA.example.com"],
+    });
+    expect(once.status).toBe(200);
+    const body = await once.json();
+    expect(body.stageNames).toHaveLength(1);
+    expect(body.nicknames).toHaveLength(1);
+    expect(body.allowlist).toHaveLength(1);
+    const again = await bea.post("/v1/identities/stage-names", { platform: "onlyfans", username: "Bea_Rose" });
+    expect(again.status).toBe(200);
+    expect((await again.json()).stageNames).toHaveLength(1);
+    const domainAgain = await bea.post("/v1/identities/domains", { domain: "http://bea.example.com/links" });
+    expect(domainAgain.status).toBe(200);
+    expect((await domainAgain.json()).allowlist).toHaveLength(1);
+    const merged = await (await bea.post("/v1/root/update-profile", { nicknames: ["BEA"], allowlist: ["bea.example.com"] })).json();
+    expect(merged.nicknames).toHaveLength(1);
+    expect(merged.allowlist).toHaveLength(1);
+    await bea.post("/v1/root/update-profile-all", { platforms: {}, nicknames: [], allowlist: [] });
+  });
+
+  it("caps nicknames and allow-listed domains too, refusing the whole update", async () => {
+    await bea.post("/v1/root/update-profile-all", { platforms: {}, nicknames: [], allowlist: [] });
+    const tooManyNicks = await bea.post("/v1/root/update-profile-all", { nicknames: ["A1", "A2", "A3", "A4"], allowlist: ["fine.example.com"] });
+    expect(tooManyNicks.status).toBe(403);
+    expect((await tooManyNicks.json()).error).toMatchObject({ code: "QUOTA_EXCEEDED", details: { resource: "nicknames", limit: 3 } });
+    const domains = Array.from({ length: 101 }, (_, i) => `site${i}.example.com`);
+    const tooManyDomains = await bea.post("/v1/root/update-profile-all", { allowlist: domains, nicknames: ["Fine"] });
+    expect(tooManyDomains.status).toBe(403);
+    expect((await tooManyDomains.json()).error).toMatchObject({ code: "QUOTA_EXCEEDED", details: { resource: "allowlist", limit: 100 } });
+    const after = await identities(bea);
+    expect(after.nicknames).toEqual([]);
+    expect(after.allowlist).toEqual([]);
+  });
+
   it("adds and removes entries through the resource endpoints, idempotently", async () => {
     const first = await ava.post("/v1/identities/nicknames", { value: "Moonie" });
     expect(first.status).toBe(201);
@@ -129,16 +233,49 @@ describe("identities", () => {
       const res = await bea.request(`/v1/identities/${kind}/${id}`, { method: "DELETE" });
       expect(res.status, kind).toBe(404);
     }
-    await bea.post("/v1/root/update-profile-all", { platforms: { onlyfans: "bea_only" }, nicknames: [], allowlist: [] });
+    // Every endpoint bea can call, with ava's entries named wherever an endpoint takes one.
+    const beaCalls: [string, string, unknown][] = [
+      ["POST", "/v1/root/update-profile-all", { platforms: { onlyfans: "bea_only" }, nicknames: [], allowlist: [], specific: "" }],
+      ["POST", "/v1/root/update-profile", { stageNames: [{ platform: target.platform, username: target.username }], nicknames: ["Bea N"], specific: "bea text" }],
+      ["POST", "/v1/identities/stage-names", { platform: "Fansly", username: "bea_fansly" }],
+      ["POST", "/v1/identities/nicknames", { value: "Bea Two" }],
+      ["POST", "/v1/identities/domains", { domain: "bea.example.org" }],
+      ["PUT", "/v1/identities/specific", { specific: "bea only" }],
+      ["POST", "/v1/identities/onboarding-complete", {}],
+      ["GET", "/v1/root/get-bio", undefined],
+    ];
+    for (const [method, p, json] of beaCalls) {
+      const res = await bea.request(p, { method, ...(json !== undefined ? { json } : {}) });
+      expect(res.status, `${method} ${p}`).toBeLessThan(300);
+      const text = await res.text();
+      for (const secret of [avaIds.verificationCode, ...avaIds.nicknames.map((n: { value: string }) => n.value), ...avaIds.allowlist.map((d: { domain: string }) => d.domain)]) {
+        expect(text, `${method} ${p}`).not.toContain(secret);
+      }
+    }
     const after = await identities(ava);
     expect(after).toEqual(avaIds);
+    // Her stage name in bea's list is bea's own entry, not a link to ava's.
+    const beaAfter = await identities(bea);
+    expect(beaAfter.stageNames.find((s: { username: string }) => s.username === target.username)?.id).not.toBe(target.id);
 
     const anonymous = await services.app.request("http://localhost:3000/v1/identities");
     expect(anonymous.status).toBe(401);
-    for (const p of ["/v1/root/update-profile", "/v1/root/update-profile-all", "/v1/identities/stage-names"]) {
-      const res = await services.app.request(`http://localhost:3000${p}`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    for (const [method, p] of [
+      ["POST", "/v1/root/update-profile"],
+      ["POST", "/v1/root/update-profile-all"],
+      ["GET", "/v1/root/get-bio"],
+      ["POST", "/v1/identities/stage-names"],
+      ["POST", "/v1/identities/nicknames"],
+      ["POST", "/v1/identities/domains"],
+      ["PUT", "/v1/identities/specific"],
+      ["POST", "/v1/identities/onboarding-complete"],
+      ["DELETE", `/v1/identities/stage-names/${target.id}`],
+    ]) {
+      const res = await services.app.request(`http://localhost:3000${p}`, { method, ...(method === "GET" ? {} : { body: "{}", headers: { "content-type": "application/json" } }) });
       expect(res.status, p).toBe(401);
+      expect((await res.json()).error.code, p).toBe("UNAUTHENTICATED");
     }
+    expect(await identities(ava)).toEqual(avaIds);
   });
 
   it("shows a code's public page with verified profiles only and nothing private", async () => {

@@ -25,13 +25,15 @@ export function readableProfileText(html: string): string {
   return parts.join("\n");
 }
 
+const tooLarge = (url: string): CheckResult => ({ status: "unreachable", reason: `The profile page is larger than we read (${url}).` });
+
 const unreachableReason = (error: unknown, url: string): string => {
   if (error instanceof FetchError) {
     switch (error.reason) {
       case "timeout":
         return `The profile page did not answer in time (${url}).`;
       case "too-large":
-        return `The profile page is larger than we read (${url}).`;
+        return tooLarge(url).reason;
       case "blocked-address":
         return `The profile page leads to an address we never contact (${url}).`;
       case "too-many-redirects":
@@ -75,6 +77,7 @@ export async function checkStageName(
   const body = page.body.toString("utf8");
   let text: string;
   if (platform.verification === "reddit-about") {
+    if (page.truncated) return tooLarge(url);
     try {
       const about = JSON.parse(body) as { data?: { subreddit?: { public_description?: string; description?: string; title?: string } } };
       const sub = about.data?.subreddit;
@@ -85,7 +88,8 @@ export async function checkStageName(
   } else {
     text = readableProfileText(body);
   }
-  return text.includes(code)
-    ? { status: "verified", reason: "The snippet was found on the profile." }
-    : { status: "snippet-missing", reason: `The snippet was not found on ${url}.` };
+  if (text.includes(code)) return { status: "verified", reason: "The snippet was found on the profile." };
+  // Only the beginning of a page over the byte limit was read: the snippet may be further on.
+  if (page.truncated) return tooLarge(url);
+  return { status: "snippet-missing", reason: `The snippet was not found on ${url}.` };
 }

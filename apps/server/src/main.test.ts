@@ -1,0 +1,166 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { inject } from "vitest";
+import { repoRoot } from "./env";
+import { openTestDatabase } from "./testing/test-database";
+import { firstLink, readOutbox } from "./testing/test-services";
+
+// The server as an operator runs it: a process started by `npm start`, stopped by a signal.
+
+const tsx = path.join(repoRoot, "node_modules/.bin/tsx");
+const mainFile = path.join(repoRoot, "apps/server/src/main.ts");
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+interface Running {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(settings: Record<string, string>): Running {
+  let output = "";
+  const child = spawn(tsx, [mainFile], {
+    cwd: repoRoot,
+    env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), LOG_LEVEL: "info", JOB_POLL_SECONDS: "0.5", ...settings },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
+  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  return { child, output: () => output, exited };
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 90_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await Promise.resolve(probe()).catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+describe("the server process", { timeout: 120_000 }, () => {
+  let dataDir: string;
+  let port: number;
+  let origin: string;
+  let settings: Record<string, string>;
+  const running: Running[] = [];
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-main-"));
+    port = await freePort();
+    origin = `http://localhost:${port}`;
+    settings = { PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: origin, AUTH_RATE_LIMIT_MAX: "3" };
+    if (inject("testDb").engine === "postgres") {
+      // A database of its own on the PostgreSQL server, already migrated (from the template).
+      const database = await openTestDatabase();
+      settings.DATABASE_URL = database.connectionString!;
+      await database.close();
+    }
+  });
+  afterAll(async () => {
+    for (const r of running) if (r.child.exitCode === null) r.child.kill("SIGKILL");
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const launch = async () => {
+    const r = start(settings);
+    running.push(r);
+    await until("the server to listen", async () => ((await fetch(`${origin}/healthz`)).status === 200 ? true : undefined));
+    return r;
+  };
+  const getUser = (cookie: string) => fetch(`${origin}/v1/root/get-user`, { headers: { cookie } });
+
+  it("stops at start-up on an invalid setting, naming it", async () => {
+    const r = start({ ...settings, PORT: "abc" });
+    running.push(r);
+    expect(await r.exited).toBe(1);
+    expect(r.output()).toMatch(/^\s+PORT: /m);
+  });
+
+  it("signs up, confirms through the outbox, and keeps the user and the session across a restart (SIGINT)", async () => {
+    const first = await launch();
+    const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin },
+      body: JSON.stringify({ email: "proc@example.com", password: "secret1", name: "Proc", ageConfirmed: true }),
+    });
+    expect(signUp.status).toBe(200);
+    // The email job runs in this process's worker and writes the message to the outbox.
+    const link = await until("the confirmation email", () => {
+      const mail = readOutbox(dataDir).find((m) => m.to.includes("proc@example.com"));
+      return mail ? firstLink(mail.text, "/api/auth/verify-email") : undefined;
+    });
+    expect(first.output()).toContain(link);
+    const confirm = await fetch(link, { redirect: "manual" });
+    expect(confirm.status).toBe(302);
+    const cookie = confirm.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    expect(cookie).toMatch(/session_token=/);
+    expect(await (await getUser(cookie)).json()).toMatchObject({ email: "proc@example.com" });
+
+    first.child.kill("SIGINT");
+    expect(await first.exited).toBe(0);
+    await expect(fetch(`${origin}/healthz`)).rejects.toThrow();
+
+    await launch();
+    const again = await getUser(cookie);
+    expect(again.status).toBe(200);
+    expect(await again.json()).toMatchObject({ email: "proc@example.com", name: "Proc" });
+  });
+
+  it("limits sign-in attempts by the socket's address, whatever X-Forwarded-For says", async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      const res = await fetch(`${origin}/api/auth/sign-in/email`, {
+        method: "POST",
+        headers: { "content-type": "application/json", origin, "x-forwarded-for": `203.0.113.${i}` },
+        body: JSON.stringify({ email: "proc@example.com", password: "wrong-pass" }),
+      });
+      statuses.push(res.status);
+    }
+    expect(statuses).toEqual([401, 401, 401, 429]);
+  });
+
+  it("on SIGTERM finishes the request in flight, takes no new one, and exits cleanly", async () => {
+    const current = running.at(-1)!;
+    // A body that arrives in two parts, the second after the signal.
+    let sendRest!: () => void;
+    const rest = new Promise<void>((resolve) => (sendRest = resolve));
+    const encoder = new TextEncoder();
+    const body = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        controller.enqueue(encoder.encode('{"email":"late@example.com",'));
+        await rest;
+        controller.enqueue(encoder.encode('"password":"secret1","name":"","ageConfirmed":true}'));
+        controller.close();
+      },
+    });
+    const inFlight = fetch(`${origin}/api/auth/sign-up/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin },
+      body,
+      duplex: "half",
+    } as RequestInit);
+    await new Promise((r) => setTimeout(r, 500));
+    current.child.kill("SIGTERM");
+    await until("the shutdown to begin", () => (current.output().includes('"signal":"SIGTERM"') ? true : undefined));
+    await expect(fetch(`${origin}/healthz`)).rejects.toThrow();
+    sendRest();
+    const answer = await inFlight;
+    expect(answer.status).toBe(200);
+    expect((await answer.json()).user.email).toBe("late@example.com");
+    expect(await current.exited).toBe(0);
+  });
+});
