@@ -29,6 +29,11 @@ export async function updateProfile(db: DbOrTx, userId: string, values: Partial<
     .where(eq(creatorProfile.userId, userId));
 }
 
+/** Serialises changes to one creator's stage names, nicknames and allow list (their counts are read, then written). */
+export async function lockCreatorLists(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`identities:${userId}`}))`);
+}
+
 export function listStageNames(db: DbOrTx, userId: string): Promise<StageNameRow[]> {
   return db.select().from(stageName).where(eq(stageName.userId, userId)).orderBy(asc(stageName.createdAt), asc(stageName.id));
 }
