@@ -81,4 +81,63 @@ describe("plan quotas on the server", () => {
     expect(more.status).toBe(403);
     expect((await more.json()).error.details).toMatchObject({ resource: "referenceImages", limit: 3, use: 3, plan: "free", upgradeTo: "starter" });
   });
+
+  const hashes = (c: string) => {
+    const hash = c.repeat(64);
+    return { original: hash, rotate90: hash, rotate180: hash, rotate270: hash, flipX: hash, flipY: hash, flipPlus1: hash, flipMinus1: hash };
+  };
+
+  it("requests sent together never pass a limit: stage names, nicknames and reference images", async () => {
+    const dora = await signUpAndConfirm(services, "dora@example.com");
+    const five = ["one", "two", "three", "four", "five"];
+    const stage = await Promise.all(five.map((n) => dora.post("/v1/identities/stage-names", { platform: "OnlyFans", username: `dora_${n}` })));
+    const nicks = await Promise.all(five.map((n) => dora.post("/v1/identities/nicknames", { value: `Dora ${n}` })));
+    const images = await Promise.all(five.map((n) => dora.post("/v1/reference-images", { label: n, hashes: hashes("c"), quality: 90 })));
+    for (const answers of [stage, nicks, images]) expect(answers.map((r) => r.status).sort()).toEqual([201, 201, 201, 403, 403]);
+    const identities = await (await dora.get("/v1/identities")).json();
+    expect(identities.stageNames).toHaveLength(3);
+    expect(identities.nicknames).toHaveLength(3);
+    expect((await (await dora.get("/v1/reference-images")).json()).items).toHaveLength(3);
+  });
+
+  it("after a downgrade what exceeds the plan stays, read-only: it may be trimmed, not grown or swapped", async () => {
+    const erin = await signUpAndConfirm(services, "erin@example.com");
+    const erinId = (await (await erin.get("/v1/root/get-user")).json()).id as string;
+    const starter = (status: string, updatedAt: Date) =>
+      subscriptionEvent(status === "active" ? "subscription_created" : "subscription_expired", { subscriptionId: "51", userId: erinId, email: "erin@example.com", variantId: TEST_VARIANTS["starter-monthly"], status, updatedAt, ...(status === "active" ? {} : { renewsAt: null, endsAt: updatedAt }) });
+    await postWebhook(services.app, starter("active", clock));
+    const platforms = { onlyfans: "erin_1", fansly: "erin_2", patreon: "erin_3", chaturbate: "erin_4", instagram: "erin_5" };
+    expect((await erin.post("/v1/root/update-profile-all", { platforms, nicknames: ["A", "B", "C", "D"], allowlist: [], specific: "" })).status).toBe(200);
+    for (const c of ["d", "e", "f", "0"]) expect((await erin.post("/v1/reference-images", { label: c, hashes: hashes(c), quality: 90 })).status).toBe(201);
+
+    await postWebhook(services.app, starter("expired", new Date(clock.getTime() + 1000)));
+    const listed = async () => {
+      const ids = await (await erin.get("/v1/identities")).json();
+      return { stageNames: ids.stageNames.map((s: { username: string }) => s.username).sort(), nicknames: ids.nicknames.map((n: { value: string }) => n.value).sort() };
+    };
+    // Nothing was deleted.
+    expect(await listed()).toEqual({ stageNames: Object.values(platforms), nicknames: ["A", "B", "C", "D"] });
+
+    // Trading an entry for a new one, by replace or by merge, is refused and changes nothing.
+    const swap = await erin.post("/v1/root/update-profile-all", { platforms: { ...platforms, instagram: "erin_new" }, nicknames: ["A", "B", "C", "E"], allowlist: [], specific: "" });
+    expect(swap.status).toBe(403);
+    expect((await swap.json()).error).toMatchObject({ code: "QUOTA_EXCEEDED", message: "Your plan covers 3 stage names.", details: { resource: "stageNames", limit: 3, use: 5, plan: "free", upgradeTo: "starter" } });
+    const nickSwap = await erin.post("/v1/root/update-profile-all", { nicknames: ["A", "B", "C", "E"] });
+    expect((await nickSwap.json()).error.details).toMatchObject({ resource: "nicknames", limit: 3, use: 4 });
+    expect((await erin.post("/v1/root/update-profile", { platforms: { tiktok: "erin_6" } })).status).toBe(403);
+    expect((await erin.post("/v1/identities/nicknames", { value: "F" })).status).toBe(403);
+    expect((await erin.post("/v1/reference-images", { label: "g", hashes: hashes("1"), quality: 90 })).status).toBe(403);
+    expect(await listed()).toEqual({ stageNames: Object.values(platforms), nicknames: ["A", "B", "C", "D"] });
+
+    // Saving what is there, or less of it, is allowed.
+    expect((await erin.post("/v1/root/update-profile-all", { platforms, nicknames: ["A", "B", "C", "D"], allowlist: [], specific: "Still here" })).status).toBe(200);
+    const { instagram: _dropped, ...four } = platforms;
+    expect((await erin.post("/v1/root/update-profile-all", { platforms: four, nicknames: ["A", "B", "C"] })).status).toBe(200);
+    expect(await listed()).toEqual({ stageNames: Object.values(four), nicknames: ["A", "B", "C"] });
+    // Still over the plan for stage names: a new one waits until she is within it.
+    expect((await erin.post("/v1/identities/stage-names", { platform: "TikTok", username: "erin_6" })).status).toBe(403);
+    // Within it, a change may bring a new entry again.
+    expect((await erin.post("/v1/root/update-profile-all", { nicknames: ["A", "B", "E"] })).status).toBe(200);
+    expect((await listed()).nicknames).toEqual(["A", "B", "E"]);
+  });
 });

@@ -347,9 +347,13 @@ export function createScansService(deps: ScansDeps) {
     async addReferenceImage(userId: string, input: ReferenceImageInput) {
       const tier = await deps.tierFor(userId);
       const limit = entitlements[tier].referenceImages;
-      const use = await repo.countReferenceImages(db, userId);
-      if (use >= limit) throw new AppError("QUOTA_EXCEEDED", `Your plan covers ${limit} reference images.`, undefined, { resource: "referenceImages", limit, use, plan: tier, upgradeTo: planThatLifts(tier, "referenceImages") });
-      const row = await repo.insertReferenceImage(db, { userId, label: input.label, hashes: input.hashes, quality: input.quality, thumbnail: input.thumbnail ?? null });
+      // Counted and stored in one transaction, one upload at a time: uploads sent together cannot pass the limit.
+      const row = await db.transaction(async (tx) => {
+        await repo.lockReferenceImages(tx, userId);
+        const use = await repo.countReferenceImages(tx, userId);
+        if (use >= limit) throw new AppError("QUOTA_EXCEEDED", `Your plan covers ${limit} reference images.`, undefined, { resource: "referenceImages", limit, use, plan: tier, upgradeTo: planThatLifts(tier, "referenceImages") });
+        return repo.insertReferenceImage(tx, { userId, label: input.label, hashes: input.hashes, quality: input.quality, thumbnail: input.thumbnail ?? null });
+      });
       return { id: row.id, label: row.label, quality: row.quality, thumbnail: row.thumbnail, createdAt: row.createdAt.toISOString() };
     },
 
