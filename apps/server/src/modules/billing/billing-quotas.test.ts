@@ -1,7 +1,11 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { takedown } from "../../db/schema/takedowns";
 import { billingSettings, postWebhook, subscriptionEvent, TEST_VARIANTS } from "../../testing/billing-events";
 import { localScanSettings, startLocalSearchWeb, type LocalSearchWeb } from "../../testing/fake-web/local-search-web";
 import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
+import { recordStageNameCheck } from "../identities/identities.repository";
+import { insertScan, upsertLeak } from "../scans/scans.repository";
 
 const DAY = 86_400_000;
 
@@ -139,5 +143,48 @@ describe("plan quotas on the server", () => {
     // Within it, a change may bring a new entry again.
     expect((await erin.post("/v1/root/update-profile-all", { nicknames: ["A", "B", "E"] })).status).toBe(200);
     expect((await listed()).nicknames).toEqual(["A", "B", "E"]);
+  });
+
+  it("on Starter, 50 links taken down a month: the 51st waits for the next month, and a link asked again is not counted twice", async () => {
+    const fay = await signUpAndConfirm(services, "fay@example.com");
+    const fayId = (await (await fay.get("/v1/root/get-user")).json()).id as string;
+    await postWebhook(
+      services.app,
+      subscriptionEvent("subscription_created", { subscriptionId: "61", userId: fayId, email: "fay@example.com", variantId: TEST_VARIANTS["starter-monthly"], status: "active", updatedAt: clock }),
+    );
+    // Ready to send: a verified stage name and the signed authorization.
+    const identities = await (await fay.post("/v1/root/update-profile-all", { platforms: { onlyfans: "fay_rivers" }, nicknames: [], allowlist: [], specific: "" })).json();
+    await recordStageNameCheck(services.database.db, [identities.stageNames[0].id], { lastCheckAt: clock, lastCheckStatus: "verified", lastCheckReason: "", verifiedAt: clock });
+    expect((await fay.request("/v1/takedowns/authorization", { method: "PUT", json: { fullName: "Fay Rivers", signature: "Fay Rivers", agree: true } })).status).toBe(200);
+    const { id: scanId } = await insertScan(services.database.db, fayId, "manual");
+    for (let i = 0; i < 52; i++) {
+      const url = `http://leaks${i}.example/fay`;
+      await upsertLeak(services.database.db, { userId: fayId, scanId, canonicalUrl: url, url, domain: `leaks${i}.example`, title: "Fay Rivers leaked", category: "leak_site", confidence: "high", evidence: { matchedNames: ["fay_rivers"] }, seenAt: clock });
+    }
+    const leaks = (await (await fay.get("/v1/leaks?pageSize=100")).json()).items.map((l: { id: string }) => l.id) as string[];
+    expect(leaks).toHaveLength(52);
+
+    const first = await fay.post("/v1/takedowns", { leakIds: leaks.slice(0, 50) });
+    expect(first.status).toBe(202);
+    expect((await first.json()).quota).toMatchObject({ limit: 50, used: 50 });
+    const over = await fay.post("/v1/takedowns", { leakIds: [leaks[50]] });
+    expect(over.status).toBe(403);
+    expect((await over.json()).error).toMatchObject({
+      code: "QUOTA_EXCEEDED",
+      details: { resource: "takedownsPerMonth", limit: 50, use: 50, plan: "starter", upgradeTo: "premium", resetsAt: "2031-04-01T00:00:00.000Z" },
+    });
+
+    // A link whose notice ended without removal is asked again at no cost.
+    const [closed] = await services.database.db.update(takedown).set({ status: "failed" }).where(eq(takedown.leakId, leaks[0]!)).returning();
+    expect(closed).toBeDefined();
+    const again = await fay.post("/v1/takedowns", { leakIds: [leaks[0]] });
+    expect(again.status).toBe(202);
+    expect((await again.json()).quota).toMatchObject({ limit: 50, used: 50 });
+
+    // The next month counts from zero.
+    clock = new Date("2031-04-01T00:00:01Z");
+    const next = await fay.post("/v1/takedowns", { leakIds: leaks.slice(50) });
+    expect(next.status).toBe(202);
+    expect((await next.json()).quota).toMatchObject({ limit: 50, used: 2, resetsAt: "2031-05-01T00:00:00.000Z" });
   });
 });
