@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { takedown } from "../../db/schema/takedowns";
 import { billingSettings, postWebhook, subscriptionEvent, TEST_VARIANTS } from "../../testing/billing-events";
-import { localScanSettings, startLocalSearchWeb, type LocalSearchWeb } from "../../testing/fake-web/local-search-web";
+import { leakPage, localScanSettings, startLocalSearchWeb, type LocalSearchWeb } from "../../testing/fake-web/local-search-web";
 import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
 import { recordStageNameCheck } from "../identities/identities.repository";
 import { insertScan, upsertLeak } from "../scans/scans.repository";
@@ -111,7 +111,7 @@ describe("plan quotas on the server", () => {
       subscriptionEvent(status === "active" ? "subscription_created" : "subscription_expired", { subscriptionId: "51", userId: erinId, email: "erin@example.com", variantId: TEST_VARIANTS["starter-monthly"], status, updatedAt, ...(status === "active" ? {} : { renewsAt: null, endsAt: updatedAt }) });
     await postWebhook(services.app, starter("active", clock));
     const platforms = { onlyfans: "erin_1", fansly: "erin_2", patreon: "erin_3", chaturbate: "erin_4", instagram: "erin_5" };
-    expect((await erin.post("/v1/root/update-profile-all", { platforms, nicknames: ["A", "B", "C", "D"], allowlist: [], specific: "" })).status).toBe(200);
+    expect((await erin.post("/v1/root/update-profile-all", { platforms, nicknames: ["Aster", "Birch", "Cedar", "Dahlia"], allowlist: [], specific: "" })).status).toBe(200);
     for (const c of ["d", "e", "f", "0"]) expect((await erin.post("/v1/reference-images", { label: c, hashes: hashes(c), quality: 90 })).status).toBe(201);
 
     await postWebhook(services.app, starter("expired", new Date(clock.getTime() + 1000)));
@@ -120,29 +120,39 @@ describe("plan quotas on the server", () => {
       return { stageNames: ids.stageNames.map((s: { username: string }) => s.username).sort(), nicknames: ids.nicknames.map((n: { value: string }) => n.value).sort() };
     };
     // Nothing was deleted.
-    expect(await listed()).toEqual({ stageNames: Object.values(platforms), nicknames: ["A", "B", "C", "D"] });
+    expect(await listed()).toEqual({ stageNames: Object.values(platforms), nicknames: ["Aster", "Birch", "Cedar", "Dahlia"] });
+    // The scan looks for the names the plan covers, the first three: not for erin_5.
+    web.pages.set("/erin-1", leakPage("erin_1"));
+    web.pages.set("/erin-5", leakPage("erin_5"));
+    try {
+      expect((await startScan(erin)).status).toBe(202);
+    } finally {
+      web.pages.clear();
+    }
+    const found = (await (await erin.get("/v1/leaks")).json()).items.map((l: { url: string }) => l.url);
+    expect(found).toEqual([`${web.origin}/erin-1`]);
 
     // Trading an entry for a new one, by replace or by merge, is refused and changes nothing.
-    const swap = await erin.post("/v1/root/update-profile-all", { platforms: { ...platforms, instagram: "erin_new" }, nicknames: ["A", "B", "C", "E"], allowlist: [], specific: "" });
+    const swap = await erin.post("/v1/root/update-profile-all", { platforms: { ...platforms, instagram: "erin_new" }, nicknames: ["Aster", "Birch", "Cedar", "Elm"], allowlist: [], specific: "" });
     expect(swap.status).toBe(403);
     expect((await swap.json()).error).toMatchObject({ code: "QUOTA_EXCEEDED", message: "Your plan covers 3 stage names.", details: { resource: "stageNames", limit: 3, use: 5, plan: "free", upgradeTo: "starter" } });
-    const nickSwap = await erin.post("/v1/root/update-profile-all", { nicknames: ["A", "B", "C", "E"] });
+    const nickSwap = await erin.post("/v1/root/update-profile-all", { nicknames: ["Aster", "Birch", "Cedar", "Elm"] });
     expect((await nickSwap.json()).error.details).toMatchObject({ resource: "nicknames", limit: 3, use: 4 });
     expect((await erin.post("/v1/root/update-profile", { platforms: { tiktok: "erin_6" } })).status).toBe(403);
-    expect((await erin.post("/v1/identities/nicknames", { value: "F" })).status).toBe(403);
+    expect((await erin.post("/v1/identities/nicknames", { value: "Fern" })).status).toBe(403);
     expect((await erin.post("/v1/reference-images", { label: "g", hashes: hashes("1"), quality: 90 })).status).toBe(403);
-    expect(await listed()).toEqual({ stageNames: Object.values(platforms), nicknames: ["A", "B", "C", "D"] });
+    expect(await listed()).toEqual({ stageNames: Object.values(platforms), nicknames: ["Aster", "Birch", "Cedar", "Dahlia"] });
 
     // Saving what is there, or less of it, is allowed.
-    expect((await erin.post("/v1/root/update-profile-all", { platforms, nicknames: ["A", "B", "C", "D"], allowlist: [], specific: "Still here" })).status).toBe(200);
+    expect((await erin.post("/v1/root/update-profile-all", { platforms, nicknames: ["Aster", "Birch", "Cedar", "Dahlia"], allowlist: [], specific: "Still here" })).status).toBe(200);
     const { instagram: _dropped, ...four } = platforms;
-    expect((await erin.post("/v1/root/update-profile-all", { platforms: four, nicknames: ["A", "B", "C"] })).status).toBe(200);
-    expect(await listed()).toEqual({ stageNames: Object.values(four), nicknames: ["A", "B", "C"] });
+    expect((await erin.post("/v1/root/update-profile-all", { platforms: four, nicknames: ["Aster", "Birch", "Cedar"] })).status).toBe(200);
+    expect(await listed()).toEqual({ stageNames: Object.values(four), nicknames: ["Aster", "Birch", "Cedar"] });
     // Still over the plan for stage names: a new one waits until she is within it.
     expect((await erin.post("/v1/identities/stage-names", { platform: "TikTok", username: "erin_6" })).status).toBe(403);
     // Within it, a change may bring a new entry again.
-    expect((await erin.post("/v1/root/update-profile-all", { nicknames: ["A", "B", "E"] })).status).toBe(200);
-    expect((await listed()).nicknames).toEqual(["A", "B", "E"]);
+    expect((await erin.post("/v1/root/update-profile-all", { nicknames: ["Aster", "Birch", "Elm"] })).status).toBe(200);
+    expect((await listed()).nicknames).toEqual(["Aster", "Birch", "Elm"]);
   });
 
   it("on Starter, 50 links taken down a month: the 51st waits for the next month, and a link asked again is not counted twice", async () => {

@@ -171,8 +171,11 @@ export function createScansService(deps: ScansDeps) {
       const startedAt = row.startedAt ?? now();
       await repo.updateScan(db, scanId, { status: "running", phase: "queries", startedAt });
 
+      // After a downgrade the lists may hold more than the plan covers: they stay, but the scan
+      // looks for what the plan covers (the oldest entries).
       const identities = await deps.identities.get(row.userId);
-      const references = await repo.listReferenceImages(db, row.userId);
+      const covered = entitlements[await deps.tierFor(row.userId)];
+      const references = (await repo.listReferenceImages(db, row.userId)).slice(0, covered.referenceImages);
       const controller = new AbortController();
       let latest: ScanProgress | undefined;
       let writing = Promise.resolve();
@@ -201,8 +204,8 @@ export function createScansService(deps: ScansDeps) {
         result = await runScan(
           {
             identity: {
-              stageNames: identities.stageNames.map((s) => ({ platform: s.platform, username: s.username })),
-              nicknames: identities.nicknames.map((n) => n.value),
+              stageNames: identities.stageNames.slice(0, covered.stageNames).map((s) => ({ platform: s.platform, username: s.username })),
+              nicknames: identities.nicknames.slice(0, covered.nicknames).map((n) => n.value),
               allowlist: identities.allowlist.map((d) => d.domain),
               specific: identities.specific,
             },
