@@ -151,6 +151,17 @@ describe("billing webhooks", () => {
     expect((await counts()).subscriptions).toBe(before);
   });
 
+  it("a variant that is not in LEMONSQUEEZY_VARIANTS: 200, logged, nothing changed", async () => {
+    const before = await billingOf(ava);
+    const res = await postWebhook(
+      services.app,
+      subscriptionEvent("subscription_updated", { subscriptionId: "1", userId: avaId, email: "ava@example.com", variantId: "999", status: "active", updatedAt: stamp() }),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ outcome: "unknown-variant" });
+    expect(await billingOf(ava)).toEqual(before);
+  });
+
   it("another creator's webhook never changes the first creator", async () => {
     const avaBefore = await billingOf(ava);
     // Bea's own subscription (found by her email: the custom data is missing).
