@@ -1,3 +1,4 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingEvent, billingPayment, subscription } from "../../db/schema/billing";
 import { billingSettings, invoiceEvent, orderEvent, postWebhook, subscriptionEvent, TEST_VARIANTS } from "../../testing/billing-events";
@@ -150,6 +151,17 @@ describe("billing webhooks", () => {
     expect((await counts()).subscriptions).toBe(before);
   });
 
+  it("a variant that is not in LEMONSQUEEZY_VARIANTS: 200, logged, nothing changed", async () => {
+    const before = await billingOf(ava);
+    const res = await postWebhook(
+      services.app,
+      subscriptionEvent("subscription_updated", { subscriptionId: "1", userId: avaId, email: "ava@example.com", variantId: "999", status: "active", updatedAt: stamp() }),
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ outcome: "unknown-variant" });
+    expect(await billingOf(ava)).toEqual(before);
+  });
+
   it("another creator's webhook never changes the first creator", async () => {
     const avaBefore = await billingOf(ava);
     // Bea's own subscription (found by her email: the custom data is missing).
@@ -220,6 +232,23 @@ describe("billing webhooks", () => {
     const identities = await (await ava.get("/v1/identities")).json();
     expect(identities.stageNames).toHaveLength(4);
     expect((await addStageName(ava, "ava_five")).status).toBe(403);
+  });
+
+  it("deliveries about one subscription that arrive at once: each answered 200, and the newest state is the one kept", async () => {
+    const cleo = await signUpAndConfirm(services, "cleo@example.com");
+    const cleoId = (await (await cleo.get("/v1/root/get-user")).json()).id as string;
+    const variants = [TEST_VARIANTS["vip-monthly"], TEST_VARIANTS["starter-monthly"], TEST_VARIANTS["premium-monthly"]];
+    const stamps = Array.from({ length: 6 }, () => stamp());
+    const deliveries = stamps.map((updatedAt, i) =>
+      subscriptionEvent(i === 0 ? "subscription_created" : "subscription_updated", { subscriptionId: "77", userId: cleoId, email: "cleo@example.com", variantId: variants[i % 3]!, status: "active", updatedAt }),
+    );
+    // Lemon Squeezy sends them together and out of order: the newest first.
+    const answers = await Promise.all([...deliveries].reverse().map((d) => postWebhook(services.app, d)));
+    expect(answers.map((a) => a.status)).toEqual(deliveries.map(() => 200));
+    const rows = await services.database.db.select().from(subscription).where(eq(subscription.providerSubscriptionId, "77"));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ userId: cleoId, plan: "premium", providerVariantId: TEST_VARIANTS["premium-monthly"], providerUpdatedAt: stamps.at(-1) });
+    expect(await planNameOf(cleo)).toBe("Premium");
   });
 
   it("subscription_resumed then subscription_expired: no plan", async () => {

@@ -35,6 +35,14 @@ export async function updateEvent(db: DbOrTx, id: string, values: { outcome: str
   await db.update(billingEvent).set(values).where(eq(billingEvent.id, id));
 }
 
+/**
+ * Serialises the deliveries about one subscription (Lemon Squeezy sends several at once): the
+ * stored state is read, compared by updated_at, then written by one of them at a time.
+ */
+export async function lockSubscription(tx: DbOrTx, providerSubscriptionId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`billing-subscription:${providerSubscriptionId}`}))`);
+}
+
 export async function findSubscriptionByProviderId(db: DbOrTx, providerSubscriptionId: string): Promise<SubscriptionRow | undefined> {
   const rows = await db.select().from(subscription).where(eq(subscription.providerSubscriptionId, providerSubscriptionId)).limit(1);
   return rows[0];

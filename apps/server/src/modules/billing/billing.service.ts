@@ -85,6 +85,7 @@ export function createBillingService(deps: BillingDeps) {
   }
 
   async function applySubscription(tx: DbOrTx, customUserId: string | null, s: SubscriptionFacts): Promise<{ outcome: WebhookOutcome; userId: string | null }> {
+    await repo.lockSubscription(tx, s.providerSubscriptionId);
     const existing = await repo.findSubscriptionByProviderId(tx, s.providerSubscriptionId);
     const userId = await resolveUser(tx, customUserId, existing?.userId, s.userEmail);
     if (!userId) return { outcome: "unknown-user", userId: null };

@@ -42,6 +42,11 @@ export async function claimVerifySlot(db: DbOrTx, userId: string, at: Date, notA
   return rows.length > 0;
 }
 
+/** Serialises changes to one creator's stage names, nicknames and allow list (their counts are read, then written). */
+export async function lockCreatorLists(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`identities:${userId}`}))`);
+}
+
 export function listStageNames(db: DbOrTx, userId: string): Promise<StageNameRow[]> {
   return db.select().from(stageName).where(eq(stageName.userId, userId)).orderBy(asc(stageName.createdAt), asc(stageName.id));
 }

@@ -140,9 +140,14 @@ export function createIdentitiesService(deps: IdentitiesDeps) {
     };
   }
 
-  /** Grows a list only within the plan; a list already over it (after a downgrade) may shrink, never grow. */
-  function checkGrowth(resource: "stageNames" | "nicknames" | "allowlist", before: number, after: number, limit: number, plan?: EntitlementTier) {
-    if (after > before && after > limit) throw quotaError(resource, limit, before, plan);
+  /**
+   * A list takes a new entry only if it then fits the plan. A list already over it (after a
+   * downgrade) is read-only: it may shrink, but not grow or trade an entry for a new one.
+   */
+  function checkGrowth(resource: "stageNames" | "nicknames" | "allowlist", before: string[], after: string[], limit: number, plan?: EntitlementTier) {
+    const existing = new Set(before);
+    const added = after.some((key) => !existing.has(key));
+    if (added && after.length > limit) throw quotaError(resource, limit, before.length, plan);
   }
 
   return {
@@ -176,27 +181,30 @@ export function createIdentitiesService(deps: IdentitiesDeps) {
       await ensureProfile(userId);
       const limits = await deps.limitsFor(userId);
       await db.transaction(async (tx) => {
+        // One change to a creator's lists at a time: the counts below stay true until the writes.
+        await repo.lockCreatorLists(tx, userId);
         const [currentStage, currentNick, currentDomains] = await Promise.all([
           repo.listStageNames(tx, userId),
           repo.listNicknames(tx, userId),
           repo.listDomains(tx, userId),
         ]);
-        const union = <T>(existing: string[], incoming: T[], key: (t: T) => string) => new Set([...existing, ...incoming.map(key)]).size;
+        /** The keys of a list after this change: merged into what is there, or in its place. */
+        const afterKeys = <T>(existing: string[], incoming: T[], key: (t: T) => string) => [...new Set([...(mode === "merge" ? existing : []), ...incoming.map(key)])];
         const existingStageKeys = currentStage.map((s) => `${s.platformId}:${s.usernameKey}`);
         const existingNickKeys = currentNick.map((n) => n.valueKey);
         const existingDomains = currentDomains.map((d) => d.domain);
 
         if (touchesStageNames) {
-          const after = mode === "merge" ? union(existingStageKeys, stageNames, stageKey) : stageNames.length;
-          checkGrowth("stageNames", currentStage.length, after, limits.stageNames, limits.plan);
+          const after = afterKeys(existingStageKeys, stageNames, stageKey);
+          checkGrowth("stageNames", existingStageKeys, after, limits.stageNames, limits.plan);
         }
         if (body.nicknames !== undefined) {
-          const after = mode === "merge" ? union(existingNickKeys, nicknames, (n) => n.toLowerCase()) : nicknames.length;
-          checkGrowth("nicknames", currentNick.length, after, limits.nicknames, limits.plan);
+          const after = afterKeys(existingNickKeys, nicknames, (n) => n.toLowerCase());
+          checkGrowth("nicknames", existingNickKeys, after, limits.nicknames, limits.plan);
         }
         if (body.allowlist !== undefined) {
-          const after = mode === "merge" ? union(existingDomains, domains, (d) => d) : domains.length;
-          checkGrowth("allowlist", currentDomains.length, after, limits.allowlist);
+          const after = afterKeys(existingDomains, domains, (d) => d);
+          checkGrowth("allowlist", existingDomains, after, limits.allowlist);
         }
 
         if (mode === "replace") {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scan } from "../../db/schema/scans";
 import { billingSettings, postWebhook, subscriptionEvent, TEST_VARIANTS } from "../../testing/billing-events";
 import { leakPage, localScanSettings, startLocalSearchWeb, type LocalSearchWeb } from "../../testing/fake-web/local-search-web";
-import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
+import { createTestServices, readOutbox, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
 import { nextOnCadence, periodOffsetMs } from "./monitoring.service";
 
 const HOUR = 3_600_000;
@@ -33,6 +33,8 @@ describe("automatic rescans", () => {
     avaId = (await (await ava.get("/v1/root/get-user")).json()).id;
     beaId = (await (await bea.get("/v1/root/get-user")).json()).id;
     await ava.post("/v1/root/update-profile-all", { platforms: { onlyfans: "luna_rivers" }, nicknames: [], allowlist: [], specific: "" });
+    // Ava's Custom Alert rule: an email for each new leak.
+    await ava.request("/v1/alerts", { method: "PUT", json: { newLeak: true, digest: "off", takedownSucceeded: false } });
     await bea.post("/v1/root/update-profile-all", { platforms: { onlyfans: "bea_bright" }, nicknames: [], allowlist: [], specific: "" });
   });
   afterAll(async () => {
@@ -78,6 +80,12 @@ describe("automatic rescans", () => {
     expect(rescan).toMatchObject({ status: "completed", leaksFound: 1, newLeaks: 1 });
     const leaks = await (await ava.get("/v1/leaks")).json();
     expect(leaks.items.map((l: { url: string }) => l.url)).toEqual([`${web.origin}/luna-leak`]);
+    expect(leaks.items[0]).toMatchObject({ status: "new" });
+    // It feeds her alert rules: the new leak is emailed to her.
+    await services.queue.runDue(["alerts.new-leaks", "email.send"]);
+    const alerts = () => readOutbox(services.dataDir).filter((m) => m.to.includes("ava@example.com") && /new leak/.test(m.subject));
+    expect(alerts().map((m) => m.subject)).toEqual(["1 new leak found"]);
+    expect(alerts()[0]!.text).toContain(`${web.origin}/luna-leak`);
     // It does not use the creator's manual scans.
     expect((await (await ava.get("/v1/scans/latest")).json()).quota.used).toBe(0);
     // No plan, no automatic rescan.
@@ -94,6 +102,9 @@ describe("automatic rescans", () => {
     const again = (await scansOf(avaId)).filter((s) => s.trigger === "monitoring");
     expect(again).toHaveLength(2);
     expect(again.find((s) => s.id !== rescan.id)).toMatchObject({ status: "completed", leaksFound: 1, newLeaks: 0 });
+    // Nothing new: no second email.
+    await services.queue.runDue(["alerts.new-leaks", "email.send"]);
+    expect(alerts()).toHaveLength(1);
   });
 
   it("stops when the plan ends", async () => {
@@ -106,5 +117,30 @@ describe("automatic rescans", () => {
     await runDueTick();
     expect(await scansOf(avaId)).toHaveLength(count);
     expect(await services.monitoring.scheduleOf(avaId)).toBeNull();
+  });
+
+  it("one scan per creator at a time: a rescan that falls due while her scan runs waits for it", async () => {
+    await postWebhook(
+      services.app,
+      subscriptionEvent("subscription_created", { subscriptionId: "42", userId: beaId, email: "bea@example.com", variantId: TEST_VARIANTS["vip-monthly"], status: "active", updatedAt: clock }),
+    );
+    // The next tick (every 5 minutes by default) gives her a schedule.
+    clock = new Date(clock.getTime() + 5 * 60_000);
+    await runDueTick();
+    const schedule = (await services.monitoring.scheduleOf(beaId))!;
+    expect(schedule).toMatchObject({ everyHours: 6 });
+    // Her own scan is under way (queued, not yet run) when her rescan falls due.
+    expect((await bea.post("/v1/scans", {})).status).toBe(202);
+    clock = new Date(Math.max(schedule.nextRunAt.getTime() + 60_000, clock.getTime() + 5 * 60_000));
+    expect(await services.monitoring.tick()).toEqual({ claimed: true, started: [] });
+    expect((await scansOf(beaId)).map((s) => s.trigger)).toEqual(["manual"]);
+    expect((await services.monitoring.scheduleOf(beaId))!.nextRunAt).toEqual(schedule.nextRunAt);
+    // Once it has finished, the next tick starts the rescan.
+    await services.queue.runDue(["scan.run"]);
+    clock = new Date(clock.getTime() + 5 * 60_000);
+    await runDueTick();
+    const scans = await scansOf(beaId);
+    expect(scans.map((s) => s.trigger).sort()).toEqual(["manual", "monitoring"]);
+    expect(scans.every((s) => s.status === "completed")).toBe(true);
   });
 });

@@ -214,6 +214,11 @@ export async function deleteReferenceImage(db: DbOrTx, userId: string, id: strin
   return rows.length > 0;
 }
 
+/** Serialises one creator's reference-image uploads (the count is read, then written). */
+export async function lockReferenceImages(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`reference-images:${userId}`}))`);
+}
+
 export async function countReferenceImages(db: DbOrTx, userId: string): Promise<number> {
   const rows = await db.select({ n: count() }).from(referenceImage).where(eq(referenceImage.userId, userId));
   return Number(rows[0]?.n ?? 0);

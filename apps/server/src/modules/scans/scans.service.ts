@@ -171,8 +171,11 @@ export function createScansService(deps: ScansDeps) {
       const startedAt = row.startedAt ?? now();
       await repo.updateScan(db, scanId, { status: "running", phase: "queries", startedAt });
 
+      // After a downgrade the lists may hold more than the plan covers: they stay, but the scan
+      // looks for what the plan covers (the oldest entries).
       const identities = await deps.identities.get(row.userId);
-      const references = await repo.listReferenceImages(db, row.userId);
+      const covered = entitlements[await deps.tierFor(row.userId)];
+      const references = (await repo.listReferenceImages(db, row.userId)).slice(0, covered.referenceImages);
       const controller = new AbortController();
       let latest: ScanProgress | undefined;
       let writing = Promise.resolve();
@@ -201,8 +204,8 @@ export function createScansService(deps: ScansDeps) {
         result = await runScan(
           {
             identity: {
-              stageNames: identities.stageNames.map((s) => ({ platform: s.platform, username: s.username })),
-              nicknames: identities.nicknames.map((n) => n.value),
+              stageNames: identities.stageNames.slice(0, covered.stageNames).map((s) => ({ platform: s.platform, username: s.username })),
+              nicknames: identities.nicknames.slice(0, covered.nicknames).map((n) => n.value),
               allowlist: identities.allowlist.map((d) => d.domain),
               specific: identities.specific,
             },
@@ -347,9 +350,13 @@ export function createScansService(deps: ScansDeps) {
     async addReferenceImage(userId: string, input: ReferenceImageInput) {
       const tier = await deps.tierFor(userId);
       const limit = entitlements[tier].referenceImages;
-      const use = await repo.countReferenceImages(db, userId);
-      if (use >= limit) throw new AppError("QUOTA_EXCEEDED", `Your plan covers ${limit} reference images.`, undefined, { resource: "referenceImages", limit, use, plan: tier, upgradeTo: planThatLifts(tier, "referenceImages") });
-      const row = await repo.insertReferenceImage(db, { userId, label: input.label, hashes: input.hashes, quality: input.quality, thumbnail: input.thumbnail ?? null });
+      // Counted and stored in one transaction, one upload at a time: uploads sent together cannot pass the limit.
+      const row = await db.transaction(async (tx) => {
+        await repo.lockReferenceImages(tx, userId);
+        const use = await repo.countReferenceImages(tx, userId);
+        if (use >= limit) throw new AppError("QUOTA_EXCEEDED", `Your plan covers ${limit} reference images.`, undefined, { resource: "referenceImages", limit, use, plan: tier, upgradeTo: planThatLifts(tier, "referenceImages") });
+        return repo.insertReferenceImage(tx, { userId, label: input.label, hashes: input.hashes, quality: input.quality, thumbnail: input.thumbnail ?? null });
+      });
       return { id: row.id, label: row.label, quality: row.quality, thumbnail: row.thumbnail, createdAt: row.createdAt.toISOString() };
     },
 
