@@ -224,6 +224,8 @@ test("every section at 375px and 1280px: its data, accessible, no sideways scrol
     for (const s of sections) {
       await page.goto(s.path);
       await expect(topTitle(page)).toHaveText(s.title);
+      // The title is read whole, never cut off.
+      expect(await topTitle(page).evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight), `${s.title} at ${width}px: cut off`).toBe(true);
       await page.waitForLoadState("networkidle");
       await expect(page.locator("[aria-hidden=true].animate-pulse")).toHaveCount(0, { timeout: 10_000 });
       // What sticks out, to say why when the page scrolls sideways.
