@@ -25,7 +25,8 @@ const sections = [
 ];
 
 async function signedIn(browser: Browser, creator: SeededCreator, options: { onboardingFlag?: boolean; width?: number } = {}) {
-  const context = await browser.newContext({ storageState: creator.storageState, viewport: { width: options.width ?? 1280, height: 900 } });
+  // Reduced motion: the screenshots show the chart's bars at their height, not growing in.
+  const context = await browser.newContext({ storageState: creator.storageState, viewport: { width: options.width ?? 1280, height: 900 }, reducedMotion: "reduce" });
   if (options.onboardingFlag) {
     // What the wizard leaves in the client state when it is finished on this device.
     await context.addInitScript(() => {
@@ -48,7 +49,7 @@ test.beforeAll(async ({ baseURL }) => {
   luna = await signUpAndConfirm(baseURL!, "luna@example.com");
   await setIdentities(luna, { onlyfans: "luna_rivers", nicknames: ["Moon Bunny"] });
   const scan = await runScan(luna);
-  expect(scan.stats.leaksFound).toBeGreaterThanOrEqual(LEAK_PAGES);
+  expect(scan.stats.leaksFound, `the scan: ${JSON.stringify({ stats: scan.stats, outcome: scan.outcome, sourceErrors: scan.sourceErrors })}`).toBeGreaterThanOrEqual(LEAK_PAGES);
   mia = await signUpAndConfirm(baseURL!, "mia@example.com");
   await setIdentities(mia, { onlyfans: "mia_moon" });
   takedownsApi = (await luna.api.get("/v1/takedowns")).status() !== 404;
@@ -216,12 +217,15 @@ test("Reference images are hashed on the device: only hashes and the tiny thumbn
 });
 
 test("every section at 375px and 1280px: its data, accessible, no sideways scroll; reload keeps it", async ({ browser }) => {
-  test.setTimeout(120_000);
+  // Eighteen pages, each checked by axe: minutes on a busy two-core machine.
+  test.setTimeout(300_000);
   for (const width of [375, 1280]) {
     const { page, context, errors } = await signedIn(browser, luna, { width });
     for (const s of sections) {
       await page.goto(s.path);
       await expect(topTitle(page)).toHaveText(s.title);
+      // The title is read whole, never cut off.
+      expect(await topTitle(page).evaluate((el) => el.scrollWidth <= el.clientWidth && el.scrollHeight <= el.clientHeight), `${s.title} at ${width}px: cut off`).toBe(true);
       await page.waitForLoadState("networkidle");
       await expect(page.locator("[aria-hidden=true].animate-pulse")).toHaveCount(0, { timeout: 10_000 });
       // What sticks out, to say why when the page scrolls sideways.
@@ -263,6 +267,137 @@ test("the drawer on a phone: slides in, closes after a pick and on an outside cl
   await expect(nav).toBeInViewport();
   await page.mouse.click(360, 450);
   await expect(nav).not.toBeInViewport();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("on a wide screen the drawer is 18rem and stays; the top bar's scrolled state starts after 10px", async ({ browser }) => {
+  const { page, context, errors } = await signedIn(browser, luna);
+  await page.goto("/dashboard/leaks");
+  await expect(page.locator("tbody tr")).toHaveCount(18);
+  const drawer = page.getByRole("complementary", { name: "Dashboard menu" });
+  await expect(drawer).toBeInViewport();
+  expect(Math.round((await drawer.boundingBox())!.width)).toBe(288);
+  // The content sits beside the drawer, not under it.
+  const main = await page.getByRole("main").boundingBox();
+  expect(main!.x).toBeGreaterThanOrEqual(288);
+
+  const header = page.getByRole("banner");
+  await expect(header).toHaveAttribute("data-scrolled", "false");
+  await page.evaluate(() => window.scrollTo(0, 11));
+  await expect(header).toHaveAttribute("data-scrolled", "true");
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await expect(header).toHaveAttribute("data-scrolled", "false");
+
+  await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Home" }).click();
+  await expect(topTitle(page)).toHaveText("Home");
+  await expect(drawer).toBeInViewport();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("a failed call shows a toast and the reason with a retry, never a blank panel", async ({ browser }) => {
+  const { page, context, errors } = await signedIn(browser, luna, { width: 375 });
+  let failing = true;
+  await page.route(/\/v1\/leaks\?/, (route) =>
+    failing
+      ? route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ error: { code: "UNAVAILABLE", message: "The service is busy." } }) })
+      : route.continue(),
+  );
+  await page.goto("/dashboard/leaks");
+  const failure = page.getByRole("alert").filter({ hasText: "Could not load your leaks." });
+  await expect(failure).toBeVisible({ timeout: 20_000 });
+  await expect(failure).toContainText("The service is busy.");
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: "Could not load your leaks" });
+  await expect(toast).toBeVisible();
+  expect(await toast.evaluate((el) => getComputedStyle(el).maxWidth)).toBe("350px");
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+  await screenshot(page, "dashboard-leaks-error-375");
+
+  failing = false;
+  await failure.getByRole("button", { name: "Retry" }).click();
+  await expect(page.locator("tbody tr")).toHaveCount(18);
+  await expect(failure).toHaveCount(0);
+  expect(errors.filter((e) => e !== "503 GET /v1/leaks")).toEqual([]);
+  await context.close();
+});
+
+test("Account: every identity edit reaches the server, and ownership is proven on the platform's page", async ({ browser, baseURL }) => {
+  const ivy = await signUpAndConfirm(baseURL!, "ivy@example.com");
+  await setIdentities(ivy, { onlyfans: "ivy_stone" });
+  const { page, context, errors } = await signedIn(browser, ivy);
+  await page.goto("/dashboard/account");
+  await expect(topTitle(page)).toHaveText("Account");
+  await expect(page.getByText("Please add your main accounts on all platforms you use.")).toBeVisible();
+  await expect(page.getByText("Add any other unique names people may use to refer to you.")).toBeVisible();
+  await expect(page.getByText("If you have affiliate/marketing sites add these here as domains.")).toBeVisible();
+  await expect(page.getByTestId("profile-steps")).toHaveText("1 / 4");
+
+  // My Stage Names: {host}/username, add and remove. Her Reddit profile is on the local fixture web.
+  const stageNames = page.getByRole("region", { name: "My Stage Names" });
+  await expect(stageNames.getByRole("link", { name: "onlyfans.com/ivy_stone" })).toBeVisible();
+  await stageNames.getByRole("button", { name: /^Platform/ }).click();
+  await page.getByRole("option", { name: "Reddit (u/username)", exact: true }).click();
+  await expect(stageNames.getByRole("button", { name: "Add", exact: true })).toHaveCount(0);
+  await stageNames.getByPlaceholder("your-username").fill("ivy_stone");
+  await stageNames.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(stageNames.getByRole("link", { name: "reddit.com/user/ivy_stone" })).toBeVisible();
+  await stageNames.getByRole("button", { name: "Remove onlyfans.com/ivy_stone" }).click();
+  await expect(stageNames.getByRole("link", { name: "onlyfans.com/ivy_stone" })).toHaveCount(0);
+
+  // My Nicknames.
+  const nicknames = page.getByRole("region", { name: "My Nicknames" });
+  const nickname = nicknames.getByRole("textbox", { name: "Nickname" });
+  await nickname.fill("Ivy S");
+  await nicknames.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(nicknames.getByRole("listitem").filter({ hasText: "Ivy S" })).toBeVisible();
+  await expect(nickname).toHaveValue("");
+
+  // Allow List: 'Add New Domain' opens the field; an address is kept as its domain; the field clears.
+  const allowList = page.getByRole("region", { name: "Allow List" });
+  await allowList.getByRole("button", { name: "Add New Domain" }).click();
+  const domain = allowList.getByPlaceholder("yourdomain.com");
+  await domain.fill("https://www.Ivy-Promo.com/links");
+  await allowList.getByRole("button", { name: "Add", exact: true }).click();
+  await expect(allowList.getByRole("listitem").filter({ hasText: "ivy-promo.com" })).toBeVisible();
+  await expect(domain).toHaveValue("");
+  await expectAccessible(page);
+
+  const held = (await (await ivy.api.get("/v1/identities")).json()) as {
+    stageNames: { platform: string; username: string }[];
+    nicknames: { value: string }[];
+    allowlist: { domain: string }[];
+    snippet: string;
+  };
+  expect(held.stageNames.map((s) => s.username)).toEqual(["ivy_stone"]);
+  expect(held.stageNames[0]!.platform).toMatch(/reddit/i);
+  expect(held.nicknames.map((n) => n.value)).toEqual(["Ivy S"]);
+  expect(held.allowlist.map((d) => d.domain)).toEqual(["ivy-promo.com"]);
+
+  // She puts the snippet in her bio; the server reads the profile and finds her code.
+  const bio = await ivy.api.put(`http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}/__bio/ivy_stone`, { data: `Photos daily. ${held.snippet}` });
+  expect(bio.status()).toBe(200);
+  await page.getByRole("region", { name: "Ownership proof" }).getByRole("button", { name: "I added the snippet, Verify now" }).click();
+  await expect(page.getByRole("dialog", { name: "Verifying please wait..." })).toBeVisible();
+  const result = page.getByRole("dialog", { name: "Successfully Verified" });
+  await expect(result).toBeVisible({ timeout: 30_000 });
+  await expect(result.getByRole("listitem").filter({ hasText: "reddit.com/user/ivy_stone" })).toContainText("Verified");
+  await result.getByRole("button", { name: "Close" }).click();
+  await expect(stageNames.getByText("Verified", { exact: true })).toBeVisible();
+
+  // 'Complete Profile' counts the real steps (stage name, nickname, verified; no plan) and opens the plans.
+  await expect(page.getByTestId("profile-steps")).toHaveText("3 / 4");
+  await page.getByRole("button", { name: /^Complete Profile/ }).click();
+  await expect(page).toHaveURL(/\/dashboard\/upgrade$/);
+  await expect(topTitle(page)).toHaveText("Upgrade Plan");
+
+  // The top bar's menu signs her out.
+  await page.getByRole("banner").getByRole("button", { name: "ivy", exact: true }).click();
+  await page.getByRole("menuitem", { name: "Sign Out" }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await page.goto("/dashboard");
+  await expect(page.getByRole("button", { name: "Sign In", exact: true }).first()).toBeVisible();
   expect(errors).toEqual([]);
   await context.close();
 });

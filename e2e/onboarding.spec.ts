@@ -179,7 +179,22 @@ test("a new creator goes through onboarding, edits her identities, proves owners
   expect(identities.nicknames.map((n: { value: string }) => n.value)).toEqual(["Jane Star"]);
   const code: string = identities.verificationCode;
 
-  // /verify: the snippet with her code, then a real check (no platform is reachable from here: an honest failure).
+  // The check reads her profiles from the local fixture web (Reddit's profile JSON on 127.0.0.1): no request
+  // leaves the machine. One profile has a bio without the snippet, the other does not exist.
+  const headers = { origin: baseURL! };
+  for (const s of identities.stageNames as { id: string }[]) {
+    expect((await page.request.delete(`/v1/identities/stage-names/${s.id}`, { headers })).status()).toBe(200);
+  }
+  const tag = Date.now().toString(36);
+  const [withBio, missing] = [`bio_${tag}`, `gone_${tag}`];
+  for (const username of [withBio, missing]) {
+    const added = await page.request.post("/v1/identities/stage-names", { data: { platform: 19, username }, headers });
+    expect(added.status()).toBe(201);
+  }
+  const bio = await page.request.put(`http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}/__bio/${withBio}`, { data: "Photos and more, link below." });
+  expect(bio.status()).toBe(200);
+
+  // /verify: the snippet with her code, then a real check that fails for the reason of each profile.
   await page.goto("/verify");
   await expect(page.getByRole("heading", { level: 1, name: "Prove you own your accounts" })).toBeVisible();
   await expect(page.getByTestId("ownership-snippet")).toHaveText(`All content is under copyright. Enforced by ${new URL(baseURL!).host}/v/${code}`);
@@ -195,8 +210,10 @@ test("a new creator goes through onboarding, edits her identities, proves owners
   const result = page.getByRole("dialog", { name: "Verify Failed" });
   await expect(result).toBeVisible({ timeout: 60_000 });
   await expect(result.getByRole("listitem")).toHaveCount(2);
-  await expect(result.getByRole("listitem").first()).toContainText("Not verified");
-  await expect(result.getByRole("listitem").first().locator("p")).not.toBeEmpty();
+  const reasons = result.getByRole("listitem");
+  await expect(reasons.filter({ hasText: withBio })).toContainText("Not verified");
+  await expect(reasons.filter({ hasText: withBio }).locator("p")).toContainText("The snippet was not found on http://127.0.0.1:");
+  await expect(reasons.filter({ hasText: missing }).locator("p")).toContainText("Profile not found at http://127.0.0.1:");
   await expectAccessible(page);
   await shoot(page, "verify-failed");
   await page.setViewportSize({ width: 1280, height: 900 });

@@ -14,7 +14,13 @@ export interface SeededCreator {
 async function waitFor<T>(what: string, fn: () => Promise<T | undefined> | T | undefined, timeoutMs: number, everyMs = 250): Promise<T> {
   const end = Date.now() + timeoutMs;
   for (;;) {
-    const value = await fn();
+    let value: T | undefined;
+    try {
+      value = await fn();
+    } catch (error) {
+      // A connection the server closed as it was reused (a busy machine): ask again, until the time is up.
+      if (!/ECONNRESET|socket hang up/.test(String(error)) || Date.now() > end) throw error;
+    }
     if (value !== undefined) return value;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, everyMs));
@@ -56,7 +62,12 @@ export async function runScan(creator: SeededCreator, timeoutMs = 150_000) {
   return waitFor(
     "the scan to finish",
     async () => {
-      const scan = (await (await creator.api.get(`/v1/scans/${id}`)).json()) as { status: string; stats: { leaksFound: number } };
+      const scan = (await (await creator.api.get(`/v1/scans/${id}`)).json()) as {
+        status: string;
+        stats: { leaksFound: number; linksChecked: number };
+        outcome: string | null;
+        sourceErrors: { source: string; code: string; message: string }[];
+      };
       if (scan.status === "completed") return scan;
       if (scan.status === "failed" || scan.status === "cancelled") throw new Error(`scan ${scan.status}`);
       return undefined;

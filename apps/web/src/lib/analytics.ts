@@ -43,7 +43,13 @@ export function usePageView(page: string) {
   }, [page]);
 }
 
+/** The creator analytics knows in this page load: she is identified once, however she signed in. */
+let identified: string | null = null;
+
+/** Ties the events to the signed-in creator and sets her profile (after any sign-in: password, link or Google). */
 export function identify(user: { id: string; email: string; name?: string | null }) {
+  if (identified === user.id) return;
+  identified = user.id;
   void mixpanel().then((mp) => {
     if (!mp) return;
     mp.identify(user.id);
@@ -52,5 +58,6 @@ export function identify(user: { id: string; email: string; name?: string | null
 }
 
 export function resetAnalytics() {
+  identified = null;
   void mixpanel().then((mp) => mp?.reset());
 }

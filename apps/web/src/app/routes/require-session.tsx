@@ -1,7 +1,9 @@
+import { useEffect } from "react";
 import { Outlet } from "react-router";
 import { PageFallback } from "../../components/page-fallback";
 import { ConfirmAgeScreen } from "../../features/auth/components/confirm-age-screen";
 import { SignInScreen } from "../../features/auth/components/sign-in-screen";
+import { identify } from "../../lib/analytics";
 import { useSession } from "../../lib/session";
 
 /**
@@ -10,6 +12,11 @@ import { useSession } from "../../lib/session";
  */
 export function RequireSession() {
   const session = useSession();
+  const user = session.status === "signed-in" ? session.user : null;
+  // A creator back from Google sign-in (or with a session from an earlier visit) is identified here.
+  useEffect(() => {
+    if (user) identify(user);
+  }, [user]);
   if (session.status === "loading") return <PageFallback />;
   if (session.status === "signed-out") return <SignInScreen />;
   if (session.user.ageConfirmed === false) return <ConfirmAgeScreen email={session.user.email} />;

@@ -187,7 +187,7 @@ export function DashboardShell({ section, userLabel, planName, steps, supportEma
               <path d="M4 7h16M4 12h16M4 17h16" />
             </svg>
           </button>
-          <h1 className="min-w-0 flex-1 truncate text-lg font-semibold text-white sm:text-xl">{title}</h1>
+          <h1 className="line-clamp-2 min-w-0 flex-1 text-base leading-tight font-semibold text-white sm:line-clamp-1 sm:text-xl">{title}</h1>
           <UserMenu label={userLabel} onMyAccount={() => go("account")} onSettings={() => go("takedowns")} onSignOut={() => void logOut()} />
         </header>
         <main className="mx-auto w-full max-w-6xl flex-1 px-4 pt-4 pb-16 sm:px-6">{children}</main>

@@ -1,5 +1,6 @@
 import type { LeakTimeline } from "@leakwarden/contracts/scans";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { useMediaQuery } from "../hooks/use-media";
 
 const dayFormat = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
 const label = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
@@ -7,6 +8,8 @@ const label = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
 /** Leaks found and removed per day (recharts: loaded with this module only). */
 export function LeaksChart({ timeline }: { timeline: LeakTimeline }) {
   const data = timeline.days.map((d) => ({ ...d, label: label(d.date) }));
+  // The bars grow in, unless the creator's system asks for less motion.
+  const animate = !useMediaQuery("(prefers-reduced-motion: reduce)");
   return (
     <ResponsiveContainer width="100%" height="100%">
       <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -20 }} barGap={1}>
@@ -15,8 +18,8 @@ export function LeaksChart({ timeline }: { timeline: LeakTimeline }) {
         <YAxis allowDecimals={false} tick={{ fill: "#94a3b8", fontSize: 12 }} tickLine={false} axisLine={false} />
         <Tooltip cursor={{ fill: "rgba(255,255,255,0.04)" }} contentStyle={{ background: "#161622", border: "1px solid rgba(255,255,255,0.1)", borderRadius: 12, color: "#e2e8f0" }} />
         <Legend wrapperStyle={{ fontSize: 12, color: "#cbd5e1" }} />
-        <Bar dataKey="found" name="Leaks found" fill="#fb7185" radius={[3, 3, 0, 0]} minPointSize={0} />
-        <Bar dataKey="removed" name="Removed" fill="#34d399" radius={[3, 3, 0, 0]} />
+        <Bar dataKey="found" name="Leaks found" fill="#fb7185" radius={[3, 3, 0, 0]} minPointSize={0} isAnimationActive={animate} />
+        <Bar dataKey="removed" name="Removed" fill="#34d399" radius={[3, 3, 0, 0]} isAnimationActive={animate} />
       </BarChart>
     </ResponsiveContainer>
   );

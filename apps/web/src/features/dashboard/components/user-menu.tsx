@@ -49,7 +49,7 @@ export function UserMenu({ label, onMyAccount, onSettings, onSignOut }: UserMenu
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
         onClick={() => setOpen((o) => !o)}
-        className="flex max-w-[11rem] items-center gap-2 rounded-full border border-white/10 bg-white/[0.04] py-1 pr-3 pl-1 text-sm text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-400 sm:max-w-[16rem]"
+        className="flex max-w-[8rem] items-center gap-2 rounded-full border border-white/10 bg-white/[0.04] py-1 pr-3 pl-1 text-sm text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-brand-400 sm:max-w-[16rem]"
       >
         <span aria-hidden="true" className="grid h-7 w-7 shrink-0 place-items-center rounded-full bg-brand-600 text-xs font-bold uppercase">
           {label.slice(0, 1)}
