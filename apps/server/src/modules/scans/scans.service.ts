@@ -8,6 +8,7 @@ import { runScan, type ScanProgress, type ScanResult } from "../../scanner/run-s
 import type { ScannerSettings } from "../../scanner/scanner-settings";
 import type { Finding } from "../../scanner/scan-types";
 import type { IdentitiesService } from "../identities/identities.service";
+import { referenceHashesOf, storedReferenceHashes } from "./reference-hashes";
 import { nextAvailableAt, subtractPeriod } from "./scan-quota";
 import * as repo from "./scans.repository";
 import type { RunScanJob } from "./scans.jobs";
@@ -206,7 +207,7 @@ export function createScansService(deps: ScansDeps) {
               allowlist: identities.allowlist.map((d) => d.domain),
               specific: identities.specific,
             },
-            referenceHashes: references.map((r) => ({ id: r.id, hashes: r.hashes as never, quality: r.quality })),
+            referenceHashes: references.flatMap(referenceHashesOf),
           },
           {
             settings: deps.settings,
@@ -341,7 +342,7 @@ export function createScansService(deps: ScansDeps) {
     },
 
     async listReferenceImages(userId: string) {
-      return (await repo.listReferenceImages(db, userId)).map((r) => ({ id: r.id, label: r.label, quality: r.quality, thumbnail: r.thumbnail, createdAt: r.createdAt.toISOString() }));
+      return (await repo.listReferenceImageSummaries(db, userId)).map((r) => ({ id: r.id, label: r.label, quality: r.quality, thumbnail: r.thumbnail, createdAt: r.createdAt.toISOString() }));
     },
 
     async addReferenceImage(userId: string, input: ReferenceImageInput) {
@@ -349,7 +350,7 @@ export function createScansService(deps: ScansDeps) {
       const limit = entitlements[tier].referenceImages;
       const use = await repo.countReferenceImages(db, userId);
       if (use >= limit) throw new AppError("QUOTA_EXCEEDED", `Your plan covers ${limit} reference images.`, undefined, { resource: "referenceImages", limit, use, plan: tier, upgradeTo: planThatLifts(tier, "referenceImages") });
-      const row = await repo.insertReferenceImage(db, { userId, label: input.label, hashes: input.hashes, quality: input.quality, thumbnail: input.thumbnail ?? null });
+      const row = await repo.insertReferenceImage(db, { userId, label: input.label, hashes: storedReferenceHashes(input), quality: input.quality, thumbnail: input.thumbnail ?? null });
       return { id: row.id, label: row.label, quality: row.quality, thumbnail: row.thumbnail, createdAt: row.createdAt.toISOString() };
     },
 
