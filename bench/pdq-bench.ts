@@ -3,6 +3,9 @@
  * decode included (sharp, as a scan does it), the eight dihedral hashes (what
  * each reference image is stored as), and one hash matched against a million
  * stored hashes (Hamming distance ≤ 31, a linear scan over packed words).
+ * Also the crop variants of a reference image (a 1000-pixel photo): the time
+ * to hash them, the JSON they add to the upload, and the cost of matching one
+ * found image against a 200-image plan's references with their crops.
  * The image is the reference set's bridge photo (packages/pdq/reference) when it
  * is present, else a generated JPEG of the same size.
  *
@@ -14,7 +17,8 @@ import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 import { pdqHash, pdqHashDihedral, type PixelImage } from "@leakwarden/pdq/pdq-hash";
 import { findMatches, formatPdqHash, parsePdqHash, PDQ_DEFAULT_MAX_DISTANCE } from "@leakwarden/pdq/pdq-match";
-import { decodeForHashing, hashImageBuffer } from "../apps/server/src/scanner/image-match";
+import { PDQ_CROP_HASH_MAX_SIDE, PDQ_OPERATOR_CROPS, PDQ_REFERENCE_CROPS, pdqCropHashes } from "@leakwarden/pdq/pdq-crops";
+import { decodeForHashing, hashImageBuffer, matchReferences, prepareReferences } from "../apps/server/src/scanner/image-match";
 
 const STORED = 1_000_000;
 const REFERENCE_IMAGE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../packages/pdq/reference/bridge-1-original.jpg");
@@ -106,3 +110,21 @@ console.log(
   `match vs ${STORED.toLocaleString("en-US")} stored:    ${ms(match)} per scan = ${(1000 / match.median).toFixed(0)} scans/s ` +
     `(${((STORED / match.median) * 1000 / 1e6).toFixed(0)} M comparisons/s); distance ≤ ${PDQ_DEFAULT_MAX_DISTANCE}, ${found.length} planted matches found`,
 );
+
+// Crop variants, for a 1000-pixel photo hashed from its 512-pixel reduction (as the browser's worker and the CLI do).
+const photo1000 = await sharp(jpeg).resize(1000).jpeg({ quality: 90 }).toBuffer();
+const cropSource = await decodeForHashing(photo1000, PDQ_CROP_HASH_MAX_SIDE);
+for (const [name, crops] of [
+  ["web (sent with each image)", PDQ_REFERENCE_CROPS],
+  ["CLI (operator set)", PDQ_OPERATOR_CROPS],
+] as const) {
+  const t = await time(() => pdqCropHashes(cropSource, crops), 3, 2_000);
+  const bytes = Buffer.byteLength(JSON.stringify(pdqCropHashes(cropSource, crops)));
+  console.log(`crops, ${name}: ${crops.length} crops × 8 hashes in ${ms(t)}; ${(bytes / 1024).toFixed(0)} KiB of JSON per reference image`);
+}
+const plan = 200;
+const one = [{ id: "r", ...pdqHashDihedral(cropSource) }, ...pdqCropHashes(cropSource).map((c) => ({ id: "r", ...c }))];
+const refs = prepareReferences(Array.from({ length: plan }, (_, i) => one.map((r) => ({ ...r, id: `r${i}` }))).flat());
+const foundImage = { hash: pdqHash(scanSize).hash.replace(/^./, "f"), quality: 100, width: 512, height: 321 };
+const matchRefs = await time(() => matchReferences(foundImage, refs), 10);
+console.log(`match one found image vs ${plan} references × ${one.length} hash sets (${(plan * one.length * 8).toLocaleString("en-US")} hashes): ${ms(matchRefs)}`);

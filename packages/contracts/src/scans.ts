@@ -95,20 +95,47 @@ export type MultiSearchResponse = z.infer<typeof multiSearchSchema>;
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/i, "A PDQ hash is 64 hexadecimal characters.");
 
+/** The eight dihedral PDQ hashes of one image (rotations and flips). */
+const dihedralHashesSchema = z
+  .object({
+    original: hex64,
+    rotate90: hex64,
+    rotate180: hex64,
+    rotate270: hex64,
+    flipX: hex64,
+    flipY: hex64,
+    flipPlus1: hex64,
+    flipMinus1: hex64,
+  })
+  .strict();
+
+/** Most crops a reference image may carry (the web client sends 99). */
+export const MAX_REFERENCE_CROPS = 128;
+
+const cropPercent = String.raw`\d{1,2}(?:\.\d{1,2})?%`;
+const cropTransform = new RegExp(`^crop l${cropPercent} t${cropPercent} r${cropPercent} b${cropPercent}$`);
+
+/** The hashes of the photo with its sides trimmed, so that cropped copies match too. */
+export const referenceCropSchema = z
+  .object({
+    transform: z.string().max(64).regex(cropTransform, 'A crop is named like "crop l5% t0% r2.5% b0%".'),
+    hashes: dihedralHashesSchema,
+    quality: z.number().int().min(0).max(100),
+  })
+  .strict();
+export type ReferenceCrop = z.infer<typeof referenceCropSchema>;
+
 export const referenceImageInputSchema = z
   .object({
     label: z.string().trim().max(120).default(""),
-    hashes: z.object({
-      original: hex64,
-      rotate90: hex64,
-      rotate180: hex64,
-      rotate270: hex64,
-      flipX: hex64,
-      flipY: hex64,
-      flipPlus1: hex64,
-      flipMinus1: hex64,
-    }),
+    hashes: dihedralHashesSchema,
     quality: z.number().int().min(0).max(100),
+    /** Hashes of crops of the photo (computed on the device like the rest). */
+    crops: z
+      .array(referenceCropSchema)
+      .max(MAX_REFERENCE_CROPS, `At most ${MAX_REFERENCE_CROPS} crops per reference image.`)
+      .refine((crops) => new Set(crops.map((c) => c.transform)).size === crops.length, "Each crop may appear only once.")
+      .optional(),
     /** Optional tiny blurred preview, a data URL of at most 8 KB. */
     thumbnail: z
       .string()

@@ -110,6 +110,14 @@ export const leakCount = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.status, t.category] })],
 );
 
+/**
+ * reference_image.hashes: the eight dihedral PDQ hashes of the photo, by name
+ * (original, rotate90 … flipMinus1), and, from clients that send them, those
+ * of crops of it, so that cropped copies match too.
+ */
+type DihedralHashes = Record<"original" | "rotate90" | "rotate180" | "rotate270" | "flipX" | "flipY" | "flipPlus1" | "flipMinus1", string>;
+export type StoredReferenceHashes = DihedralHashes & { crops?: Array<{ transform: string; hashes: DihedralHashes; quality: number }> };
+
 /** PDQ hashes of a creator's reference images, computed on her device; never the images. */
 export const referenceImage = pgTable(
   "reference_image",
@@ -119,7 +127,7 @@ export const referenceImage = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     label: text("label").notNull().default(""),
-    hashes: jsonb("hashes").$type<Record<string, string>>().notNull(),
+    hashes: jsonb("hashes").$type<StoredReferenceHashes>().notNull(),
     quality: integer("quality").notNull(),
     /** A tiny blurred thumbnail, only when the creator allows it (data: URL). */
     thumbnail: text("thumbnail"),

@@ -204,6 +204,12 @@ export function listReferenceImages(db: DbOrTx, userId: string) {
   return db.select().from(referenceImage).where(eq(referenceImage.userId, userId)).orderBy(asc(referenceImage.createdAt));
 }
 
+/** The list she sees: without the hashes (with their crops, tens of KB per image). */
+export function listReferenceImageSummaries(db: DbOrTx, userId: string) {
+  const { id, label, quality, thumbnail, createdAt } = referenceImage;
+  return db.select({ id, label, quality, thumbnail, createdAt }).from(referenceImage).where(eq(referenceImage.userId, userId)).orderBy(asc(referenceImage.createdAt));
+}
+
 export async function insertReferenceImage(db: DbOrTx, values: typeof referenceImage.$inferInsert) {
   const rows = await db.insert(referenceImage).values(values).returning();
   return rows[0]!;

@@ -8,6 +8,7 @@ import { runScan, type ScanProgress, type ScanResult } from "../../scanner/run-s
 import type { ScannerSettings } from "../../scanner/scanner-settings";
 import type { Finding } from "../../scanner/scan-types";
 import type { IdentitiesService } from "../identities/identities.service";
+import { referenceHashesOf, storedReferenceHashes } from "./reference-hashes";
 import { nextAvailableAt, subtractPeriod } from "./scan-quota";
 import * as repo from "./scans.repository";
 import type { RunScanJob } from "./scans.jobs";
@@ -209,7 +210,7 @@ export function createScansService(deps: ScansDeps) {
               allowlist: identities.allowlist.map((d) => d.domain),
               specific: identities.specific,
             },
-            referenceHashes: references.map((r) => ({ id: r.id, hashes: r.hashes as never, quality: r.quality })),
+            referenceHashes: references.flatMap(referenceHashesOf),
           },
           {
             settings: deps.settings,
@@ -344,7 +345,7 @@ export function createScansService(deps: ScansDeps) {
     },
 
     async listReferenceImages(userId: string) {
-      return (await repo.listReferenceImages(db, userId)).map((r) => ({ id: r.id, label: r.label, quality: r.quality, thumbnail: r.thumbnail, createdAt: r.createdAt.toISOString() }));
+      return (await repo.listReferenceImageSummaries(db, userId)).map((r) => ({ id: r.id, label: r.label, quality: r.quality, thumbnail: r.thumbnail, createdAt: r.createdAt.toISOString() }));
     },
 
     async addReferenceImage(userId: string, input: ReferenceImageInput) {
@@ -355,7 +356,7 @@ export function createScansService(deps: ScansDeps) {
         await repo.lockReferenceImages(tx, userId);
         const use = await repo.countReferenceImages(tx, userId);
         if (use >= limit) throw new AppError("QUOTA_EXCEEDED", `Your plan covers ${limit} reference images.`, undefined, { resource: "referenceImages", limit, use, plan: tier, upgradeTo: planThatLifts(tier, "referenceImages") });
-        return repo.insertReferenceImage(tx, { userId, label: input.label, hashes: input.hashes, quality: input.quality, thumbnail: input.thumbnail ?? null });
+        return repo.insertReferenceImage(tx, { userId, label: input.label, hashes: storedReferenceHashes(input), quality: input.quality, thumbnail: input.thumbnail ?? null });
       });
       return { id: row.id, label: row.label, quality: row.quality, thumbnail: row.thumbnail, createdAt: row.createdAt.toISOString() };
     },

@@ -43,7 +43,7 @@ export function ReferenceImagesPanel({ upgradeHref }: { upgradeHref: string }) {
         if (result.quality < MIN_QUALITY) {
           issues.push(`${file.name}: too little detail to be recognised (plain or very dark). Choose a clearer photo.`);
         } else {
-          await add.mutateAsync({ label: "", hashes: result.hashes, quality: result.quality, thumbnail: result.thumbnail });
+          await add.mutateAsync({ label: "", hashes: result.hashes, quality: result.quality, crops: result.crops, thumbnail: result.thumbnail });
           added++;
         }
       } catch (error) {

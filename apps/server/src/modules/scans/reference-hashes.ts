@@ -1,0 +1,26 @@
+import type { ReferenceImageInput } from "@leakwarden/contracts/scans";
+import type { PdqDihedralHashes } from "@leakwarden/pdq/pdq-hash";
+import type { StoredReferenceHashes } from "../../db/schema/scans";
+import type { ReferenceHash } from "../../scanner/scan-types";
+
+const DIHEDRAL = ["original", "rotate90", "rotate180", "rotate270", "flipX", "flipY", "flipPlus1", "flipMinus1"] as const;
+
+const dihedral = (h: Readonly<Record<(typeof DIHEDRAL)[number], string>>): PdqDihedralHashes =>
+  Object.fromEntries(DIHEDRAL.map((name) => [name, h[name]!.toLowerCase()])) as PdqDihedralHashes;
+
+/** What reference_image.hashes keeps of what the device sent: the photo's eight hashes and, when sent, its crops'. */
+export function storedReferenceHashes(input: Pick<ReferenceImageInput, "hashes" | "crops">): StoredReferenceHashes {
+  const crops = input.crops?.map((c) => ({ transform: c.transform, hashes: dihedral(c.hashes), quality: c.quality }));
+  return { ...dihedral(input.hashes), ...(crops?.length ? { crops } : {}) };
+}
+
+/**
+ * The scanner's view of one stored reference image: the photo's hashes, then
+ * one entry per crop with its transform, so a finding's evidence says which
+ * crop of which reference matched. Rows stored before crops were sent give the
+ * photo's hashes alone.
+ */
+export function referenceHashesOf(row: { id: string; hashes: StoredReferenceHashes; quality: number }): ReferenceHash[] {
+  const whole: ReferenceHash = { id: row.id, hashes: dihedral(row.hashes), quality: row.quality };
+  return [whole, ...(row.hashes.crops ?? []).map((c) => ({ id: row.id, hashes: dihedral(c.hashes), quality: c.quality, transform: c.transform }))];
+}

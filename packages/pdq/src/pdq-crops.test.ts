@@ -1,0 +1,190 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import sharp from "sharp";
+import { describe, expect, it } from "vitest";
+import {
+  cropPixels,
+  PDQ_CROP_HASH_MAX_SIDE,
+  PDQ_MAX_REFERENCE_CROPS,
+  PDQ_OPERATOR_CROPS,
+  PDQ_REFERENCE_CROPS,
+  pdqCropHashes,
+  pdqCropLabel,
+  type PdqCrop,
+} from "./pdq-crops";
+import { pdqHash, pdqHashDihedral, type PixelImage } from "./pdq-hash";
+import { hammingDistance, PDQ_DEFAULT_MAX_DISTANCE } from "./pdq-match";
+
+const REFERENCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../reference");
+// The reference set's photos with real detail (q0003/q0004 are the low-quality cases).
+const PHOTOS = ["bridge-1-original.jpg", "q0122.jpg", "q0291.jpg", "q0746.jpg", "q1050.jpg", "q2821.jpg"];
+
+/** Decoded as the scanner decodes what it finds: EXIF-rotated, at most 512 px a side. */
+async function decode(input: string | Buffer): Promise<PixelImage> {
+  const { data, info } = await sharp(input)
+    .rotate()
+    .resize({ width: PDQ_CROP_HASH_MAX_SIDE, height: PDQ_CROP_HASH_MAX_SIDE, fit: "inside", withoutEnlargement: true })
+    .removeAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, data, channels: info.channels as 3 };
+}
+
+/** A leaked copy: the file cropped by the given fractions and re-encoded. */
+async function croppedCopy(file: string, [l, t, r, b]: PdqCrop): Promise<string> {
+  const { width: W = 0, height: H = 0 } = await sharp(file).metadata();
+  const left = Math.round(W * l);
+  const top = Math.round(H * t);
+  const jpeg = await sharp(file)
+    .extract({ left, top, width: W - left - Math.round(W * r), height: H - top - Math.round(H * b) })
+    .jpeg({ quality: 85 })
+    .toBuffer();
+  return pdqHash(await decode(jpeg)).hash;
+}
+
+describe("crop sets", () => {
+  it("labels every crop distinctly and stays within the bound a server accepts", () => {
+    for (const set of [PDQ_REFERENCE_CROPS, PDQ_OPERATOR_CROPS]) {
+      const labels = set.map(pdqCropLabel);
+      expect(new Set(labels).size).toBe(labels.length);
+      for (const l of labels) expect(l).toMatch(/^crop l\d{1,2}(\.\d{1,2})?% t\d{1,2}(\.\d{1,2})?% r\d{1,2}(\.\d{1,2})?% b\d{1,2}(\.\d{1,2})?%$/);
+    }
+    expect(PDQ_REFERENCE_CROPS).toHaveLength(99);
+    expect(PDQ_REFERENCE_CROPS.length).toBeLessThanOrEqual(PDQ_MAX_REFERENCE_CROPS);
+    expect(pdqCropLabel([0.05, 0, 0.025, 0.1125])).toBe("crop l5% t0% r2.5% b11.25%");
+    // The CLI's set is a superset, so the CLI never matches less than the web.
+    const operator = new Set(PDQ_OPERATOR_CROPS.map(pdqCropLabel));
+    for (const c of PDQ_REFERENCE_CROPS) expect(operator.has(pdqCropLabel(c))).toBe(true);
+    expect(PDQ_OPERATOR_CROPS.length).toBeGreaterThan(300);
+  });
+});
+
+describe("cropPixels", () => {
+  // 100×80, 3 channels; each pixel encodes its coordinates.
+  const img: PixelImage = {
+    width: 100,
+    height: 80,
+    channels: 3,
+    data: Uint8Array.from({ length: 100 * 80 * 3 }, (_, i) => {
+      const p = Math.floor(i / 3);
+      return i % 3 === 0 ? p % 100 : i % 3 === 1 ? Math.floor(p / 100) : 7;
+    }),
+  };
+
+  it("keeps exactly the pixels inside the crop", () => {
+    const out = cropPixels(img, [0.1, 0.05, 0.2, 0.1])!;
+    expect([out.width, out.height, out.channels]).toEqual([70, 68, 3]);
+    expect([out.data[0], out.data[1]]).toEqual([10, 4]); // x = 10, y = 4
+    const last = (out.width * out.height - 1) * 3;
+    expect([out.data[last], out.data[last + 1], out.data[last + 2]]).toEqual([79, 71, 7]);
+  });
+
+  it("refuses crops leaving too little, and fractions out of range", () => {
+    expect(cropPixels(img, [0, 0.1, 0, 0.1])?.height).toBe(64); // 64 px is enough
+    expect(cropPixels(img, [0, 0.1, 0, 0.15])).toBeNull(); // 60 px is not
+    expect(cropPixels(img, [0.6, 0, 0.6, 0], 1)).toBeNull();
+    expect(() => cropPixels(img, [-0.1, 0, 0, 0])).toThrow(RangeError);
+    expect(() => cropPixels(img, [Number.NaN, 0, 0, 0])).toThrow(RangeError);
+  });
+});
+
+describe("pdqCropHashes", () => {
+  it("gives each crop's label, eight dihedral hashes and quality", async () => {
+    const px = await decode(path.join(REFERENCE_DIR, "bridge-1-original.jpg"));
+    const crops = pdqCropHashes(px);
+    expect(crops.map((c) => c.transform)).toEqual(PDQ_REFERENCE_CROPS.map(pdqCropLabel));
+    const i = PDQ_REFERENCE_CROPS.findIndex((c) => pdqCropLabel(c) === "crop l5% t0% r0% b0%");
+    expect(crops[i]).toEqual({ transform: "crop l5% t0% r0% b0%", ...pdqHashDihedral(cropPixels(px, [0.05, 0, 0, 0])!) });
+    for (const c of crops) expect(c.quality).toBeGreaterThanOrEqual(50);
+  });
+
+  it("skips crops of images too small to crop", () => {
+    const tiny: PixelImage = { width: 70, height: 70, channels: 1, data: new Uint8Array(70 * 70).map((_, i) => (i * 31) % 256) };
+    const crops = pdqCropHashes(tiny);
+    expect(crops.length).toBeGreaterThan(0);
+    expect(crops.length).toBeLessThan(PDQ_REFERENCE_CROPS.length);
+  });
+});
+
+/**
+ * Recall on copies cropped by 3–10% on one or more sides (amounts off the
+ * 1.25% grid on purpose), each JPEG re-encoded: with the photo's hashes
+ * alone, against the photo's and its crops' hashes.
+ */
+// Hashed up front so that the measured recall can appear in the test names.
+const { tally, total, references } = await (async () => {
+  const amounts = [0.03, 0.043, 0.057, 0.072, 0.086, 0.1];
+  const shapes: Record<string, (f: number) => PdqCrop[]> = {
+    "one side": (f) => [
+      [f, 0, 0, 0],
+      [0, f, 0, 0],
+      [0, 0, f, 0],
+      [0, 0, 0, f],
+    ],
+    "two opposite sides": (f) => [
+      [f, 0, f, 0],
+      [0, f, 0, f],
+    ],
+    "two adjacent sides": (f) => [
+      [f, f, 0, 0],
+      [0, 0, f, f],
+    ],
+    "all four sides": (f) => [[f, f, f, f]],
+  };
+  const tally: Record<string, { copies: number; wholeOnly: number; withCrops: number }> = {};
+  const references: Array<{ file: string; whole: string[]; crops: string[] }> = [];
+  for (const photo of PHOTOS) {
+    const file = path.join(REFERENCE_DIR, photo);
+    const px = await decode(file);
+    const whole = Object.values(pdqHashDihedral(px).hashes);
+    const crops = pdqCropHashes(px).flatMap((c) => Object.values(c.hashes));
+    references.push({ file, whole, crops });
+    for (const [shape, make] of Object.entries(shapes)) {
+      const t = (tally[shape] ??= { copies: 0, wholeOnly: 0, withCrops: 0 });
+      for (const f of amounts) {
+        for (const crop of make(f)) {
+          const copy = await croppedCopy(file, crop);
+          const near = (hashes: string[]) => Math.min(...hashes.map((h) => hammingDistance(h, copy))) <= PDQ_DEFAULT_MAX_DISTANCE;
+          t.copies++;
+          if (near(whole)) t.wholeOnly++;
+          if (near(whole) || near(crops)) t.withCrops++;
+        }
+      }
+    }
+  }
+  const total = Object.values(tally).reduce((a, t) => ({ copies: a.copies + t.copies, wholeOnly: a.wholeOnly + t.wholeOnly, withCrops: a.withCrops + t.withCrops }), {
+    copies: 0,
+    wholeOnly: 0,
+    withCrops: 0,
+  });
+  return { tally, total, references };
+})();
+const pct = (n: number, of: number) => `${Math.round((100 * n) / of)}%`;
+
+describe("cropped copies of the reference photos", () => {
+
+  // Measured: one side 94%, opposite 92%, adjacent 83%, all four 72%; the photo's hashes alone: 0-2%.
+  const floors: Record<string, number> = { "one side": 0.9, "two opposite sides": 0.85, "two adjacent sides": 0.75, "all four sides": 0.65 };
+  for (const [shape, t] of Object.entries(tally)) {
+    it(`${shape}: ${pct(t.withCrops, t.copies)} matched with the crops, ${pct(t.wholeOnly, t.copies)} without (${t.copies} copies)`, () => {
+      expect(t.withCrops / t.copies).toBeGreaterThanOrEqual(floors[shape]!);
+      expect(t.wholeOnly / t.copies).toBeLessThanOrEqual(0.1);
+    });
+  }
+
+  it(`overall: ${pct(total.withCrops, total.copies)} with the crops against ${pct(total.wholeOnly, total.copies)} without`, () => {
+    expect(total.withCrops / total.copies).toBeGreaterThanOrEqual(0.85);
+    expect(total.wholeOnly / total.copies).toBeLessThanOrEqual(0.05);
+  });
+
+  it("keeps unrelated photos apart: no crop of one is near any hash of another", () => {
+    for (const a of references) {
+      for (const b of references) {
+        if (a === b) continue;
+        let nearest = 256;
+        for (const x of [...a.whole, ...a.crops]) for (const y of b.whole) nearest = Math.min(nearest, hammingDistance(x, y));
+        expect(nearest, `${path.basename(a.file)} vs ${path.basename(b.file)}`).toBeGreaterThan(PDQ_DEFAULT_MAX_DISTANCE + 10);
+      }
+    }
+  });
+});

@@ -1,0 +1,130 @@
+import { pdqHashDihedral, type PdqDihedralHashes, type PixelImage } from "./pdq-hash";
+
+/**
+ * Crop variants of a reference image.
+ *
+ * PDQ is fragile to cropping: trimming 1% off one side costs 10-30 bits,
+ * 3% off one side 20-50, 3% off every side 60-120 (the match threshold is
+ * 31). Where the reference pixels are at hand (the creator's device, the
+ * operator's CLI), the image is also hashed with its sides trimmed, so a
+ * copy cropped a little lands near one of those hashes. A random image stays
+ * ~128 bits from each, so extra hashes cost no precision.
+ */
+
+/** Fractions of the width/height trimmed off the left, top, right and bottom. */
+export type PdqCrop = readonly [left: number, top: number, right: number, bottom: number];
+
+export type PdqCropHashes = {
+  /** e.g. "crop l5% t0% r2.5% b0%": which crop these are the hashes of. */
+  transform: string;
+  hashes: PdqDihedralHashes;
+  quality: number;
+};
+
+/** Crops leaving less than this many pixels a side are skipped (the scanner ignores smaller images too). */
+export const PDQ_MIN_CROP_SIDE = 64;
+
+/**
+ * Crops are hashed from the reference reduced to at most this many pixels a
+ * side (the scanner hashes found images at the same size). Cost is linear in
+ * the pixels, and the 64×64 reduction PDQ works on loses nothing at 512.
+ */
+export const PDQ_CROP_HASH_MAX_SIDE = 512;
+
+const pct = (f: number) => `${+(f * 100).toFixed(2)}%`;
+
+/** "crop l5% t0% r2.5% b0%" */
+export function pdqCropLabel([l, t, r, b]: PdqCrop): string {
+  return `crop l${pct(l)} t${pct(t)} r${pct(r)} b${pct(b)}`;
+}
+
+/** One side, two opposite, two adjacent, all four: each trimmed by f. */
+function shapes(f: number): PdqCrop[] {
+  return [
+    [f, 0, 0, 0],
+    [0, f, 0, 0],
+    [0, 0, f, 0],
+    [0, 0, 0, f],
+    [f, 0, f, 0],
+    [0, f, 0, f],
+    [f, f, 0, 0],
+    [0, f, f, 0],
+    [0, 0, f, f],
+    [f, 0, 0, f],
+    [f, f, f, f],
+  ];
+}
+
+/**
+ * The crops hashed for every reference image on the creator's device and
+ * sent with it (and part of the CLI's larger set below).
+ *
+ * The shapes a leaker cuts: one side (a caption, a watermark, a border), two
+ * opposite sides (re-framing to another aspect ratio), two adjacent sides (a
+ * corner logo), all four (a zoom), each by 1.25%, 2.5% … 11.25%. A copy
+ * cropped by up to ~11% in one of those shapes is then ≤ 0.625% per side
+ * away from a listed crop, which PDQ tolerates. 99 crops × 8 orientations.
+ * Crops of unequal amounts on three or four sides are mostly missed: covering
+ * them takes a grid over all four sides, hundreds of crops (see below).
+ *
+ * Measured (`npm run bench:pdq`, Node 20 on a busy 2-core machine, a
+ * 1000-pixel photo hashed from its 512-pixel reduction): these 99 crops take
+ * 0.3-0.45 s, in the Web Worker off the page's thread, and add 67 KiB of JSON
+ * per reference image; matching one found image against a 200-image plan's
+ * 160,000 hashes takes ~1 ms. The CLI's set (331 crops) takes 1-1.4 s and
+ * would add 223 KiB per image and 3.3× the hashes to every match: too much to
+ * upload and store for every photo, hence the smaller set here. Recall on
+ * copies cropped 3-10% (pdq-crops.test.ts): one side 94%, two opposite sides
+ * 92%, two adjacent 83%, all four 72%, against 0-2% without crops.
+ */
+export const PDQ_REFERENCE_CROPS: readonly PdqCrop[] = [1.25, 2.5, 3.75, 5, 6.25, 7.5, 8.75, 10, 11.25].flatMap((p) => shapes(p / 100));
+
+/**
+ * The CLI's set: the crops above, plus every combination of 0/2.5/5/7.5% on
+ * each of the four sides (so unequal crops on three or four sides match too),
+ * slight uniform trims and one side cut by 12.5-15%. It hashes reference files
+ * on the operator's machine, where neither payload nor storage is a concern.
+ */
+export const PDQ_OPERATOR_CROPS: readonly PdqCrop[] = (() => {
+  const grid = [0, 0.025, 0.05, 0.075];
+  const crops: PdqCrop[] = [...PDQ_REFERENCE_CROPS, [0.01, 0.01, 0.01, 0.01], [0.015, 0.015, 0.015, 0.015]];
+  for (const f of [0.125, 0.15]) crops.push([f, 0, 0, 0], [0, f, 0, 0], [0, 0, f, 0], [0, 0, 0, f]);
+  for (const l of grid) for (const t of grid) for (const r of grid) for (const b of grid) if (l + t + r + b > 0) crops.push([l, t, r, b]);
+  const seen = new Set<string>();
+  return crops.filter((c) => !seen.has(pdqCropLabel(c)) && !!seen.add(pdqCropLabel(c)));
+})();
+
+/** Upper bound a server should accept per reference image (the set above, with room to grow). */
+export const PDQ_MAX_REFERENCE_CROPS = 128;
+
+/** The pixels inside the crop (rounded to whole pixels), or null when too little would remain. */
+export function cropPixels(image: PixelImage, [l, t, r, b]: PdqCrop, minSide: number = PDQ_MIN_CROP_SIDE): PixelImage | null {
+  for (const f of [l, t, r, b]) if (!(f >= 0 && f < 1)) throw new RangeError(`PDQ crop: fractions must be in [0, 1), got ${String(f)}`);
+  const x = Math.round(image.width * l);
+  const y = Math.round(image.height * t);
+  const w = Math.round(image.width * (1 - l - r));
+  const h = Math.round(image.height * (1 - t - b));
+  if (w < minSide || h < minSide || x + w > image.width || y + h > image.height) return null;
+  const c = image.channels;
+  const out = new Uint8Array(w * h * c);
+  for (let row = 0; row < h; row++) {
+    const from = ((y + row) * image.width + x) * c;
+    out.set(image.data.subarray(from, from + w * c), row * w * c);
+  }
+  return { width: w, height: h, data: out, channels: c };
+}
+
+/**
+ * The eight dihedral hashes of each crop of the image. Pass the image at
+ * about PDQ_CROP_HASH_MAX_SIDE a side: larger only costs time.
+ */
+export function pdqCropHashes(image: PixelImage, crops: readonly PdqCrop[] = PDQ_REFERENCE_CROPS): PdqCropHashes[] {
+  const out: PdqCropHashes[] = [];
+  for (const crop of crops) {
+    const px = cropPixels(image, crop);
+    if (!px) continue;
+    const { hashes, quality } = pdqHashDihedral(px);
+    out.push({ transform: pdqCropLabel(crop), hashes, quality });
+  }
+  return out;
+}
