@@ -37,7 +37,8 @@ function start(settings: Record<string, string>): Running {
   });
   child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
   child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  // "close" comes after the output streams end, so output() is whole once it resolves.
+  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
   return { child, output: () => output, exited };
 }
 
@@ -103,7 +104,8 @@ describe("the server process", { timeout: 120_000 }, () => {
       const mail = readOutbox(dataDir).find((m) => m.to.includes("proc@example.com"));
       return mail ? firstLink(mail.text, "/api/auth/verify-email") : undefined;
     });
-    expect(first.output()).toContain(link);
+    // The file is written before the log line reaches this end of the pipe.
+    await until("the confirmation link in the log", () => (first.output().includes(link) ? true : undefined), 15_000);
     const confirm = await fetch(link, { redirect: "manual" });
     expect(confirm.status).toBe(302);
     const cookie = confirm.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
