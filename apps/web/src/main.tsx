@@ -1,4 +1,4 @@
-import { StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppRoutes, preloadPage } from "./app/router";
@@ -14,10 +14,15 @@ const app = (
 );
 
 // A prerendered page is already on screen: load its code, then take it over without repainting.
+// As a transition, hydration yields to the browser every few milliseconds instead of holding the
+// main thread until the whole page is done.
 const prerenderedPath = container.dataset.prerendered;
 if (prerenderedPath && prerenderedPath === window.location.pathname) {
-  await preloadPage(prerenderedPath);
-  hydrateRoot(container, app);
+  void preloadPage(prerenderedPath).then(() =>
+    startTransition(() => {
+      hydrateRoot(container, app);
+    }),
+  );
 } else {
   container.textContent = "";
   createRoot(container).render(app);

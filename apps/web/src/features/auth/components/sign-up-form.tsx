@@ -3,7 +3,7 @@ import { credentialsSchema } from "@leakwarden/contracts/auth";
 import { useId, useState } from "react";
 import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
-import { z } from "zod";
+import * as z from "zod/mini";
 import { useHydrated } from "../../../components/use-hydrated";
 import { useClientState } from "../../../lib/client-state";
 import { signUpWithPassword } from "../api/sign-up";
@@ -12,8 +12,8 @@ import { FormBanner, PasswordField, SubmitButton, TextField } from "./form-field
 
 export { AGE_CONFIRMATION_MESSAGE };
 
-export const signUpSchema = credentialsSchema.extend({
-  ageConfirmed: z.boolean().refine((v) => v, AGE_CONFIRMATION_MESSAGE),
+export const signUpSchema = z.extend(credentialsSchema, {
+  ageConfirmed: z.boolean().check(z.refine((v) => v, AGE_CONFIRMATION_MESSAGE)),
 });
 
 type SignUpValues = z.infer<typeof signUpSchema>;
