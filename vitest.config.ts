@@ -45,7 +45,7 @@ export default defineConfig({
       {
         test: {
           name: "web",
-          include: ["apps/web/src/**/*.test.{ts,tsx}"],
+          include: ["apps/web/src/**/*.test.{ts,tsx}", "apps/web/*.test.ts"],
           environment: "happy-dom",
         },
       },

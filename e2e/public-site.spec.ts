@@ -205,6 +205,26 @@ test.describe("landing page", () => {
   });
 });
 
+test.describe("page styles", () => {
+  test("a prerendered page carries only its own styles; the rest load before the app shows another page", async ({ page, consoleErrors }) => {
+    await page.goto("/signin");
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    const stylesheets = () => page.locator('link[rel="stylesheet"]');
+    await expect(stylesheets()).toHaveCount(0);
+    // How much of the stylesheet a sheet holds: the text of all its rules.
+    const inlineStyles = await page.evaluate(() => [...document.querySelector("style")!.sheet!.cssRules].map((r) => r.cssText).join("").length);
+
+    await page.getByRole("link", { name: "Create an account" }).click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole("heading", { name: "Create your account" })).toBeVisible();
+    await expect(stylesheets()).toHaveCount(1);
+    await expect(stylesheets()).toHaveAttribute("href", /^\/assets\/.+\.css$/);
+    const fullStyles = await stylesheets().evaluate((link: HTMLLinkElement) => [...(link.sheet?.cssRules ?? [])].map((r) => r.cssText).join("").length);
+    expect(fullStyles).toBeGreaterThan(inlineStyles);
+    expect(consoleErrors).toEqual([]);
+  });
+});
+
 test.describe("pricing page", () => {
   test("defaults to yearly; the toggle changes the prices and the billing text", async ({ page, consoleErrors }) => {
     await page.setViewportSize(desktop);

@@ -3,6 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { createServer, type Plugin } from "vite";
+import { pageCss } from "./page-css.ts";
 
 /** Route modules each prerendered page needs before hydrating: preloaded with <link rel="modulepreload">. */
 const pageModules: Record<string, string[]> = {
@@ -56,10 +57,14 @@ export function prerender(): Plugin {
       const template = fs.readFileSync(path.join(outDir, "index.html"), "utf8");
       if (!template.includes('<div id="root"></div>')) throw new Error("prerender: index.html has no empty #root");
       fs.writeFileSync(path.join(outDir, "shell.html"), template);
-      // The prerendered pages carry their styles: one round trip less before the first paint.
+      // The prerendered pages carry their own styles (pageCss) inline: one round trip less before the first paint.
       const cssLink = /<link rel="stylesheet"[^>]*href="\/(assets\/[^"]+\.css)"[^>]*>/.exec(template);
-      const inlineCss = cssLink ? `<style>${fs.readFileSync(path.join(outDir, cssLink[1]!), "utf8").replace(/<\/style/gi, "<\\/style")}</style>` : "";
-      const entryChunks = new Set([...template.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+      if (!cssLink) throw new Error("prerender: index.html links no stylesheet");
+      const fullCss = fs.readFileSync(path.join(outDir, cssLink[1]!), "utf8");
+      const entryChunks = new Set([...template.matchAll(/(?:src|href)="\/(assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+      const CSS_PLACEHOLDER = "<!--page-css-->";
+      // Other pages' styles load when the app first leaves this page (src/lib/full-stylesheet.ts).
+      const pageTemplate = template.replace(cssLink[0], () => `<meta name="full-stylesheet" content="/${cssLink[1]}">${CSS_PLACEHOLDER}`);
 
       const server = await createServer({
         root,
@@ -76,14 +81,16 @@ export function prerender(): Plugin {
         };
         for (const pathname of mod.prerenderedPaths) {
           const { html, title } = await mod.render(pathname);
-          const preloads = [...new Set((pageModules[pathname] ?? []).flatMap((m) => chunksOf.get(m) ?? []))]
-            .filter((f) => !entryChunks.has(f))
-            .map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`)
-            .join("");
-          const page = (cssLink ? template.replace(cssLink[0], () => inlineCss) : template)
+          const pageChunks = [...new Set((pageModules[pathname] ?? []).flatMap((m) => chunksOf.get(m) ?? []))].filter((f) => !entryChunks.has(f));
+          const preloads = pageChunks.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join("");
+          const root = `<div id="root" data-prerendered="${pathname}">${html}</div>`;
+          const code = [...entryChunks, ...pageChunks].map((f) => fs.readFileSync(path.join(outDir, f), "utf8"));
+          const css = await pageCss(fullCss, [root, ...code]);
+          const page = pageTemplate
             .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`)
+            .replace(CSS_PLACEHOLDER, () => `<style>${css.replace(/<\/style/gi, "<\\/style")}</style>`)
             .replace("</head>", `${preloads}</head>`)
-            .replace('<div id="root"></div>', `<div id="root" data-prerendered="${pathname}">${html}</div>`);
+            .replace('<div id="root"></div>', () => root);
           const file = pathname === "/" ? path.join(outDir, "index.html") : path.join(outDir, pathname.slice(1), "index.html");
           fs.mkdirSync(path.dirname(file), { recursive: true });
           fs.writeFileSync(file, page);

@@ -1,9 +1,10 @@
-import { Suspense } from "react";
-import { Navigate, Route, Routes } from "react-router";
+import { Suspense, use, type ReactNode } from "react";
+import { Navigate, Route, Routes, useLocation } from "react-router";
 import { DemoBanner } from "../components/demo-banner";
 import { NotFound } from "../components/not-found";
 import { PageFallback } from "../components/page-fallback";
 import { paths } from "../config/paths";
+import { loadFullStylesheet, stylesReadyFor } from "../lib/full-stylesheet";
 import { lazyPage, type LazyPage } from "./lazy-page";
 import { LandingRoute } from "./routes/landing";
 
@@ -22,12 +23,20 @@ const DashboardRoute = lazyPage(() => import("./routes/dashboard-route"), "Dashb
 const VerifyRoute = lazyPage(() => import("./routes/verify-route"), "VerifyRoute");
 const PublicCodeRoute = lazyPage(() => import("./routes/public-code-route"), "PublicCodeRoute");
 
+/** Holds a page back until the styles it needs have loaded (see lib/full-stylesheet). */
+function PageStyles({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  if (!stylesReadyFor(pathname)) use(loadFullStylesheet());
+  return children;
+}
+
 export function AppRoutes() {
   return (
     <>
       <DemoBanner />
       <Suspense fallback={<PageFallback />}>
-        <Routes>
+        <PageStyles>
+          <Routes>
           <Route path={paths.home} element={<LandingRoute />} />
           <Route element={<AppLayout />}>
             <Route path={paths.pricing} element={<PricingRoute />} />
@@ -46,7 +55,8 @@ export function AppRoutes() {
             </Route>
           </Route>
           <Route path="*" element={<NotFound />} />
-        </Routes>
+          </Routes>
+        </PageStyles>
       </Suspense>
     </>
   );
