@@ -1,26 +1,18 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { repoRoot } from "./env";
 import { openTestDatabase } from "./testing/test-database";
+import { freePort } from "./testing/loopback";
 import { firstLink, readOutbox } from "./testing/test-services";
 
 // The server as an operator runs it: a process started by `npm start`, stopped by a signal.
 
 const tsx = path.join(repoRoot, "node_modules/.bin/tsx");
 const mainFile = path.join(repoRoot, "apps/server/src/main.ts");
-
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 interface Running {
   child: ChildProcess;

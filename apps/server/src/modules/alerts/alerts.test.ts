@@ -1,6 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { localScanSettings } from "../../testing/fake-web/local-search-web";
 import { createTestServices, firstLink, readOutbox, signUpAndConfirm, TestClient, type TestServices } from "../../testing/test-services";
 
 /** A SearXNG-style search endpoint on loopback that lists one leak page. */
@@ -37,15 +38,7 @@ describe("alerts", () => {
 
   beforeAll(async () => {
     web = await startLocalWeb();
-    services = await createTestServices({
-      SEARCH_PROVIDER: "searxng",
-      SEARXNG_URL: web.origin,
-      SCAN_ALLOW_PRIVATE_NETWORKS: "true",
-      SCAN_REDDIT_SEARCH: "false",
-      SCAN_LEAK_SITE_SEARCH: "false",
-      SCAN_MAX_QUERIES: "1",
-      SCAN_FETCH_TIMEOUT_MS: "3000",
-    });
+    services = await createTestServices(localScanSettings(web, { SCAN_MAX_QUERIES: "1" }));
     ava = await signUpAndConfirm(services, "ava@example.com");
     bea = await signUpAndConfirm(services, "bea@example.com");
     await ava.post("/v1/root/update-profile-all", { platforms: { onlyfans: "luna_rivers" }, nicknames: [], allowlist: [], specific: "" });

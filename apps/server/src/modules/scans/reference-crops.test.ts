@@ -7,6 +7,7 @@ import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeForHashing } from "../../scanner/image-match";
 import { fixturePath } from "../../testing/fake-web/fake-search";
+import { localScanSettings } from "../../testing/fake-web/local-search-web";
 import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
 
 /**
@@ -63,15 +64,7 @@ describe("reference images with crop hashes", () => {
       .toBuffer();
     web = await startWeb(copy);
     ref = await hashLikeTheBrowser(photo);
-    services = await createTestServices({
-      SEARCH_PROVIDER: "searxng",
-      SEARXNG_URL: web.origin,
-      SCAN_ALLOW_PRIVATE_NETWORKS: "true",
-      SCAN_REDDIT_SEARCH: "false",
-      SCAN_LEAK_SITE_SEARCH: "false",
-      SCAN_MAX_QUERIES: "1",
-      SCAN_FETCH_TIMEOUT_MS: "3000",
-    });
+    services = await createTestServices(localScanSettings(web, { SCAN_MAX_QUERIES: "1" }));
     ava = await signUpAndConfirm(services, "ava.crops@example.com");
     bea = await signUpAndConfirm(services, "bea.crops@example.com");
     for (const c of [ava, bea]) await c.post("/v1/root/update-profile-all", { platforms: { onlyfans: "luna_rivers" }, nicknames: [], allowlist: [], specific: "" });

@@ -2,6 +2,8 @@ import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scan } from "../../db/schema/scans";
+import { localScanSettings } from "../../testing/fake-web/local-search-web";
+import { listenOnLoopback } from "../../testing/loopback";
 import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
 import { eq } from "drizzle-orm";
 
@@ -23,16 +25,8 @@ describe("a scan whose worker died", () => {
       res.setHeader("content-type", "text/html");
       res.end(`<html><head><title>nova_skye leaked pack ${req.url}</title></head><body><h1>nova_skye onlyfans leaked</h1><p>Free download of the nova_skye leaked videos.</p><a href="https://mega.nz/folder/x">mega</a></body></html>`);
     });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    services = await createTestServices({
-      SEARCH_PROVIDER: "searxng",
-      SEARXNG_URL: origin,
-      SCAN_ALLOW_PRIVATE_NETWORKS: "true",
-      SCAN_REDDIT_SEARCH: "false",
-      SCAN_LEAK_SITE_SEARCH: "false",
-      SCAN_MAX_QUERIES: "1",
-    });
+    const { origin } = await listenOnLoopback(server);
+    services = await createTestServices(localScanSettings({ origin }, { SCAN_MAX_QUERIES: "1" }));
     ava = await signUpAndConfirm(services, "nova@example.com");
     await ava.post("/v1/root/update-profile-all", { platforms: { onlyfans: "nova_skye" } });
   });
@@ -106,18 +100,8 @@ describe("cancelling a scan", () => {
       sockets.add(s);
       s.on("close", () => sockets.delete(s));
     });
-    await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    services = await createTestServices({
-      SEARCH_PROVIDER: "searxng",
-      SEARXNG_URL: origin,
-      SCAN_ALLOW_PRIVATE_NETWORKS: "true",
-      SCAN_REDDIT_SEARCH: "false",
-      SCAN_LEAK_SITE_SEARCH: "false",
-      SCAN_MAX_QUERIES: "1",
-      SCAN_SEARCH_PAGES: "1",
-      SCAN_FETCH_TIMEOUT_MS: "120000",
-    });
+    const { origin } = await listenOnLoopback(server);
+    services = await createTestServices(localScanSettings({ origin }, { SCAN_MAX_QUERIES: "1", SCAN_SEARCH_PAGES: "1", SCAN_FETCH_TIMEOUT_MS: "120000" }));
   });
   afterAll(async () => {
     await services?.close();

@@ -244,12 +244,3 @@ export async function startFakeSmtp(port = 0, received: ReceivedMail[] = []): Pr
   const actual = (server.server.address() as AddressInfo).port;
   return { port: actual, url: `smtp://127.0.0.1:${actual}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
-
-/** A port nothing listens on (yet). */
-export async function freePort(): Promise<number> {
-  const server = http.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

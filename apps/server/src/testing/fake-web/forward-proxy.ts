@@ -1,6 +1,7 @@
 import http from "node:http";
 import net from "node:net";
-import type { AddressInfo, Socket } from "node:net";
+import type { Socket } from "node:net";
+import { listenOnLoopback } from "../loopback";
 
 /**
  * A forward HTTP proxy on 127.0.0.1 for tests: absolute-form requests
@@ -86,8 +87,7 @@ export async function startForwardProxy(resolve: (host: string, port: number) =>
     sockets.add(s);
     s.on("close", () => sockets.delete(s));
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
-  const port = (server.address() as AddressInfo).port;
+  const { port } = await listenOnLoopback(server);
   return {
     url: `http://127.0.0.1:${port}`,
     port,

@@ -46,8 +46,8 @@ export function startLocalSearchWeb(): Promise<LocalSearchWeb> {
   });
 }
 
-/** Settings that point the scanner at the local web only. */
-export function localScanSettings(web: LocalSearchWeb): Record<string, string> {
+/** Settings that point the scanner at a local SearXNG-style web only (`overrides` win). */
+export function localScanSettings(web: { origin: string }, overrides: Record<string, string> = {}): Record<string, string> {
   return {
     SEARCH_PROVIDER: "searxng",
     SEARXNG_URL: web.origin,
@@ -56,6 +56,7 @@ export function localScanSettings(web: LocalSearchWeb): Record<string, string> {
     SCAN_LEAK_SITE_SEARCH: "false",
     SCAN_MAX_QUERIES: "2",
     SCAN_FETCH_TIMEOUT_MS: "3000",
+    ...overrides,
   };
 }
 

@@ -1,5 +1,6 @@
 import http from "node:http";
-import type { AddressInfo, Socket } from "node:net";
+import type { Socket } from "node:net";
+import { listenOnLoopback } from "../loopback";
 
 /**
  * One HTTP server on 127.0.0.1 serving many named sites, chosen by the Host
@@ -42,8 +43,7 @@ export async function startVirtualHostServer(sites: Record<string, Site> = {}): 
     sockets.add(s);
     s.on("close", () => sockets.delete(s));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as AddressInfo).port;
+  const { port } = await listenOnLoopback(server);
   return {
     port,
     origin: `http://127.0.0.1:${port}`,
