@@ -19,7 +19,8 @@ export function AuthShell({ title, subtitle, children, footer }: { title: string
           Pricing
         </Link>
       </header>
-      <main className="mx-auto grid w-full max-w-6xl flex-1 items-center gap-12 px-5 pt-4 pb-16 lg:grid-cols-2 lg:gap-20">
+      {/* Top-aligned on phones: the card never moves while the rest of the page is still arriving. */}
+      <main className="mx-auto grid w-full max-w-6xl flex-1 items-start gap-12 px-5 pt-4 pb-16 lg:grid-cols-2 lg:items-center lg:gap-20">
         <section aria-label="Why Leakwarden" className="hidden lg:block">
           <p className="text-sm font-semibold tracking-wide text-brand-400">Advanced DMCA Takedowns</p>
           <p className="mt-4 text-4xl leading-tight font-bold tracking-tight text-white">Your content, back under your control.</p>
