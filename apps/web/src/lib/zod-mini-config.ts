@@ -1,6 +1,4 @@
-// The web build's "zod/mini" (see zod-config.ts for why: no eval under our Content-Security-Policy).
-import { config } from "zod/v4/core";
-
-config({ jitless: true });
+// The web build's "zod/mini", set up like "zod" (see zod-config.ts).
+import "./zod-setup";
 
 export * from "zod/v4/mini";
