@@ -325,3 +325,37 @@ test.describe("routes", () => {
     expect(consoleErrors).toEqual([]);
   });
 });
+
+test.describe("a page whose code does not arrive", () => {
+  const signInCode = /\/assets\/signin-[^/]+\.js$/;
+
+  test("a prerendered page stays readable, says so, and Try again loads it", async ({ page }) => {
+    await page.route(signInCode, (route) => route.abort());
+    await page.goto("/signin");
+    const notice = page.getByRole("alert").filter({ hasText: "Unexpected error occured. Please try again." });
+    await expect(notice).toBeVisible();
+    await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();
+    // Nothing can be typed into a form that cannot be sent.
+    await expect(page.getByLabel("Email")).toBeDisabled();
+    await expectAccessible(page);
+
+    await page.unroute(signInCode);
+    await notice.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByLabel("Email")).toBeEnabled();
+    await expect(notice).toHaveCount(0);
+  });
+
+  test("a page reached from another shows the message instead of a blank screen; going back works", async ({ page }) => {
+    await page.route(signInCode, (route) => route.abort());
+    await page.goto("/");
+    await page.getByRole("link", { name: "Sign In", exact: true }).click();
+    await expect(page).toHaveURL(/\/signin$/);
+    await expect(page.getByRole("alert")).toHaveText("Unexpected error occured. Please try again.");
+    await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+    await expectAccessible(page);
+
+    await page.goBack();
+    await expect(page.getByRole("heading", { level: 1 }).first()).toBeVisible();
+    await expect(page.getByRole("alert")).toHaveCount(0);
+  });
+});

@@ -2,6 +2,7 @@ import { StrictMode, startTransition } from "react";
 import { createRoot, hydrateRoot } from "react-dom/client";
 import { BrowserRouter } from "react-router";
 import { AppRoutes, preloadPage } from "./app/router";
+import { CodeLoadFailedNotice } from "./components/page-error";
 import "./index.css";
 
 const container = document.getElementById("root")!;
@@ -18,10 +19,16 @@ const app = (
 // main thread until the whole page is done.
 const prerenderedPath = container.dataset.prerendered;
 if (prerenderedPath && prerenderedPath === window.location.pathname) {
-  void preloadPage(prerenderedPath).then(() =>
-    startTransition(() => {
-      hydrateRoot(container, app);
-    }),
+  preloadPage(prerenderedPath).then(
+    () =>
+      startTransition(() => {
+        hydrateRoot(container, app);
+      }),
+    (error: unknown) => {
+      console.error(error);
+      const notice = document.body.appendChild(document.createElement("div"));
+      createRoot(notice).render(<CodeLoadFailedNotice />);
+    },
   );
 } else {
   container.textContent = "";

@@ -2,6 +2,7 @@ import { Suspense, use, type ReactNode } from "react";
 import { Navigate, Route, Routes, useLocation } from "react-router";
 import { DemoBanner } from "../components/demo-banner";
 import { NotFound } from "../components/not-found";
+import { PageErrorBoundary } from "../components/page-error";
 import { PageFallback } from "../components/page-fallback";
 import { paths } from "../config/paths";
 import { loadFullStylesheet, stylesReadyFor } from "../lib/full-stylesheet";
@@ -34,30 +35,32 @@ export function AppRoutes() {
   return (
     <>
       <DemoBanner />
-      <Suspense fallback={<PageFallback />}>
-        <PageStyles>
-          <Routes>
-          <Route path={paths.home} element={<LandingRoute />} />
-          <Route element={<AppLayout />}>
-            <Route path={paths.pricing} element={<PricingRoute />} />
-            <Route path={paths.terms} element={<TermsRoute />} />
-            <Route path={paths.privacy} element={<PrivacyRoute />} />
-            <Route path={paths.signin} element={<SignInRoute />} />
-            <Route path={paths.signup} element={<SignUpRoute />} />
-            <Route path={paths.confirm} element={<ConfirmRoute />} />
-            <Route path={paths.confirmed} element={<AuthConfirmedRoute />} />
-            <Route path={paths.onboarding} element={<Navigate to={paths.onboardings} replace />} />
-            <Route path="/v/:code" element={<PublicCodeRoute />} />
-            <Route element={<RequireSession />}>
-              <Route path={paths.onboardings} element={<OnboardingRoute />} />
-              <Route path={`${paths.dashboard}/*`} element={<DashboardRoute />} />
-              <Route path={paths.verify} element={<VerifyRoute />} />
-            </Route>
-          </Route>
-          <Route path="*" element={<NotFound />} />
-          </Routes>
-        </PageStyles>
-      </Suspense>
+      <PageErrorBoundary>
+        <Suspense fallback={<PageFallback />}>
+          <PageStyles>
+            <Routes>
+              <Route path={paths.home} element={<LandingRoute />} />
+              <Route element={<AppLayout />}>
+                <Route path={paths.pricing} element={<PricingRoute />} />
+                <Route path={paths.terms} element={<TermsRoute />} />
+                <Route path={paths.privacy} element={<PrivacyRoute />} />
+                <Route path={paths.signin} element={<SignInRoute />} />
+                <Route path={paths.signup} element={<SignUpRoute />} />
+                <Route path={paths.confirm} element={<ConfirmRoute />} />
+                <Route path={paths.confirmed} element={<AuthConfirmedRoute />} />
+                <Route path={paths.onboarding} element={<Navigate to={paths.onboardings} replace />} />
+                <Route path="/v/:code" element={<PublicCodeRoute />} />
+                <Route element={<RequireSession />}>
+                  <Route path={paths.onboardings} element={<OnboardingRoute />} />
+                  <Route path={`${paths.dashboard}/*`} element={<DashboardRoute />} />
+                  <Route path={paths.verify} element={<VerifyRoute />} />
+                </Route>
+              </Route>
+              <Route path="*" element={<NotFound />} />
+            </Routes>
+          </PageStyles>
+        </Suspense>
+      </PageErrorBoundary>
     </>
   );
 }

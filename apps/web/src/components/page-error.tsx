@@ -1,0 +1,64 @@
+import { messages } from "@leakwarden/contracts/validation-messages";
+import type { ReactNode } from "react";
+import { ErrorBoundary } from "react-error-boundary";
+import { useLocation } from "react-router";
+import { Logo } from "./logo";
+
+const reload = () => window.location.reload();
+
+/**
+ * What a page that cannot be shown says instead (its code did not arrive, or it failed while
+ * rendering): the generic message and a way to try again. Reloading is the retry that works for
+ * both, since a failed code download is remembered by the browser for the page's lifetime.
+ */
+export function PageError() {
+  return (
+    <div className="flex min-h-dvh flex-col">
+      <div className="mx-auto w-full max-w-6xl px-5 py-5">
+        <Logo />
+      </div>
+      <main className="flex flex-1 flex-col items-center justify-center gap-6 px-6 pb-24 text-center">
+        <h1 className="text-2xl font-semibold text-white">Something went wrong</h1>
+        <p role="alert" className="max-w-sm text-slate-300">
+          {messages.unexpectedError}
+        </p>
+        <button
+          type="button"
+          onClick={reload}
+          className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400"
+        >
+          Try again
+        </button>
+      </main>
+    </div>
+  );
+}
+
+/** Catches a page's failure so the rest of the app keeps working; leaving the page clears it. */
+export function PageErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return (
+    <ErrorBoundary fallback={<PageError />} resetKeys={[pathname]}>
+      {children}
+    </ErrorBoundary>
+  );
+}
+
+/**
+ * A prerendered page whose code did not arrive stays readable but cannot respond: a bar above it
+ * says so. Rendered by main.tsx into its own element, outside the page React could not take over.
+ */
+export function CodeLoadFailedNotice() {
+  return (
+    <div role="alert" className="fixed inset-x-0 top-0 z-50 flex flex-wrap items-center justify-center gap-3 bg-red-600 px-4 py-3 text-center text-sm font-medium text-white">
+      <span>{messages.unexpectedError}</span>
+      <button
+        type="button"
+        onClick={reload}
+        className="rounded-md bg-white px-3 py-1 font-semibold text-red-700 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+      >
+        Try again
+      </button>
+    </div>
+  );
+}
