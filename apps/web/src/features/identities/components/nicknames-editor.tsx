@@ -5,7 +5,7 @@ import { useRemoveIdentity } from "../api/remove-identity";
 import { errorMessage, useAddOutcome } from "../hooks/use-add-outcome";
 import { EntryList } from "./entry-list";
 import { IdentitiesLoadState } from "./identities-load-state";
-import { capMessage, PlanCapNotice, type PlansTarget } from "./plan-cap-notice";
+import { listCapMessage, NOT_SEARCHED, PlanCapNotice, type PlansTarget } from "./plan-cap-notice";
 import { TextAddRow } from "./text-add-row";
 
 /** Other names the creator goes by: listed, removable by exact value, and a field to add one. */
@@ -18,13 +18,13 @@ export function NicknamesEditor(props: PlansTarget & { autoFocus?: boolean }) {
 
   if (!identities.data) return <IdentitiesLoadState query={identities} />;
   const { nicknames, limits } = identities.data;
-  const cap = nicknames.length >= limits.nicknames ? capMessage(limits.nicknames, "nicknames") : null;
+  const cap = listCapMessage(nicknames.length, limits.nicknames, "nicknames");
   const notice = quotaMessage ?? cap;
 
   return (
     <div className="flex flex-col gap-4">
       <EntryList
-        entries={nicknames.map((n) => ({ key: n.id, label: n.value }))}
+        entries={nicknames.map((n, index) => ({ key: n.id, label: n.value, badge: index >= limits.nicknames ? { text: NOT_SEARCHED, tone: "muted" as const } : undefined }))}
         emptyText="No nicknames yet."
         removing={remove.isPending ? remove.variables?.id : null}
         removeLabel={(e) => `Remove nickname ${e.label}`}

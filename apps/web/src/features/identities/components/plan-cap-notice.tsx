@@ -31,3 +31,17 @@ export function PlanCapNotice({ message, onShowPlans, plansHref = "/pricing" }: 
 export function capMessage(limit: number, what: string): string {
   return `Your plan covers ${limit} ${what}.`;
 }
+
+/** The badge on an entry scans skip: after a downgrade, those added last beyond the plan's limit. */
+export const NOT_SEARCHED = "Not searched";
+
+/**
+ * The notice for a list at or over its limit: over it (a downgrade keeps what was added), it says
+ * which entries scans skip, the ones badged NOT_SEARCHED.
+ */
+export function listCapMessage(count: number, limit: number, what: string): string | null {
+  if (count < limit) return null;
+  const skipped = count - limit;
+  if (skipped === 0) return capMessage(limit, what);
+  return `${capMessage(limit, what)} Scans skip the ${skipped === 1 ? "one" : skipped} added last, marked '${NOT_SEARCHED}'.`;
+}

@@ -6,7 +6,7 @@ import { errorMessage, useAddOutcome } from "../hooks/use-add-outcome";
 import { stageNameAddress } from "../platform-labels";
 import { EntryList } from "./entry-list";
 import { IdentitiesLoadState } from "./identities-load-state";
-import { capMessage, PlanCapNotice, type PlansTarget } from "./plan-cap-notice";
+import { listCapMessage, NOT_SEARCHED, PlanCapNotice, type PlansTarget } from "./plan-cap-notice";
 import { StageNameRow } from "./stage-name-row";
 
 /** The creator's stage names (platform + username): listed, removable, and a row to add one. Every edit reaches the server. */
@@ -19,15 +19,17 @@ export function StageNamesEditor(props: PlansTarget) {
 
   if (!identities.data) return <IdentitiesLoadState query={identities} />;
   const { stageNames, limits } = identities.data;
-  const cap = stageNames.length >= limits.stageNames ? capMessage(limits.stageNames, "stage names") : null;
+  const cap = listCapMessage(stageNames.length, limits.stageNames, "stage names");
   const notice = quotaMessage ?? cap;
 
   return (
     <div className="flex flex-col gap-4">
       <EntryList
-        entries={stageNames.map((s) => {
+        entries={stageNames.map((s, index) => {
           const address = stageNameAddress(s.platformId, s.username);
-          return { key: s.id, label: address.text, href: address.href, badge: s.verifiedAt ? { text: "Verified", tone: "good" as const } : undefined };
+          const badge =
+            index >= limits.stageNames ? { text: NOT_SEARCHED, tone: "muted" as const } : s.verifiedAt ? { text: "Verified", tone: "good" as const } : undefined;
+          return { key: s.id, label: address.text, href: address.href, badge };
         })}
         emptyText="No accounts yet."
         removing={remove.isPending ? remove.variables?.id : null}
