@@ -130,6 +130,12 @@ describe("cancelling a scan", () => {
     const after = await (await mira.get(`/v1/scans/${id}`)).json();
     expect(after).toMatchObject({ status: "cancelled", outcome: "aborted" });
     expect(after.finishedAt).not.toBeNull();
+    // The engine searched on her behalf: the scan counts against her month.
+    expect((await (await mira.get("/v1/scans/latest")).json()).quota).toMatchObject({ limit: 1, used: 1, per: "month", nextAvailableAt: expect.any(String) });
+    expect((await (await mira.get("/v1/billing")).json()).usage.manualScans).toMatchObject({ use: 1, limit: 1 });
+    const again = await mira.post("/v1/scans", {});
+    expect(again.status).toBe(403);
+    expect((await again.json()).error).toMatchObject({ code: "QUOTA_EXCEEDED", details: { resource: "manualScans", limit: 1, use: 1 } });
     const leaks = await (await mira.get("/v1/leaks")).json();
     expect(leaks.items.map((l: { url: string }) => new URL(l.url).pathname)).toEqual(["/leak"]);
     // Another user cannot cancel it, nor see it.
@@ -141,10 +147,31 @@ describe("cancelling a scan", () => {
     const noor = await signUpAndConfirm(services, "noor@example.com");
     await noor.post("/v1/root/update-profile-all", { platforms: { onlyfans: "noor_sky" } });
     const { id } = await (await noor.post("/v1/scans", {})).json();
+    expect((await (await noor.get("/v1/scans/latest")).json()).quota).toMatchObject({ limit: 1, used: 1 });
     const cancelled = await (await noor.post(`/v1/scans/${id}/cancel`, {})).json();
     expect(cancelled.status).toBe("cancelled");
     await services.queue.runDue(["scan.run"]);
     const after = await (await noor.get(`/v1/scans/${id}`)).json();
     expect(after).toMatchObject({ status: "cancelled", startedAt: null, stats: { linksChecked: 0 } });
+  });
+
+  it("does not count a scan cancelled while queued against the plan: she can start another", async () => {
+    const lena = await signUpAndConfirm(services, "lena@example.com");
+    await lena.post("/v1/root/update-profile-all", { platforms: { onlyfans: "lena_moss" } });
+    const { id } = await (await lena.post("/v1/scans", {})).json();
+    expect((await lena.post(`/v1/scans/${id}/cancel`, {})).status).toBe(200);
+
+    const latest = await (await lena.get("/v1/scans/latest")).json();
+    expect(latest.scan).toMatchObject({ id, status: "cancelled", startedAt: null });
+    expect(latest.quota).toEqual({ limit: 1, used: 0, per: "month", nextAvailableAt: null });
+    expect((await (await lena.get("/v1/billing")).json()).usage.manualScans).toEqual({ use: 0, limit: 1, per: "month", resetsAt: null });
+
+    const next = await lena.post("/v1/scans", {});
+    expect(next.status).toBe(202);
+    const second = await next.json();
+    expect((await (await lena.get("/v1/scans/latest")).json()).quota).toMatchObject({ used: 1 });
+    // Cancelled while queued too: her month's scan is still there.
+    expect((await lena.post(`/v1/scans/${second.id}/cancel`, {})).status).toBe(200);
+    expect((await (await lena.get("/v1/scans/latest")).json()).quota).toMatchObject({ used: 0, nextAvailableAt: null });
   });
 });

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { leak, leakCount, leakSearchText, leakSeenDay, referenceImage, scan } from "../../db/schema/scans";
 
@@ -40,13 +40,48 @@ export async function findLatestFinishedScan(db: DbOrTx, userId: string): Promis
   return rows[0];
 }
 
-/** Scans the creator started herself (or onboarding did) since a time, oldest first: the quota's use. */
+/**
+ * Scans the creator started herself (or onboarding did) since a time, oldest first: the quota's use.
+ * A failed scan is not counted, nor one cancelled before it ever ran (no startedAt): the engine
+ * searched nothing for her. One cancelled while running is counted.
+ */
 export function listCountedScansSince(db: DbOrTx, userId: string, since: Date) {
   return db
     .select({ createdAt: scan.createdAt })
     .from(scan)
-    .where(and(eq(scan.userId, userId), inArray(scan.trigger, ["manual", "onboarding"]), ne(scan.status, "failed"), gte(scan.createdAt, since)))
+    .where(
+      and(
+        eq(scan.userId, userId),
+        inArray(scan.trigger, ["manual", "onboarding"]),
+        ne(scan.status, "failed"),
+        or(ne(scan.status, "cancelled"), isNotNull(scan.startedAt)),
+        gte(scan.createdAt, since),
+      ),
+    )
     .orderBy(asc(scan.createdAt));
+}
+
+/**
+ * Marks a scan running, unless it was cancelled (or finished) meanwhile: the check and the write are
+ * one statement, so a scan cancelled while queued never gets a startedAt (which the quota reads).
+ */
+export async function markScanRunning(db: DbOrTx, id: string, startedAt: Date): Promise<boolean> {
+  const rows = await db
+    .update(scan)
+    .set({ status: "running", phase: "queries", startedAt })
+    .where(and(eq(scan.id, id), inArray(scan.status, ["queued", "running"]), isNull(scan.cancelRequestedAt)))
+    .returning({ id: scan.id });
+  return rows.length > 0;
+}
+
+/** Cancels a scan that is still queued (the job has not picked it up); false if it is not queued any more. */
+export async function cancelQueuedScan(db: DbOrTx, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(scan)
+    .set({ status: "cancelled", phase: "cancelled", cancelRequestedAt: at, finishedAt: at })
+    .where(and(eq(scan.id, id), eq(scan.status, "queued")))
+    .returning({ id: scan.id });
+  return rows.length > 0;
 }
 
 export async function updateScan(db: DbOrTx, id: string, values: Partial<Omit<ScanRow, "id" | "userId">>) {

@@ -151,13 +151,11 @@ export function createScansService(deps: ScansDeps) {
 
     async cancel(userId: string, id: string): Promise<ScanView> {
       const row = await userScan(userId, id);
-      if (row.status === "queued") {
-        await repo.updateScan(db, id, { status: "cancelled", phase: "cancelled", cancelRequestedAt: now(), finishedAt: now() });
-      } else if (row.status === "running") {
-        await repo.updateScan(db, id, { cancelRequestedAt: now() });
-      } else {
-        throw new AppError("CONFLICT", "This scan has already finished.");
-      }
+      if (row.status !== "queued" && row.status !== "running") throw new AppError("CONFLICT", "This scan has already finished.");
+      // Still queued: cancelled at once, never run, so not counted against her plan. If the job
+      // started it meanwhile, it is a running scan: the engine stops at its next progress write.
+      const cancelledWhileQueued = row.status === "queued" && (await repo.cancelQueuedScan(db, id, now()));
+      if (!cancelledWhileQueued) await repo.updateScan(db, id, { cancelRequestedAt: now() });
       return scanView((await repo.findScan(db, id))!);
     },
 
@@ -165,12 +163,15 @@ export function createScansService(deps: ScansDeps) {
     async execute(scanId: string): Promise<void> {
       const row = await repo.findScan(db, scanId);
       if (!row || (row.status !== "queued" && row.status !== "running")) return;
-      if (row.cancelRequestedAt) {
-        await repo.updateScan(db, scanId, { status: "cancelled", phase: "cancelled", finishedAt: now() });
+      // startedAt is what makes a cancelled scan count against the quota: it is set only if no
+      // cancel came first (checked in the same statement, as a cancel may arrive right now).
+      const startedAt = row.startedAt ?? now();
+      if (row.cancelRequestedAt || !(await repo.markScanRunning(db, scanId, startedAt))) {
+        // A cancel the engine never acted on (e.g. its worker died): the scan ends here.
+        const current = await repo.findScan(db, scanId);
+        if (current?.status === "queued" || current?.status === "running") await repo.updateScan(db, scanId, { status: "cancelled", phase: "cancelled", finishedAt: now() });
         return;
       }
-      const startedAt = row.startedAt ?? now();
-      await repo.updateScan(db, scanId, { status: "running", phase: "queries", startedAt });
 
       // After a downgrade the lists may hold more than the plan covers: they stay, but the scan
       // looks for what the plan covers (the oldest entries).
