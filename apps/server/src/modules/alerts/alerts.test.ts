@@ -1,43 +1,21 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { localScanSettings } from "../../testing/fake-web/local-search-web";
+import { localScanSettings, startLocalSearchWeb, type LocalSearchWeb } from "../../testing/fake-web/local-search-web";
 import { createTestServices, firstLink, readOutbox, signUpAndConfirm, TestClient, type TestServices } from "../../testing/test-services";
 
-/** A SearXNG-style search endpoint on loopback that lists one leak page. */
-function startLocalWeb() {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    if (url.pathname === "/search") {
-      res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ query: url.searchParams.get("q"), results: [{ url: `${base}/leak`, title: "Result", content: "", engine: "test", engines: ["test"], score: 1 }] }));
-      return;
-    }
-    if (url.pathname === "/leak") {
-      res.setHeader("content-type", "text/html; charset=utf-8");
-      res.end(`<!doctype html><html><head><title>luna_rivers OnlyFans leaked — full pack</title></head><body>
+/** The one leak page the local search lists. */
+const leakPage = `<!doctype html><html><head><title>luna_rivers OnlyFans leaked — full pack</title></head><body>
 <h1>luna_rivers onlyfans leaked</h1><p>Download the full luna_rivers leaked pack, 2.3 GB of videos and photos for free.</p>
-<p><a href="https://mega.nz/folder/abc123#key">mega.nz folder</a></p></body></html>`);
-      return;
-    }
-    res.statusCode = 404;
-    res.end("not found");
-  });
-  return new Promise<{ server: http.Server; origin: string }>((resolve) => {
-    server.listen(0, "127.0.0.1", () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
-  });
-}
+<p><a href="https://mega.nz/folder/abc123#key">mega.nz folder</a></p></body></html>`;
 
 describe("alerts", () => {
   let services: TestServices;
-  let web: Awaited<ReturnType<typeof startLocalWeb>>;
+  let web: LocalSearchWeb;
   let ava: TestClient;
   let bea: TestClient;
   const mailsTo = (email: string) => readOutbox(services.dataDir).filter((m) => m.to.includes(email));
 
   beforeAll(async () => {
-    web = await startLocalWeb();
+    web = await startLocalSearchWeb({ pages: { "/leak": leakPage } });
     services = await createTestServices(localScanSettings(web, { SCAN_MAX_QUERIES: "1" }));
     ava = await signUpAndConfirm(services, "ava@example.com");
     bea = await signUpAndConfirm(services, "bea@example.com");

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { takedown } from "../../db/schema/takedowns";
 import { billingSettings, postWebhook, subscriptionEvent, TEST_VARIANTS } from "../../testing/billing-events";
 import { leakPage, localScanSettings, startLocalSearchWeb, type LocalSearchWeb } from "../../testing/fake-web/local-search-web";
+import { seedLeaks } from "../../testing/leak-records";
 import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
 import { recordStageNameCheck } from "../identities/identities.repository";
-import { insertScan, upsertLeak } from "../scans/scans.repository";
 
 const DAY = 86_400_000;
 
@@ -166,11 +166,11 @@ describe("plan quotas on the server", () => {
     const identities = await (await fay.post("/v1/root/update-profile-all", { platforms: { onlyfans: "fay_rivers" }, nicknames: [], allowlist: [], specific: "" })).json();
     await recordStageNameCheck(services.database.db, [identities.stageNames[0].id], { lastCheckAt: clock, lastCheckStatus: "verified", lastCheckReason: "", verifiedAt: clock });
     expect((await fay.request("/v1/takedowns/authorization", { method: "PUT", json: { fullName: "Fay Rivers", signature: "Fay Rivers", agree: true } })).status).toBe(200);
-    const { id: scanId } = await insertScan(services.database.db, fayId, "manual");
-    for (let i = 0; i < 52; i++) {
-      const url = `http://leaks${i}.example/fay`;
-      await upsertLeak(services.database.db, { userId: fayId, scanId, canonicalUrl: url, url, domain: `leaks${i}.example`, title: "Fay Rivers leaked", category: "leak_site", confidence: "high", evidence: { matchedNames: ["fay_rivers"] }, seenAt: clock });
-    }
+    await seedLeaks(
+      services.database.db,
+      fayId,
+      Array.from({ length: 52 }, (_, i) => ({ url: `http://leaks${i}.example/fay`, title: "Fay Rivers leaked", evidence: { matchedNames: ["fay_rivers"] }, seenAt: clock })),
+    );
     const leaks = (await (await fay.get("/v1/leaks?pageSize=100")).json()).items.map((l: { id: string }) => l.id) as string[];
     expect(leaks).toHaveLength(52);
 

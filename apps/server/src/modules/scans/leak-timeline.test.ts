@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedLeaks } from "../../testing/leak-records";
 import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
 import * as repo from "./scans.repository";
 
@@ -14,13 +15,12 @@ describe("leak timeline", () => {
     const avaId = (await (await ava.get("/v1/root/get-user")).json()).id as string;
     const db = services.database.db;
     const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000);
-    const scanRow = await repo.insertScan(db, avaId, "manual");
-    const seed = (url: string, seenAt: Date) =>
-      repo.upsertLeak(db, { userId: avaId, scanId: scanRow.id, canonicalUrl: url, url, domain: "leaks.example", title: "t", category: "leak_site", confidence: "high", evidence: {}, seenAt });
-    await seed("https://leaks.example/a", day(0));
-    await seed("https://leaks.example/b", day(0));
-    await seed("https://leaks.example/c", day(2));
-    await seed("https://leaks.example/old", day(40));
+    await seedLeaks(db, avaId, [
+      { url: "https://leaks.example/a", seenAt: day(0) },
+      { url: "https://leaks.example/b", seenAt: day(0) },
+      { url: "https://leaks.example/c", seenAt: day(2) },
+      { url: "https://leaks.example/old", seenAt: day(40) },
+    ]);
     const { items } = await repo.listLeaks(db, avaId, { q: "/c", limit: 1, offset: 0 });
     await repo.updateLeak(db, items[0]!.id, { status: "removed", removedAt: day(0) });
   });

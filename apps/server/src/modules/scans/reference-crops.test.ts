@@ -1,13 +1,11 @@
 import { readFileSync } from "node:fs";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { pdqCropHashes } from "@leakwarden/pdq/pdq-crops";
 import { pdqHashDihedral } from "@leakwarden/pdq/pdq-hash";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeForHashing } from "../../scanner/image-match";
 import { fixturePath } from "../../testing/fake-web/fake-search";
-import { localScanSettings } from "../../testing/fake-web/local-search-web";
+import { localScanSettings, startLocalSearchWeb, type LocalSearchWeb } from "../../testing/fake-web/local-search-web";
 import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
 
 /**
@@ -24,33 +22,9 @@ async function hashLikeTheBrowser(bytes: Buffer) {
   return { hashes, quality, crops: pdqCropHashes(await decodeForHashing(bytes, 512)) };
 }
 
-/** A search endpoint listing one page, the page, and the image on it: all on loopback. */
-function startWeb(image: Buffer) {
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    if (url.pathname === "/search") {
-      res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify({ query: url.searchParams.get("q"), results: [{ url: `${origin}/p/77`, title: "Upload #77", content: "", engine: "test" }], unresponsive_engines: [] }));
-    } else if (url.pathname === "/p/77") {
-      res.setHeader("content-type", "text/html; charset=utf-8");
-      res.end(`<!doctype html><html><head><title>Upload #77 – PixVault</title></head><body><h1>Upload #77</h1><img src="/img/77.jpg" alt=""></body></html>`);
-    } else if (url.pathname === "/img/77.jpg") {
-      res.setHeader("content-type", "image/jpeg");
-      res.end(image);
-    } else {
-      res.statusCode = 404;
-      res.end("not found");
-    }
-  });
-  return new Promise<{ server: http.Server; origin: string }>((resolve) => {
-    server.listen(0, "127.0.0.1", () => resolve({ server, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
-  });
-}
-
 describe("reference images with crop hashes", () => {
   let services: TestServices;
-  let web: Awaited<ReturnType<typeof startWeb>>;
+  let web: LocalSearchWeb;
   let ref: Awaited<ReturnType<typeof hashLikeTheBrowser>>;
   let ava: TestClient;
   let bea: TestClient;
@@ -62,7 +36,11 @@ describe("reference images with crop hashes", () => {
       .extract({ left: 0, top: 0, width: Math.round(W * 0.93), height: Math.round(H * 0.93) })
       .jpeg({ quality: 80 })
       .toBuffer();
-    web = await startWeb(copy);
+    // The search lists the page; the image is only reached from it.
+    web = await startLocalSearchWeb({
+      pages: { "/p/77": `<!doctype html><html><head><title>Upload #77 – PixVault</title></head><body><h1>Upload #77</h1><img src="/img/77.jpg" alt=""></body></html>` },
+      files: { "/img/77.jpg": { contentType: "image/jpeg", body: copy } },
+    });
     ref = await hashLikeTheBrowser(photo);
     services = await createTestServices(localScanSettings(web, { SCAN_MAX_QUERIES: "1" }));
     ava = await signUpAndConfirm(services, "ava.crops@example.com");

@@ -1,9 +1,7 @@
-import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leak } from "../../db/schema/scans";
 import { searchDelisting, takedown, takedownNotice, takedownNoticeLink, type StoredRecipient } from "../../db/schema/takedowns";
+import { seedLeaks } from "../../testing/leak-records";
 import { createTestServices, signUpAndConfirm, TestClient, type TestServices } from "../../testing/test-services";
-import { insertScan, upsertLeak } from "../scans/scans.repository";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -24,20 +22,10 @@ describe("takedown figures", () => {
     return (await (await client.get("/api/auth/get-session")).json()).user.id as string;
   }
 
-  async function leaksOf(userId: string, count: number): Promise<string[]> {
-    const db = services.database.db;
-    const scan = await insertScan(db, userId, "manual");
-    const ids: string[] = [];
-    for (let n = 1; n <= count; n++) ids.push(await leakOf(userId, scan.id, n));
-    return ids;
-  }
-
-  async function leakOf(userId: string, scanId: string, n: number): Promise<string> {
-    const db = services.database.db;
-    const url = `http://site.example/${userId.slice(0, 6)}/${n}`;
-    await upsertLeak(db, { userId, scanId, canonicalUrl: url, url, domain: "site.example", title: "t", category: "leak_site", confidence: "high", evidence: {}, seenAt: ago(40 * DAY) });
-    const [row] = await db.select({ id: leak.id }).from(leak).where(and(eq(leak.userId, userId), eq(leak.url, url)));
-    return row!.id;
+  /** `count` leaks of the creator on site.example, found 40 days ago. */
+  function leaksOf(userId: string, count: number): Promise<string[]> {
+    const leaks = Array.from({ length: count }, (_, i) => ({ url: `http://site.example/${userId.slice(0, 6)}/${i + 1}`, seenAt: ago(40 * DAY) }));
+    return seedLeaks(services.database.db, userId, leaks);
   }
 
   /** A takedown first sent `sentAgo` ago, removed `removedAfter` later (or in another status), with its notices. */

@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import * as cheerio from "cheerio";
-import { readBody, type Site } from "./virtual-host-server";
+import { json, readBody, type Site } from "./virtual-host-server";
 
 /**
  * Fake search services that answer in the real wire shapes: each response
@@ -229,4 +229,29 @@ export function redditListingBody(posts: FakeRedditPost[], after: string | null)
 
 export function redditPermalink(p: FakeRedditPost): string {
   return `/r/${p.subreddit}/comments/${p.id}/${p.title.toLowerCase().replace(/[^a-z0-9]+/g, "_").slice(0, 40)}/`;
+}
+
+/**
+ * Reddit as the scanner reaches it: `/search.json` lists `posts`, each post's
+ * permalink shows its page, anything else is Reddit's "page not found". How a
+ * post's page looks (`postBody`, inside the web's own `page` shell) and the
+ * rate-limit headers stay each fixture web's own.
+ */
+export function redditSite(
+  posts: FakeRedditPost[],
+  opts: { rateLimitHeaders: Record<string, string>; page: (title: string, body: string) => string; postBody: (post: FakeRedditPost) => string },
+): Site {
+  return {
+    "/search.json": json(redditListingBody(posts, null), 200, opts.rateLimitHeaders),
+    "*": (_req, res, url) => {
+      const post = posts.find((p) => redditPermalink(p) === url.pathname);
+      if (!post) {
+        res.writeHead(404, { "content-type": "text/html" });
+        res.end(opts.page("reddit.com: page not found", "<h1>page not found</h1>"));
+        return;
+      }
+      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
+      res.end(opts.page(`${post.title} : r/${post.subreddit}`, opts.postBody(post)));
+    },
+  };
 }

@@ -3,13 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import type { ScanIdentity } from "../../scanner/scan-types";
-import { redditListingBody, redditPermalink, searxngBody, type FakeRedditPost, type FakeResult } from "./fake-search";
+import { redditPermalink, redditSite, searxngBody, type FakeRedditPost, type FakeResult } from "./fake-search";
 import { startForwardProxy, type ForwardProxy } from "./forward-proxy";
 import {
   bytes,
   endlessBody,
   html,
-  json,
   neverAnswers,
   redirect,
   startVirtualHostServer,
@@ -338,26 +337,14 @@ https://pixeldrain.com/u/PoPLx22</textarea></div>`,
   };
 
   // Reddit at a realistic host, through the proxy.
-  const reddit: Site = {
-    "/search.json": json(redditListingBody(REDDIT_POSTS, null), 200, { "x-ratelimit-remaining": "95.0", "x-ratelimit-used": "5", "x-ratelimit-reset": "200" }),
-    "*": (_req, res, url) => {
-      const post = REDDIT_POSTS.find((p) => redditPermalink(p) === url.pathname);
-      if (!post) {
-        res.writeHead(404, { "content-type": "text/html" });
-        res.end(page("reddit.com: page not found", "<h1>page not found</h1>"));
-        return;
-      }
-      res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-      res.end(
-        page(
-          `${post.title} : r/${post.subreddit}`,
-          `<shreddit-post author="${post.author ?? "throwaway_uploader"}"><h1 slot="title">${post.title}</h1><div slot="text-body"><p>${(post.selftext ?? "")
-            .split("\n")
-            .join("</p><p>")}</p></div>${post.url ? `<a slot="full-post-link" href="${post.url}">${post.url}</a>` : ""}</shreddit-post>`,
-        ),
-      );
-    },
-  };
+  const reddit = redditSite(REDDIT_POSTS, {
+    rateLimitHeaders: { "x-ratelimit-remaining": "95.0", "x-ratelimit-used": "5", "x-ratelimit-reset": "200" },
+    page,
+    postBody: (post) =>
+      `<shreddit-post author="${post.author ?? "throwaway_uploader"}"><h1 slot="title">${post.title}</h1><div slot="text-body"><p>${(post.selftext ?? "")
+        .split("\n")
+        .join("</p><p>")}</p></div>${post.url ? `<a slot="full-post-link" href="${post.url}">${post.url}</a>` : ""}</shreddit-post>`,
+  });
 
   // ---------------------------------------------------------------- traps --
 

@@ -3,13 +3,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import type { ScanIdentity } from "../../scanner/scan-types";
-import { fixturePath, redditListingBody, redditPermalink, searxngSite, type FakeRedditPost, type FakeResult } from "./fake-search";
+import { fixturePath, redditPermalink, redditSite, searxngSite, type FakeRedditPost, type FakeResult } from "./fake-search";
 import { startForwardProxy, type ForwardProxy } from "./forward-proxy";
 import {
   bytes,
   endlessBody,
   html,
-  json,
   neverAnswers,
   redirect,
   startVirtualHostServer,
@@ -203,24 +202,12 @@ export async function startLeakFixtureWeb(): Promise<LeakFixtureWeb> {
       "/p/1005": html(page("Upload #1005 – PixVault", `<h1>Upload #1005</h1><meta property="og:image" content="/img/e.jpg"><img src="/img/e.jpg">`)),
       "/p/2001": html(page("Upload #2001 – PixVault", `<h1>Upload #2001</h1><img src="/img/z.jpg" alt="upload">`)),
     },
-    "reddit.example": {
-      "/search.json": json(redditListingBody(REDDIT_POSTS, null), 200, { "x-ratelimit-remaining": "99.0", "x-ratelimit-used": "1", "x-ratelimit-reset": "300" }),
-      "*": (_req, res, url) => {
-        const post = REDDIT_POSTS.find((p) => redditPermalink(p) === url.pathname);
-        if (!post) {
-          res.writeHead(404, { "content-type": "text/html" });
-          res.end(page("reddit.com: page not found", "<h1>page not found</h1>"));
-          return;
-        }
-        res.writeHead(200, { "content-type": "text/html; charset=utf-8" });
-        res.end(
-          page(
-            `${post.title} : r/${post.subreddit}`,
-            `<shreddit-post><h1 slot="title">${post.title}</h1><div slot="text-body"><p>${(post.selftext ?? "").replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')}</p></div></shreddit-post>`,
-          ),
-        );
-      },
-    },
+    "reddit.example": redditSite(REDDIT_POSTS, {
+      rateLimitHeaders: { "x-ratelimit-remaining": "99.0", "x-ratelimit-used": "1", "x-ratelimit-reset": "300" },
+      page,
+      postBody: (post) =>
+        `<shreddit-post><h1 slot="title">${post.title}</h1><div slot="text-body"><p>${(post.selftext ?? "").replace(/(https?:\/\/\S+)/g, '<a href="$1">$1</a>')}</p></div></shreddit-post>`,
+    }),
 
     // ---- traps ----
     "onlyfans.com": { "*": html(page("Luna Rivers (@luna_rivers) | OnlyFans", "<h1>Luna Rivers</h1><p>1.2K photos · 300 videos · exclusive content, free trial</p>")) },

@@ -1,25 +1,30 @@
 import http from "node:http";
-import type { AddressInfo } from "node:net";
+import { listenOnLoopback } from "../loopback";
+
+/** A file that is not a page (the image a page shows): served as it is, never listed by the search. */
+export type LocalFile = { contentType: string; body: Buffer };
 
 /** A tiny web on loopback: a SearXNG-style search endpoint that lists every page it serves. */
 export interface LocalSearchWeb {
   server: http.Server;
+  /** HTML pages by path; a test may add more before a scan. */
   pages: Map<string, string>;
   origin: string;
   close(): Promise<void>;
 }
 
-export function startLocalSearchWeb(): Promise<LocalSearchWeb> {
-  const pages = new Map<string, string>();
+export async function startLocalSearchWeb(content: { pages?: Record<string, string>; files?: Record<string, LocalFile> } = {}): Promise<LocalSearchWeb> {
+  const pages = new Map(Object.entries(content.pages ?? {}));
+  const files = new Map(Object.entries(content.files ?? {}));
+  let origin = "";
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", "http://127.0.0.1");
     if (url.pathname === "/search") {
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
       res.setHeader("content-type", "application/json");
       res.end(
         JSON.stringify({
           query: url.searchParams.get("q"),
-          results: [...pages.keys()].map((p, i) => ({ url: `${base}${p}`, title: `Result ${i}`, content: "", engine: "test", engines: ["test"], score: 1 })),
+          results: [...pages.keys()].map((p, i) => ({ url: `${origin}${p}`, title: `Result ${i}`, content: "", engine: "test", engines: ["test"], score: 1 })),
           answers: [],
           corrections: [],
           infoboxes: [],
@@ -29,21 +34,19 @@ export function startLocalSearchWeb(): Promise<LocalSearchWeb> {
       );
       return;
     }
+    const file = files.get(url.pathname);
+    if (file) {
+      res.setHeader("content-type", file.contentType);
+      res.end(file.body);
+      return;
+    }
     const page = pages.get(url.pathname);
     res.statusCode = page ? 200 : 404;
     res.setHeader("content-type", page ? "text/html; charset=utf-8" : "text/plain");
     res.end(page ?? "not found");
   });
-  return new Promise((resolve) => {
-    server.listen(0, "127.0.0.1", () =>
-      resolve({
-        server,
-        pages,
-        origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-        close: () => new Promise<void>((done) => server.close(() => done())),
-      }),
-    );
-  });
+  ({ origin } = await listenOnLoopback(server));
+  return { server, pages, origin, close: () => new Promise<void>((done) => server.close(() => done())) };
 }
 
 /** Settings that point the scanner at a local SearXNG-style web only (`overrides` win). */
