@@ -2,7 +2,7 @@ import { messages } from "@leakwarden/contracts/validation-messages";
 import type { ReactNode } from "react";
 import { ErrorBoundary } from "react-error-boundary";
 import { useLocation } from "react-router";
-import { Logo } from "./logo";
+import { MessagePage, messagePageAction } from "./message-page";
 
 const reload = () => window.location.reload();
 
@@ -13,24 +13,15 @@ const reload = () => window.location.reload();
  */
 export function PageError() {
   return (
-    <div className="flex min-h-dvh flex-col">
-      <div className="mx-auto w-full max-w-6xl px-5 py-5">
-        <Logo />
-      </div>
-      <main className="flex flex-1 flex-col items-center justify-center gap-6 px-6 pb-24 text-center">
-        <h1 className="text-2xl font-semibold text-white">Something went wrong</h1>
-        <p role="alert" className="max-w-sm text-slate-300">
-          {messages.unexpectedError}
-        </p>
-        <button
-          type="button"
-          onClick={reload}
-          className="rounded-lg bg-brand-600 px-5 py-2.5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400"
-        >
-          Try again
-        </button>
-      </main>
-    </div>
+    <MessagePage>
+      <h1 className="text-2xl font-semibold text-white">Something went wrong</h1>
+      <p role="alert" className="max-w-sm text-slate-300">
+        {messages.unexpectedError}
+      </p>
+      <button type="button" onClick={reload} className={messagePageAction}>
+        Try again
+      </button>
+    </MessagePage>
   );
 }
 
