@@ -1,13 +1,21 @@
 import { QueryClientProvider } from "@tanstack/react-query";
-import type { ReactNode } from "react";
-import { Toaster } from "sonner";
+import { lazy, Suspense, type ReactNode } from "react";
+import { useHydrated } from "../components/use-hydrated";
 import { queryClient } from "../lib/query-client";
 
+// Loaded once the page responds, not with it: no prerendered page shows a toast before then.
+const Toaster = lazy(() => import("sonner").then((m) => ({ default: m.Toaster })));
+
 export function AppProvider({ children }: { children: ReactNode }) {
+  const hydrated = useHydrated();
   return (
     <QueryClientProvider client={queryClient}>
       {children}
-      <Toaster theme="dark" visibleToasts={20} toastOptions={{ style: { maxWidth: "350px" } }} richColors closeButton />
+      {hydrated && (
+        <Suspense fallback={null}>
+          <Toaster theme="dark" visibleToasts={20} toastOptions={{ style: { maxWidth: "350px" } }} richColors closeButton />
+        </Suspense>
+      )}
     </QueryClientProvider>
   );
 }

@@ -2,9 +2,9 @@ import { findPlan } from "@leakwarden/contracts/plans";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
 import { useLocation, useSearchParams } from "react-router";
-import { toast } from "sonner";
 import { paths } from "../../../config/paths";
 import { useSession } from "../../../lib/session";
+import { showToast } from "../../../lib/toast";
 import { createCheckout } from "../api/create-checkout";
 import { billingQueryOptions } from "../api/get-billing";
 import { parsePlanChoice, savePendingCheckout, takePendingCheckout } from "../lib/pending-checkout";
@@ -32,7 +32,7 @@ function AwaitNewPlan({ onDone }: { onDone: () => void }) {
     if (!tier || tier === "free" || said.current) return;
     said.current = true;
     void queryClient.invalidateQueries({ queryKey: ["user"] });
-    toast.success(`You are now on the ${findPlan(tier).name} Plan.`);
+    showToast((toast) => toast.success(`You are now on the ${findPlan(tier).name} Plan.`));
     onDone();
   }, [tier, queryClient, onDone]);
   return null;
@@ -78,7 +78,7 @@ export function ResumeCheckout() {
 
   useEffect(() => {
     if (!returned || !signedIn) return;
-    toast.success("Thank you for subscribing", { description: "Your plan starts as soon as the payment is confirmed." });
+    showToast((toast) => toast.success("Thank you for subscribing", { description: "Your plan starts as soon as the payment is confirmed." }));
     setAwaitingPlan(true);
     // Said once: a reload does not say it again.
     setParams(
