@@ -7,7 +7,7 @@
  *   npm run bench:web              (builds the web app first)
  *   SKIP_BUILD=1 npm run bench:web (uses apps/web/dist as it is)
  *
- * Chromium: CHROME_PATH (default /usr/bin/chromium). Each page is measured LIGHTHOUSE_RUNS times (3);
+ * Chromium: CHROME_PATH (default /usr/bin/chromium). Each page is measured LIGHTHOUSE_RUNS times (5);
  * the median run is shown.
  */
 import { execFileSync, spawn } from "node:child_process";
@@ -59,7 +59,7 @@ async function startServer() {
   throw new Error("the server did not start");
 }
 
-const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 
 /** The run with the median performance score of several (Lighthouse varies with the machine's load). */
 function medianLighthouse(url) {
