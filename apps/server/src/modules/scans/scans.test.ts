@@ -1,59 +1,18 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { localScanSettings } from "../../testing/fake-web/local-search-web";
+import { leakPage, localScanSettings, startLocalSearchWeb, type LocalSearchWeb } from "../../testing/fake-web/local-search-web";
 import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
-
-/** A tiny web on loopback: a SearXNG-style search endpoint and the pages it lists. */
-function startLocalWeb() {
-  const pages = new Map<string, string>();
-  const server = http.createServer((req, res) => {
-    const url = new URL(req.url ?? "/", "http://127.0.0.1");
-    if (url.pathname === "/search") {
-      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-      res.setHeader("content-type", "application/json");
-      res.end(
-        JSON.stringify({
-          query: url.searchParams.get("q"),
-          results: [...pages.keys()].map((p, i) => ({ url: `${base}${p}`, title: `Result ${i}`, content: "", engine: "test", engines: ["test"], score: 1 })),
-          answers: [],
-          corrections: [],
-          infoboxes: [],
-          suggestions: [],
-          unresponsive_engines: [],
-        }),
-      );
-      return;
-    }
-    const page = pages.get(url.pathname);
-    if (!page) {
-      res.statusCode = 404;
-      res.end("not found");
-      return;
-    }
-    res.setHeader("content-type", "text/html; charset=utf-8");
-    res.end(page);
-  });
-  return new Promise<{ server: http.Server; pages: Map<string, string>; origin: string }>((resolve) => {
-    server.listen(0, "127.0.0.1", () => resolve({ server, pages, origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }));
-  });
-}
-
-const leakPage = (name: string) => `<!doctype html><html><head><title>${name} OnlyFans leaked — full pack</title></head><body>
-<h1>${name} onlyfans leaked</h1><p>Download the full ${name} leaked pack, 2.3 GB of videos and photos for free.</p>
-<p><a href="https://mega.nz/folder/abc123#key">mega.nz folder</a> <a href="https://gofile.io/d/xyz">gofile mirror</a></p></body></html>`;
 
 const interviewPage = (name: string) => `<!doctype html><html><head><title>An interview with ${name}</title></head><body>
 <article><h1>Meet ${name}</h1><p>We talked with ${name} about her photography and her official page at <a href="https://onlyfans.com/${name}">onlyfans.com/${name}</a>.</p></article></body></html>`;
 
 describe("scans", () => {
   let services: TestServices;
-  let web: Awaited<ReturnType<typeof startLocalWeb>>;
+  let web: LocalSearchWeb;
   let ava: TestClient;
   let bea: TestClient;
 
   beforeAll(async () => {
-    web = await startLocalWeb();
+    web = await startLocalSearchWeb();
     services = await createTestServices(localScanSettings(web));
     ava = await signUpAndConfirm(services, "ava@example.com");
     bea = await signUpAndConfirm(services, "bea@example.com");
@@ -61,7 +20,7 @@ describe("scans", () => {
   });
   afterAll(async () => {
     await services?.close();
-    web?.server.close();
+    await web?.close();
   });
 
   it("refuses a scan before the creator has names to look for", async () => {
