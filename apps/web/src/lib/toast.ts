@@ -6,5 +6,8 @@ import type { toast as sonnerToast } from "sonner";
  * (sonner replays active toasts to a late Toaster).
  */
 export function showToast(show: (toast: typeof sonnerToast) => void): void {
-  void import("sonner").then(({ toast }) => show(toast));
+  import("sonner").then(
+    ({ toast }) => show(toast),
+    (error: unknown) => console.error("Could not load the toasts:", error),
+  );
 }
