@@ -26,7 +26,8 @@ if (prerenderedPath && prerenderedPath === window.location.pathname) {
       }),
     (error: unknown) => {
       console.error(error);
-      const notice = document.body.appendChild(document.createElement("div"));
+      // First in the page, so the bar pushes the page down instead of covering its header.
+      const notice = document.body.insertBefore(document.createElement("div"), document.body.firstChild);
       createRoot(notice).render(<CodeLoadFailedNotice />);
     },
   );

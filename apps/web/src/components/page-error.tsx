@@ -41,7 +41,7 @@ export function PageErrorBoundary({ children }: { children: ReactNode }) {
  */
 export function CodeLoadFailedNotice() {
   return (
-    <div role="alert" className="fixed inset-x-0 top-0 z-50 flex flex-wrap items-center justify-center gap-3 bg-red-600 px-4 py-3 text-center text-sm font-medium text-white">
+    <div role="alert" className="sticky top-0 z-50 flex flex-wrap items-center justify-center gap-3 bg-red-600 px-4 py-3 text-center text-sm font-medium text-white">
       <span>{messages.unexpectedError}</span>
       <button
         type="button"
