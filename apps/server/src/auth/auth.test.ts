@@ -138,4 +138,12 @@ describe("sign-in rate limit", () => {
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
     expect(statuses.slice(3)).toEqual([429, 429]);
   });
+
+  it("never limits reading the session, which every page load asks for", async () => {
+    const client = new TestClient(services.app);
+    const statuses = new Set<number>();
+    // More than the general limit of 100 a minute per address.
+    for (let i = 0; i < 120; i++) statuses.add((await client.get("/api/auth/get-session")).status);
+    expect([...statuses]).toEqual([200]);
+  });
 });

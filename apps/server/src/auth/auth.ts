@@ -113,6 +113,9 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
       window: 60,
       max: 100,
       customRules: {
+        // Every page load reads the session: a visitor (or an office behind one address) who
+        // browses quickly must not be shown as signed out. Attempts to get in stay limited.
+        "/get-session": false,
         "/sign-in/email": authRule,
         "/sign-up/email": authRule,
         "/send-verification-email": authRule,
