@@ -9,7 +9,7 @@ const reload = () => window.location.reload();
 /**
  * What a page that cannot be shown says instead (its code did not arrive, or it failed while
  * rendering): the generic message and a way to try again. Reloading is the retry that works for
- * both, since a failed code download is remembered by the browser for the page's lifetime.
+ * both: a lazy page whose code failed to load keeps that failure until the document is reloaded.
  */
 export function PageError() {
   return (
