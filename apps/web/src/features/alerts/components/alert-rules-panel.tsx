@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { ApiError } from "../../../lib/api-client";
 import { useAlerts } from "../api/get-alerts";
 import { usePutAlerts } from "../api/put-alerts";
-import { QueryError, Skeleton } from "./query-error";
+import { QueryError, Skeleton } from "../../../components/query-error";
 
 const digestLabels: Record<DigestFrequency, { title: string; hint: string }> = {
   off: { title: "No summary", hint: "Only the alerts you switch on above." },

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useLeakTimeline } from "../api/get-leak-timeline";
-import { QueryError, Skeleton } from "./query-error";
+import { QueryError, Skeleton } from "../../../components/query-error";
 
 const LeaksChart = lazy(() => import("./leaks-chart").then((m) => ({ default: m.LeaksChart })));
 

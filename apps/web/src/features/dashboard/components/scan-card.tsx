@@ -8,7 +8,7 @@ import { latestScanQueryKey, useLatestScan } from "../api/get-latest-scan";
 import { useScan } from "../api/get-scan";
 import { useStartScan } from "../api/start-scan";
 import { formatDate, formatDateTime, phaseText, relativeFromNow } from "../scan-format";
-import { QueryError, Skeleton } from "./query-error";
+import { QueryError, Skeleton } from "../../../components/query-error";
 
 const isActive = (scan: ScanView | null | undefined) => scan?.status === "queued" || scan?.status === "running";
 

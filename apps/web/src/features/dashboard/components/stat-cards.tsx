@@ -1,5 +1,5 @@
 import { useLatestScan } from "../api/get-latest-scan";
-import { QueryError, Skeleton } from "./query-error";
+import { QueryError, Skeleton } from "../../../components/query-error";
 
 const numberFormat = new Intl.NumberFormat();
 

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useLeaks } from "../api/list-leaks";
 import { categoryLabels, formatLeakDate, statusClasses, statusLabels } from "../leak-labels";
-import { QueryError, Skeleton } from "./query-error";
+import { QueryError, Skeleton } from "../../../components/query-error";
 
 /** Home: the five most recent findings, with a way to the full list. */
 export function LatestFindings({ allHref }: { allHref: string }) {

@@ -4,7 +4,7 @@ import { useSearchParams } from "react-router";
 import { useLeaks } from "../api/list-leaks";
 import { categoryLabels, formatLeakDate, statusClasses, statusLabels } from "../leak-labels";
 import { EvidenceDialog } from "./evidence-dialog";
-import { QueryError, Skeleton } from "./query-error";
+import { QueryError, Skeleton } from "../../../components/query-error";
 
 /** The spec's page size of the Scan Results table. */
 export const LEAKS_PAGE_SIZE = 18;

@@ -6,7 +6,7 @@ import { useAddReferenceImage } from "../api/add-reference-image";
 import { useReferenceImages } from "../api/list-reference-images";
 import { useRemoveReferenceImage } from "../api/remove-reference-image";
 import { useImageHasher } from "../hooks/use-image-hasher";
-import { QueryError, Skeleton } from "./query-error";
+import { QueryError, Skeleton } from "../../../components/query-error";
 
 /** PDQ hashes below this quality match poorly (the reference's advice). */
 const MIN_QUALITY = 50;

@@ -15,7 +15,7 @@ import { useMarkDelistingSubmitted } from "../api/mark-delisting-submitted";
 import { engineLabels, formatHours, formatWhen, foundByLabels, recipientKindLabels, takedownStatusClasses, takedownStatusLabels } from "../takedown-labels";
 import { AuthorizationForm } from "./authorization-form";
 import { CopyField } from "./copy-field";
-import { QueryError, Skeleton } from "./query-error";
+import { QueryError, Skeleton } from "../../../components/query-error";
 
 const card = "rounded-2xl border border-white/10 bg-ink-900 p-5 sm:p-6";
 const smallButton = "h-9 rounded-lg border border-white/15 px-3 text-sm font-semibold text-white hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-brand-400 disabled:opacity-50";

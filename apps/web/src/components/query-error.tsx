@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError } from "../lib/api-client";
 
 export function describeError(error: unknown): string {
   if (error instanceof ApiError) return error.message;
