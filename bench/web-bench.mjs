@@ -126,6 +126,9 @@ async function warmUp() {
 }
 
 const js = landingJs();
+// Lighthouse multiplies the main thread's observed task times by four, so other work on the machine
+// lowers the scores: the load is printed with them.
+const loadBefore = os.loadavg()[0];
 const { server, dataDir } = await startServer();
 const results = [];
 try {
@@ -137,7 +140,11 @@ try {
 }
 
 const kib = (n) => `${(n / 1024).toFixed(1)} KiB`;
-console.log(`\nLighthouse 12 (mobile, simulated throttling), median of ${RUNS} runs\n`);
+console.log(`\nLighthouse 12 (mobile, simulated throttling), median of ${RUNS} runs`);
+const cores = os.cpus().length;
+console.log(`Machine: ${cores} cores, load average ${loadBefore.toFixed(2)} before the runs`);
+if (loadBefore > cores / 2) console.log("The machine was busy when the runs started: the scores are lower than on a quiet machine.");
+console.log("");
 console.log("route      perf  a11y  best-pr  FCP      LCP      TBT     CLS    JS transferred (with headers)");
 for (const r of results) {
   console.log(
