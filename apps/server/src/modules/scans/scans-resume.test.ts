@@ -6,6 +6,7 @@ import { localScanSettings } from "../../testing/fake-web/local-search-web";
 import { listenOnLoopback } from "../../testing/loopback";
 import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
 import { eq } from "drizzle-orm";
+import { requestScanCancel } from "./scans.repository";
 
 describe("a scan whose worker died", () => {
   let services: TestServices;
@@ -73,6 +74,14 @@ describe("a scan whose worker died", () => {
     const row = (await services.database.db.select().from(scan).where(eq(scan.userId, (await (await ava.get("/v1/root/get-user")).json()).id)))[0]!;
     const res = await ava.post(`/v1/scans/${row.id}/cancel`, {});
     expect(res.status).toBe(409);
+  });
+
+  it("writes no stop request onto a scan that finished just before the request", async () => {
+    const row = (await services.database.db.select().from(scan).where(eq(scan.userId, (await (await ava.get("/v1/root/get-user")).json()).id)))[0]!;
+    expect(row.status).toBe("completed");
+    expect(await requestScanCancel(services.database.db, row.id, new Date())).toBe(false);
+    const [after] = await services.database.db.select().from(scan).where(eq(scan.id, row.id));
+    expect(after).toMatchObject({ status: "completed", cancelRequestedAt: null });
   });
 });
 

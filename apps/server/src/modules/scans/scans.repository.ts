@@ -84,6 +84,16 @@ export async function cancelQueuedScan(db: DbOrTx, id: string, at: Date): Promis
   return rows.length > 0;
 }
 
+/** Asks a queued or running scan to stop; false if it has finished meanwhile (nothing is written then). */
+export async function requestScanCancel(db: DbOrTx, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(scan)
+    .set({ cancelRequestedAt: at })
+    .where(and(eq(scan.id, id), inArray(scan.status, ["queued", "running"])))
+    .returning({ id: scan.id });
+  return rows.length > 0;
+}
+
 export async function updateScan(db: DbOrTx, id: string, values: Partial<Omit<ScanRow, "id" | "userId">>) {
   await db.update(scan).set(values).where(eq(scan.id, id));
 }

@@ -155,7 +155,7 @@ export function createScansService(deps: ScansDeps) {
       // Still queued: cancelled at once, never run, so not counted against her plan. If the job
       // started it meanwhile, it is a running scan: the engine stops at its next progress write.
       const cancelledWhileQueued = row.status === "queued" && (await repo.cancelQueuedScan(db, id, now()));
-      if (!cancelledWhileQueued) await repo.updateScan(db, id, { cancelRequestedAt: now() });
+      if (!cancelledWhileQueued && !(await repo.requestScanCancel(db, id, now()))) throw new AppError("CONFLICT", "This scan has already finished.");
       return scanView((await repo.findScan(db, id))!);
     },
 
