@@ -4,8 +4,8 @@ export interface ListEntry {
   key: string;
   label: string;
   href?: string | null;
-  /** A short note after the label (e.g. "Verified"). */
-  badge?: { text: string; tone: "good" | "muted" };
+  /** Short notes after the label (e.g. "Verified"). */
+  badges?: { text: string; tone: "good" | "muted" }[];
 }
 
 /** Entries with a remove button each; an empty list says so. */
@@ -31,13 +31,14 @@ export function EntryList({ entries, emptyText, removing, onRemove, removeLabel 
               entry.label
             )}
           </span>
-          {entry.badge && (
+          {entry.badges?.map((badge) => (
             <span
-              className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${entry.badge.tone === "good" ? "bg-emerald-400/15 text-emerald-300" : "bg-white/10 text-slate-300"}`}
+              key={badge.text}
+              className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${badge.tone === "good" ? "bg-emerald-400/15 text-emerald-300" : "bg-white/10 text-slate-300"}`}
             >
-              {entry.badge.text}
+              {badge.text}
             </span>
-          )}
+          ))}
           <button
             type="button"
             onClick={() => onRemove(entry.key)}

@@ -24,7 +24,7 @@ export function NicknamesEditor(props: PlansTarget & { autoFocus?: boolean }) {
   return (
     <div className="flex flex-col gap-4">
       <EntryList
-        entries={nicknames.map((n, index) => ({ key: n.id, label: n.value, badge: index >= limits.nicknames ? { text: NOT_SEARCHED, tone: "muted" as const } : undefined }))}
+        entries={nicknames.map((n, index) => ({ key: n.id, label: n.value, badges: index >= limits.nicknames ? [{ text: NOT_SEARCHED, tone: "muted" as const }] : [] }))}
         emptyText="No nicknames yet."
         removing={remove.isPending ? remove.variables?.id : null}
         removeLabel={(e) => `Remove nickname ${e.label}`}

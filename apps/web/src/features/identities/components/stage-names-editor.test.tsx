@@ -47,13 +47,19 @@ function renderWith(data: Identities, editor: React.ReactNode) {
   );
 }
 
-const badgeOf = (name: string) => within(screen.getByText(name).closest("li")!).queryByText(/^(Not searched|Verified)$/)?.textContent ?? null;
+/** The entry's badges, in order, joined with " + " (null when it has none). */
+const badgeOf = (name: string) =>
+  within(screen.getByText(name).closest("li")!)
+    .queryAllByText(/^(Not searched|Verified)$/)
+    .map((b) => b.textContent)
+    .join(" + ") || null;
 
 describe("entries beyond the plan's limit", () => {
   it("marks the stage names scans skip (those added last) and says how many", () => {
     renderWith(identities(), <StageNamesEditor />);
     expect(badgeOf("onlyfans.com/jane")).toBe("Verified");
-    expect(badgeOf("onlyfans.com/jane_two")).toBe("Not searched");
+    // Verified, but beyond the limit: both are true, and both are shown.
+    expect(badgeOf("onlyfans.com/jane_two")).toBe("Verified + Not searched");
     expect(badgeOf("onlyfans.com/jane_three")).toBe("Not searched");
     expect(screen.getByRole("status").textContent).toContain("Your plan covers 1 stage names. Scans skip the 2 added last, marked 'Not searched'.");
   });

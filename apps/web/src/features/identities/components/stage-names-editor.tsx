@@ -27,9 +27,11 @@ export function StageNamesEditor(props: PlansTarget) {
       <EntryList
         entries={stageNames.map((s, index) => {
           const address = stageNameAddress(s.platformId, s.username);
-          const badge =
-            index >= limits.stageNames ? { text: NOT_SEARCHED, tone: "muted" as const } : s.verifiedAt ? { text: "Verified", tone: "good" as const } : undefined;
-          return { key: s.id, label: address.text, href: address.href, badge };
+          const badges = [
+            ...(s.verifiedAt ? [{ text: "Verified", tone: "good" as const }] : []),
+            ...(index >= limits.stageNames ? [{ text: NOT_SEARCHED, tone: "muted" as const }] : []),
+          ];
+          return { key: s.id, label: address.text, href: address.href, badges };
         })}
         emptyText="No accounts yet."
         removing={remove.isPending ? remove.variables?.id : null}
