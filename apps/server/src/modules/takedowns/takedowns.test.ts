@@ -11,10 +11,10 @@ import { createLogger } from "../../lib/logger";
 import { createServices } from "../../services";
 import { startForwardProxy, type ForwardProxy } from "../../testing/fake-web/forward-proxy";
 import { html, startVirtualHostServer, type VirtualHostServer } from "../../testing/fake-web/virtual-host-server";
+import { seedLeaks, type SeededLeak } from "../../testing/leak-records";
 import { openTestDatabase } from "../../testing/test-database";
 import { readOutbox, signUpAndConfirm, TEST_ORIGIN, TestClient, type TestServices } from "../../testing/test-services";
 import { recordStageNameCheck } from "../identities/identities.repository";
-import { insertScan, upsertLeak } from "../scans/scans.repository";
 import {
   rdapDomain,
   rdapNetwork,
@@ -61,41 +61,37 @@ describe("takedowns", () => {
   let beaId: string;
   const leakIds: Record<string, string> = {};
   const pages: Record<string, string> = {};
-  const scanIds = new Map<string, string>();
 
   async function userIdOf(client: TestClient): Promise<string> {
     return (await (await client.get("/api/auth/get-session")).json()).user.id as string;
   }
 
-  async function seedLeak(userId: string, key: string, url: string, confidence: "high" | "medium", owner: { client: TestClient; name: string } = { client: ava, name: "luna_rivers" }) {
-    if (!scanIds.has(userId)) scanIds.set(userId, (await insertScan(services.database.db, userId, "manual")).id);
-    const scanId = scanIds.get(userId)!;
-    const body = pages[url] ?? "";
-    await upsertLeak(services.database.db, {
-      userId,
-      scanId,
-      canonicalUrl: url,
+  /** Her leak at `url` as a scan would store it: named by her stage name, with the page's hash as evidence. */
+  function leakAt(url: string, confidence: "high" | "medium", name = "luna_rivers"): SeededLeak {
+    const title = "Luna Rivers OnlyFans leaked";
+    return {
       url,
-      domain: new URL(url).hostname,
-      title: "Luna Rivers OnlyFans leaked",
-      category: "leak_site",
+      seenAt: new Date(),
+      title,
       confidence,
       evidence: {
-        matchedNames: [owner.name],
-        snippet: `Download the full ${owner.name} leaked pack`,
-        title: "Luna Rivers OnlyFans leaked",
+        matchedNames: [name],
+        snippet: `Download the full ${name} leaked pack`,
+        title,
         signals: ["file-host link: mega.nz"],
         imageMatches: [],
         httpStatus: 200,
         fetchedAt: "2025-07-01T10:00:00.000Z",
-        sha256: createHash("sha256").update(body).digest("hex"),
+        sha256: createHash("sha256").update(pages[url] ?? "").digest("hex"),
         finalUrl: url,
       },
-      seenAt: new Date(),
-    });
-    const list = await (await owner.client.get(`/v1/leaks?pageSize=100`)).json();
-    const found = list.items.find((l: { url: string }) => l.url === url);
-    if (found) leakIds[key] = found.id;
+    };
+  }
+
+  /** Stores `leaks` (key → leak) for `userId`, keeping each one's id under its key. */
+  async function seedKeyedLeaks(userId: string, leaks: Record<string, SeededLeak>) {
+    const ids = await seedLeaks(services.database.db, userId, Object.values(leaks));
+    Object.keys(leaks).forEach((key, i) => (leakIds[key] = ids[i]!));
   }
 
   const page = (host: string, p: string, body: string) => {
@@ -197,15 +193,17 @@ describe("takedowns", () => {
     tiers.set(beaId, "premium");
     await ava.post("/v1/root/update-profile-all", { platforms: { onlyfans: "luna_rivers" }, nicknames: [], allowlist: [], specific: "" });
 
-    await seedLeak(avaId, "hub1", "http://leakhub.example/v/1", "high");
-    await seedLeak(avaId, "hub2", "http://leakhub.example/v/2", "high");
-    await seedLeak(avaId, "hub3", "http://leakhub.example/v/3", "high");
-    await seedLeak(avaId, "hub4", "http://leakhub.example/v/4", "high");
-    await seedLeak(avaId, "hubMedium", "http://leakhub.example/v/5", "medium");
-    await seedLeak(avaId, "hosted", "http://hostedleaks.example/t/luna", "high");
-    await seedLeak(avaId, "cdn", "http://cdnleaks.example/luna", "high");
-    await seedLeak(avaId, "nowhere", "http://nowhere.example/luna", "high");
-    await seedLeak(avaId, "refusing", "http://refusing.example/luna", "high");
+    await seedKeyedLeaks(avaId, {
+      hub1: leakAt("http://leakhub.example/v/1", "high"),
+      hub2: leakAt("http://leakhub.example/v/2", "high"),
+      hub3: leakAt("http://leakhub.example/v/3", "high"),
+      hub4: leakAt("http://leakhub.example/v/4", "high"),
+      hubMedium: leakAt("http://leakhub.example/v/5", "medium"),
+      hosted: leakAt("http://hostedleaks.example/t/luna", "high"),
+      cdn: leakAt("http://cdnleaks.example/luna", "high"),
+      nowhere: leakAt("http://nowhere.example/luna", "high"),
+      refusing: leakAt("http://refusing.example/luna", "high"),
+    });
   });
 
   afterAll(async () => {
@@ -416,7 +414,7 @@ describe("takedowns", () => {
     expect(foreign.status).toBe(400);
     expect((await errorOf(foreign)).fields).toHaveProperty("stageNameId");
 
-    await seedLeak(beaId, "bea", "http://beasite.example/bea", "high", { client: bea, name: "bea_rose" });
+    await seedKeyedLeaks(beaId, { bea: leakAt("http://beasite.example/bea", "high", "bea_rose") });
     expect((await bea.post("/v1/takedowns", { leakIds: [leakIds.bea] })).status).toBe(202);
     await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
     const [notice] = noticesTo("dmca@beasite.example");
