@@ -109,20 +109,25 @@ const dihedralHashesSchema = z
   })
   .strict();
 
-/** Most crops a reference image may carry (the web client sends 99). */
-export const MAX_REFERENCE_CROPS = 128;
+/** Most crops a reference image may carry (the web client sends 331). */
+export const MAX_REFERENCE_CROPS = 400;
 
 const cropPercent = String.raw`\d{1,2}(?:\.\d{1,2})?%`;
 const cropTransform = new RegExp(`^crop l${cropPercent} t${cropPercent} r${cropPercent} b${cropPercent}$`);
 
-/** The hashes of the photo with its sides trimmed, so that cropped copies match too. */
+/**
+ * The hash of the photo with its sides trimmed, so that cropped copies match too. Clients
+ * before crops carried one hash sent the crop's eight orientations (`hashes`): still accepted.
+ */
 export const referenceCropSchema = z
   .object({
     transform: z.string().max(64).regex(cropTransform, 'A crop is named like "crop l5% t0% r2.5% b0%".'),
-    hashes: dihedralHashesSchema,
+    hash: hex64.optional(),
+    hashes: dihedralHashesSchema.optional(),
     quality: z.number().int().min(0).max(100),
   })
-  .strict();
+  .strict()
+  .refine((c) => (c.hash === undefined) !== (c.hashes === undefined), { message: "A crop has one hash.", path: ["hash"] });
 export type ReferenceCrop = z.infer<typeof referenceCropSchema>;
 
 export const referenceImageInputSchema = z

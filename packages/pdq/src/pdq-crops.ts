@@ -1,4 +1,4 @@
-import { pdqHashDihedral, type PdqDihedralHashes, type PixelImage } from "./pdq-hash";
+import { pdqHash, type PixelImage } from "./pdq-hash";
 
 /**
  * Crop variants of a reference image.
@@ -9,15 +9,20 @@ import { pdqHashDihedral, type PdqDihedralHashes, type PixelImage } from "./pdq-
  * operator's CLI), the image is also hashed with its sides trimmed, so a
  * copy cropped a little lands near one of those hashes. A random image stays
  * ~128 bits from each, so extra hashes cost no precision.
+ *
+ * A crop is hashed as it stands, in one orientation: the scanner hashes each
+ * image it finds in all eight (one DCT gives them all), so a mirrored or
+ * rotated crop still meets its crop's hash, and a reference carries 8× more
+ * crops for the same payload.
  */
 
 /** Fractions of the width/height trimmed off the left, top, right and bottom. */
 export type PdqCrop = readonly [left: number, top: number, right: number, bottom: number];
 
-export type PdqCropHashes = {
-  /** e.g. "crop l5% t0% r2.5% b0%": which crop these are the hashes of. */
+export type PdqCropHash = {
+  /** e.g. "crop l5% t0% r2.5% b0%": which crop this is the hash of. */
   transform: string;
-  hashes: PdqDihedralHashes;
+  hash: string;
   quality: number;
 };
 
@@ -56,38 +61,28 @@ function shapes(f: number): PdqCrop[] {
 }
 
 /**
- * The crops hashed for every reference image on the creator's device and
- * sent with it (and part of the CLI's larger set below).
+ * The crops hashed for every reference image, on the creator's device (and
+ * by the CLI), and sent with it.
  *
  * The shapes a leaker cuts: one side (a caption, a watermark, a border), two
  * opposite sides (re-framing to another aspect ratio), two adjacent sides (a
- * corner logo), all four (a zoom), each by 1.25%, 2.5% … 11.25%. A copy
- * cropped by up to ~11% in one of those shapes is then ≤ 0.625% per side
- * away from a listed crop, which PDQ tolerates. 99 crops × 8 orientations.
- * Crops of unequal amounts on three or four sides are mostly missed: covering
- * them takes a grid over all four sides, hundreds of crops (see below).
+ * corner logo), all four (a zoom), each by 1.25%, 2.5% … 11.25%, so that a
+ * copy cropped by up to ~11% in one of those shapes is ≤ 0.625% per side away
+ * from a listed crop, which PDQ tolerates; one side cut by 12.5-15%; slight
+ * uniform trims; and every combination of 0/2.5/5/7.5% on the four sides, for
+ * unequal crops on three or four sides.
  *
- * Measured (`npm run bench:pdq`, Node 20 on a busy 2-core machine, a
- * 1000-pixel photo hashed from its 512-pixel reduction): these 99 crops take
- * 0.3-0.45 s, in the Web Worker off the page's thread, and add 67 KiB of JSON
- * per reference image; matching one found image against a 200-image plan's
- * 160,000 hashes takes ~1 ms. The CLI's set (331 crops) takes 1-1.4 s and
- * would add 223 KiB per image and 3.3× the hashes to every match: too much to
- * upload and store for every photo, hence the smaller set here. Recall on
- * copies cropped 3-10% (pdq-crops.test.ts): one side 94%, two opposite sides
- * 92%, two adjacent 83%, all four 72%, against 0-2% without crops.
+ * Measured (`npm run bench:pdq`; pdq-crops.test.ts): 331 crops, one hash
+ * each, hashed from the photo's 512-pixel reduction in ~0.35 s, in the Web
+ * Worker off the page's thread; ~35 KiB of JSON per reference image.
+ * Recall on copies cropped 3-10%: one side, two opposite sides ~90%+; two
+ * adjacent, all four 70-80%; unequal amounts on three or four sides ~55%,
+ * against 0-2% without crops.
  */
-export const PDQ_REFERENCE_CROPS: readonly PdqCrop[] = [1.25, 2.5, 3.75, 5, 6.25, 7.5, 8.75, 10, 11.25].flatMap((p) => shapes(p / 100));
-
-/**
- * The CLI's set: the crops above, plus every combination of 0/2.5/5/7.5% on
- * each of the four sides (so unequal crops on three or four sides match too),
- * slight uniform trims and one side cut by 12.5-15%. It hashes reference files
- * on the operator's machine, where neither payload nor storage is a concern.
- */
-export const PDQ_OPERATOR_CROPS: readonly PdqCrop[] = (() => {
+export const PDQ_REFERENCE_CROPS: readonly PdqCrop[] = (() => {
   const grid = [0, 0.025, 0.05, 0.075];
-  const crops: PdqCrop[] = [...PDQ_REFERENCE_CROPS, [0.01, 0.01, 0.01, 0.01], [0.015, 0.015, 0.015, 0.015]];
+  const crops: PdqCrop[] = [1.25, 2.5, 3.75, 5, 6.25, 7.5, 8.75, 10, 11.25].flatMap((p) => shapes(p / 100));
+  crops.push([0.01, 0.01, 0.01, 0.01], [0.015, 0.015, 0.015, 0.015]);
   for (const f of [0.125, 0.15]) crops.push([f, 0, 0, 0], [0, f, 0, 0], [0, 0, f, 0], [0, 0, 0, f]);
   for (const l of grid) for (const t of grid) for (const r of grid) for (const b of grid) if (l + t + r + b > 0) crops.push([l, t, r, b]);
   const seen = new Set<string>();
@@ -95,7 +90,7 @@ export const PDQ_OPERATOR_CROPS: readonly PdqCrop[] = (() => {
 })();
 
 /** Upper bound a server should accept per reference image (the set above, with room to grow). */
-export const PDQ_MAX_REFERENCE_CROPS = 128;
+export const PDQ_MAX_REFERENCE_CROPS = 400;
 
 /** The pixels inside the crop (rounded to whole pixels), or null when too little would remain. */
 export function cropPixels(image: PixelImage, [l, t, r, b]: PdqCrop, minSide: number = PDQ_MIN_CROP_SIDE): PixelImage | null {
@@ -115,16 +110,16 @@ export function cropPixels(image: PixelImage, [l, t, r, b]: PdqCrop, minSide: nu
 }
 
 /**
- * The eight dihedral hashes of each crop of the image. Pass the image at
- * about PDQ_CROP_HASH_MAX_SIDE a side: larger only costs time.
+ * The hash of each crop of the image, as it stands (see above). Pass the
+ * image at about PDQ_CROP_HASH_MAX_SIDE a side: larger only costs time.
  */
-export function pdqCropHashes(image: PixelImage, crops: readonly PdqCrop[] = PDQ_REFERENCE_CROPS): PdqCropHashes[] {
-  const out: PdqCropHashes[] = [];
+export function pdqCropHashes(image: PixelImage, crops: readonly PdqCrop[] = PDQ_REFERENCE_CROPS): PdqCropHash[] {
+  const out: PdqCropHash[] = [];
   for (const crop of crops) {
     const px = cropPixels(image, crop);
     if (!px) continue;
-    const { hashes, quality } = pdqHashDihedral(px);
-    out.push({ transform: pdqCropLabel(crop), hashes, quality });
+    const { hash, quality } = pdqHash(px);
+    out.push({ transform: pdqCropLabel(crop), hash, quality });
   }
   return out;
 }

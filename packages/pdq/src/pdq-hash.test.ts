@@ -8,6 +8,8 @@ import {
   PDQ_ZERO_HASH,
   pdqHash,
   pdqHashDihedral,
+  pdqHashOrientations,
+  mirrorPixels,
   type PdqDihedralName,
   type PixelImage,
 } from "./pdq-hash";
@@ -285,4 +287,33 @@ describe("pdqHashDihedral on synthetic images", () => {
       }
     });
   }
+});
+
+describe("pdqHashOrientations", () => {
+  // 256×256: even windows and decimation points, so mirroring the pixels does not mirror the filter.
+  const even = grey(256, 256, pattern(256, 256));
+  const mirrored = transform(even, "flipY");
+
+  it("hashes the mirror from the mirrored pixels, the rest as pdqHashDihedral", () => {
+    const derived = pdqHashDihedral(even);
+    const result = pdqHashOrientations(even);
+    expect(result.quality).toBe(derived.quality);
+    expect(result.hashes.flipY).toBe(pdqHash(mirrored).hash);
+    expect(mirrorPixels(even)).toEqual(mirrored);
+    for (const name of VARIANTS.filter((n) => n !== "flipY")) expect(result.hashes[name]).toBe(derived.hashes[name]);
+  });
+
+  it("meets a mirrored copy where the derived mirror is far off (the photo at its scanned size)", async () => {
+    const { data, info } = await sharp(path.join(REFERENCE_DIR, "q0122.jpg")).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const photo: PixelImage = { width: info.width, height: info.height, data, channels: 3 };
+    const copy = pdqHash(mirrorPixels(photo)).hash;
+    // Measured: 66 bits from the derived mirror, 0 from the mirrored pixels' hash.
+    expect(hammingDistance(pdqHashDihedral(photo).hashes.flipY, copy)).toBeGreaterThan(MATCH_THRESHOLD);
+    // A found copy mirrored back is the photo: its own hash meets the reference's original.
+    expect(hammingDistance(pdqHashOrientations({ ...photo, data: mirrorPixels(photo).data }).hashes.flipY, pdqHash(photo).hash)).toBeLessThanOrEqual(2);
+  });
+
+  it("leaves images too small to hash at the all-zero hash", () => {
+    expect(pdqHashOrientations(grey(4, 4, new Uint8Array(16))).hashes.flipY).toBe(PDQ_ZERO_HASH);
+  });
 });

@@ -44,6 +44,21 @@ export type PdqDihedralName =
 
 export type PdqDihedralHashes = Record<PdqDihedralName, string>;
 
+/**
+ * The transform that undoes each one: if an image turned by `t` looks like a
+ * reference, the image is the reference turned by PDQ_DIHEDRAL_INVERSE[t].
+ */
+export const PDQ_DIHEDRAL_INVERSE: Readonly<Record<PdqDihedralName, PdqDihedralName>> = {
+  original: "original",
+  rotate90: "rotate270",
+  rotate180: "rotate180",
+  rotate270: "rotate90",
+  flipX: "flipX",
+  flipY: "flipY",
+  flipPlus1: "flipPlus1",
+  flipMinus1: "flipMinus1",
+};
+
 export type PdqDihedralResult = {
   hashes: PdqDihedralHashes;
   quality: number;
@@ -142,6 +157,36 @@ export function pdqHashDihedral(image: PixelImage): PdqDihedralResult {
     },
     quality: dct.quality,
   };
+}
+
+/**
+ * The image's hashes in its eight orientations, for matching an image found
+ * on the web against hashes of references: the dihedral hashes derived from
+ * its DCT, except the left-right mirror (flipY), hashed from the mirrored
+ * pixels. A derived hash is exact only where the filter and the decimation
+ * are symmetric; at many sizes (256×256, 512×321…) the derived mirror is
+ * 15-65 bits from the mirrored image's own hash, and the mirror is the
+ * transform leakers use most. Costs two hashes.
+ */
+export function pdqHashOrientations(image: PixelImage): PdqDihedralResult {
+  const derived = pdqHashDihedral(image);
+  if (image.width < PDQ_MIN_HASHABLE_DIMENSION || image.height < PDQ_MIN_HASHABLE_DIMENSION) return derived;
+  return { hashes: { ...derived.hashes, flipY: pdqHash(mirrorPixels(image)).hash }, quality: derived.quality };
+}
+
+/** The image mirrored left to right. */
+export function mirrorPixels(image: PixelImage): PixelImage {
+  const { width, height, channels: c } = image;
+  const out = new Uint8Array(image.data.length);
+  for (let y = 0; y < height; y++) {
+    const row = y * width * c;
+    for (let x = 0; x < width; x++) {
+      const from = row + (width - 1 - x) * c;
+      const to = row + x * c;
+      for (let k = 0; k < c; k++) out[to + k] = image.data[from + k]!;
+    }
+  }
+  return { width, height, data: out, channels: c };
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import sharp from "sharp";
-import { PDQ_CROP_HASH_MAX_SIDE, PDQ_OPERATOR_CROPS, pdqCropHashes, type PdqCrop } from "@leakwarden/pdq/pdq-crops";
-import { pdqHash, pdqHashDihedral, type PdqDihedralName, type PixelImage } from "@leakwarden/pdq/pdq-hash";
+import { PDQ_CROP_HASH_MAX_SIDE, PDQ_REFERENCE_CROPS, pdqCropHashes, type PdqCrop } from "@leakwarden/pdq/pdq-crops";
+import { PDQ_DIHEDRAL_INVERSE, pdqHashDihedral, pdqHashOrientations, type PdqDihedralHashes, type PdqDihedralName, type PixelImage } from "@leakwarden/pdq/pdq-hash";
 import { findMatches, isMatch, parsePdqHash, PDQ_DEFAULT_MAX_DISTANCE, PDQ_DEFAULT_MIN_QUALITY, PDQ_HASH_WORDS } from "@leakwarden/pdq/pdq-match";
 import type { ReferenceHash } from "./scan-types";
 
@@ -10,6 +10,8 @@ import type { ReferenceHash } from "./scan-types";
  * reference images. A reference is kept as its eight dihedral hashes, so a
  * mirrored or rotated copy is as near as the original; resized, slightly
  * cropped, re-encoded or watermarked copies stay within the PDQ threshold.
+ * Its crops are kept as one hash each, and the found image is hashed in its
+ * eight orientations to meet them, so a turned crop matches too.
  */
 
 /** Decoding bound: a hostile 100-megapixel image must not take the memory. */
@@ -23,7 +25,8 @@ const HASH_MAX_SIDE = 512;
 /** Smaller images are icons, avatars and thumbnails of thumbnails. */
 export const MIN_IMAGE_SIDE = 64;
 
-export type ImageHash = { hash: string; quality: number; width: number; height: number };
+/** A found image's PDQ hash (`hash`, as it stands) and the hashes of its eight orientations. */
+export type ImageHash = { hash: string; hashes: PdqDihedralHashes; quality: number; width: number; height: number };
 
 export async function decodeForHashing(
   input: Buffer | string,
@@ -53,8 +56,8 @@ export async function decodeForHashing(
 export async function hashImageBuffer(input: Buffer): Promise<ImageHash | null> {
   const pixels = await decodeForHashing(input);
   if (pixels.sourceWidth < MIN_IMAGE_SIDE || pixels.sourceHeight < MIN_IMAGE_SIDE) return null;
-  const { hash, quality } = pdqHash(pixels);
-  return { hash, quality, width: pixels.sourceWidth, height: pixels.sourceHeight };
+  const { hashes, quality } = pdqHashOrientations(pixels);
+  return { hash: hashes.original, hashes, quality, width: pixels.sourceWidth, height: pixels.sourceHeight };
 }
 
 /** The eight dihedral hashes of a reference image file (what the web client stores for each reference). */
@@ -64,12 +67,8 @@ export async function hashReferenceImage(path: string, id: string = path): Promi
   return { id, hashes, quality };
 }
 
-/**
- * Her reference file's dihedral hashes, then those of each crop in the
- * operator set (PDQ_OPERATOR_CROPS: wider than what a browser sends, since
- * the CLI hashes local files), so that cropped copies match too.
- */
-export async function hashReferenceImageWithCrops(path: string, id: string = path, crops: readonly PdqCrop[] = PDQ_OPERATOR_CROPS): Promise<ReferenceHash[]> {
+/** Her reference file's dihedral hashes, then the hash of each crop (the set a browser sends), so that cropped copies match too. */
+export async function hashReferenceImageWithCrops(path: string, id: string = path, crops: readonly PdqCrop[] = PDQ_REFERENCE_CROPS): Promise<ReferenceHash[]> {
   const pixels = await decodeForHashing(await readFile(path), PDQ_CROP_HASH_MAX_SIDE);
   const { hashes, quality } = pdqHashDihedral(pixels);
   return [{ id, hashes, quality }, ...pdqCropHashes(pixels, crops).map((c) => ({ id, ...c }))];
@@ -79,7 +78,10 @@ export type PreparedReference = {
   id: string;
   quality: number;
   transform: string | null;
+  /** The reference's eight orientations, met by the found image as it stands; or, for a crop, its one hash (`turned`). */
   variants: Array<{ name: PdqDihedralName; words: Uint32Array }>;
+  /** One hash, met by the found image in each of its eight orientations. */
+  turned: boolean;
 };
 
 export function prepareReferences(refs: readonly ReferenceHash[]): PreparedReference[] {
@@ -87,7 +89,11 @@ export function prepareReferences(refs: readonly ReferenceHash[]): PreparedRefer
     id: r.id,
     quality: r.quality,
     transform: r.transform ?? null,
-    variants: (Object.entries(r.hashes) as Array<[PdqDihedralName, string]>).map(([name, hex]) => ({ name, words: parsePdqHash(hex) })),
+    variants:
+      "hashes" in r
+        ? (Object.entries(r.hashes) as Array<[PdqDihedralName, string]>).map(([name, hex]) => ({ name, words: parsePdqHash(hex) }))
+        : [{ name: "original" as const, words: parsePdqHash(r.hash) }],
+    turned: !("hashes" in r),
   }));
 }
 
@@ -96,39 +102,67 @@ export type ReferenceMatch = { referenceId: string; variant: string; distance: n
 export type MatchOptions = { maxDistance?: number; minQuality?: number };
 
 /**
- * All variants of a set of references packed into one word array, built once
- * per prepared set: with crops a plan's references run to 100k+ hashes, and
- * the packed scan (findMatches) is ~30× faster than comparing them one by one.
+ * Hashes packed into one word array, built once per prepared set: with crops
+ * a plan's references run to 100k+ hashes, and the packed scan (findMatches)
+ * is ~30× faster than comparing them one by one. `fixed`: every orientation
+ * of the references kept in eight; `turned`: the one-hash crops.
  */
-type PackedIndex = { packed: Uint32Array; owners: Array<{ ref: PreparedReference; name: PdqDihedralName }> };
+type Packed = { packed: Uint32Array; owners: Array<{ ref: PreparedReference; name: PdqDihedralName }> };
+type PackedIndex = { fixed: Packed; turned: Packed };
 const packedIndexes = new WeakMap<readonly PreparedReference[], PackedIndex>();
+
+function pack(refs: readonly PreparedReference[]): Packed {
+  const owners = refs.flatMap((ref) => ref.variants.map((v) => ({ ref, name: v.name })));
+  const packed = new Uint32Array(owners.length * PDQ_HASH_WORDS);
+  let i = 0;
+  for (const ref of refs) for (const v of ref.variants) packed.set(v.words, i++ * PDQ_HASH_WORDS);
+  return { packed, owners };
+}
 
 function packedIndex(refs: readonly PreparedReference[]): PackedIndex {
   let index = packedIndexes.get(refs);
   if (!index) {
-    const owners = refs.flatMap((ref) => ref.variants.map((v) => ({ ref, name: v.name })));
-    const packed = new Uint32Array(owners.length * PDQ_HASH_WORDS);
-    let i = 0;
-    for (const ref of refs) for (const v of ref.variants) packed.set(v.words, i++ * PDQ_HASH_WORDS);
-    index = { packed, owners };
+    index = { fixed: pack(refs.filter((r) => !r.turned)), turned: pack(refs.filter((r) => r.turned)) };
     packedIndexes.set(refs, index);
   }
   return index;
 }
 
-/** The nearest reference (min distance over its variants), when it is a match. */
+const ORIENTATIONS = Object.keys(PDQ_DIHEDRAL_INVERSE) as PdqDihedralName[];
+
+/** The nearest reference (min distance over its variants and crops), when it is a match. */
 export function matchReferences(candidate: ImageHash, refs: readonly PreparedReference[], opts: MatchOptions = {}): ReferenceMatch | null {
   const maxDistance = opts.maxDistance ?? PDQ_DEFAULT_MAX_DISTANCE;
   const minQuality = opts.minQuality ?? PDQ_DEFAULT_MIN_QUALITY;
-  const { packed, owners } = packedIndex(refs);
+  const { fixed, turned } = packedIndex(refs);
   let best: ReferenceMatch | null = null;
-  // In reference order, so the first of equally near variants wins.
-  for (const { index, distance } of findMatches(parsePdqHash(candidate.hash), packed, maxDistance)) {
-    const { ref, name } = owners[index]!;
+  // `variant`: how the copy is turned from the reference (or from its crop).
+  const consider = (ref: PreparedReference, variant: PdqDihedralName, distance: number) => {
     // A flat reference (low quality) would match every other flat image.
     const quality = Math.min(candidate.quality, ref.quality);
     if ((!best || distance < best.distance) && isMatch(distance, quality, { maxDistance, minQuality })) {
-      best = { referenceId: ref.id, variant: ref.transform ? `${name} of ${ref.transform}` : name, distance, quality };
+      best = { referenceId: ref.id, variant: ref.transform ? `${variant} of ${ref.transform}` : variant, distance, quality };
+    }
+  };
+  // In reference order, so the first of equally near variants wins.
+  for (const { index, distance } of findMatches(parsePdqHash(candidate.hash), fixed.packed, maxDistance)) {
+    const { ref, name } = fixed.owners[index]!;
+    consider(ref, name, distance);
+  }
+  // The found image mirrored (hashed from its mirrored pixels) against each reference as it stands:
+  // nearer than the reference's derived mirror at many sizes.
+  if (candidate.hashes.flipY !== candidate.hash) {
+    for (const { index, distance } of findMatches(parsePdqHash(candidate.hashes.flipY), fixed.packed, maxDistance)) {
+      const { ref, name } = fixed.owners[index]!;
+      if (name === "original") consider(ref, "flipY", distance);
+    }
+  }
+  if (turned.owners.length > 0) {
+    for (const orientation of ORIENTATIONS) {
+      // The found image turned by `orientation` is near the crop: the copy is the crop turned back.
+      for (const { index, distance } of findMatches(parsePdqHash(candidate.hashes[orientation]), turned.packed, maxDistance)) {
+        consider(turned.owners[index]!.ref, PDQ_DIHEDRAL_INVERSE[orientation], distance);
+      }
     }
   }
   return best;

@@ -11,14 +11,17 @@ export type ScanIdentity = {
   specific: string;
 };
 
-/** The eight dihedral PDQ hashes of one reference image (matching = min distance over them). */
+/**
+ * A reference image's PDQ hashes: its eight dihedral hashes (matching = min distance over them),
+ * or for a crop of it, one hash of the crop as it stands, which the found image meets in each of
+ * its eight orientations.
+ */
 export type ReferenceHash = {
   id: string;
-  hashes: PdqDihedralHashes;
   quality: number;
   /** Set when these are the hashes of a crop of the reference (e.g. "crop l5% t0% r2.5% b0%"). */
   transform?: string;
-};
+} & ({ hashes: PdqDihedralHashes } | { hash: string });
 
 export type LeakCategory = "leak_site" | "social_media" | "search_result";
 export type Confidence = "high" | "medium";

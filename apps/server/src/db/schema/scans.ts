@@ -113,10 +113,12 @@ export const leakCount = pgTable(
 /**
  * reference_image.hashes: the eight dihedral PDQ hashes of the photo, by name
  * (original, rotate90 … flipMinus1), and, from clients that send them, those
- * of crops of it, so that cropped copies match too.
+ * of crops of it, so that cropped copies match too: one hash a crop (rows
+ * stored before that keep each crop's eight).
  */
 type DihedralHashes = Record<"original" | "rotate90" | "rotate180" | "rotate270" | "flipX" | "flipY" | "flipPlus1" | "flipMinus1", string>;
-export type StoredReferenceHashes = DihedralHashes & { crops?: Array<{ transform: string; hashes: DihedralHashes; quality: number }> };
+export type StoredReferenceCrop = { transform: string; quality: number } & ({ hash: string } | { hashes: DihedralHashes });
+export type StoredReferenceHashes = DihedralHashes & { crops?: StoredReferenceCrop[] };
 
 /** PDQ hashes of a creator's reference images, computed on her device; never the images. */
 export const referenceImage = pgTable(

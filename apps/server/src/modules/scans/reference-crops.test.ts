@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { pdqCropHashes } from "@leakwarden/pdq/pdq-crops";
+import { cropPixels, PDQ_REFERENCE_CROPS, pdqCropHashes, pdqCropLabel } from "@leakwarden/pdq/pdq-crops";
 import { pdqHashDihedral } from "@leakwarden/pdq/pdq-hash";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,30 +22,49 @@ async function hashLikeTheBrowser(bytes: Buffer) {
   return { hashes, quality, crops: pdqCropHashes(await decodeForHashing(bytes, 512)) };
 }
 
+/** What clients sent before crops carried one hash: each crop's eight orientations. */
+async function legacyCrops(bytes: Buffer) {
+  const px = await decodeForHashing(bytes, 512);
+  return PDQ_REFERENCE_CROPS.slice(0, 99).map((c) => ({ transform: pdqCropLabel(c), ...pdqHashDihedral(cropPixels(px, c)!) }));
+}
+
+/** The photo with the given fractions cut off its left, top, right and bottom, re-encoded; mirrored left to right if asked. */
+async function croppedCopy([l, t, r, b]: [number, number, number, number], mirrored = false): Promise<Buffer> {
+  const { width: W = 0, height: H = 0 } = await sharp(photo).metadata();
+  const left = Math.round(W * l);
+  const top = Math.round(H * t);
+  const cut = sharp(photo).extract({ left, top, width: W - left - Math.round(W * r), height: H - top - Math.round(H * b) });
+  return (mirrored ? cut.flop() : cut).jpeg({ quality: 80 }).toBuffer();
+}
+
 describe("reference images with crop hashes", () => {
   let services: TestServices;
   let web: LocalSearchWeb;
   let ref: Awaited<ReturnType<typeof hashLikeTheBrowser>>;
   let ava: TestClient;
   let bea: TestClient;
+  let cleo: TestClient;
 
   beforeAll(async () => {
-    // The leaked copy: 7% cut off the right and the bottom (a corner logo trimmed), re-encoded.
-    const { width: W = 0, height: H = 0 } = await sharp(photo).metadata();
-    const copy = await sharp(photo)
-      .extract({ left: 0, top: 0, width: Math.round(W * 0.93), height: Math.round(H * 0.93) })
-      .jpeg({ quality: 80 })
-      .toBuffer();
-    // The search lists the page; the image is only reached from it.
+    // The leaked copies, each on a page of its own: 7% cut off the right and the bottom (a corner
+    // logo trimmed); the same, mirrored; and unequal cuts on three sides.
+    const page = (n: number) => `<!doctype html><html><head><title>Upload #${n} – PixVault</title></head><body><h1>Upload #${n}</h1><img src="/img/${n}.jpg" alt=""></body></html>`;
+    const jpeg = (body: Buffer) => ({ contentType: "image/jpeg", body });
+    // The search lists the pages; the images are only reached from them.
     web = await startLocalSearchWeb({
-      pages: { "/p/77": `<!doctype html><html><head><title>Upload #77 – PixVault</title></head><body><h1>Upload #77</h1><img src="/img/77.jpg" alt=""></body></html>` },
-      files: { "/img/77.jpg": { contentType: "image/jpeg", body: copy } },
+      pages: { "/p/77": page(77), "/p/78": page(78), "/p/79": page(79) },
+      files: {
+        "/img/77.jpg": jpeg(await croppedCopy([0, 0, 0.07, 0.07])),
+        "/img/78.jpg": jpeg(await croppedCopy([0, 0, 0.07, 0.07], true)),
+        "/img/79.jpg": jpeg(await croppedCopy([0.04, 0.06, 0, 0.07])),
+      },
     });
     ref = await hashLikeTheBrowser(photo);
     services = await createTestServices(localScanSettings(web, { SCAN_MAX_QUERIES: "1" }));
     ava = await signUpAndConfirm(services, "ava.crops@example.com");
     bea = await signUpAndConfirm(services, "bea.crops@example.com");
-    for (const c of [ava, bea]) await c.post("/v1/root/update-profile-all", { platforms: { onlyfans: "luna_rivers" }, nicknames: [], allowlist: [], specific: "" });
+    cleo = await signUpAndConfirm(services, "cleo.crops@example.com");
+    for (const c of [ava, bea, cleo]) await c.post("/v1/root/update-profile-all", { platforms: { onlyfans: "luna_rivers" }, nicknames: [], allowlist: [], specific: "" });
   }, 60_000);
 
   afterAll(async () => {
@@ -55,14 +74,19 @@ describe("reference images with crop hashes", () => {
 
   it("refuses malformed crops with a clear error", async () => {
     const good = ref.crops[0]!;
+    const { hashes } = pdqHashDihedral(await decodeForHashing(photo, 512));
     const cases: Array<[unknown, string]> = [
       [[{ ...good, transform: "zoom 5%" }], "crops.0.transform"],
-      [[{ ...good, hashes: { ...good.hashes, flipX: "xyz" } }], "crops.0.hashes.flipX"],
-      [[{ ...good, hashes: { ...good.hashes, extra: good.hashes.original } }], "crops.0.hashes"],
+      [[{ ...good, hash: "xyz" }], "crops.0.hash"],
+      // One hash, or the eight of the older form: not both, not neither.
+      [[{ ...good, hashes }], "crops.0.hash"],
+      [[{ transform: good.transform, quality: good.quality }], "crops.0.hash"],
+      [[{ transform: good.transform, quality: good.quality, hashes: { ...hashes, flipX: "xyz" } }], "crops.0.hashes.flipX"],
+      [[{ transform: good.transform, quality: good.quality, hashes: { ...hashes, extra: hashes.original } }], "crops.0.hashes"],
       [[{ ...good, quality: 101 }], "crops.0.quality"],
       [[{ ...good, image: "data:image/png;base64,AAAA" }], "crops.0"],
       [[good, good], "crops"],
-      [Array.from({ length: 129 }, (_, i) => ({ ...good, transform: `crop l${i % 100}% t${Math.floor(i / 100)}% r0% b0%` })), "crops"],
+      [Array.from({ length: 401 }, (_, i) => ({ ...good, transform: `crop l${i % 100}% t${Math.floor(i / 100)}% r0% b0%` })), "crops"],
       ["all of them", "crops"],
     ];
     for (const [crops, field] of cases) {
@@ -77,31 +101,45 @@ describe("reference images with crop hashes", () => {
     expect((await (await ava.get("/v1/reference-images")).json()).items).toEqual([]);
   });
 
-  it("finds a cropped copy through the stored crop hashes, and says which crop matched", async () => {
-    expect(ref.crops.length).toBe(99);
+  it("finds cropped copies through the stored crop hashes, mirrored or cut unequally, and says which crop matched", async () => {
+    expect(ref.crops).toHaveLength(PDQ_REFERENCE_CROPS.length);
     const added = await ava.post("/v1/reference-images", { label: "bridge", hashes: ref.hashes, quality: ref.quality, crops: ref.crops });
     expect(added.status).toBe(201);
     // The photo's own hashes are stored as they were: a client that sends no crops still works.
     expect((await bea.post("/v1/reference-images", { label: "bridge", hashes: ref.hashes, quality: ref.quality })).status).toBe(201);
+    // And one that sends each crop's eight hashes, as clients did before.
+    expect((await cleo.post("/v1/reference-images", { label: "bridge", hashes: ref.hashes, quality: ref.quality, crops: await legacyCrops(photo) })).status).toBe(201);
 
-    for (const c of [ava, bea]) expect((await c.post("/v1/scans", {})).status).toBe(202);
+    for (const c of [ava, bea, cleo]) expect((await c.post("/v1/scans", {})).status).toBe(202);
     await services.queue.runDue(["scan.run"]);
 
-    const found = (await (await ava.get("/v1/leaks")).json()).items;
-    expect(found.map((l: { url: string }) => l.url)).toEqual([`${web.origin}/p/77`]);
-    const match = (found[0].evidence.imageMatches as Array<{ imageUrl: string; referenceId: string; variant: string; distance: number }>)[0]!;
-    expect(match.imageUrl).toBe(`${web.origin}/img/77.jpg`);
-    expect(match.referenceId).toBe((await added.json()).id);
-    expect(match.variant).toMatch(/^original of crop l0% t\d+(\.\d+)?% r\d+(\.\d+)?% b\d+(\.\d+)?%$/);
-    expect(match.distance).toBeLessThanOrEqual(31);
-    expect(found[0].confidence).toBe("high");
+    type Found = { url: string; confidence: string; evidence: { imageMatches: Array<{ imageUrl: string; referenceId: string; variant: string; distance: number }> } };
+    const leaksOf = async (c: TestClient) => ((await (await c.get("/v1/leaks")).json()).items as Found[]).sort((a, b) => a.url.localeCompare(b.url));
+    const found = await leaksOf(ava);
+    expect(found.map((l) => l.url)).toEqual([77, 78, 79].map((n) => `${web.origin}/p/${n}`));
+    const matches = found.map((l) => l.evidence.imageMatches[0]!);
+    expect(matches.map((m) => m.imageUrl)).toEqual([77, 78, 79].map((n) => `${web.origin}/img/${n}.jpg`));
+    const id = (await added.json()).id;
+    for (const m of matches) {
+      expect(m.referenceId).toBe(id);
+      expect(m.distance).toBeLessThanOrEqual(31);
+    }
+    const crop = String.raw`crop l\d+(\.\d+)?% t\d+(\.\d+)?% r\d+(\.\d+)?% b\d+(\.\d+)?%`;
+    expect(matches[0]!.variant).toMatch(new RegExp(`^original of ${crop}$`));
+    // The mirrored copy met the crop's one hash through the found image's mirrored hash.
+    expect(matches[1]!.variant).toMatch(new RegExp(`^flipY of ${crop}$`));
+    expect(matches[2]!.variant).toMatch(new RegExp(`^original of ${crop}$`));
+    for (const l of found) expect(l.confidence).toBe("high");
 
-    // Without the crop hashes the same copy is missed: PDQ alone does not survive the crop.
+    // Without the crop hashes the same copies are missed: PDQ alone does not survive the crop.
     expect((await (await bea.get("/v1/leaks")).json()).total).toBe(0);
+    // Crops stored in the older form still match.
+    const legacy = await leaksOf(cleo);
+    expect(legacy.map((l) => l.url)).toEqual(expect.arrayContaining([77, 78].map((n) => `${web.origin}/p/${n}`)));
   });
 
   it("counts a reference image once toward the plan, however many crops it carries", async () => {
-    // Ava has one image (with 99 crops) on a free plan of 3.
+    // Ava has one image (with its 331 crops) on a free plan of 3.
     for (let i = 0; i < 2; i++) expect((await ava.post("/v1/reference-images", { hashes: ref.hashes, quality: ref.quality, crops: ref.crops })).status).toBe(201);
     const fourth = await ava.post("/v1/reference-images", { hashes: ref.hashes, quality: ref.quality, crops: ref.crops });
     expect(fourth.status).toBe(403);

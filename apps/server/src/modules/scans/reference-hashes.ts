@@ -1,6 +1,6 @@
 import type { ReferenceImageInput } from "@leakwarden/contracts/scans";
 import type { PdqDihedralHashes } from "@leakwarden/pdq/pdq-hash";
-import type { StoredReferenceHashes } from "../../db/schema/scans";
+import type { StoredReferenceCrop, StoredReferenceHashes } from "../../db/schema/scans";
 import type { ReferenceHash } from "../../scanner/scan-types";
 
 const DIHEDRAL = ["original", "rotate90", "rotate180", "rotate270", "flipX", "flipY", "flipPlus1", "flipMinus1"] as const;
@@ -10,7 +10,10 @@ const dihedral = (h: Readonly<Record<(typeof DIHEDRAL)[number], string>>): PdqDi
 
 /** What reference_image.hashes keeps of what the device sent: the photo's eight hashes and, when sent, its crops'. */
 export function storedReferenceHashes(input: Pick<ReferenceImageInput, "hashes" | "crops">): StoredReferenceHashes {
-  const crops = input.crops?.map((c) => ({ transform: c.transform, hashes: dihedral(c.hashes), quality: c.quality }));
+  const crops = input.crops?.map(
+    (c): StoredReferenceCrop =>
+      c.hashes ? { transform: c.transform, hashes: dihedral(c.hashes), quality: c.quality } : { transform: c.transform, hash: c.hash!.toLowerCase(), quality: c.quality },
+  );
   return { ...dihedral(input.hashes), ...(crops?.length ? { crops } : {}) };
 }
 
@@ -22,5 +25,10 @@ export function storedReferenceHashes(input: Pick<ReferenceImageInput, "hashes" 
  */
 export function referenceHashesOf(row: { id: string; hashes: StoredReferenceHashes; quality: number }): ReferenceHash[] {
   const whole: ReferenceHash = { id: row.id, hashes: dihedral(row.hashes), quality: row.quality };
-  return [whole, ...(row.hashes.crops ?? []).map((c) => ({ id: row.id, hashes: dihedral(c.hashes), quality: c.quality, transform: c.transform }))];
+  return [
+    whole,
+    ...(row.hashes.crops ?? []).map(
+      (c): ReferenceHash => ({ id: row.id, quality: c.quality, transform: c.transform, ...("hashes" in c ? { hashes: dihedral(c.hashes) } : { hash: c.hash }) }),
+    ),
+  ];
 }

@@ -1,4 +1,4 @@
-import { PDQ_CROP_HASH_MAX_SIDE, pdqCropHashes, type PdqCropHashes } from "@leakwarden/pdq/pdq-crops";
+import { PDQ_CROP_HASH_MAX_SIDE, pdqCropHashes, type PdqCropHash } from "@leakwarden/pdq/pdq-crops";
 import { pdqHashDihedral, type PdqDihedralHashes } from "@leakwarden/pdq/pdq-hash";
 
 // Runs in a Web Worker (OffscreenCanvas) or, where workers cannot draw, on the main thread.
@@ -11,8 +11,8 @@ export const MAX_THUMBNAIL_BYTES = 8 * 1024;
 export interface HashedImage {
   hashes: PdqDihedralHashes;
   quality: number;
-  /** The same for crops of the photo (PDQ_REFERENCE_CROPS), so that cropped copies match too. */
-  crops: PdqCropHashes[];
+  /** The hash of each crop of the photo (PDQ_REFERENCE_CROPS), so that cropped copies match too. */
+  crops: PdqCropHash[];
   thumbnail: string | null;
 }
 
@@ -37,7 +37,7 @@ async function toDataUrl(canvas: OffscreenCanvas | HTMLCanvasElement, quality: n
   return `data:image/webp;base64,${btoa(binary)}`;
 }
 
-/** Decodes a photo, hashes it and its crops (PDQ, eight orientations each) and, if asked, makes a tiny blurred WebP thumbnail. */
+/** Decodes a photo, hashes it (PDQ, eight orientations) and its crops (one hash each) and, if asked, makes a tiny blurred WebP thumbnail. */
 export async function hashImage(file: Blob, withThumbnail: boolean): Promise<HashedImage> {
   const probe = await createImageBitmap(file);
   const scale = Math.min(1, MAX_SIDE / Math.max(probe.width, probe.height));
@@ -48,7 +48,7 @@ export async function hashImage(file: Blob, withThumbnail: boolean): Promise<Has
   const pixels = ctx.getImageData(0, 0, width, height);
   const { hashes, quality } = pdqHashDihedral({ width, height, data: pixels.data, channels: 4 });
 
-  // Crops are hashed from a smaller copy, as the server hashes the images it finds (99 crops: ~0.3-0.5 s).
+  // Crops are hashed from a smaller copy, as the server hashes the images it finds (331 crops: ~0.4-0.7 s).
   const c = Math.min(1, PDQ_CROP_HASH_MAX_SIDE / Math.max(probe.width, probe.height));
   const cw = Math.max(1, Math.round(probe.width * c));
   const ch = Math.max(1, Math.round(probe.height * c));
