@@ -1,7 +1,8 @@
 /**
  * PDQ costs: one hash from pixels already decoded, one hash with the image
- * decode included (sharp, as a scan does it), the eight dihedral hashes (what
- * each reference image is stored as), and one hash matched against a million
+ * decode included (sharp, as a scan does it), the eight dihedral hashes
+ * derived from one DCT, the eight hashes of a reference photo's turned pixels
+ * (what each reference image is stored as), and one hash matched against a million
  * stored hashes (Hamming distance ≤ 31, a linear scan over packed words).
  * Also the crops of a reference image (a 1000-pixel photo): the time to hash
  * them, the JSON they add to the upload, and the cost of matching one found
@@ -16,7 +17,7 @@ import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
-import { pdqHash, pdqHashDihedral, type PixelImage } from "@leakwarden/pdq/pdq-hash";
+import { pdqHash, pdqHashDihedral, pdqHashOrientationsExact, type PixelImage } from "@leakwarden/pdq/pdq-hash";
 import { findMatches, formatPdqHash, parsePdqHash, PDQ_DEFAULT_MAX_DISTANCE } from "@leakwarden/pdq/pdq-match";
 import { PDQ_CROP_HASH_MAX_SIDE, PDQ_REFERENCE_CROPS, pdqCropHashes } from "@leakwarden/pdq/pdq-crops";
 import { decodeForHashing, hashImageBuffer, matchReferences, prepareReferences } from "../apps/server/src/scanner/image-match";
@@ -85,11 +86,14 @@ console.log(`hash, decode excluded:         ${ms(hashFull)} at ${full.width}×${
 
 const decodeFull = await time(async () => pdqHash(await rawPixels(jpeg)));
 const decodeScan = await time(() => hashImageBuffer(jpeg));
-console.log(`hash, decode included:         ${ms(decodeFull)} at full size; ${ms(decodeScan)} as a scan hashes an image (decode, ≤ 512 px a side)`);
+console.log(`hash, decode included:         ${ms(decodeFull)} at full size; ${ms(decodeScan)} as a scan hashes an image (decode, ≤ 512 px a side, 8 orientations with the real mirror)`);
 
 const dihedralFull = await time(() => pdqHashDihedral(full));
 const dihedralScan = await time(() => pdqHashDihedral(scanSize));
-console.log(`8 dihedral hashes:             ${ms(dihedralFull)} at full size; ${ms(dihedralScan)} at ${scanSize.width}×${scanSize.height}`);
+console.log(`8 dihedral hashes:             ${ms(dihedralFull)} at full size; ${ms(dihedralScan)} at ${scanSize.width}×${scanSize.height} (derived from one DCT)`);
+const reference1024 = await rawPixels(await sharp(jpeg).resize(1024).jpeg({ quality: 90 }).toBuffer());
+const exactReference = await time(() => pdqHashOrientationsExact(reference1024));
+console.log(`8 hashes of turned pixels:     ${ms(exactReference)} at ${reference1024.width}×${reference1024.height} (a reference photo, as the browser hashes it)`);
 
 // A million stored hashes (32 MB packed), three of them near the candidate.
 const next = rng(7);
@@ -121,7 +125,7 @@ const cropSource = await decodeForHashing(photo1000, PDQ_CROP_HASH_MAX_SIDE);
   console.log(`crops (sent with each image): ${PDQ_REFERENCE_CROPS.length} crops, one hash each, in ${ms(t)}; ${(bytes / 1024).toFixed(0)} KiB of JSON per reference image`);
 }
 const plan = 200;
-const one = [{ id: "r", ...pdqHashDihedral(cropSource) }, ...pdqCropHashes(cropSource).map((c) => ({ id: "r", ...c }))];
+const one = [{ id: "r", ...pdqHashOrientationsExact(cropSource) }, ...pdqCropHashes(cropSource).map((c) => ({ id: "r", ...c }))];
 const refs = prepareReferences(Array.from({ length: plan }, (_, i) => one.map((r) => ({ ...r, id: `r${i}` }))).flat());
 const { hashes: foundHashes } = pdqHashDihedral(scanSize);
 const foundImage = { hash: foundHashes.original, hashes: foundHashes, quality: 100, width: 512, height: 321 };

@@ -11,7 +11,7 @@ import {
   pdqCropLabel,
   type PdqCrop,
 } from "./pdq-crops";
-import { pdqHash, pdqHashDihedral, pdqHashOrientations, type PixelImage } from "./pdq-hash";
+import { pdqHash, pdqHashOrientations, pdqHashOrientationsExact, type PixelImage } from "./pdq-hash";
 import { hammingDistance, PDQ_DEFAULT_MAX_DISTANCE } from "./pdq-match";
 
 const REFERENCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../reference");
@@ -147,7 +147,7 @@ const { tally, total, references } = await (async () => {
   for (const photo of PHOTOS) {
     const file = path.join(REFERENCE_DIR, photo);
     const px = await decode(file);
-    const whole = Object.values(pdqHashDihedral(px).hashes);
+    const whole = Object.values(pdqHashOrientationsExact(px).hashes);
     const crops = pdqCropHashes(px).map((c) => c.hash);
     references.push({ file, whole, crops });
     for (const [shape, { make, mirrored }] of Object.entries(shapes)) {

@@ -9,7 +9,8 @@ import {
   pdqHash,
   pdqHashDihedral,
   pdqHashOrientations,
-  mirrorPixels,
+  pdqHashOrientationsExact,
+  orientPixels,
   type PdqDihedralName,
   type PixelImage,
 } from "./pdq-hash";
@@ -289,31 +290,52 @@ describe("pdqHashDihedral on synthetic images", () => {
   }
 });
 
-describe("pdqHashOrientations", () => {
-  // 256×256: even windows and decimation points, so mirroring the pixels does not mirror the filter.
+describe("orientation hashes from turned pixels", () => {
+  // 256×256: even windows and decimation points, so turning the pixels does not turn the filter.
   const even = grey(256, 256, pattern(256, 256));
-  const mirrored = transform(even, "flipY");
+  const tall = grey(90, 140, pattern(90, 140));
 
-  it("hashes the mirror from the mirrored pixels, the rest as pdqHashDihedral", () => {
+  for (const name of VARIANTS) {
+    it(`orientPixels turns the pixels as ${name} says, in every channel`, () => {
+      expect(orientPixels(tall, name)).toEqual(transform(tall, name));
+      const rgb = toRgba(tall, () => 255);
+      const turned = orientPixels(rgb, name);
+      expect([turned.width, turned.height, turned.channels]).toEqual([transform(tall, name).width, transform(tall, name).height, 4]);
+      expect(turned.data.filter((_, i) => i % 4 === 0)).toEqual(transform(tall, name).data);
+    });
+  }
+
+  it("pdqHashOrientations hashes the mirror from the mirrored pixels, the rest as pdqHashDihedral", () => {
     const derived = pdqHashDihedral(even);
     const result = pdqHashOrientations(even);
     expect(result.quality).toBe(derived.quality);
-    expect(result.hashes.flipY).toBe(pdqHash(mirrored).hash);
-    expect(mirrorPixels(even)).toEqual(mirrored);
+    expect(result.hashes.flipY).toBe(pdqHash(transform(even, "flipY")).hash);
     for (const name of VARIANTS.filter((n) => n !== "flipY")) expect(result.hashes[name]).toBe(derived.hashes[name]);
   });
 
-  it("meets a mirrored copy where the derived mirror is far off (the photo at its scanned size)", async () => {
+  it("pdqHashOrientationsExact hashes every orientation from its turned pixels", () => {
+    const result = pdqHashOrientationsExact(even);
+    expect(result.quality).toBe(pdqHash(even).quality);
+    for (const name of VARIANTS) expect(result.hashes[name], name).toBe(pdqHash(transform(even, name)).hash);
+  });
+
+  it("meets turned copies where the derived orientations are far off (a 256-pixel photo)", async () => {
     const { data, info } = await sharp(path.join(REFERENCE_DIR, "q0122.jpg")).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     const photo: PixelImage = { width: info.width, height: info.height, data, channels: 3 };
-    const copy = pdqHash(mirrorPixels(photo)).hash;
-    // Measured: 66 bits from the derived mirror, 0 from the mirrored pixels' hash.
-    expect(hammingDistance(pdqHashDihedral(photo).hashes.flipY, copy)).toBeGreaterThan(MATCH_THRESHOLD);
-    // A found copy mirrored back is the photo: its own hash meets the reference's original.
-    expect(hammingDistance(pdqHashOrientations({ ...photo, data: mirrorPixels(photo).data }).hashes.flipY, pdqHash(photo).hash)).toBeLessThanOrEqual(2);
+    const derived = pdqHashDihedral(photo).hashes;
+    const exact = pdqHashOrientationsExact(photo).hashes;
+    // Measured: the derived ones are 60-100 bits from the turned copies.
+    for (const name of ["rotate180", "flipY"] as const) {
+      const copy = pdqHash(orientPixels(photo, name)).hash;
+      expect(hammingDistance(derived[name], copy), name).toBeGreaterThan(MATCH_THRESHOLD);
+      expect(hammingDistance(exact[name], copy), name).toBe(0);
+    }
+    // A found mirrored copy, mirrored back, is the photo: its mirror hash meets the photo's own.
+    expect(pdqHashOrientations(orientPixels(photo, "flipY")).hashes.flipY).toBe(pdqHash(photo).hash);
   });
 
   it("leaves images too small to hash at the all-zero hash", () => {
     expect(pdqHashOrientations(grey(4, 4, new Uint8Array(16))).hashes.flipY).toBe(PDQ_ZERO_HASH);
+    expect(pdqHashOrientationsExact(grey(4, 4, new Uint8Array(16))).hashes.rotate90).toBe(PDQ_ZERO_HASH);
   });
 });

@@ -164,25 +164,52 @@ export function pdqHashDihedral(image: PixelImage): PdqDihedralResult {
  * on the web against hashes of references: the dihedral hashes derived from
  * its DCT, except the left-right mirror (flipY), hashed from the mirrored
  * pixels. A derived hash is exact only where the filter and the decimation
- * are symmetric; at many sizes (256×256, 512×321…) the derived mirror is
- * 15-65 bits from the mirrored image's own hash, and the mirror is the
+ * are symmetric; at many sizes (256×256, 512×321…) a derived orientation is
+ * 15-100 bits from the turned image's own hash, and the mirror is the
  * transform leakers use most. Costs two hashes.
  */
 export function pdqHashOrientations(image: PixelImage): PdqDihedralResult {
   const derived = pdqHashDihedral(image);
   if (image.width < PDQ_MIN_HASHABLE_DIMENSION || image.height < PDQ_MIN_HASHABLE_DIMENSION) return derived;
-  return { hashes: { ...derived.hashes, flipY: pdqHash(mirrorPixels(image)).hash }, quality: derived.quality };
+  return { hashes: { ...derived.hashes, flipY: pdqHash(orientPixels(image, "flipY")).hash }, quality: derived.quality };
 }
 
-/** The image mirrored left to right. */
-export function mirrorPixels(image: PixelImage): PixelImage {
-  const { width, height, channels: c } = image;
-  const out = new Uint8Array(image.data.length);
+/**
+ * Each of the eight orientation hashes from the turned pixels themselves: what
+ * a turned copy hashes to, at any size (see above). For reference photos,
+ * hashed once each: costs eight hashes.
+ */
+export function pdqHashOrientationsExact(image: PixelImage): PdqDihedralResult {
+  const { hash, quality } = pdqHash(image);
+  const hashes = { original: hash } as PdqDihedralHashes;
+  for (const name of DIHEDRAL_NAMES) if (name !== "original") hashes[name] = pdqHash(orientPixels(image, name)).hash;
+  return { hashes, quality };
+}
+
+const DIHEDRAL_NAMES: readonly PdqDihedralName[] = ["original", "rotate90", "rotate180", "rotate270", "flipX", "flipY", "flipPlus1", "flipMinus1"];
+
+/** The image turned as `name` says (rotations counter-clockwise; see pdqHashDihedral). */
+export function orientPixels(image: PixelImage, name: PdqDihedralName): PixelImage {
+  const { width: W, height: H, channels: c } = image;
+  const swap = name === "rotate90" || name === "rotate270" || name === "flipPlus1" || name === "flipMinus1";
+  const width = swap ? H : W;
+  const height = swap ? W : H;
+  // The source pixel of destination (x, y).
+  const source: (x: number, y: number) => number = {
+    original: (x: number, y: number) => y * W + x,
+    rotate90: (x: number, y: number) => x * W + (W - 1 - y),
+    rotate180: (x: number, y: number) => (H - 1 - y) * W + (W - 1 - x),
+    rotate270: (x: number, y: number) => (H - 1 - x) * W + y,
+    flipX: (x: number, y: number) => (H - 1 - y) * W + x,
+    flipY: (x: number, y: number) => y * W + (W - 1 - x),
+    flipPlus1: (x: number, y: number) => x * W + y,
+    flipMinus1: (x: number, y: number) => (H - 1 - x) * W + (W - 1 - y),
+  }[name];
+  const out = new Uint8Array(width * height * c);
   for (let y = 0; y < height; y++) {
-    const row = y * width * c;
     for (let x = 0; x < width; x++) {
-      const from = row + (width - 1 - x) * c;
-      const to = row + x * c;
+      const from = source(x, y) * c;
+      const to = (y * width + x) * c;
       for (let k = 0; k < c; k++) out[to + k] = image.data[from + k]!;
     }
   }

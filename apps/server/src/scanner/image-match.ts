@@ -1,14 +1,15 @@
 import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import { PDQ_CROP_HASH_MAX_SIDE, PDQ_REFERENCE_CROPS, pdqCropHashes, type PdqCrop } from "@leakwarden/pdq/pdq-crops";
-import { PDQ_DIHEDRAL_INVERSE, pdqHashDihedral, pdqHashOrientations, type PdqDihedralHashes, type PdqDihedralName, type PixelImage } from "@leakwarden/pdq/pdq-hash";
+import { PDQ_DIHEDRAL_INVERSE, pdqHashOrientations, pdqHashOrientationsExact, type PdqDihedralHashes, type PdqDihedralName, type PixelImage } from "@leakwarden/pdq/pdq-hash";
 import { findMatches, isMatch, parsePdqHash, PDQ_DEFAULT_MAX_DISTANCE, PDQ_DEFAULT_MIN_QUALITY, PDQ_HASH_WORDS } from "@leakwarden/pdq/pdq-match";
 import type { ReferenceHash } from "./scan-types";
 
 /**
  * Perceptual matching of images found on pages against the creator's
- * reference images. A reference is kept as its eight dihedral hashes, so a
- * mirrored or rotated copy is as near as the original; resized, slightly
+ * reference images. A reference is kept as its eight orientation hashes
+ * (each from the turned pixels), so a mirrored or rotated copy is as near as
+ * the original; resized, slightly
  * cropped, re-encoded or watermarked copies stay within the PDQ threshold.
  * Its crops are kept as one hash each, and the found image is hashed in its
  * eight orientations to meet them, so a turned crop matches too.
@@ -60,17 +61,17 @@ export async function hashImageBuffer(input: Buffer): Promise<ImageHash | null> 
   return { hash: hashes.original, hashes, quality, width: pixels.sourceWidth, height: pixels.sourceHeight };
 }
 
-/** The eight dihedral hashes of a reference image file (what the web client stores for each reference). */
+/** The eight orientation hashes of a reference image file, each from its turned pixels (what the web client stores for each reference). */
 export async function hashReferenceImage(path: string, id: string = path): Promise<ReferenceHash> {
   const pixels = await decodeForHashing(await readFile(path));
-  const { hashes, quality } = pdqHashDihedral(pixels);
+  const { hashes, quality } = pdqHashOrientationsExact(pixels);
   return { id, hashes, quality };
 }
 
-/** Her reference file's dihedral hashes, then the hash of each crop (the set a browser sends), so that cropped copies match too. */
+/** Her reference file's eight orientation hashes, then the hash of each crop (the set a browser sends), so that cropped copies match too. */
 export async function hashReferenceImageWithCrops(path: string, id: string = path, crops: readonly PdqCrop[] = PDQ_REFERENCE_CROPS): Promise<ReferenceHash[]> {
   const pixels = await decodeForHashing(await readFile(path), PDQ_CROP_HASH_MAX_SIDE);
-  const { hashes, quality } = pdqHashDihedral(pixels);
+  const { hashes, quality } = pdqHashOrientationsExact(pixels);
   return [{ id, hashes, quality }, ...pdqCropHashes(pixels, crops).map((c) => ({ id, ...c }))];
 }
 

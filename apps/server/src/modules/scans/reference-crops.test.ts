@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { cropPixels, PDQ_REFERENCE_CROPS, pdqCropHashes, pdqCropLabel } from "@leakwarden/pdq/pdq-crops";
-import { pdqHashDihedral } from "@leakwarden/pdq/pdq-hash";
+import { pdqHashDihedral, pdqHashOrientationsExact } from "@leakwarden/pdq/pdq-hash";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeForHashing } from "../../scanner/image-match";
@@ -18,7 +18,7 @@ const photo = readFileSync(fixturePath("reference-photo.jpg"));
 
 /** What the browser computes (hash-image.ts): the photo's hashes at ≤ 1024 px, its crops' at ≤ 512 px. */
 async function hashLikeTheBrowser(bytes: Buffer) {
-  const { hashes, quality } = pdqHashDihedral(await decodeForHashing(bytes, 1024));
+  const { hashes, quality } = pdqHashOrientationsExact(await decodeForHashing(bytes, 1024));
   return { hashes, quality, crops: pdqCropHashes(await decodeForHashing(bytes, 512)) };
 }
 

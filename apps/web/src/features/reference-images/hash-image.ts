@@ -1,5 +1,5 @@
 import { PDQ_CROP_HASH_MAX_SIDE, pdqCropHashes, type PdqCropHash } from "@leakwarden/pdq/pdq-crops";
-import { pdqHashDihedral, type PdqDihedralHashes } from "@leakwarden/pdq/pdq-hash";
+import { pdqHashOrientationsExact, type PdqDihedralHashes } from "@leakwarden/pdq/pdq-hash";
 
 // Runs in a Web Worker (OffscreenCanvas) or, where workers cannot draw, on the main thread.
 
@@ -37,7 +37,7 @@ async function toDataUrl(canvas: OffscreenCanvas | HTMLCanvasElement, quality: n
   return `data:image/webp;base64,${btoa(binary)}`;
 }
 
-/** Decodes a photo, hashes it (PDQ, eight orientations) and its crops (one hash each) and, if asked, makes a tiny blurred WebP thumbnail. */
+/** Decodes a photo, hashes it (PDQ, its eight orientations, each from the turned pixels) and its crops (one hash each) and, if asked, makes a tiny blurred WebP thumbnail. */
 export async function hashImage(file: Blob, withThumbnail: boolean): Promise<HashedImage> {
   const probe = await createImageBitmap(file);
   const scale = Math.min(1, MAX_SIDE / Math.max(probe.width, probe.height));
@@ -46,7 +46,7 @@ export async function hashImage(file: Blob, withThumbnail: boolean): Promise<Has
   const { ctx } = makeCanvas(width, height);
   ctx.drawImage(probe, 0, 0, width, height);
   const pixels = ctx.getImageData(0, 0, width, height);
-  const { hashes, quality } = pdqHashDihedral({ width, height, data: pixels.data, channels: 4 });
+  const { hashes, quality } = pdqHashOrientationsExact({ width, height, data: pixels.data, channels: 4 });
 
   // Crops are hashed from a smaller copy, as the server hashes the images it finds (331 crops: ~0.4-0.7 s).
   const c = Math.min(1, PDQ_CROP_HASH_MAX_SIDE / Math.max(probe.width, probe.height));
