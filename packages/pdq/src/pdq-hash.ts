@@ -44,6 +44,8 @@ export type PdqDihedralName =
 
 export type PdqDihedralHashes = Record<PdqDihedralName, string>;
 
+export const PDQ_DIHEDRAL_NAMES: readonly PdqDihedralName[] = ["original", "rotate90", "rotate180", "rotate270", "flipX", "flipY", "flipPlus1", "flipMinus1"];
+
 /**
  * The transform that undoes each one: if an image turned by `t` looks like a
  * reference, the image is the reference turned by PDQ_DIHEDRAL_INVERSE[t].
@@ -182,11 +184,9 @@ export function pdqHashOrientations(image: PixelImage): PdqDihedralResult {
 export function pdqHashOrientationsExact(image: PixelImage): PdqDihedralResult {
   const { hash, quality } = pdqHash(image);
   const hashes = { original: hash } as PdqDihedralHashes;
-  for (const name of DIHEDRAL_NAMES) if (name !== "original") hashes[name] = pdqHash(orientPixels(image, name)).hash;
+  for (const name of PDQ_DIHEDRAL_NAMES) if (name !== "original") hashes[name] = pdqHash(orientPixels(image, name)).hash;
   return { hashes, quality };
 }
-
-const DIHEDRAL_NAMES: readonly PdqDihedralName[] = ["original", "rotate90", "rotate180", "rotate270", "flipX", "flipY", "flipPlus1", "flipMinus1"];
 
 /** The image turned as `name` says (rotations counter-clockwise; see pdqHashDihedral). */
 export function orientPixels(image: PixelImage, name: PdqDihedralName): PixelImage {

@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import sharp from "sharp";
 import { PDQ_CROP_HASH_MAX_SIDE, PDQ_REFERENCE_CROPS, pdqCropHashes, type PdqCrop } from "@leakwarden/pdq/pdq-crops";
-import { PDQ_DIHEDRAL_INVERSE, pdqHashOrientations, pdqHashOrientationsExact, type PdqDihedralHashes, type PdqDihedralName, type PixelImage } from "@leakwarden/pdq/pdq-hash";
+import { PDQ_DIHEDRAL_INVERSE, PDQ_DIHEDRAL_NAMES, pdqHashOrientations, pdqHashOrientationsExact, type PdqDihedralHashes, type PdqDihedralName, type PixelImage } from "@leakwarden/pdq/pdq-hash";
 import { findMatches, isMatch, parsePdqHash, PDQ_DEFAULT_MAX_DISTANCE, PDQ_DEFAULT_MIN_QUALITY, PDQ_HASH_WORDS } from "@leakwarden/pdq/pdq-match";
 import type { ReferenceHash } from "./scan-types";
 
@@ -9,10 +9,10 @@ import type { ReferenceHash } from "./scan-types";
  * Perceptual matching of images found on pages against the creator's
  * reference images. A reference is kept as its eight orientation hashes
  * (each from the turned pixels), so a mirrored or rotated copy is as near as
- * the original; resized, slightly
- * cropped, re-encoded or watermarked copies stay within the PDQ threshold.
- * Its crops are kept as one hash each, and the found image is hashed in its
- * eight orientations to meet them, so a turned crop matches too.
+ * the original; resized, slightly cropped, re-encoded or watermarked copies
+ * stay within the PDQ threshold. Its crops are kept as one hash each, and the
+ * found image is hashed in its eight orientations to meet them, so a turned
+ * crop matches too (docs/decisions/009-image-matching.md).
  */
 
 /** Decoding bound: a hostile 100-megapixel image must not take the memory. */
@@ -79,7 +79,7 @@ export type PreparedReference = {
   id: string;
   quality: number;
   transform: string | null;
-  /** The reference's eight orientations, met by the found image as it stands; or, for a crop, its one hash (`turned`). */
+  /** The reference's eight orientation hashes, met by the found image as it stands; for a crop, its one hash. */
   variants: Array<{ name: PdqDihedralName; words: Uint32Array }>;
   /** One hash, met by the found image in each of its eight orientations. */
   turned: boolean;
@@ -129,8 +129,6 @@ function packedIndex(refs: readonly PreparedReference[]): PackedIndex {
   return index;
 }
 
-const ORIENTATIONS = Object.keys(PDQ_DIHEDRAL_INVERSE) as PdqDihedralName[];
-
 /** The nearest reference (min distance over its variants and crops), when it is a match. */
 export function matchReferences(candidate: ImageHash, refs: readonly PreparedReference[], opts: MatchOptions = {}): ReferenceMatch | null {
   const maxDistance = opts.maxDistance ?? PDQ_DEFAULT_MAX_DISTANCE;
@@ -159,7 +157,7 @@ export function matchReferences(candidate: ImageHash, refs: readonly PreparedRef
     }
   }
   if (turned.owners.length > 0) {
-    for (const orientation of ORIENTATIONS) {
+    for (const orientation of PDQ_DIHEDRAL_NAMES) {
       // The found image turned by `orientation` is near the crop: the copy is the crop turned back.
       for (const { index, distance } of findMatches(parsePdqHash(candidate.hashes[orientation]), turned.packed, maxDistance)) {
         consider(turned.owners[index]!.ref, PDQ_DIHEDRAL_INVERSE[orientation], distance);

@@ -1,12 +1,10 @@
 import type { ReferenceImageInput } from "@leakwarden/contracts/scans";
-import type { PdqDihedralHashes } from "@leakwarden/pdq/pdq-hash";
+import { PDQ_DIHEDRAL_NAMES, type PdqDihedralHashes, type PdqDihedralName } from "@leakwarden/pdq/pdq-hash";
 import type { StoredReferenceCrop, StoredReferenceHashes } from "../../db/schema/scans";
 import type { ReferenceHash } from "../../scanner/scan-types";
 
-const DIHEDRAL = ["original", "rotate90", "rotate180", "rotate270", "flipX", "flipY", "flipPlus1", "flipMinus1"] as const;
-
-const dihedral = (h: Readonly<Record<(typeof DIHEDRAL)[number], string>>): PdqDihedralHashes =>
-  Object.fromEntries(DIHEDRAL.map((name) => [name, h[name]!.toLowerCase()])) as PdqDihedralHashes;
+const dihedral = (h: Readonly<Record<PdqDihedralName, string>>): PdqDihedralHashes =>
+  Object.fromEntries(PDQ_DIHEDRAL_NAMES.map((name) => [name, h[name].toLowerCase()])) as PdqDihedralHashes;
 
 /** What reference_image.hashes keeps of what the device sent: the photo's eight hashes and, when sent, its crops'. */
 export function storedReferenceHashes(input: Pick<ReferenceImageInput, "hashes" | "crops">): StoredReferenceHashes {
