@@ -348,7 +348,9 @@ test.describe("a page whose code does not arrive", () => {
   test("a page reached from another shows the message instead of a blank screen; going back works", async ({ page }) => {
     await page.route(signInCode, (route) => route.abort());
     await page.goto("/");
-    await page.getByRole("link", { name: "Sign In", exact: true }).click();
+    // The account section appears once the page has hydrated: from then on, links navigate in the app.
+    await expect(page.getByRole("region", { name: "Your account" })).toBeVisible();
+    await page.getByRole("banner").getByRole("link", { name: "Sign In", exact: true }).click();
     await expect(page).toHaveURL(/\/signin$/);
     await expect(page.getByRole("alert")).toHaveText("Unexpected error occured. Please try again.");
     await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
