@@ -11,9 +11,9 @@ import { pdqHash, type PixelImage } from "./pdq-hash";
  * ~128 bits from each, so extra hashes cost no precision.
  *
  * A crop is hashed as it stands, in one orientation: the scanner hashes each
- * image it finds in all eight (one DCT gives them all), so a mirrored or
- * rotated crop still meets its crop's hash, and a reference carries 8× more
- * crops for the same payload.
+ * image it finds in all eight (pdqHashOrientations), so a mirrored or rotated
+ * crop still meets its crop's hash, and a reference carries 8× more crops for
+ * the same payload.
  */
 
 /** Fractions of the width/height trimmed off the left, top, right and bottom. */
@@ -73,11 +73,11 @@ function shapes(f: number): PdqCrop[] {
  * unequal crops on three or four sides.
  *
  * Measured (`npm run bench:pdq`; pdq-crops.test.ts): 331 crops, one hash
- * each, hashed from the photo's 512-pixel reduction in ~0.35 s, in the Web
- * Worker off the page's thread; ~35 KiB of JSON per reference image.
- * Recall on copies cropped 3-10%: one side, two opposite sides ~90%+; two
- * adjacent, all four 70-80%; unequal amounts on three or four sides ~55%,
- * against 0-2% without crops.
+ * each, hashed from the photo's 512-pixel reduction in 0.35-0.65 s, in the
+ * Web Worker off the page's thread; ~42 KiB of JSON per reference image.
+ * Recall on copies cropped 3-10%: one side 94% (mirrored too), two opposite
+ * sides 92%, two adjacent 85%, all four 72%, unequal amounts on three or four
+ * sides 50%, against 0-2% without crops.
  */
 export const PDQ_REFERENCE_CROPS: readonly PdqCrop[] = (() => {
   const grid = [0, 0.025, 0.05, 0.075];
