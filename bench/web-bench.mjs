@@ -64,17 +64,21 @@ const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 /** The run with the median performance score of several (Lighthouse varies with the machine's load). */
 function medianLighthouse(url) {
   const runs = [];
-  for (let i = 0; i < RUNS; i++) {
-    try {
-      runs.push(lighthouse(url));
-    } catch (error) {
-      // Chromium occasionally fails to start on a busy machine: one more try.
-      console.warn(`lighthouse failed on ${url}, retrying: ${error.message.split("\n")[0]}`);
-      runs.push(lighthouse(url));
-    }
-  }
+  for (let i = 0; i < RUNS; i++) runs.push(lighthouseWithRetries(url));
   runs.sort((a, b) => a.performance - b.performance);
   return runs[Math.floor(runs.length / 2)];
+}
+
+/** Lighthouse now and then loses the page load's trace (NO_NAVSTART) or Chromium fails to start: up to two more tries. */
+function lighthouseWithRetries(url) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return lighthouse(url);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`lighthouse failed on ${url}, retrying: ${error.message.split("\n")[0]}`);
+    }
+  }
 }
 
 function lighthouse(url) {
