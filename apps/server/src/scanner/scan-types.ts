@@ -12,7 +12,7 @@ export type ScanIdentity = {
 };
 
 /**
- * A reference image's PDQ hashes: its eight dihedral hashes (matching = min distance over them),
+ * A reference image's PDQ hashes: its eight orientation hashes (matching = min distance over them),
  * or for a crop of it, one hash of the crop as it stands, which the found image meets in each of
  * its eight orientations.
  */
