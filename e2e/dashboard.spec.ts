@@ -230,6 +230,44 @@ test("Reference images are hashed on the device: only hashes and the tiny thumbn
   await context.close();
 });
 
+test("several photos at once: each is hashed and added in turn; past the plan's limit the rest are not sent", async ({ browser, baseURL }) => {
+  const rhea = await signUpAndConfirm(baseURL!, "rhea@example.com");
+  await setIdentities(rhea, { onlyfans: "rhea_sky" });
+  const { page, context, errors } = await signedIn(browser, rhea);
+  await page.goto("/dashboard/account");
+  const sent: string[] = [];
+  page.on("request", (r) => {
+    if (r.method() === "POST" && r.url().endsWith("/v1/reference-images")) sent.push((r.postDataJSON() as { hashes: { original: string } }).hashes.original);
+  });
+  // Five different photos, drawn in the browser; the free plan keeps three.
+  const photos = await page.evaluate(async () => {
+    const out: number[][] = [];
+    for (let n = 1; n <= 5; n++) {
+      const c = document.createElement("canvas");
+      c.width = 300;
+      c.height = 220;
+      const ctx = c.getContext("2d")!;
+      for (let i = 0; i < 50; i++) {
+        ctx.fillStyle = `hsl(${(i * 37 * n) % 360} 70% ${25 + ((i * 17 + n * 9) % 55)}%)`;
+        ctx.fillRect((i * 41 * n) % 280, (i * 29 + n * 13) % 200, 15 + ((i * n) % 70), 15 + ((i * 3 * n) % 60));
+      }
+      const blob = await new Promise<Blob>((resolve) => c.toBlob((b) => resolve(b!), "image/png"));
+      out.push([...new Uint8Array(await blob.arrayBuffer())]);
+    }
+    return out;
+  });
+  await page.locator("input[type=file]").setInputFiles(photos.map((bytes, i) => ({ name: `photo-${i + 1}.png`, mimeType: "image/png", buffer: Buffer.from(bytes) })));
+  await expect(page.getByText("3 reference images added")).toBeVisible();
+  await expect(page.getByRole("alert").filter({ hasText: "Your plan covers 3 reference images." })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Your reference images" }).getByRole("listitem")).toHaveCount(3);
+  // The fourth was refused; the fifth was never sent.
+  expect(sent).toHaveLength(4);
+  expect(new Set(sent).size).toBe(4);
+  expect(errors).toEqual(["403 POST /v1/reference-images"]);
+  await expectAccessible(page);
+  await context.close();
+});
+
 test("every section at 375px and 1280px: its data, accessible, no sideways scroll; reload keeps it", async ({ browser }) => {
   // Eighteen pages, each checked by axe: minutes on a busy two-core machine.
   test.setTimeout(300_000);

@@ -21,7 +21,7 @@ export function ReferenceImagesPanel({ upgradeHref }: { upgradeHref: string }) {
   const list = useReferenceImages();
   const add = useAddReferenceImage();
   const remove = useRemoveReferenceImage();
-  const hash = useImageHasher();
+  const hasher = useImageHasher();
   const inputRef = useRef<HTMLInputElement>(null);
   const [withThumbnail, setWithThumbnail] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
@@ -37,9 +37,13 @@ export function ReferenceImagesPanel({ upgradeHref }: { upgradeHref: string }) {
     const issues: string[] = [];
     let added = 0;
     setProgress({ done: 0, total: files.length });
+    // Hashed several at a time (as many as the device has workers), added one by one in order.
+    const hashing = files.map((file) => hasher.hash(file, withThumbnail));
+    // Those left when the batch stops early reject unheard.
+    hashing.forEach((h) => h.catch(() => {}));
     for (const [i, file] of files.entries()) {
       try {
-        const result = await hash(file, withThumbnail);
+        const result = await hashing[i]!;
         if (result.quality < MIN_QUALITY) {
           issues.push(`${file.name}: too little detail to be recognised (plain or very dark). Choose a clearer photo.`);
         } else {
@@ -49,6 +53,7 @@ export function ReferenceImagesPanel({ upgradeHref }: { upgradeHref: string }) {
       } catch (error) {
         if (error instanceof ApiError && error.code === "QUOTA_EXCEEDED") {
           setQuotaMessage(error.message);
+          hasher.cancelWaiting();
           break;
         }
         issues.push(`${file.name}: ${error instanceof ApiError ? error.message : error instanceof Error ? error.message : "could not be read."}`);

@@ -1,41 +1,80 @@
-import { useCallback, useEffect, useRef } from "react";
+import pLimit from "p-limit";
+import { useCallback, useEffect, useMemo, useRef } from "react";
 import { hashImage, type HashedImage } from "../hash-image";
 
 type Pending = { resolve: (r: HashedImage) => void; reject: (e: Error) => void };
 
-/** Hashes photos in a Web Worker when the browser can draw there, else on the page's thread. */
+const UNREADABLE = "This file could not be read as an image.";
+
+/**
+ * Photos hashed at once, each in a Web Worker of its own: hashing is CPU work (~0.8 s a photo), so
+ * several cores shorten a batch, and a core is left to the page. At most this many photos are
+ * decoded at a time, whatever the number chosen.
+ */
+export function hashingWorkers(cores: number | undefined): number {
+  return Math.max(1, Math.min(4, (cores || 2) - 1));
+}
+
+/**
+ * Hashes photos in Web Workers when the browser can draw there, else on the page's thread, one at
+ * a time. `hash` may be called for a whole batch at once: photos wait their turn. `cancelWaiting`
+ * drops those not started (their promises reject with an AbortError).
+ */
 export function useImageHasher() {
-  const worker = useRef<Worker | null>(null);
+  const idle = useRef<Worker[]>([]);
   const pending = useRef(new Map<number, Pending>());
   const nextId = useRef(1);
+  const canUseWorkers = typeof Worker !== "undefined" && typeof OffscreenCanvas !== "undefined";
+  const size = canUseWorkers ? hashingWorkers(navigator.hardwareConcurrency) : 1;
+  // Rejecting on clear: a batch awaits its photos' promises.
+  const limit = useMemo(() => pLimit({ concurrency: size, rejectOnClear: true }), [size]);
+  const current = useRef<Worker[]>([]);
 
   useEffect(() => {
-    if (typeof Worker === "undefined" || typeof OffscreenCanvas === "undefined") return;
-    const w = new Worker(new URL("../hash-worker.ts", import.meta.url), { type: "module" });
-    w.onmessage = (e: MessageEvent<{ id: number; ok: boolean; result?: HashedImage; message?: string }>) => {
-      const p = pending.current.get(e.data.id);
-      pending.current.delete(e.data.id);
-      if (!p) return;
-      if (e.data.ok && e.data.result) p.resolve(e.data.result);
-      else p.reject(new Error(e.data.message ?? "This file could not be read as an image."));
-    };
-    worker.current = w;
+    if (!canUseWorkers) return;
+    const workers = Array.from({ length: size }, () => {
+      const w = new Worker(new URL("../hash-worker.ts", import.meta.url), { type: "module" });
+      w.onmessage = (e: MessageEvent<{ id: number; ok: boolean; result?: HashedImage; message?: string }>) => {
+        const p = pending.current.get(e.data.id);
+        pending.current.delete(e.data.id);
+        if (!p) return;
+        if (e.data.ok && e.data.result) p.resolve(e.data.result);
+        else p.reject(new Error(e.data.message ?? UNREADABLE));
+      };
+      return w;
+    });
+    current.current = workers;
+    idle.current = [...workers];
     const waiting = pending.current;
     return () => {
-      w.terminate();
-      worker.current = null;
+      workers.forEach((w) => w.terminate());
+      current.current = [];
+      idle.current = [];
+      limit.clearQueue();
       waiting.forEach((p) => p.reject(new Error("cancelled")));
       waiting.clear();
     };
-  }, []);
+  }, [canUseWorkers, size, limit]);
 
-  return useCallback((file: Blob, thumbnail: boolean): Promise<HashedImage> => {
-    const w = worker.current;
-    if (!w) return hashImage(file, thumbnail).catch(() => Promise.reject(new Error("This file could not be read as an image.")));
-    const id = nextId.current++;
-    return new Promise<HashedImage>((resolve, reject) => {
-      pending.current.set(id, { resolve, reject });
-      w.postMessage({ id, file, thumbnail });
-    });
-  }, []);
+  const hash = useCallback(
+    (file: Blob, thumbnail: boolean): Promise<HashedImage> =>
+      limit(async () => {
+        // The limit lets no more photos through than there are workers, so one is free.
+        const w = idle.current.pop();
+        if (!w) return hashImage(file, thumbnail).catch(() => Promise.reject(new Error(UNREADABLE)));
+        const id = nextId.current++;
+        try {
+          return await new Promise<HashedImage>((resolve, reject) => {
+            pending.current.set(id, { resolve, reject });
+            w.postMessage({ id, file, thumbnail });
+          });
+        } finally {
+          // Unless it was stopped meanwhile (the panel left the page).
+          if (current.current.includes(w)) idle.current.push(w);
+        }
+      }),
+    [limit],
+  );
+
+  return { hash, cancelWaiting: () => limit.clearQueue() };
 }
