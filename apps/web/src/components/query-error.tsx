@@ -1,11 +1,6 @@
 import { useEffect } from "react";
 import { toast } from "sonner";
-import { ApiError } from "../lib/api-client";
-
-export function describeError(error: unknown): string {
-  if (error instanceof ApiError) return error.message;
-  return "Something went wrong. Please try again.";
-}
+import { describeError } from "../lib/api-client";
 
 /** A failed call: a toast once, and in place of the content the reason with a retry button. */
 export function QueryError({ error, onRetry, what }: { error: unknown; onRetry: () => void; what: string }) {

@@ -13,6 +13,12 @@ export class ApiError extends Error {
   }
 }
 
+/** What to tell the user of a failed call: the server's message, or the generic one for anything else. */
+export function describeError(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  return "Something went wrong. Please try again.";
+}
+
 /** The one client-side parser of our answers: JSON on success, the error body otherwise. */
 export async function api<T>(path: string, init: RequestInit & { json?: unknown } = {}): Promise<T> {
   const headers = new Headers(init.headers);

@@ -2,7 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import { useNavigate } from "react-router";
 import { useDocumentTitle } from "../../../components/document-title";
-import { ApiError } from "../../../lib/api-client";
+import { describeError } from "../../../lib/api-client";
 import { resetAnalytics } from "../../../lib/analytics";
 import { useClientState } from "../../../lib/client-state";
 import { clearSession, refreshSession } from "../../../lib/session";
@@ -42,7 +42,7 @@ export function ConfirmAgeScreen({ email }: { email: string }) {
       await queryClient.invalidateQueries();
       await refreshSession();
     } catch (e) {
-      setBanner(e instanceof ApiError ? e.message : "Something went wrong. Please try again.");
+      setBanner(describeError(e));
       setBusy(false);
     }
   }

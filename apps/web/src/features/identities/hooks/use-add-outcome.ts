@@ -1,5 +1,5 @@
 import { useCallback, useState } from "react";
-import { ApiError } from "../../../lib/api-client";
+import { ApiError, describeError } from "../../../lib/api-client";
 import type { AddOutcome } from "../components/stage-name-row";
 
 /**
@@ -35,5 +35,5 @@ export function errorMessage(error: unknown): string {
     const field = error.fields ? Object.values(error.fields)[0] : undefined;
     return field ?? error.message;
   }
-  return "Something went wrong. Please try again.";
+  return describeError(error);
 }

@@ -7,9 +7,9 @@ type Pending = { resolve: (r: HashedImage) => void; reject: (e: Error) => void }
 const UNREADABLE = "This file could not be read as an image.";
 
 /**
- * Photos hashed at once, each in a Web Worker of its own: hashing is CPU work (~0.8 s a photo), so
- * several cores shorten a batch, and a core is left to the page. At most this many photos are
- * decoded at a time, whatever the number chosen.
+ * How many Web Workers hash photos at once: hashing is CPU work (~0.8 s a photo), so several cores
+ * shorten a batch. One core is left to the page, and at most four photos are decoded at a time,
+ * however many are chosen.
  */
 export function hashingWorkers(cores: number | undefined): number {
   return Math.max(1, Math.min(4, (cores || 2) - 1));
