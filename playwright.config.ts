@@ -48,7 +48,7 @@ export default defineConfig({
   },
   projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
   webServer: {
-    command: "node_modules/.bin/tsx apps/server/src/main.ts",
+    command: "node --enable-source-maps apps/server/dist/main.mjs",
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
     timeout: 60_000,

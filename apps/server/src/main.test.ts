@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,10 +9,10 @@ import { openTestDatabase } from "./testing/test-database";
 import { freePort } from "./testing/loopback";
 import { firstLink, readOutbox } from "./testing/test-services";
 
-// The server as an operator runs it: a process started by `npm start`, stopped by a signal.
+// The server as an operator runs it: the compiled process `npm start` runs with plain node,
+// stopped by a signal.
 
-const tsx = path.join(repoRoot, "node_modules/.bin/tsx");
-const mainFile = path.join(repoRoot, "apps/server/src/main.ts");
+const mainFile = path.join(repoRoot, "apps/server/dist/main.mjs");
 
 interface Running {
   child: ChildProcess;
@@ -22,7 +22,7 @@ interface Running {
 
 function start(settings: Record<string, string>): Running {
   let output = "";
-  const child = spawn(tsx, [mainFile], {
+  const child = spawn(process.execPath, [mainFile], {
     cwd: repoRoot,
     env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), LOG_LEVEL: "info", JOB_POLL_SECONDS: "0.5", ...settings },
     stdio: ["ignore", "pipe", "pipe"],
@@ -52,6 +52,8 @@ describe("the server process", { timeout: 120_000 }, () => {
   const running: Running[] = [];
 
   beforeAll(async () => {
+    // Builds the server when its sources changed since the last build (a no-op otherwise).
+    execFileSync(process.execPath, [path.join(repoRoot, "scripts/build.mjs"), "server"], { stdio: "ignore" });
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-main-"));
     port = await freePort();
     origin = `http://localhost:${port}`;

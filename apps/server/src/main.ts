@@ -36,7 +36,7 @@ if (runWorker || database.engine === "pglite") {
 let server: ServerType | undefined;
 if (runApi || database.engine === "pglite") {
   server = serve({ fetch: services.app.fetch, port: env.PORT }, (info) => {
-    logger.info({ port: info.port, url: env.publicUrl, database: database.engine }, "Leakwarden is listening");
+    logger.info({ port: info.port, url: env.publicUrl, database: database.engine, node: process.versions.node }, "Leakwarden is listening");
   });
 }
 

@@ -37,9 +37,10 @@ export function databaseFromPglite(client: PGlite, onClose?: () => void): Databa
     db,
     async executeSql(text, values) {
       if (values && values.length > 0) return client.query(text, values);
-      // exec runs several statements at once, as the queue's migrations need.
+      // exec runs several statements at once, as the queue's migrations and claims need; the rows
+      // of every statement are returned, as pg-boss reads them from pg's array of results.
       const results = await client.exec(text);
-      return results[results.length - 1] ?? { rows: [] };
+      return { rows: results.flatMap((result) => result.rows) };
     },
     async ping() {
       if (client.closed) throw new Error("database closed");
