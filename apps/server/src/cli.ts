@@ -24,8 +24,22 @@ async function main(): Promise<number> {
       const { runDemoCommand } = await import("./demo/run-demo");
       return runDemoCommand(process.env, { stdout: process.stdout, stderr: process.stderr });
     }
+    case "ops": {
+      const { openDatabase } = await import("./db/client");
+      const { JobQueue } = await import("./jobs/queue");
+      const { createLogger } = await import("./lib/logger");
+      const { createOperationsService } = await import("./modules/operations/operations.service");
+      const { runOpsCommand } = await import("./modules/operations/ops-command");
+      const database = await openDatabase(env);
+      try {
+        const operations = createOperationsService({ database, queue: new JobQueue(database, createLogger("silent")) });
+        return await runOpsCommand(args, operations, { stdout: process.stdout, stderr: process.stderr });
+      } finally {
+        await database.close();
+      }
+    }
     default:
-      console.error(`usage: npm run <migrate|scan|demo> [-- args]\nunknown command: ${command ?? "(none)"}`);
+      console.error(`usage: npm run <migrate|scan|demo|ops> [-- args]\nunknown command: ${command ?? "(none)"}`);
       return 2;
   }
 }

@@ -101,6 +101,8 @@ export const envSchema = scannerSettingsSchema.extend({
   /** The store's public address; its /billing page is where 'Manage billing' goes when no signed link can be had. */
   LEMONSQUEEZY_STORE_URL: optionalUrl,
   LEMONSQUEEZY_TIMEOUT_MS: z.coerce.number().int().min(100).default(10_000),
+  /** Bearer token that /metrics requires; unset: /metrics is not served. */
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, "at least 16 characters"),
   /** How often the monitoring tick looks for creators whose automatic rescan is due. */
   MONITORING_TICK_SECONDS: z.coerce.number().int().min(10).default(300),
 });

@@ -13,6 +13,7 @@ import { createAccountService } from "./modules/account/account.service";
 import { createBillingService, type BillingService } from "./modules/billing/billing.service";
 import { createEntitlementsService, type EntitlementsService } from "./modules/billing/entitlements.service";
 import { createLemonSqueezyClient } from "./modules/billing/lemon-squeezy-client";
+import { createOperationsService, type OperationsService } from "./modules/operations/operations.service";
 import { createMonitoringTickJob } from "./modules/monitoring/monitoring.jobs";
 import { createMonitoringService, type MonitoringService } from "./modules/monitoring/monitoring.service";
 import { createDigestJob, createNewLeaksAlertJob } from "./modules/alerts/alerts.jobs";
@@ -45,6 +46,7 @@ export interface Services {
   monitoring: MonitoringService;
   alerts: AlertsService;
   takedowns: TakedownsService;
+  operations: OperationsService;
   /** Queues an email; it is sent by the email job, with retries. */
   sendEmail(email: OutgoingEmail): Promise<void>;
 }
@@ -217,6 +219,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     // Only the demo command sets it: the banner that says scans search a fictional web.
     demo: options.demo === true,
   });
+  const operations = createOperationsService({ database, queue });
   const app = createApp({
     logger,
     database,
@@ -224,8 +227,10 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     publicUrl: env.publicUrl,
     trustedProxies: env.TRUSTED_PROXIES,
     webDistDir: env.webDistDir,
+    metricsToken: env.METRICS_TOKEN,
+    operations,
     services: { account, identities, scans, site, alerts, billing, takedowns },
   });
 
-  return { env, logger, database, queue, mailer, auth, app, sendEmail, scans, alerts, billing, entitlements: entitlementsService, monitoring, takedowns };
+  return { env, logger, database, queue, mailer, auth, app, sendEmail, scans, alerts, billing, entitlements: entitlementsService, monitoring, takedowns, operations };
 }

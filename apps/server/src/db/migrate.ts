@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
@@ -15,4 +16,15 @@ export async function runMigrations(database: Database): Promise<void> {
   } else {
     await migratePg(database.db as unknown as NodePgDatabase, { migrationsFolder });
   }
+}
+
+/** Committed migrations not yet applied to this database (0 when it is up to date). */
+export async function pendingMigrations(database: Database): Promise<number> {
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8")) as { entries: unknown[] };
+  const applied = await database
+    .executeSql("select count(*)::int as count from drizzle.__drizzle_migrations")
+    .then((result) => Number(result.rows[0]?.count ?? 0))
+    // No migrations table yet: none applied.
+    .catch(() => 0);
+  return Math.max(0, journal.entries.length - applied);
 }

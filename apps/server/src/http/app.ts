@@ -23,9 +23,11 @@ import { siteRoutes } from "../modules/site/site.routes";
 import type { SiteService } from "../modules/site/site.service";
 import { takedownsRoutes } from "../modules/takedowns/takedowns.routes";
 import type { TakedownsService } from "../modules/takedowns/takedowns.service";
+import type { OperationsService } from "../modules/operations/operations.service";
 import type { AppEnv } from "./context";
 import { errorBody, handleError, inErrorShape } from "./error-handler";
 import { checkOrigin, clientIp, loadSession, withClientIp } from "./middleware";
+import { createMetrics, observabilityRoutes, requestContext } from "./observability";
 import { SessionCache } from "./session-cache";
 
 export interface AppDeps {
@@ -35,6 +37,9 @@ export interface AppDeps {
   publicUrl: string;
   trustedProxies: string[];
   webDistDir?: string;
+  /** Bearer token of /metrics; unset: metrics are not served. */
+  metricsToken?: string;
+  operations: OperationsService;
   services: { account: AccountService; identities: IdentitiesService; scans: ScansService; site: SiteService; alerts: AlertsService; billing: BillingService; takedowns: TakedownsService };
 }
 
@@ -45,8 +50,13 @@ export function createApp(deps: AppDeps) {
   const app = new Hono<AppEnv>();
   const { logger } = deps;
 
+  const proxies = new TrustedProxies(deps.trustedProxies);
+  const metrics = createMetrics(deps.operations, logger);
+
   app.onError((error, c) => handleError(error, c, logger));
-  app.use("*", clientIp(new TrustedProxies(deps.trustedProxies)));
+  app.use("*", requestContext(proxies, logger));
+  app.use("*", metrics.timing);
+  app.use("*", clientIp(proxies));
   app.use(
     "*",
     secureHeaders({
@@ -72,6 +82,8 @@ export function createApp(deps: AppDeps) {
       return c.json({ status: "error", db: "unreachable" }, 503);
     }
   });
+
+  app.route("/", observabilityRoutes({ operations: deps.operations, registry: metrics.registry, metricsToken: deps.metricsToken }));
 
   // better-auth gets the address we computed from the socket, never one the client sent.
   // Sessions read by /v1 calls are kept briefly; anything better-auth does but reading one may change them.

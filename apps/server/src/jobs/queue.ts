@@ -122,6 +122,11 @@ export class JobQueue {
     return ran;
   }
 
+  /** Whether the queue is started (sending works; workers poll when started too). */
+  get running(): boolean {
+    return this.boss !== undefined;
+  }
+
   async stop(): Promise<void> {
     const boss = this.boss;
     if (!boss) return;

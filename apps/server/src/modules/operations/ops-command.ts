@@ -1,0 +1,71 @@
+import type { Writable } from "node:stream";
+import type { OperationsService, ServiceStatus } from "./operations.service";
+
+const USAGE = "usage: npm run ops -- status [--json]";
+
+function table(rows: string[][]): string {
+  const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
+  return rows.map((r) => r.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n");
+}
+
+function duration(seconds: number): string {
+  if (seconds < 90) return `${Math.round(seconds)} s`;
+  if (seconds < 90 * 60) return `${Math.round(seconds / 60)} min`;
+  if (seconds < 48 * 3600) return `${(seconds / 3600).toFixed(1)} h`;
+  return `${(seconds / 86400).toFixed(1)} d`;
+}
+
+export function formatStatus(status: ServiceStatus): string {
+  const out: string[] = [`Leakwarden status at ${status.at}`, ""];
+  const queues = new Map<string, { waiting: number; active: number; failed: number; completed: number; oldest: number | null }>();
+  for (const j of status.jobs) {
+    const q = queues.get(j.queue) ?? { waiting: 0, active: 0, failed: 0, completed: 0, oldest: null };
+    if (j.state === "created" || j.state === "retry") q.waiting += j.jobs;
+    else if (j.state === "active") q.active += j.jobs;
+    else if (j.state === "failed") q.failed += j.jobs;
+    else if (j.state === "completed") q.completed += j.jobs;
+    if (j.oldestSeconds !== null) q.oldest = Math.max(q.oldest ?? 0, j.oldestSeconds);
+    queues.set(j.queue, q);
+  }
+  out.push("Queues");
+  out.push(
+    queues.size === 0
+      ? "  no jobs"
+      : table([
+          ["  queue", "waiting", "active", "failed", "completed", "oldest waiting"],
+          ...[...queues].map(([name, q]) => [`  ${name}`, String(q.waiting), String(q.active), String(q.failed), String(q.completed), q.oldest === null ? "-" : duration(q.oldest)]),
+        ]),
+  );
+  const line = (title: string, rows: { labels: Record<string, string>; value: number }[]) => {
+    const parts = rows.map((r) => `${Object.values(r.labels).join(" ")}: ${r.value}`);
+    out.push("", title, `  ${parts.length > 0 ? parts.join(", ") : "none"}`);
+  };
+  line("Scans by status", status.scans);
+  line("Notices by status and recipient", status.notices);
+  line("Takedowns by status", status.takedowns);
+  line("Payment webhooks by outcome", status.webhooks);
+  line("Accounts by plan", status.accounts);
+  out.push("", "Failing notices (newest first)");
+  if (status.failingNotices.length === 0) out.push("  none");
+  for (const n of status.failingNotices) {
+    out.push(`  ${n.at}  ${n.recipientKind} ${n.email ?? "(no address)"}  ${n.attempts} attempts  ${n.error ?? ""}`.trimEnd());
+  }
+  return `${out.join("\n")}\n`;
+}
+
+/** `npm run ops -- status`: the service's queues, failures and accounts, for an operator's terminal. */
+export async function runOpsCommand(args: string[], operations: OperationsService, io: { stdout: Writable; stderr: Writable }): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub !== "status" || rest.some((a) => a !== "--json")) {
+    io.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const { migrations } = await operations.readiness();
+  if (migrations !== "ok") {
+    io.stderr.write("The database is not up to date with this version's migrations: run `npm run migrate` (or start the server) first.\n");
+    return 1;
+  }
+  const status = await operations.status();
+  io.stdout.write(rest.includes("--json") ? `${JSON.stringify(status, null, 2)}\n` : formatStatus(status));
+  return 0;
+}
