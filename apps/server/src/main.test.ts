@@ -1,59 +1,25 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { repoRoot } from "./env";
 import { openTestDatabase } from "./testing/test-database";
 import { freePort } from "./testing/loopback";
+import { buildServer, launchServerProcess, startServerProcess as start, until, type ServerProcess } from "./testing/server-process";
 import { firstLink, readOutbox } from "./testing/test-services";
 
 // The server as an operator runs it: the compiled process `npm start` runs with plain node,
 // stopped by a signal.
-
-const mainFile = path.join(repoRoot, "apps/server/dist/main.mjs");
-
-interface Running {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
-
-function start(settings: Record<string, string>): Running {
-  let output = "";
-  const child = spawn(process.execPath, [mainFile], {
-    cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), LOG_LEVEL: "info", JOB_POLL_SECONDS: "0.5", ...settings },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout!.on("data", (d: Buffer) => (output += d.toString()));
-  child.stderr!.on("data", (d: Buffer) => (output += d.toString()));
-  // "close" comes after the output streams end, so output() is whole once it resolves.
-  const exited = new Promise<number | null>((resolve) => child.on("close", (code) => resolve(code)));
-  return { child, output: () => output, exited };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined> | T | undefined, timeoutMs = 90_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await Promise.resolve(probe()).catch(() => undefined);
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 describe("the server process", { timeout: 120_000 }, () => {
   let dataDir: string;
   let port: number;
   let origin: string;
   let settings: Record<string, string>;
-  const running: Running[] = [];
+  const running: ServerProcess[] = [];
 
   beforeAll(async () => {
-    // Builds the server when its sources changed since the last build (a no-op otherwise).
-    execFileSync(process.execPath, [path.join(repoRoot, "scripts/build.mjs"), "server"], { stdio: "ignore" });
+    buildServer();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-main-"));
     port = await freePort();
     origin = `http://localhost:${port}`;
@@ -71,9 +37,8 @@ describe("the server process", { timeout: 120_000 }, () => {
   });
 
   const launch = async () => {
-    const r = start(settings);
+    const r = await launchServerProcess(settings, origin);
     running.push(r);
-    await until("the server to listen", async () => ((await fetch(`${origin}/healthz`)).status === 200 ? true : undefined));
     return r;
   };
   const getUser = (cookie: string) => fetch(`${origin}/v1/root/get-user`, { headers: { cookie } });
