@@ -37,6 +37,8 @@ export const envSchema = scannerSettingsSchema.extend({
       .regex(/^postgres(ql)?:\/\//, "must be a postgres:// URL")
       .optional(),
   ),
+  /** Connections each process keeps to the PostgreSQL server at most (the job queue adds up to 4). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   SERVICES: csv.pipe(z.array(z.enum(["api", "worker"]))).transform((s) => (s.length ? s : ["api", "worker"])),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),
@@ -52,6 +54,12 @@ export const envSchema = scannerSettingsSchema.extend({
   SUPPORT_EMAIL: z.string().default("support@leakwarden.localhost"),
   WEB_DIST_DIR: optionalString,
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
+  /** How often the queue looks for jobs whose worker stopped answering (killed, cut off), to run them again. */
+  JOB_SUPERVISE_SECONDS: z.coerce.number().int().min(1).default(30),
+  /** A running scan refreshes its claim this often; one not refreshed for this long is run again by another worker. */
+  SCAN_HEARTBEAT_SECONDS: z.coerce.number().int().min(10).default(30),
+  /** A scan whose run failed (or whose worker died) runs again after this delay, doubling each time. */
+  SCAN_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
   // Public site: analytics token for the browser client and the landing page's marketing figures.
   MIXPANEL_TOKEN: optionalString,
   LANDING_USERS: z.string().default("3K"),

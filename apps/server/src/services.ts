@@ -56,7 +56,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, outboxDir: path.join(env.dataDir, "outbox") }, logger);
-  const queue = new JobQueue(database, logger, { pollSeconds: env.JOB_POLL_SECONDS });
+  const queue = new JobQueue(database, logger, { pollSeconds: env.JOB_POLL_SECONDS, superviseSeconds: env.JOB_SUPERVISE_SECONDS });
   const sendEmailJob = createSendEmailJob(mailer);
   queue.register(sendEmailJob);
   const sendEmail = async (email: OutgoingEmail) => {
@@ -95,7 +95,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     redditUrl: env.REDDIT_URL,
     verifyMinIntervalSeconds: env.VERIFY_MIN_INTERVAL_SECONDS,
   });
-  const runScanJob = createRunScanJob(() => scans, env.SCAN_BUDGET_MS);
+  const runScanJob = createRunScanJob(() => scans, { budgetMs: env.SCAN_BUDGET_MS, heartbeatSeconds: env.SCAN_HEARTBEAT_SECONDS, retryDelaySeconds: env.SCAN_RETRY_DELAY_SECONDS });
   queue.register(runScanJob);
   const scans: ScansService = createScansService({
     db: database.db,

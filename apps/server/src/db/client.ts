@@ -87,7 +87,7 @@ export function openPostgres(connectionString: string, max = 10): Database {
   };
 }
 
-export async function openDatabase(settings: { DATABASE_URL?: string | undefined; dataDir: string }): Promise<Database> {
-  if (settings.DATABASE_URL) return openPostgres(settings.DATABASE_URL);
+export async function openDatabase(settings: { DATABASE_URL?: string | undefined; DATABASE_POOL_SIZE?: number; dataDir: string }): Promise<Database> {
+  if (settings.DATABASE_URL) return openPostgres(settings.DATABASE_URL, settings.DATABASE_POOL_SIZE);
   return openPglite(path.join(settings.dataDir, "pglite"));
 }

@@ -16,6 +16,12 @@ export interface JobDefinition<S extends z.ZodType = z.ZodType> {
   retryDelaySeconds?: number;
   retryBackoff?: boolean;
   expireInSeconds?: number;
+  /**
+   * A running job refreshes its claim this often (seconds, ≥ 10); a claim not refreshed in time
+   * (its worker was killed or lost the database) is failed by the queue's supervisor and the job
+   * runs again elsewhere, long before expireInSeconds. Unset: only expireInSeconds bounds it.
+   */
+  heartbeatSeconds?: number;
   /** How many of this job one worker process runs at once. */
   concurrency?: number;
   handler(payload: z.output<S>, ctx: JobContext): Promise<void>;
@@ -43,7 +49,7 @@ export class JobQueue {
   constructor(
     private readonly database: Database,
     private readonly logger: Logger,
-    private readonly options: { pollSeconds: number } = { pollSeconds: 1 },
+    private readonly options: { pollSeconds: number; superviseSeconds?: number } = { pollSeconds: 1 },
   ) {}
 
   register(...definitions: JobDefinition[]): void {
@@ -52,10 +58,12 @@ export class JobQueue {
 
   async start(): Promise<void> {
     if (this.boss) return;
+    // How often stale heartbeats and expired jobs are looked for (and so how soon a dead worker's job runs again).
+    const supervision = this.options.superviseSeconds ? { superviseIntervalSeconds: this.options.superviseSeconds, monitorIntervalSeconds: this.options.superviseSeconds } : {};
     const boss =
       this.database.engine === "pglite"
-        ? new PgBoss({ db: this.database, backend: "pglite", schema: "pgboss", supervise: true, schedule: false })
-        : new PgBoss({ connectionString: this.database.connectionString, schema: "pgboss", max: 4, schedule: false });
+        ? new PgBoss({ db: this.database, backend: "pglite", schema: "pgboss", supervise: true, schedule: false, ...supervision })
+        : new PgBoss({ connectionString: this.database.connectionString, schema: "pgboss", max: 4, schedule: false, ...supervision });
     boss.on("error", (error: unknown) => this.logger.error({ err: error }, "job queue error"));
     await boss.start();
     this.boss = boss;
@@ -65,6 +73,7 @@ export class JobQueue {
         retryDelay: d.retryDelaySeconds ?? 10,
         retryBackoff: d.retryBackoff ?? true,
         expireInSeconds: d.expireInSeconds ?? 15 * 60,
+        ...(d.heartbeatSeconds ? { heartbeatSeconds: d.heartbeatSeconds } : {}),
       };
       if (await boss.getQueue(d.name)) await boss.updateQueue(d.name, queueOptions);
       else await boss.createQueue(d.name, queueOptions);
@@ -140,8 +149,11 @@ export class JobQueue {
     const payload = definition.schema.parse(job.data);
     const retryCount = (job as unknown as { retryCount?: number }).retryCount ?? 0;
     const logger = this.logger.child({ job: definition.name, jobId: job.id });
+    const started = performance.now();
+    logger.debug({ retryCount }, "job started");
     try {
       await definition.handler(payload, { jobId: job.id, retryCount, logger });
+      logger.debug({ ms: Math.round(performance.now() - started) }, "job finished");
     } catch (error) {
       logger.warn({ err: error }, "job failed; it will be retried while attempts remain");
       throw error;
