@@ -51,8 +51,16 @@ export interface Services {
   sendEmail(email: OutgoingEmail): Promise<void>;
 }
 
+export interface ServiceOptions {
+  mailer?: Mailer;
+  now?: () => Date;
+  noticeMailer?: Mailer;
+  tierFor?: (userId: string) => Promise<EntitlementTier>;
+  demo?: boolean;
+}
+
 /** Wires the whole server: the one place where modules meet. */
-export function createServices(env: Env, logger: Logger, database: Database, options: { mailer?: Mailer; now?: () => Date; noticeMailer?: Mailer; tierFor?: (userId: string) => Promise<EntitlementTier>; demo?: boolean } = {}): Services {
+export function createServices(env: Env, logger: Logger, database: Database, options: ServiceOptions = {}): Services {
   const mailer =
     options.mailer ??
     createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, outboxDir: path.join(env.dataDir, "outbox") }, logger);

@@ -1,13 +1,12 @@
 import path from "node:path";
 import type { Writable } from "node:stream";
-import { serve, type ServerType } from "@hono/node-server";
 import { entitlements } from "@leakwarden/contracts/plans";
 import { openDatabase, type Database } from "../db/client";
-import { runMigrations } from "../db/migrate";
 import { createMailer, type Mailer } from "../email/mailer";
 import { loadEnv, type Env } from "../env";
 import { createLogger, type Logger } from "../lib/logger";
-import { createServices, type Services } from "../services";
+import type { Services } from "../services";
+import { startServer } from "../start-server";
 import { DEMO_PLAN, grantDemoPlans } from "./demo-plan";
 import { DEMO_IDENTITY, startDemoWeb, type DemoWeb } from "./demo-web";
 
@@ -78,65 +77,51 @@ function printingMailer(mailer: Mailer, out: Writable | undefined, kind: string)
 export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo> {
   const web = await startDemoWeb();
   let database: Database | undefined;
-  let services: Services | undefined;
   try {
     const env = loadEnv(demoEnvSource(options.source ?? process.env, web));
     const logger = options.logger ?? createLogger(env.LOG_LEVEL);
-    database = options.database ?? (await openDatabase(env));
-    await runMigrations(database);
     const outboxDir = path.join(env.dataDir, "outbox");
-    services = createServices(env, logger, database, {
-      demo: true,
-      mailer: printingMailer(createMailer({ from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, outboxDir }, logger), options.out, "email"),
-      noticeMailer: printingMailer(createMailer({ from: env.NOTICE_FROM, replyTo: env.NOTICE_REPLY_TO ?? env.AGENT_EMAIL, outboxDir }, logger), options.out, "takedown notice"),
+    database = options.database ?? (await openDatabase(env));
+    const { db } = database;
+    // Each new account gets the demo plan as soon as its sign-up is answered.
+    const withDemoPlan =
+      (inner: (request: Request, bindings?: object) => Response | Promise<Response>) =>
+      async (request: Request, bindings?: object): Promise<Response> => {
+        const response = await inner(request, bindings);
+        if (request.method === "POST" && response.status === 200 && new URL(request.url).pathname === "/api/auth/sign-up/email") {
+          await grantDemoPlans(db).catch((error: unknown) => logger.error({ err: error }, "demo plan not granted"));
+        }
+        return response;
+      };
+    const running = await startServer({
+      env,
+      logger,
+      database,
+      services: {
+        demo: true,
+        mailer: printingMailer(createMailer({ from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, outboxDir }, logger), options.out, "email"),
+        noticeMailer: printingMailer(createMailer({ from: env.NOTICE_FROM, replyTo: env.NOTICE_REPLY_TO ?? env.AGENT_EMAIL, outboxDir }, logger), options.out, "takedown notice"),
+      },
+      workers: options.workers !== false,
+      listen: options.listen !== false,
+      fetch: (app) => withDemoPlan(app.fetch),
     });
-    const db = database.db;
-    const wired = services;
     await grantDemoPlans(db);
-    await wired.queue.start();
-    if (options.workers !== false) {
-      await wired.queue.startWorkers();
-      await wired.monitoring.kick();
-    }
-
-    const fetch = async (request: Request, bindings?: object): Promise<Response> => {
-      const response = await wired.app.fetch(request, bindings);
-      if (request.method === "POST" && response.status === 200 && new URL(request.url).pathname === "/api/auth/sign-up/email") {
-        await grantDemoPlans(db).catch((error: unknown) => logger.error({ err: error }, "demo plan not granted"));
-      }
-      return response;
-    };
-
-    let server: ServerType | undefined;
-    let url = env.publicUrl;
-    if (options.listen !== false) {
-      const port = await new Promise<number>((resolve, reject) => {
-        const s = serve({ fetch, port: env.PORT }, (info) => resolve(info.port));
-        s.once("error", reject);
-        server = s;
-      });
-      if (!env.PUBLIC_URL) url = `http://localhost:${port}`;
-    }
-
     const ownDatabase = !options.database;
     const opened = database;
     return {
       env,
-      services: wired,
+      services: running.services,
       web,
-      fetch,
-      url,
+      fetch: withDemoPlan(running.services.app.fetch),
+      url: running.url ?? env.publicUrl,
       async close() {
-        // Stop taking requests and let in-flight ones finish, then let running jobs finish.
-        if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
-        await wired.queue.stop();
+        await running.close();
         if (ownDatabase) await opened.close();
         await web.close();
       },
     };
   } catch (error) {
-    // E.g. the port is taken: stop what was started, so that the process can end.
-    await services?.queue.stop().catch(() => undefined);
     if (database && !options.database) await database.close().catch(() => undefined);
     await web.close();
     throw error;

@@ -1,0 +1,91 @@
+import { serve, type ServerType } from "@hono/node-server";
+import { openDatabase, type Database } from "./db/client";
+import { runMigrations } from "./db/migrate";
+import type { Env } from "./env";
+import { createLogger, type Logger } from "./lib/logger";
+import { createServices, type ServiceOptions, type Services } from "./services";
+
+export interface StartOptions {
+  env: Env;
+  logger?: Logger;
+  /** A database to use instead of the one the settings name (tests); the caller closes it. */
+  database?: Database;
+  /** Passed to createServices (the demo's mailers, a test clock). */
+  services?: ServiceOptions;
+  /** Run the job workers; default: when SERVICES names the worker (always on the embedded database). */
+  workers?: boolean;
+  /** Listen on PORT; default: when SERVICES names the api (always on the embedded database). */
+  listen?: boolean;
+  /** Wraps the app's request handler (the demo's). */
+  fetch?: (app: Services["app"]) => (request: Request) => Response | Promise<Response>;
+}
+
+export interface RunningServer {
+  env: Env;
+  logger: Logger;
+  services: Services;
+  /** Where the app listens, when it listens. */
+  url: string | undefined;
+  /** Stops taking requests, lets in-flight ones and running jobs finish, closes what it opened. */
+  close(): Promise<void>;
+}
+
+/**
+ * The one start-up of the server, used by `npm start` (main.ts), the demo and the process
+ * tests: settings → database → migrations → services → queue → workers → HTTP.
+ */
+export async function startServer(options: StartOptions): Promise<RunningServer> {
+  const { env } = options;
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  const database = options.database ?? (await openDatabase(env));
+  let services: Services | undefined;
+  let server: ServerType | undefined;
+  try {
+    await runMigrations(database);
+    services = createServices(env, logger, database, options.services);
+    await services.queue.start();
+
+    const embedded = database.engine === "pglite";
+    const runApi = options.listen ?? (env.SERVICES.includes("api") || embedded);
+    const runWorker = options.workers ?? (env.SERVICES.includes("worker") || embedded);
+    if (embedded && !(env.SERVICES.includes("api") && env.SERVICES.includes("worker"))) {
+      logger.warn("the embedded database serves one process: running api and worker together");
+    }
+    if (runWorker) {
+      await services.queue.startWorkers();
+      // Automatic rescans: (re)starts the periodic tick; a second worker's tick finds it taken.
+      await services.monitoring.kick();
+    }
+
+    let url: string | undefined;
+    if (runApi) {
+      const handler = options.fetch ? options.fetch(services.app) : services.app.fetch;
+      const port = await new Promise<number>((resolve, reject) => {
+        const s = serve({ fetch: handler, port: env.PORT }, (info) => resolve(info.port));
+        s.once("error", reject);
+        server = s;
+      });
+      url = env.PUBLIC_URL ? env.publicUrl : `http://localhost:${port}`;
+      logger.info({ port, url: env.publicUrl, database: database.engine, node: process.versions.node }, "Leakwarden is listening");
+    }
+
+    const running = services;
+    return {
+      env,
+      logger,
+      services: running,
+      url,
+      async close() {
+        if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+        await running.queue.stop();
+        if (!options.database) await database.close();
+      },
+    };
+  } catch (error) {
+    // E.g. the port is taken: stop what was started, so that the process can end.
+    if (server) server.close();
+    await services?.queue.stop().catch(() => undefined);
+    if (!options.database) await database.close().catch(() => undefined);
+    throw error;
+  }
+}
