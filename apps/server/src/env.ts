@@ -62,9 +62,12 @@ export const envSchema = scannerSettingsSchema.extend({
   SCAN_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(30),
   // Public site: analytics token for the browser client and the landing page's marketing figures.
   MIXPANEL_TOKEN: optionalString,
-  LANDING_USERS: z.string().default("3K"),
-  LANDING_TAKEDOWNS: z.string().default("5K"),
-  LANDING_REVENUE_INCREASE: z.string().default("30%"),
+  /** Marketing figures an operator chooses to show on the landing page (none by default). */
+  LANDING_USERS: optionalString,
+  LANDING_TAKEDOWNS: optionalString,
+  LANDING_REVENUE_INCREASE: optionalString,
+  /** A measured landing figure below this is not shown. */
+  LANDING_FIGURE_MIN: z.coerce.number().int().min(0).default(100),
   /** Seconds between two ownership checks of one creator's profiles (get-bio). */
   VERIFY_MIN_INTERVAL_SECONDS: z.coerce.number().int().min(0).default(60),
   // Takedowns: the agent the notices are sent by, where recipients are looked up, the tracking schedule.

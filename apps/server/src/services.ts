@@ -216,17 +216,18 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     now,
   });
 
-  const site = createSiteService({
+  const site = createSiteService(database.db, {
     landingUsers: env.LANDING_USERS,
     landingTakedowns: env.LANDING_TAKEDOWNS,
     landingRevenueIncrease: env.LANDING_REVENUE_INCREASE,
+    landingFigureMin: env.LANDING_FIGURE_MIN,
     mixpanelToken: env.MIXPANEL_TOKEN,
     googleClientId: env.GOOGLE_CLIENT_ID,
     googleClientSecret: env.GOOGLE_CLIENT_SECRET,
     supportEmail: env.SUPPORT_EMAIL,
     // Only the demo command sets it: the banner that says scans search a fictional web.
     demo: options.demo === true,
-  });
+  }, now);
   const operations = createOperationsService({ database, queue });
   const app = createApp({
     logger,

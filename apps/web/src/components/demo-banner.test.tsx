@@ -2,7 +2,7 @@ import { cleanup, render, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 
 const config = (demo: boolean) => ({
-  landing: { users: "3K", takedowns: "5K", revenueIncrease: "30%" },
+  landing: { figures: [], revenueIncrease: null },
   mixpanelToken: null,
   googleEnabled: false,
   supportEmail: "support@leakwarden.localhost",

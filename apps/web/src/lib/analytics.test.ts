@@ -14,7 +14,7 @@ function siteConfig(mixpanelToken: string | null) {
   const fetch = vi.fn(
     async (_url: string) =>
       new Response(
-        JSON.stringify({ landing: { users: "3K", takedowns: "5K", revenueIncrease: "30%" }, mixpanelToken, googleEnabled: false, supportEmail: null, demo: false }),
+        JSON.stringify({ landing: { figures: [], revenueIncrease: null }, mixpanelToken, googleEnabled: false, supportEmail: null, demo: false }),
         { status: 200, headers: { "content-type": "application/json" } },
       ),
   );
