@@ -14,3 +14,10 @@ export function formatCompact(value: number): string {
 export function formatCount(value: number): string {
   return whole.format(value);
 }
+
+const dayMonth = new Intl.DateTimeFormat(LOCALE, { month: "short", day: "numeric", timeZone: "UTC" });
+
+/** "2026-11-24" (a UTC day) → "Nov 24". */
+export function formatDay(date: string): string {
+  return dayMonth.format(new Date(`${date}T00:00:00Z`));
+}

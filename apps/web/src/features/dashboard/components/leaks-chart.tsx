@@ -1,18 +1,26 @@
 import type { LeakTimeline } from "@leakwarden/contracts/scans";
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from "recharts";
+import { formatDay } from "../../../lib/format";
 import { useMediaQuery } from "../hooks/use-media";
 
-const dayFormat = new Intl.DateTimeFormat(undefined, { month: "short", day: "numeric", timeZone: "UTC" });
-const label = (date: string) => dayFormat.format(new Date(`${date}T00:00:00Z`));
+/** The fewest days the chart shows: a first day of data reads as a bar, not a hairline at the edge of a month. */
+export const MIN_CHART_DAYS = 7;
+
+/** The days worth drawing: from the first day with data (at least MIN_CHART_DAYS, ending today). */
+export function chartDays(days: LeakTimeline["days"]): LeakTimeline["days"] {
+  const first = days.findIndex((d) => d.found > 0 || d.removed > 0);
+  const start = first === -1 ? 0 : Math.min(first, Math.max(0, days.length - MIN_CHART_DAYS));
+  return days.slice(start);
+}
 
 /** Leaks found and removed per day (recharts: loaded with this module only). */
 export function LeaksChart({ timeline }: { timeline: LeakTimeline }) {
-  const data = timeline.days.map((d) => ({ ...d, label: label(d.date) }));
+  const data = chartDays(timeline.days).map((d) => ({ ...d, label: formatDay(d.date) }));
   // The bars grow in, unless the creator's system asks for less motion.
   const animate = !useMediaQuery("(prefers-reduced-motion: reduce)");
   return (
     <ResponsiveContainer width="100%" height="100%">
-      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -20 }} barGap={1}>
+      <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: -20 }} barGap={1} maxBarSize={48}>
         <CartesianGrid stroke="rgba(255,255,255,0.06)" vertical={false} />
         <XAxis dataKey="label" tick={{ fill: "#94a3b8", fontSize: 12 }} tickLine={false} axisLine={false} minTickGap={24} />
         <YAxis allowDecimals={false} tick={{ fill: "#94a3b8", fontSize: 12 }} tickLine={false} axisLine={false} />
