@@ -97,18 +97,20 @@ describe("SelectPlanButton", () => {
     await act(() => refreshSession());
     renderAt(<SelectPlanButton plan="vip" period="monthly" />);
     fireEvent.click(await screen.findByRole("button", { name: "Select Plan" }));
-    const button = (await screen.findByRole("button", { name: "Payments not configured" })) as HTMLButtonElement;
-    expect(button.disabled).toBe(true);
+    expect(await screen.findByText("Plans open soon")).toBeTruthy();
+    expect(screen.queryByRole("button")).toBeNull();
   });
 
-  it("without payment settings, signed in or out, is no dead link", async () => {
+  it("without payment settings says plans open soon: a visitor can still sign up, nothing looks like a dead button", async () => {
     for (const signedIn of [false, true]) {
       const fetch = stubServer(signedIn, () => json(500, {}), { available: [] });
       await act(() => refreshSession());
       renderAt(<SelectPlanButton plan="premium" period="yearly" />);
-      const button = (await screen.findByRole("button", { name: "Payments not configured" })) as HTMLButtonElement;
-      expect(button.disabled).toBe(true);
-      expect(screen.queryByRole("link")).toBeNull();
+      expect(await screen.findByText("Plans open soon")).toBeTruthy();
+      expect(screen.queryByRole("button")).toBeNull();
+      expect(screen.queryByText(/not configured/i)).toBeNull();
+      if (signedIn) expect(screen.queryByRole("link")).toBeNull();
+      else expect(screen.getByRole("link", { name: "Sign up for a free scan" }).getAttribute("href")).toBe("/signup");
       expect(fetch.mock.calls.some(([u]) => String(u).includes("/v1/billing/checkout"))).toBe(false);
       cleanup();
     }

@@ -21,6 +21,8 @@ export interface SelectPlanButtonProps {
   beforeCheckout?: () => Promise<unknown>;
 }
 
+export const PLANS_OPEN_SOON = "Plans open soon";
+
 const baseClass =
   "inline-flex h-11 items-center justify-center rounded-lg bg-brand-600 px-5 font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400 disabled:cursor-not-allowed disabled:opacity-70";
 
@@ -50,11 +52,25 @@ export function SelectPlanButton({ plan, period, current = false, className = ba
     }
   }
 
-  if (current || unavailable) {
+  if (current) {
     return (
       <button type="button" className={className} disabled aria-describedby={describedBy}>
-        {current ? "Current plan" : "Payments not configured"}
+        Current plan
       </button>
+    );
+  }
+  if (unavailable) {
+    // No payments on this deployment yet: the plan is announced, and a visitor can still sign up
+    // for her free scan; nothing looks like a button that does not work.
+    return (
+      <div className="flex flex-col items-stretch gap-2 text-center" aria-describedby={describedBy}>
+        <p className="text-sm font-semibold text-slate-200">{PLANS_OPEN_SOON}</p>
+        {session.status !== "signed-in" && (
+          <Link to="/signup" className={className}>
+            Sign up for a free scan
+          </Link>
+        )}
+      </div>
     );
   }
   if (session.status !== "signed-in") {
