@@ -107,7 +107,7 @@ export function tokenize(text: string): Token[] {
 // Aho–Corasick over the folded name keys.
 
 class Automaton {
-  private readonly next: Map<string, number>[] = [new Map()];
+  private readonly next: Map<number, number>[] = [new Map()];
   private readonly out: number[][] = [[]];
   private fail: Int32Array = new Int32Array(1);
   /** Nearest node on the failure chain that has outputs (-1: none). */
@@ -116,7 +116,8 @@ class Automaton {
   constructor(keys: readonly string[]) {
     keys.forEach((key, id) => {
       let node = 0;
-      for (const ch of key) {
+      for (let q = 0; q < key.length; q++) {
+        const ch = key.charCodeAt(q);
         let child = this.next[node]!.get(ch);
         if (child === undefined) {
           child = this.next.length;
@@ -151,7 +152,7 @@ class Automaton {
   scan(chars: string, hit: (id: number, end: number) => void): void {
     let node = 0;
     for (let i = 0; i < chars.length; i++) {
-      const ch = chars[i]!;
+      const ch = chars.charCodeAt(i);
       let child = this.next[node]!.get(ch);
       while (child === undefined && node !== 0) {
         node = this.fail[node]!;
@@ -175,12 +176,13 @@ export type PreparedText = {
   readings: NormalisedText[];
 };
 
-const LEET_HINT = /[0-9@$!|+\u20ac]/;
+/** A digit or symbol right beside a letter: the only place leetspeak can be (fixed-width, no backtracking). */
+const LEET_HINT = /[\p{L}][0-9@$!|+]|[0-9@$!|+][\p{L}]/u;
 const CYRILLIC_HINT = /\p{Script=Cyrillic}/u;
 
 /**
  * Reads a text for matching: always plainly, as leetspeak when it has digits
- * or symbols, and romanised when the page's language is written in Cyrillic
+ * or symbols beside letters, and romanised when the page's language is written in Cyrillic
  * (html lang / Content-Language) and the text has Cyrillic letters.
  */
 export function prepareText(text: string, opts: { lang?: string | null } = {}): PreparedText {
@@ -319,15 +321,22 @@ function verify(text: string, nt: NormalisedText, p: Pattern, last: number): Omi
   return { start, end, found: text.slice(start, end), forms };
 }
 
+/**
+ * Where the word around unit u begins / ends, looking at most NEIGHBOUR_UNITS
+ * away: the checks on a neighbouring word (descriptive? digits?) need no more,
+ * and bounding them keeps a page of one endless word linear.
+ */
+const NEIGHBOUR_UNITS = 64;
+
 function wordStartOf(nt: NormalisedText, u: number): number {
   let s = u;
-  while (s > 0 && nt.gap[s] === GAP.NONE) s--;
+  while (s > 0 && nt.gap[s] === GAP.NONE && u - s < NEIGHBOUR_UNITS) s--;
   return s;
 }
 
 function wordEndOf(nt: NormalisedText, u: number): number {
   let e = u;
-  while (e + 1 < nt.chars.length && nt.gap[e + 1] === GAP.NONE) e++;
+  while (e + 1 < nt.chars.length && nt.gap[e + 1] === GAP.NONE && e - u < NEIGHBOUR_UNITS) e++;
   return e + 1;
 }
 

@@ -139,3 +139,12 @@ describe("one matcher for many creators", () => {
     expect(multi.entries.map((e) => e.creatorId)).not.toContain("c5");
   });
 });
+
+describe("hostile text", () => {
+  it("reads one endless word made of her name (CamelCase, leetspeak, marks, Cyrillic) as no one's", () => {
+    for (const p of ["xLunaRivers", "lun4_r1vers_", "l\u0336", "\u200b", "Л"]) {
+      const text = p.repeat(Math.ceil(200_000 / p.length));
+      expect(findNameMatches(text, luna, undefined, { lang: "ru" }), p).toEqual([]);
+    }
+  });
+});

@@ -94,9 +94,8 @@ export const LEET: Readonly<Record<string, string>> = {
   "!": "i",
   "|": "i",
   "+": "t",
-  "€": "e",
 };
-const LEET_SYMBOL = /^[@$!|+€]$/;
+const LEET_SYMBOL = /^[@$!|+]$/;
 
 /** Letters a disguise makes indistinguishable, folded to one in the leet reading. */
 const LEET_CLASS: Readonly<Record<string, string>> = { l: "i" };
@@ -122,7 +121,7 @@ const ASCII_ALNUM = /^[a-z0-9]+$/;
 const HSPACE = /^[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]$/;
 const JOINERS = new Set(["_", "-", ".", "\u00b7", "\u2010", "\u2011"]);
 
-type Folded = { out: string; flags: number };
+type Folded = { out: string; flags: number; upper: boolean; lower: boolean };
 const foldCache = new Map<string, Folded>();
 const translitCache = new Map<string, string>();
 
@@ -130,24 +129,26 @@ const translitCache = new Map<string, string>();
 function foldChar(c: string): Folded {
   const hit = foldCache.get(c);
   if (hit) return hit;
+  const upper = c !== c.toLowerCase() && c === c.toUpperCase();
+  const lower = c !== c.toUpperCase() && c === c.toLowerCase();
   let result: Folded;
   const nfkc = c.normalize("NFKC");
   const compat = nfkc !== c.normalize("NFC");
   const base = c.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
   if (base && ASCII_ALNUM.test(base)) {
     // Accented letters are plain spelling (Zoë); compatibility forms (ｌｕｎａ, 𝐥𝐮𝐧𝐚) are a disguise.
-    result = { out: base, flags: compat ? FLAG.STYLED : 0 };
+    result = { out: base, flags: compat ? FLAG.STYLED : 0, upper, lower };
   } else {
     const skeleton = (CONFUSABLES[c] ?? CONFUSABLES[nfkc] ?? "").normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
-    if (skeleton && ASCII_ALNUM.test(skeleton)) result = { out: skeleton, flags: FLAG.LOOKALIKE };
+    if (skeleton && ASCII_ALNUM.test(skeleton)) result = { out: skeleton, flags: FLAG.LOOKALIKE, upper, lower };
     else {
-      const lower = nfkc.toLowerCase();
+      const folded = nfkc.toLowerCase();
       // Other letters keep their place as letters; one code unit each (astral ones never match a name).
-      const out = [...lower].map((ch) => (ch.length === 1 ? ch : "\ufffd")).join("") || "\ufffd";
-      result = { out, flags: 0 };
+      const out = [...folded].map((ch) => (ch.length === 1 ? ch : "\ufffd")).join("") || "\ufffd";
+      result = { out, flags: 0, upper, lower };
     }
   }
-  foldCache.set(c, result);
+  if (foldCache.size < 50_000) foldCache.set(c, result);
   return result;
 }
 
@@ -160,60 +161,136 @@ function translitChar(c: string): string {
   return t;
 }
 
+const K_OTHER = 0;
+const K_IGNORE = 1;
+const K_ZERO_WIDTH = 2;
+const K_MARK = 3;
+const K_LETTER = 4;
+const K_SPACE = 5;
+const K_JOINER = 6;
+/** A non-ASCII character: what kind it is and, for a letter, how it reads (romanised when Cyrillic). */
+type CharInfo = { kind: number; folded: Folded | null; translit: string | null };
+const charCache = new Map<string, CharInfo>();
+
+function describeChar(c: string): CharInfo {
+  const hit = charCache.get(c);
+  if (hit) return hit;
+  let info: CharInfo;
+  if (c === SOFT_HYPHEN) info = { kind: K_IGNORE, folded: null, translit: null };
+  else if (isZeroWidth(c)) info = { kind: K_ZERO_WIDTH, folded: null, translit: null };
+  else if (MARK.test(c)) info = { kind: K_MARK, folded: null, translit: null };
+  else if (LETTER_OR_DIGIT.test(c)) info = { kind: K_LETTER, folded: foldChar(c), translit: CYRILLIC.test(c) ? translitChar(c) : null };
+  else {
+    // Full-width "＿" and "．" join as "_" and "." do.
+    const sep = c.normalize("NFKC");
+    info = { kind: HSPACE.test(sep) ? K_SPACE : JOINERS.has(sep) ? K_JOINER : K_OTHER, folded: null, translit: null };
+  }
+  // Bounded: a page of random code points must not grow it without end.
+  if (charCache.size < 50_000) charCache.set(c, info);
+  return info;
+}
+
 class Builder {
-  chars: string[] = [];
-  start: number[] = [];
-  end: number[] = [];
-  gap: number[] = [];
-  flags: number[] = [];
-  camel: number[] = [];
-  upper: number[] = [];
-  push(ch: string, s: number, e: number, gap: number, flags: number, camel: boolean, upper: boolean) {
-    this.chars.push(ch);
-    this.start.push(s);
-    this.end.push(e);
-    this.gap.push(gap);
-    this.flags.push(flags);
-    this.camel.push(camel ? 1 : 0);
-    this.upper.push(upper ? 1 : 0);
+  n = 0;
+  private codes: Uint16Array;
+  start: Int32Array;
+  end: Int32Array;
+  gap: Uint8Array;
+  flags: Uint8Array;
+  private camel: Uint8Array;
+  private upper: Uint8Array;
+  constructor(capacity: number) {
+    const c = Math.max(16, capacity);
+    this.codes = new Uint16Array(c);
+    this.start = new Int32Array(c);
+    this.end = new Int32Array(c);
+    this.gap = new Uint8Array(c);
+    this.flags = new Uint8Array(c);
+    this.camel = new Uint8Array(c);
+    this.upper = new Uint8Array(c);
+  }
+  private grow() {
+    const c = this.codes.length * 2;
+    const g = <T extends Uint16Array | Int32Array | Uint8Array>(a: T, make: (n: number) => T): T => {
+      const b = make(c);
+      b.set(a);
+      return b;
+    };
+    this.codes = g(this.codes, (n) => new Uint16Array(n));
+    this.start = g(this.start, (n) => new Int32Array(n));
+    this.end = g(this.end, (n) => new Int32Array(n));
+    this.gap = g(this.gap, (n) => new Uint8Array(n));
+    this.flags = g(this.flags, (n) => new Uint8Array(n));
+    this.camel = g(this.camel, (n) => new Uint8Array(n));
+    this.upper = g(this.upper, (n) => new Uint8Array(n));
+  }
+  push(code: number, s: number, e: number, gap: number, flags: number, camel: number, upper: number) {
+    if (this.n === this.codes.length) this.grow();
+    const i = this.n++;
+    this.codes[i] = code;
+    this.start[i] = s;
+    this.end[i] = e;
+    this.gap[i] = gap;
+    this.flags[i] = flags;
+    this.camel[i] = camel;
+    this.upper[i] = upper;
+  }
+  lastCode(): number {
+    return this.n > 0 ? this.codes[this.n - 1]! : -1;
   }
   finish(reading: Reading): NormalisedText {
+    const n = this.n;
     return {
       reading,
-      chars: this.chars.join(""),
-      start: Int32Array.from(this.start),
-      end: Int32Array.from(this.end),
-      gap: Uint8Array.from(this.gap),
-      flags: Uint8Array.from(this.flags),
-      camel: Uint8Array.from(this.camel),
-      upper: Uint8Array.from(this.upper),
+      chars: UTF16.decode(this.codes.subarray(0, n)),
+      start: this.start.slice(0, n),
+      end: this.end.slice(0, n),
+      gap: this.gap.slice(0, n),
+      flags: this.flags.slice(0, n),
+      camel: this.camel.slice(0, n),
+      upper: this.upper.slice(0, n),
     };
   }
 }
 
-const isUpper = (c: string) => c !== c.toLowerCase() && c === c.toUpperCase();
-const isLower = (c: string) => c !== c.toUpperCase() && c === c.toLowerCase();
+const UTF16 = new TextDecoder("utf-16le");
+
+// Classes of ASCII characters.
+const C_OTHER = 0;
+const C_LOWER = 1;
+const C_UPPER = 2;
+const C_DIGIT = 3;
+const C_SPACE = 4;
+const C_JOINER = 5;
+const C_LEET = 6;
+const ASCII_CLASS = new Uint8Array(128);
+for (let c = 0; c < 128; c++) {
+  const ch = String.fromCharCode(c);
+  ASCII_CLASS[c] =
+    c >= 97 && c <= 122 ? C_LOWER
+    : c >= 65 && c <= 90 ? C_UPPER
+    : c >= 48 && c <= 57 ? C_DIGIT
+    : ch === " " || ch === "\t" ? C_SPACE
+    : JOINERS.has(ch) ? C_JOINER
+    : LEET_SYMBOL.test(ch) ? C_LEET
+    : C_OTHER;
+}
 
 /**
  * Reads `text` into letters (see the module comment). Linear in the text:
- * each code point is looked at a bounded number of times.
+ * each character is looked at a bounded number of times.
  */
 export function normaliseText(text: string, reading: Reading = "plain"): NormalisedText {
-  const b = new Builder();
-  const cps = Array.from(text);
-  const offsets = new Int32Array(cps.length + 1);
-  for (let k = 0, o = 0; k < cps.length; k++) {
-    offsets[k] = o;
-    o += cps[k]!.length;
-  }
-  offsets[cps.length] = text.length;
+  const len = text.length;
+  const b = new Builder(len + 16);
 
   // What has been seen since the last letter.
   let spaces = false;
   let joiners = 0;
   let broken = true;
   let zeroWidth = false;
-  let prevLetter: string | null = null;
+  /** Case of the last letter: 0 none/other, 1 lower, 2 upper. */
+  let prevCase = 0;
   // Leet: the current run of digits/symbols (decided as a whole) ends before this index.
   let leetRunEnd = -1;
   let leetRunMapped = false;
@@ -224,88 +301,113 @@ export function normaliseText(text: string, reading: Reading = "plain"): Normali
     if (joiners === 1 && !spaces) return GAP.JOINER;
     return GAP.BREAK;
   };
-  const emit = (out: string, k: number, flags: number, original: string) => {
+  /** One letter read from text[s, e) as `out` (char codes), upper-case or not. */
+  const emitCode = (code: number, s: number, e: number, flags: number, upper: boolean, lower: boolean) => {
     const g = gapNow();
-    const upper = isUpper(original);
-    const camel = g === GAP.NONE && upper && prevLetter !== null && isLower(prevLetter);
-    for (let n = 0; n < out.length; n++) {
-      b.push(out[n]!, offsets[k]!, offsets[k + 1]!, n === 0 ? g : GAP.NONE, flags | (zeroWidth ? FLAG.ZERO_WIDTH : 0), n === 0 && camel, upper);
-    }
+    const camel = g === GAP.NONE && upper && prevCase === 1 ? 1 : 0;
+    b.push(code, s, e, g, flags | (zeroWidth ? FLAG.ZERO_WIDTH : 0), camel, upper ? 1 : 0);
     spaces = false;
     joiners = 0;
     broken = false;
     zeroWidth = false;
-    prevLetter = original;
+    prevCase = upper ? 2 : lower ? 1 : 0;
+  };
+  const emitString = (out: string, s: number, e: number, flags: number, upper: boolean, lower: boolean) => {
+    emitCode(out.charCodeAt(0), s, e, flags, upper, lower);
+    for (let q = 1; q < out.length; q++) b.push(out.charCodeAt(q), s, e, GAP.NONE, b.flags[b.n - 1]!, 0, upper ? 1 : 0);
+  };
+  const letterAt = (k: number): boolean => {
+    if (k < 0 || k >= len) return false;
+    const c = text.charCodeAt(k);
+    if (c < 128) return ASCII_CLASS[c] === C_LOWER || ASCII_CLASS[c] === C_UPPER;
+    return /^\p{L}/u.test(text.slice(k, k + 2));
+  };
+  const letterBefore = (k: number): boolean => {
+    if (k <= 0) return false;
+    const c = text.charCodeAt(k - 1);
+    return c >= 0xdc00 && c <= 0xdfff ? letterAt(k - 2) : letterAt(k - 1);
   };
 
-  const isLetterAt = (k: number) => k >= 0 && k < cps.length && /^\p{L}$/u.test(cps[k]!);
-  const isLeetCandidate = (c: string) => (c >= "0" && c <= "9") || LEET_SYMBOL.test(c);
-
-  for (let k = 0; k < cps.length; k++) {
-    const c = cps[k]!;
-    if (c === SOFT_HYPHEN) continue;
-    if (isZeroWidth(c)) {
-      if (b.chars.length > 0 && !broken && joiners === 0 && !spaces) zeroWidth = true;
-      continue;
-    }
-    if (MARK.test(c)) {
-      // Marks after a letter: an accent when they compose with it into one letter, else a disguise.
-      let j = k;
-      while (j + 1 < cps.length && MARK.test(cps[j + 1]!)) j++;
-      const last = b.chars.length - 1;
-      if (last >= 0 && gapNow() === GAP.NONE) {
-        const baseStart = b.start[last]!;
-        const composed = (text.slice(baseStart, offsets[k]!) + text.slice(offsets[k]!, offsets[j + 1]!)).normalize("NFC");
-        const disguise = [...composed].length !== 1;
-        for (let u = last; u >= 0 && b.start[u] === baseStart; u--) {
-          b.end[u] = offsets[j + 1]!;
-          if (disguise) b.flags[u]! |= FLAG.COMBINING;
+  let k = 0;
+  while (k < len) {
+    const code = text.charCodeAt(k);
+    if (code < 128) {
+      const cls = ASCII_CLASS[code]!;
+      const e = k + 1;
+      if (cls === C_LOWER) emitCode(code, k, e, 0, false, true);
+      else if (cls === C_UPPER) emitCode(code + 32, k, e, 0, true, false);
+      else if (reading === "leet" && (cls === C_DIGIT || cls === C_LEET)) {
+        if (k >= leetRunEnd) {
+          let j = k;
+          while (j < len && j - k < 64) {
+            const cj = text.charCodeAt(j);
+            if (cj >= 128 || (ASCII_CLASS[cj] !== C_DIGIT && ASCII_CLASS[cj] !== C_LEET)) break;
+            j++;
+          }
+          leetRunEnd = j;
+          // Digits and symbols stand for letters only in a word that has letters right beside them.
+          leetRunMapped = letterBefore(k) || letterAt(j);
         }
-      }
-      k = j;
+        if (leetRunMapped) emitCode(LEET[text[k]!]!.charCodeAt(0), k, e, FLAG.LEET, false, true);
+        else if (cls === C_DIGIT) emitCode(code, k, e, 0, false, false);
+        else broken = true;
+      } else if (cls === C_DIGIT) emitCode(code, k, e, 0, false, false);
+      else if (cls === C_SPACE) spaces = true;
+      else if (cls === C_JOINER) joiners++;
+      else broken = true;
+      k = e;
       continue;
     }
-    if (c >= "a" && c <= "z") {
-      emit(c, k, 0, c);
-      continue;
-    }
-    if (c >= "A" && c <= "Z") {
-      emit(c.toLowerCase(), k, 0, c);
-      continue;
-    }
-    if (reading === "leet" && isLeetCandidate(c)) {
-      if (k >= leetRunEnd) {
-        let j = k;
-        while (j < cps.length && isLeetCandidate(cps[j]!)) j++;
-        leetRunEnd = j;
-        // Digits and symbols stand for letters only in a word that has letters right beside them.
-        leetRunMapped = isLetterAt(k - 1) || isLetterAt(j);
-      }
-      if (leetRunMapped) {
-        emit(LEET[c]!, k, FLAG.LEET, c);
+    // Outside ASCII: one code point.
+    const e = code >= 0xd800 && code <= 0xdbff && k + 1 < len && (text.charCodeAt(k + 1) & 0xfc00) === 0xdc00 ? k + 2 : k + 1;
+    const info = describeChar(text.slice(k, e));
+    switch (info.kind) {
+      case K_IGNORE:
+        // A soft hyphen is a line-break hint, not a disguise.
+        break;
+      case K_ZERO_WIDTH:
+        if (b.n > 0 && !broken && joiners === 0 && !spaces) zeroWidth = true;
+        break;
+      case K_MARK: {
+        // Marks after a letter: an accent when they compose with it into one letter, else a disguise.
+        let j = e;
+        while (j < len) {
+          const cj = text.charCodeAt(j);
+          if (cj < 0x300) break;
+          const ej = (cj & 0xfc00) === 0xd800 && j + 1 < len ? j + 2 : j + 1;
+          if (describeChar(text.slice(j, ej)).kind !== K_MARK) break;
+          j = ej;
+        }
+        const last = b.n - 1;
+        if (last >= 0 && gapNow() === GAP.NONE) {
+          const baseStart = b.start[last]!;
+          const disguise = [...text.slice(baseStart, j).normalize("NFC")].length !== 1;
+          for (let u = last; u >= 0 && b.start[u] === baseStart; u--) {
+            b.end[u] = j;
+            if (disguise) b.flags[u]! |= FLAG.COMBINING;
+          }
+        }
+        k = j;
         continue;
       }
-    }
-    if (c >= "0" && c <= "9") {
-      emit(c, k, 0, c);
-      continue;
-    }
-    if (LETTER_OR_DIGIT.test(c)) {
-      if (reading === "translit" && CYRILLIC.test(c)) {
-        const t = translitChar(c);
-        // Soft and hard signs read as nothing but still belong to the word.
-        if (t) emit(t, k, FLAG.TRANSLIT, c);
-        continue;
+      case K_LETTER: {
+        const f = info.folded!;
+        if (reading === "translit" && info.translit !== null) {
+          // Soft and hard signs read as nothing but still belong to the word.
+          if (info.translit) emitString(info.translit, k, e, FLAG.TRANSLIT, f.upper, f.lower);
+        } else emitString(f.out, k, e, f.flags, f.upper, f.lower);
+        break;
       }
-      const f = foldChar(c);
-      emit(f.out, k, f.flags, c);
-      continue;
+      case K_SPACE:
+        spaces = true;
+        break;
+      case K_JOINER:
+        joiners++;
+        break;
+      default:
+        broken = true;
     }
-    // Not a letter: what lies between letters (full-width "＿" and "．" join as "_" and "." do).
-    const sep = c.charCodeAt(0) >= 0xff00 ? c.normalize("NFKC") : c;
-    if (HSPACE.test(sep)) spaces = true;
-    else if (JOINERS.has(sep)) joiners++;
-    else broken = true;
+    k = e;
   }
   const nt = b.finish(reading);
   return reading === "leet" ? foldClasses(nt) : reading === "translit" ? foldRomanisation(nt) : nt;
@@ -337,8 +439,8 @@ const ROMAN_GROUPS: ReadonlyArray<[string, string]> = [
  * letters within a word.
  */
 function foldRomanisation(nt: NormalisedText): NormalisedText {
-  const b = new Builder();
   const n = nt.chars.length;
+  const b = new Builder(n + 16);
   let i = 0;
   while (i < n) {
     let out = nt.chars[i]!;
@@ -357,14 +459,14 @@ function foldRomanisation(nt: NormalisedText): NormalisedText {
     for (let q = i; q < i + len; q++) flags |= nt.flags[q]!;
     for (let o = 0; o < out.length; o++) {
       const gap = o === 0 ? nt.gap[i]! : GAP.NONE;
-      const prev = b.chars.length - 1;
+      const prev = b.n - 1;
       // A doubled letter within a word reads as one.
-      if (gap === GAP.NONE && prev >= 0 && b.chars[prev] === out[o]) {
+      if (gap === GAP.NONE && prev >= 0 && b.lastCode() === out.charCodeAt(o)) {
         b.end[prev] = nt.end[i + len - 1]!;
         b.flags[prev]! |= flags;
         continue;
       }
-      b.push(out[o]!, nt.start[i]!, nt.end[i + len - 1]!, gap, flags, o === 0 && nt.camel[i] === 1, nt.upper[i] === 1);
+      b.push(out.charCodeAt(o), nt.start[i]!, nt.end[i + len - 1]!, gap, flags, o === 0 ? nt.camel[i]! : 0, nt.upper[i]!);
     }
     i += len;
   }
