@@ -250,6 +250,9 @@ export function buildMultiNameMatcher(entries: readonly NameEntry[]): MultiNameM
   };
 }
 
+/** Least letters of a one-word name found romanised from Cyrillic (a two-word name needs no more). */
+export const MIN_TRANSLIT_ONE_WORD = 8;
+
 /** Least letters a spaced or dotted spelling must have: "a b a" in prose is not a name. */
 export const MIN_SPACED_KEY_LENGTH = 4;
 
@@ -312,6 +315,8 @@ function verify(text: string, nt: NormalisedText, p: Pattern, last: number): Omi
     // This reading adds only what the plain one cannot read.
     if ((flags & (nt.reading === "leet" ? FLAG.LEET : FLAG.TRANSLIT)) === 0) return null;
     if (nt.reading === "leet" && codeLike(text, nt, first, last, inner)) return null;
+    // A one-word name romanised from Cyrillic is too often a Russian word ("луна" is the moon).
+    if (nt.reading === "translit" && p.wordStarts.size === 0 && p.key.length < MIN_TRANSLIT_ONE_WORD) return null;
   }
 
   const forms = formsOfFlags(flags);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { buildMultiNameMatcher, buildNameMatchers, findNameMatches, prepareText, type EvasionForm } from "./name-match";
-import { GAP, normaliseText } from "./name-normaliser";
+import { disguisesOf, GAP, normaliseText } from "./name-normaliser";
 
 const luna = buildNameMatchers({
   stageNames: [{ platform: "OnlyFans", username: "luna_rivers" }],
@@ -57,6 +57,10 @@ const traps: { text: string; lang?: string; matchers?: typeof luna }[] = [
   { text: "order code 5able-2031, part 5ABLE", matchers: sable },
   { text: "SKU 5ABLE ships today", matchers: sable },
   { text: "I a d a m s", matchers: ada },
+  { text: "please di5able the alarm", matchers: sable },
+  { text: "moonlight, luna park" },
+  { text: "Moonlight Lunatics tour" },
+  { text: "Ночью светила луна, реки текли", lang: "ru", matchers: buildNameMatchers({ stageNames: [], nicknames: ["Luna"] }) },
   { text: "the letters a d a are a pattern", matchers: ada },
 ];
 
@@ -126,17 +130,31 @@ describe("one matcher for many creators", () => {
   });
 
   it("reads a page once for all of them", () => {
-    const prepared = prepareText("Луна и луна_риверс", { lang: "ru" });
+    const prepared = prepareText("Луна и луна_риверс, luna", { lang: "ru" });
     expect(prepared.readings.map((r) => r.reading)).toEqual(["plain", "translit"]);
     const hits = multi.matchAll(prepared);
+    // "Луна" alone is the Russian word for the moon: a one-word name is not read back from Cyrillic.
     expect(hits.map((h) => [h.creatorId, h.found, h.forms])).toEqual([
-      ["c4", "Луна", ["transliterated"]],
       ["c1", "луна_риверс", ["transliterated"]],
+      ["c4", "luna", []],
     ]);
   });
 
   it("drops names too short to be names", () => {
     expect(multi.entries.map((e) => e.creatorId)).not.toContain("c5");
+  });
+});
+
+describe("the reverse, for generating disguised handles", () => {
+  it("gives the digits, symbols and look-alike letters that read as a letter", () => {
+    const a = disguisesOf("a");
+    expect(a.leet).toEqual(expect.arrayContaining(["4", "@"]));
+    expect(a.lookalike).toEqual(expect.arrayContaining(["а", "α"]));
+    expect(disguisesOf("l").leet).toEqual(expect.arrayContaining(["1", "!", "|"]));
+    // Every disguise reads back as the letter.
+    for (const c of [...a.leet, ...a.lookalike]) {
+      expect(findNameMatches(`lun${c}_rivers`, luna).length, c).toBe(1);
+    }
   });
 });
 

@@ -486,6 +486,31 @@ export function formsOfFlags(flags: number): EvasionForm[] {
   return out;
 }
 
+let reverseConfusables: Map<string, string[]> | null = null;
+
+/**
+ * The reverse of the readings, for generating the disguised spellings of a
+ * handle: the digits and symbols that stand for a letter, and the letters of
+ * other scripts that look like it (from the same confusables data).
+ */
+export function disguisesOf(letter: string): { leet: string[]; lookalike: string[] } {
+  const l = letter.toLowerCase();
+  const leet = Object.keys(LEET).filter((k) => LEET[k] === l || (l === "l" && LEET[k] === "i"));
+  if (!reverseConfusables) {
+    reverseConfusables = new Map();
+    for (const [from, to] of Object.entries(CONFUSABLES)) {
+      if ([...from].length !== 1 || from.charCodeAt(0) < 0x80) continue;
+      const target = to.toLowerCase();
+      // Only what the reading itself reads back as that letter.
+      if (!/^[a-z]$/.test(target) || !LETTER_OR_DIGIT.test(from) || foldChar(from).out !== target) continue;
+      const list = reverseConfusables.get(target) ?? [];
+      list.push(from);
+      reverseConfusables.set(target, list);
+    }
+  }
+  return { leet, lookalike: [...(reverseConfusables.get(l) ?? [])] };
+}
+
 /** A name as each reading spells it, with where its own words begin. */
 export type NameKey = { key: string; wordStarts: ReadonlySet<number> };
 
