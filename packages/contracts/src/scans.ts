@@ -49,7 +49,7 @@ export type LatestScanResponse = z.infer<typeof latestScanResponseSchema>;
 export const startScanSchema = z.object({ trigger: z.enum(["manual", "onboarding"]).default("manual") }).strict();
 
 /** Disguises a page may write a creator's name in, which the scanner reads through. */
-export const evasionForms = ["leetspeak", "lookalike", "styled", "zero-width", "combining", "transliterated", "spaced", "dotted"] as const;
+export const evasionForms = ["leetspeak", "lookalike", "styled", "zero-width", "combining", "transliterated", "spaced", "dotted", "decorated"] as const;
 export type EvasionForm = (typeof evasionForms)[number];
 
 /** In a leak's evidence (`evidence.evasions`): her name as the page wrote it, and the disguises read through. */
@@ -70,6 +70,7 @@ export const evasionFormLabels: Record<EvasionForm, string> = {
   transliterated: "Cyrillic letters for the Latin ones",
   spaced: "letters spaced apart",
   dotted: "letters separated by dots or dashes",
+  decorated: "symbols or emoji between the letters",
 };
 
 export const leakSchema = z.object({

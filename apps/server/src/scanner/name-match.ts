@@ -277,7 +277,8 @@ function verify(text: string, nt: NormalisedText, p: Pattern, last: number): Omi
   let pieceStart = first;
   let shortPiece = false;
   for (let u = first; u <= last; u++) {
-    flags |= nt.flags[u]!;
+    // A symbol before the name is decoration around it, not inside it.
+    flags |= u === first ? nt.flags[u]! & ~FLAG.DECOR : nt.flags[u]!;
     if (u === first) continue;
     const g = nt.gap[u]!;
     if (g === GAP.BREAK) return null;

@@ -28,6 +28,10 @@ const positives: Row[] = [
   { text: "l\u0336u\u0336n\u0336a\u0336 rivers", seen: "l\u0336u\u0336n\u0336a\u0336 rivers", forms: ["combining"] },
   { text: "Сливы: Луна Риверс, все видео", lang: "ru", seen: "Луна Риверс", forms: ["transliterated"] },
   { text: "Луна Ріверс", lang: "uk-UA", seen: "Луна Ріверс", forms: ["transliterated"] },
+  { text: "luna💋rivers leaked", seen: "luna💋rivers", forms: ["decorated"] },
+  { text: "Luna❤️Rivers", seen: "Luna❤️Rivers", forms: ["decorated"] },
+  { text: "new l*u*n*a*r*i*v*e*r*s", seen: "l*u*n*a*r*i*v*e*r*s", forms: ["decorated", "dotted"] },
+  { text: "luna|rivers", seen: "luna|rivers", forms: ["decorated"] },
 ];
 
 /** Plain spellings: found, and not marked as a disguise. */
@@ -38,6 +42,7 @@ const plain: Row[] = [
   { text: "moonlight_luna pack", seen: "moonlight_luna", forms: [] },
   { text: "Luna Rivers!", seen: "Luna Rivers", forms: [] },
   { text: "@luna_rivers", seen: "luna_rivers", forms: [] },
+  { text: "★luna_rivers★", seen: "luna_rivers", forms: [] },
 ];
 
 /** Traps of the same shapes: someone else, or ordinary words. */
@@ -60,6 +65,9 @@ const traps: { text: string; lang?: string; matchers?: typeof luna }[] = [
   { text: "please di5able the alarm", matchers: sable },
   { text: "moonlight, luna park" },
   { text: "Moonlight Lunatics tour" },
+  { text: "moon★light luna" },
+  { text: "luna 💋 and rivers" },
+  { text: "luna💋riverside" },
   { text: "Ночью светила луна, реки текли", lang: "ru", matchers: buildNameMatchers({ stageNames: [], nicknames: ["Luna"] }) },
   { text: "the letters a d a are a pattern", matchers: ada },
 ];

@@ -18,7 +18,8 @@ import transliterate from "@sindresorhus/transliterate";
  *   letters of other scripts that look like Latin ones (Cyrillic "а", Greek
  *   "ο", UTS #39 confusables) read as those, full-width and styled letters
  *   (NFKC compatibility forms) as plain ones; zero-width characters and
- *   stray combining marks are skipped.
+ *   stray combining marks are skipped; one symbol or emoji between letters
+ *   (luna💋rivers, l*u*n*a) joins them as "_" does.
  * - "leet": as plain, and digits and symbols next to letters read as the
  *   letters they stand for (lun4_r1vers, luna_riv3r$, @ for a); "i", "l", "1",
  *   "!" and "|" are one letter here, since a page may write either.
@@ -42,6 +43,8 @@ export const FLAG = {
   ZERO_WIDTH: 8,
   COMBINING: 16,
   TRANSLIT: 32,
+  /** A symbol or emoji stood between this letter and the previous one (luna💋rivers). */
+  DECOR: 64,
 } as const;
 
 /** What lies before a unit. */
@@ -168,6 +171,9 @@ const K_MARK = 3;
 const K_LETTER = 4;
 const K_SPACE = 5;
 const K_JOINER = 6;
+const K_DECOR = 7;
+/** Symbols and emoji written between the words (or letters) of a name to break it up. */
+const DECOR = /^[\p{Extended_Pictographic}\u2022\u2605\u2606\u2661\u2665\u2764\u273f\u2740\u2728\u2666\u25c6\u25cf\u25cb\u2727\u2726]$/u;
 /** A non-ASCII character: what kind it is and, for a letter, how it reads (romanised when Cyrillic). */
 type CharInfo = { kind: number; folded: Folded | null; translit: string | null };
 const charCache = new Map<string, CharInfo>();
@@ -183,7 +189,7 @@ function describeChar(c: string): CharInfo {
   else {
     // Full-width "＿" and "．" join as "_" and "." do.
     const sep = c.normalize("NFKC");
-    info = { kind: HSPACE.test(sep) ? K_SPACE : JOINERS.has(sep) ? K_JOINER : K_OTHER, folded: null, translit: null };
+    info = { kind: HSPACE.test(sep) ? K_SPACE : JOINERS.has(sep) ? K_JOINER : DECOR.test(c) ? K_DECOR : K_OTHER, folded: null, translit: null };
   }
   // Bounded: a page of random code points must not grow it without end.
   if (charCache.size < 50_000) charCache.set(c, info);
@@ -263,6 +269,7 @@ const C_DIGIT = 3;
 const C_SPACE = 4;
 const C_JOINER = 5;
 const C_LEET = 6;
+const C_DECOR = 7;
 const ASCII_CLASS = new Uint8Array(128);
 for (let c = 0; c < 128; c++) {
   const ch = String.fromCharCode(c);
@@ -273,6 +280,7 @@ for (let c = 0; c < 128; c++) {
     : ch === " " || ch === "\t" ? C_SPACE
     : JOINERS.has(ch) ? C_JOINER
     : LEET_SYMBOL.test(ch) ? C_LEET
+    : ch === "*" || ch === "~" || ch === "^" ? C_DECOR
     : C_OTHER;
 }
 
@@ -289,6 +297,9 @@ export function normaliseText(text: string, reading: Reading = "plain"): Normali
   let joiners = 0;
   let broken = true;
   let zeroWidth = false;
+  // A symbol or emoji since the last letter (a run of them counts as one joiner).
+  let decor = false;
+  let decorEnd = -1;
   /** Case of the last letter: 0 none/other, 1 lower, 2 upper. */
   let prevCase = 0;
   // Leet: the current run of digits/symbols (decided as a whole) ends before this index.
@@ -305,11 +316,12 @@ export function normaliseText(text: string, reading: Reading = "plain"): Normali
   const emitCode = (code: number, s: number, e: number, flags: number, upper: boolean, lower: boolean) => {
     const g = gapNow();
     const camel = g === GAP.NONE && upper && prevCase === 1 ? 1 : 0;
-    b.push(code, s, e, g, flags | (zeroWidth ? FLAG.ZERO_WIDTH : 0), camel, upper ? 1 : 0);
+    b.push(code, s, e, g, flags | (zeroWidth ? FLAG.ZERO_WIDTH : 0) | (decor ? FLAG.DECOR : 0), camel, upper ? 1 : 0);
     spaces = false;
     joiners = 0;
     broken = false;
     zeroWidth = false;
+    decor = false;
     prevCase = upper ? 2 : lower ? 1 : 0;
   };
   const emitString = (out: string, s: number, e: number, flags: number, upper: boolean, lower: boolean) => {
@@ -321,6 +333,11 @@ export function normaliseText(text: string, reading: Reading = "plain"): Normali
     const c = text.charCodeAt(k);
     if (c < 128) return ASCII_CLASS[c] === C_LOWER || ASCII_CLASS[c] === C_UPPER;
     return /^\p{L}/u.test(text.slice(k, k + 2));
+  };
+  const addDecor = (k: number, e: number) => {
+    if (decorEnd !== k) joiners++;
+    decor = true;
+    decorEnd = e;
   };
   const letterBefore = (k: number): boolean => {
     if (k <= 0) return false;
@@ -350,10 +367,12 @@ export function normaliseText(text: string, reading: Reading = "plain"): Normali
         }
         if (leetRunMapped) emitCode(LEET[text[k]!]!.charCodeAt(0), k, e, FLAG.LEET, false, true);
         else if (cls === C_DIGIT) emitCode(code, k, e, 0, false, false);
+        else if (code === 0x7c) addDecor(k, e);
         else broken = true;
       } else if (cls === C_DIGIT) emitCode(code, k, e, 0, false, false);
       else if (cls === C_SPACE) spaces = true;
       else if (cls === C_JOINER) joiners++;
+      else if (cls === C_DECOR || code === 0x7c) addDecor(k, e);
       else broken = true;
       k = e;
       continue;
@@ -403,6 +422,9 @@ export function normaliseText(text: string, reading: Reading = "plain"): Normali
         break;
       case K_JOINER:
         joiners++;
+        break;
+      case K_DECOR:
+        addDecor(k, e);
         break;
       default:
         broken = true;
@@ -483,6 +505,7 @@ export function formsOfFlags(flags: number): EvasionForm[] {
   if (flags & FLAG.ZERO_WIDTH) out.push("zero-width");
   if (flags & FLAG.COMBINING) out.push("combining");
   if (flags & FLAG.TRANSLIT) out.push("transliterated");
+  if (flags & FLAG.DECOR) out.push("decorated");
   return out;
 }
 
