@@ -48,6 +48,31 @@ export type LatestScanResponse = z.infer<typeof latestScanResponseSchema>;
 
 export const startScanSchema = z.object({ trigger: z.enum(["manual", "onboarding"]).default("manual") }).strict();
 
+/** Disguises a page may write a creator's name in, which the scanner reads through. */
+export const evasionForms = ["leetspeak", "lookalike", "styled", "zero-width", "combining", "transliterated", "spaced", "dotted", "decorated"] as const;
+export type EvasionForm = (typeof evasionForms)[number];
+
+/** In a leak's evidence (`evidence.evasions`): her name as the page wrote it, and the disguises read through. */
+export const nameEvasionSchema = z.object({
+  name: z.string(),
+  seen: z.string(),
+  forms: z.array(z.enum(evasionForms)),
+});
+export type NameEvasion = z.infer<typeof nameEvasionSchema>;
+
+/** The same sentence for a person wherever a disguise is shown (e.g. "digits and symbols for letters"). */
+export const evasionFormLabels: Record<EvasionForm, string> = {
+  leetspeak: "digits and symbols for letters",
+  lookalike: "look-alike letters from another alphabet",
+  styled: "full-width or styled letters",
+  "zero-width": "invisible characters between the letters",
+  combining: "marks drawn over the letters",
+  transliterated: "Cyrillic letters for the Latin ones",
+  spaced: "letters spaced apart",
+  dotted: "letters separated by dots or dashes",
+  decorated: "symbols or emoji between the letters",
+};
+
 export const leakSchema = z.object({
   id: z.string(),
   number: z.number(),

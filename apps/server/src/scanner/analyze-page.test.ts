@@ -189,3 +189,30 @@ describe("pages that are not leaks", () => {
     expect((await verdict("https://promo.partner-site.com/luna", leaky)).reason).toBe("allow-list");
   });
 });
+
+describe("pages that name her only in disguise", () => {
+  const offer = `<p>Download here: <a href="https://pixeldrain.com/u/abc">pixeldrain</a></p>`;
+
+  it("a leetspeak-only leak post is a medium-confidence finding that quotes the disguise", async () => {
+    const v = await verdict("https://board.example/t/1", doc("lun4_r1vers OnlyFans Leaked – Free Download", `<h1>lun4_r1vers OnlyFans Leaked</h1>${offer}`));
+    expect(v.finding).toMatchObject({ confidence: "medium", evidence: { matchedNames: ["luna_rivers"], evasions: [{ name: "luna_rivers", seen: "lun4_r1vers", forms: ["leetspeak"] }] } });
+    expect(v.finding!.evidence.snippet).toContain("lun4_r1vers");
+  });
+
+  it("the same post naming her plainly as well stays high", async () => {
+    const v = await verdict("https://board.example/t/2", doc("lun4_r1vers OnlyFans Leaked – Free Download", `<h1>Luna Rivers OnlyFans Leaked</h1>${offer}`));
+    expect(v.finding?.confidence).toBe("high");
+  });
+
+  it("her name in Cyrillic on a Russian page, and not on an English one", async () => {
+    const page = (lang: string) => `<!doctype html><html lang="${lang}"><head><title>Луна Риверс OnlyFans слив</title></head><body><h1>Луна Риверс OnlyFans Leaked</h1>${offer}</body></html>`;
+    const ru = await verdict("https://sliv.example/luna", page("ru-RU"));
+    expect(ru.finding).toMatchObject({ confidence: "medium", evidence: { evasions: [{ seen: "Луна Риверс", forms: ["transliterated"] }] } });
+    expect((await verdict("https://sliv.example/luna", page("en"))).isLeak).toBe(false);
+  });
+
+  it("someone else whose disguised name contains hers is not her", async () => {
+    const v = await verdict("https://board.example/t/3", doc("lun4_r1verside OnlyFans Leaked", `<h1>lun4_r1verside OnlyFans Leaked</h1>${offer}`));
+    expect(v.isLeak).toBe(false);
+  });
+});

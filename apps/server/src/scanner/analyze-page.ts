@@ -7,6 +7,7 @@ import { assessLeakContext, type LeakContext } from "./leak-context";
 import type { LeakSiteCatalog } from "./leak-site-catalog";
 import { findNameMatches, snippetAround, type NameMatch, type NameMatcher } from "./name-match";
 import { isOwnProfileUrl } from "./platform-profiles";
+import type { NameEvasion } from "@leakwarden/contracts/scans";
 import type { Confidence, Finding, ImageMatchEvidence, LeakCategory } from "./scan-types";
 
 /**
@@ -14,7 +15,9 @@ import type { Confidence, Finding, ImageMatchEvidence, LeakCategory } from "./sc
  * (a) it names her (a stage name or nickname as a whole token) in a leak
  *     context, or
  * (b) one of its images is perceptually near one of her reference images.
- * Her allow-listed domains and her own profiles are never leaks.
+ * Her allow-listed domains and her own profiles are never leaks. A page that
+ * names her only in disguise (leetspeak, look-alike letters, spaced out…) is
+ * at most medium confidence, for her to confirm, unless an image matches too.
  */
 
 export type FetchedPage = {
@@ -131,6 +134,8 @@ export async function analyzePage(page: FetchedPage, opts: AnalyzeOptions, extra
     // adult or paid-platform setting: a gallery of a paint colour named like her is not one.
     else if (has("gallery") && namedInTitle && ctx.adultOrPlatform) confidence = "medium";
   }
+  // Her name only in disguise: the reading may be wrong, so she confirms it (an image match would have returned above).
+  if (confidence === "high" && names.all.every((m) => m.forms.length > 0)) confidence = "medium";
   if (!confidence) {
     const why = ctx.newsLike ? "article about leaks" : promotesHer ? "promotes her official profiles" : "names her without a leak context";
     return none(why);
@@ -142,15 +147,16 @@ type NameHits = { all: NameMatch[]; title: NameMatch[]; textMatch: { text: strin
 
 function nameMatches(doc: PageDocument, matchers: readonly NameMatcher[]): NameHits {
   const titleFields = [doc.title, ...doc.meta, ...doc.headings.slice(0, 3), urlWords(doc.url)];
-  const title = titleFields.flatMap((f) => findNameMatches(f, matchers));
-  const inText = findNameMatches(doc.text, matchers);
-  const alts = doc.images.flatMap((i) => findNameMatches(i.alt, matchers));
-  const rest = doc.headings.slice(3).flatMap((h) => findNameMatches(h, matchers));
+  const find = (text: string) => findNameMatches(text, matchers, undefined, { lang: doc.lang ?? null });
+  const title = titleFields.flatMap(find);
+  const inText = find(doc.text);
+  const alts = doc.images.flatMap((i) => find(i.alt));
+  const rest = doc.headings.slice(3).flatMap(find);
   const first = inText[0];
   let textMatch: NameHits["textMatch"] = first ? { text: doc.text, match: first } : null;
   if (!textMatch) {
     for (const f of titleFields) {
-      const m = findNameMatches(f, matchers)[0];
+      const m = find(f)[0];
       if (m) {
         textMatch = { text: f, match: m };
         break;
@@ -200,6 +206,7 @@ function leak(
   const snippet = names.textMatch
     ? snippetAround(names.textMatch.text, names.textMatch.match.start, names.textMatch.match.end)
     : (v.doc?.text ?? "").replace(/\s+/g, " ").slice(0, 240);
+  const evasions = nameEvasions(names.all);
   const finding: Finding = {
     url,
     domain: displayDomain(page.finalUrl),
@@ -207,6 +214,7 @@ function leak(
     confidence: v.confidence,
     evidence: {
       matchedNames: [...new Set(names.all.map((m) => m.name))],
+      ...(evasions.length > 0 ? { evasions } : {}),
       snippet,
       title: v.doc?.title ?? "",
       signals: cues.map((c) => `${c.kind}: ${c.detail}`),
@@ -221,6 +229,22 @@ function leak(
     },
   };
   return { isLeak: true, reason: v.confidence, finding, imageMatches: v.imageMatches };
+}
+
+/** Each disguised spelling of her names once, as the page wrote it (bounded: evidence is stored). */
+function nameEvasions(matches: readonly NameMatch[]): NameEvasion[] {
+  const out: NameEvasion[] = [];
+  const seen = new Set<string>();
+  for (const m of matches) {
+    if (m.forms.length === 0) continue;
+    const quoted = m.found.replace(/\s+/g, " ").slice(0, 120);
+    const key = `${m.name}\u0000${quoted}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ name: m.name, seen: quoted, forms: [...m.forms] });
+    if (out.length === 10) break;
+  }
+  return out;
 }
 
 type BodyKind = "html" | "text" | "image" | "other";

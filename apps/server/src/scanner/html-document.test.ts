@@ -18,6 +18,12 @@ const PAGE = `<html><head><base href="/sub/"><base href="http://other.example/">
 </body></html>`;
 
 describe("parseHtmlDocument", () => {
+  it("reads the language the page declares", () => {
+    expect(parseHtmlDocument(`<html lang="ru-RU"><body>Луна</body></html>`, PAGE_URL).lang).toBe("ru-ru");
+    expect(parseHtmlDocument(`<html><head><meta http-equiv="Content-Language" content="uk, en"></head><body>x</body></html>`, PAGE_URL).lang).toBe("uk");
+    expect(parseHtmlDocument(`<p>no language</p>`, PAGE_URL).lang).toBe("");
+  });
+
   const doc = parseHtmlDocument(PAGE, PAGE_URL);
 
   it("reads the first of each meta field, the title as text and the headings in document order", () => {

@@ -35,6 +35,8 @@ export type PageDocument = {
   articleMarkup: boolean;
   /** A byline or author meta. */
   byline: boolean;
+  /** The page's language (html lang, else a Content-Language meta), lower-case; "" when unsaid. */
+  lang?: string;
 };
 
 /** About 1 MB of markup is parsed (~0.5 s at worst); the byte limit still applies to fetching. */
@@ -195,7 +197,15 @@ export function parseHtmlDocument(html: string, pageUrl: string): PageDocument {
     ogType,
     articleMarkup,
     byline,
+    lang: pageLanguage(found),
   };
+}
+
+/** The primary language the page declares ("ru" of "ru-RU"), lower-case; "" when unsaid. */
+function pageLanguage(found: Found): string {
+  const declared = found.lang ?? found.first.get("http-equiv=content-language")?.attribs.content ?? found.first.get("name=language")?.attribs.content ?? "";
+  // Content-Language may list several: the first is the page's.
+  return (declared.split(",")[0] ?? "").trim().toLowerCase().slice(0, 35);
 }
 
 // The first element of each kind that the analysis reads an attribute from.
@@ -208,7 +218,7 @@ const META_TEXT = [
   "name=keywords",
 ] as const;
 const META_IMAGE = ["property=og:image", "property=og:image:url", "name=twitter:image", "link:image_src"] as const;
-const META_KEYS = new Set<string>([...META_TEXT, ...META_IMAGE, "property=og:type"]);
+const META_KEYS = new Set<string>([...META_TEXT, ...META_IMAGE, "property=og:type", "http-equiv=content-language", "name=language"]);
 
 type Found = {
   base: Element | null;
@@ -224,6 +234,7 @@ type Found = {
   styled: Element[];
   videos: number;
   embeds: number;
+  lang?: string | undefined;
   article: boolean;
   byline: boolean;
 };
@@ -288,6 +299,7 @@ function visit(el: Element, f: Found): void {
       break;
     case "meta":
       if (a.name !== undefined) firstOf(f, `name=${a.name}`, el);
+      if (a["http-equiv"] !== undefined) firstOf(f, `http-equiv=${a["http-equiv"].toLowerCase()}`, el);
       if (a.property !== undefined) firstOf(f, `property=${a.property}`, el);
       if (a.name === "author") f.byline = true;
       break;
@@ -296,6 +308,9 @@ function visit(el: Element, f: Found): void {
       break;
     case "title":
       f.title ??= el;
+      break;
+    case "html":
+      f.lang ??= a.lang ?? a["xml:lang"];
       break;
     case "body":
       f.body ??= el;

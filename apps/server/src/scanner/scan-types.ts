@@ -1,3 +1,4 @@
+import type { NameEvasion } from "@leakwarden/contracts/scans";
 import type { PdqDihedralHashes } from "@leakwarden/pdq/pdq-hash";
 import type { StageName } from "./platform-profiles";
 
@@ -37,6 +38,11 @@ export type ImageMatchEvidence = {
 
 export type FindingEvidence = {
   matchedNames: string[];
+  /**
+   * Her names as the page wrote them when only a disguise hid them (leetspeak, look-alike
+   * letters, spaced letters…), e.g. { name: "luna_rivers", seen: "lun4_r1vers", forms: ["leetspeak"] }.
+   */
+  evasions?: NameEvasion[];
   /** Text around the first name match (or the page's opening text for an image-only match). */
   snippet: string;
   title: string;

@@ -1,4 +1,4 @@
-import type { LeakView } from "@leakwarden/contracts/scans";
+import { evasionFormLabels, nameEvasionSchema, type LeakView } from "@leakwarden/contracts/scans";
 
 export const statusLabels: Record<LeakView["status"], string> = {
   new: "New",
@@ -31,6 +31,14 @@ export interface LeakEvidence {
   snippet: string;
   signals: string[];
   imageUrls: string[];
+  /** Her names as the page disguised them, each as a sentence ("“lun4_r1vers”, with digits and symbols for letters"). */
+  disguises: string[];
+}
+
+/** One disguised spelling of her name, as a sentence for her. */
+export function describeEvasion(e: { seen: string; forms: readonly (keyof typeof evasionFormLabels)[] }): string {
+  const how = e.forms.map((f) => evasionFormLabels[f]);
+  return how.length > 0 ? `“${e.seen}”, with ${how.join(" and ")}` : `“${e.seen}”`;
 }
 
 /** The evidence the server stored, read defensively (it is a free-form record on the wire). */
@@ -40,5 +48,11 @@ export function readEvidence(leak: LeakView): LeakEvidence {
   const imageUrls = Array.isArray(e.imageMatches)
     ? e.imageMatches.map((m) => (typeof m === "object" && m !== null ? (m as { imageUrl?: unknown }).imageUrl : undefined)).filter((u): u is string => typeof u === "string")
     : [];
-  return { matchedNames: strings(e.matchedNames), snippet: typeof e.snippet === "string" ? e.snippet : "", signals: strings(e.signals), imageUrls };
+  const disguises = Array.isArray(e.evasions)
+    ? e.evasions.flatMap((v) => {
+        const parsed = nameEvasionSchema.safeParse(v);
+        return parsed.success ? [describeEvasion(parsed.data)] : [];
+      })
+    : [];
+  return { matchedNames: strings(e.matchedNames), snippet: typeof e.snippet === "string" ? e.snippet : "", signals: strings(e.signals), imageUrls, disguises };
 }

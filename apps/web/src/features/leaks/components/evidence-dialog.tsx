@@ -77,6 +77,14 @@ export function EvidenceDialog({ leak, onClose }: { leak: LeakView | null; onClo
                 )}
               </dd>
             </div>
+            {evidence.disguises.length > 0 && (
+              <div>
+                <dt className="font-semibold text-slate-200">Written in disguise</dt>
+                <dd className="mt-1 text-slate-300">
+                  The page writes your name as {evidence.disguises.join("; ")}. Check that it means you before any takedown.
+                </dd>
+              </div>
+            )}
             {evidence.snippet && (
               <div>
                 <dt className="font-semibold text-slate-200">What the page says</dt>
