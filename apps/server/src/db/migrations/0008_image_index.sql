@@ -1,0 +1,102 @@
+CREATE TABLE "image_hash" (
+	"image_id" bigint NOT NULL,
+	"mirrored" boolean NOT NULL,
+	"hash" bit(256) NOT NULL,
+	"w0" smallint NOT NULL,
+	"w1" smallint NOT NULL,
+	"w2" smallint NOT NULL,
+	"w3" smallint NOT NULL,
+	"w4" smallint NOT NULL,
+	"w5" smallint NOT NULL,
+	"w6" smallint NOT NULL,
+	"w7" smallint NOT NULL,
+	"w8" smallint NOT NULL,
+	"w9" smallint NOT NULL,
+	"w10" smallint NOT NULL,
+	"w11" smallint NOT NULL,
+	"w12" smallint NOT NULL,
+	"w13" smallint NOT NULL,
+	"w14" smallint NOT NULL,
+	"w15" smallint NOT NULL,
+	CONSTRAINT "image_hash_image_id_mirrored_pk" PRIMARY KEY("image_id","mirrored")
+);
+--> statement-breakpoint
+CREATE TABLE "image_sighting" (
+	"image_id" bigint NOT NULL,
+	"page_url" text NOT NULL,
+	"host" text NOT NULL,
+	"first_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "image_sighting_image_id_page_url_pk" PRIMARY KEY("image_id","page_url")
+);
+--> statement-breakpoint
+CREATE TABLE "indexed_image" (
+	"id" bigserial PRIMARY KEY NOT NULL,
+	"image_url" text NOT NULL,
+	"hash" text NOT NULL,
+	"mirror_hash" text NOT NULL,
+	"quality" smallint NOT NULL,
+	"first_seen_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"last_seen_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "reference_hash" (
+	"reference_image_id" uuid NOT NULL,
+	"user_id" text NOT NULL,
+	"hash" bit(256) NOT NULL,
+	"w0" smallint NOT NULL,
+	"w1" smallint NOT NULL,
+	"w2" smallint NOT NULL,
+	"w3" smallint NOT NULL,
+	"w4" smallint NOT NULL,
+	"w5" smallint NOT NULL,
+	"w6" smallint NOT NULL,
+	"w7" smallint NOT NULL,
+	"w8" smallint NOT NULL,
+	"w9" smallint NOT NULL,
+	"w10" smallint NOT NULL,
+	"w11" smallint NOT NULL,
+	"w12" smallint NOT NULL,
+	"w13" smallint NOT NULL,
+	"w14" smallint NOT NULL,
+	"w15" smallint NOT NULL
+);
+--> statement-breakpoint
+ALTER TABLE "image_hash" ADD CONSTRAINT "image_hash_image_id_indexed_image_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."indexed_image"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "image_sighting" ADD CONSTRAINT "image_sighting_image_id_indexed_image_id_fk" FOREIGN KEY ("image_id") REFERENCES "public"."indexed_image"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reference_hash" ADD CONSTRAINT "reference_hash_reference_image_id_reference_image_id_fk" FOREIGN KEY ("reference_image_id") REFERENCES "public"."reference_image"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "reference_hash" ADD CONSTRAINT "reference_hash_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "image_hash_w0_idx" ON "image_hash" USING btree ("w0","image_id","hash");--> statement-breakpoint
+CREATE INDEX "image_hash_w1_idx" ON "image_hash" USING btree ("w1","image_id","hash");--> statement-breakpoint
+CREATE INDEX "image_hash_w2_idx" ON "image_hash" USING btree ("w2","image_id","hash");--> statement-breakpoint
+CREATE INDEX "image_hash_w3_idx" ON "image_hash" USING btree ("w3","image_id","hash");--> statement-breakpoint
+CREATE INDEX "image_hash_w4_idx" ON "image_hash" USING btree ("w4","image_id","hash");--> statement-breakpoint
+CREATE INDEX "image_hash_w5_idx" ON "image_hash" USING btree ("w5","image_id","hash");--> statement-breakpoint
+CREATE INDEX "image_hash_w6_idx" ON "image_hash" USING btree ("w6","image_id","hash");--> statement-breakpoint
+CREATE INDEX "image_hash_w7_idx" ON "image_hash" USING btree ("w7","image_id","hash");--> statement-breakpoint
+CREATE INDEX "image_hash_w8_idx" ON "image_hash" USING btree ("w8","image_id","hash");--> statement-breakpoint
+CREATE INDEX "image_hash_w9_idx" ON "image_hash" USING btree ("w9","image_id","hash");--> statement-breakpoint
+CREATE INDEX "image_hash_w10_idx" ON "image_hash" USING btree ("w10","image_id","hash");--> statement-breakpoint
+CREATE INDEX "image_hash_w11_idx" ON "image_hash" USING btree ("w11","image_id","hash");--> statement-breakpoint
+CREATE INDEX "image_hash_w12_idx" ON "image_hash" USING btree ("w12","image_id","hash");--> statement-breakpoint
+CREATE INDEX "image_hash_w13_idx" ON "image_hash" USING btree ("w13","image_id","hash");--> statement-breakpoint
+CREATE INDEX "image_hash_w14_idx" ON "image_hash" USING btree ("w14","image_id","hash");--> statement-breakpoint
+CREATE INDEX "image_hash_w15_idx" ON "image_hash" USING btree ("w15","image_id","hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "indexed_image_url" ON "indexed_image" USING btree ("image_url");--> statement-breakpoint
+CREATE INDEX "reference_hash_image_idx" ON "reference_hash" USING btree ("reference_image_id");--> statement-breakpoint
+CREATE INDEX "reference_hash_w0_idx" ON "reference_hash" USING btree ("w0","reference_image_id","hash");--> statement-breakpoint
+CREATE INDEX "reference_hash_w1_idx" ON "reference_hash" USING btree ("w1","reference_image_id","hash");--> statement-breakpoint
+CREATE INDEX "reference_hash_w2_idx" ON "reference_hash" USING btree ("w2","reference_image_id","hash");--> statement-breakpoint
+CREATE INDEX "reference_hash_w3_idx" ON "reference_hash" USING btree ("w3","reference_image_id","hash");--> statement-breakpoint
+CREATE INDEX "reference_hash_w4_idx" ON "reference_hash" USING btree ("w4","reference_image_id","hash");--> statement-breakpoint
+CREATE INDEX "reference_hash_w5_idx" ON "reference_hash" USING btree ("w5","reference_image_id","hash");--> statement-breakpoint
+CREATE INDEX "reference_hash_w6_idx" ON "reference_hash" USING btree ("w6","reference_image_id","hash");--> statement-breakpoint
+CREATE INDEX "reference_hash_w7_idx" ON "reference_hash" USING btree ("w7","reference_image_id","hash");--> statement-breakpoint
+CREATE INDEX "reference_hash_w8_idx" ON "reference_hash" USING btree ("w8","reference_image_id","hash");--> statement-breakpoint
+CREATE INDEX "reference_hash_w9_idx" ON "reference_hash" USING btree ("w9","reference_image_id","hash");--> statement-breakpoint
+CREATE INDEX "reference_hash_w10_idx" ON "reference_hash" USING btree ("w10","reference_image_id","hash");--> statement-breakpoint
+CREATE INDEX "reference_hash_w11_idx" ON "reference_hash" USING btree ("w11","reference_image_id","hash");--> statement-breakpoint
+CREATE INDEX "reference_hash_w12_idx" ON "reference_hash" USING btree ("w12","reference_image_id","hash");--> statement-breakpoint
+CREATE INDEX "reference_hash_w13_idx" ON "reference_hash" USING btree ("w13","reference_image_id","hash");--> statement-breakpoint
+CREATE INDEX "reference_hash_w14_idx" ON "reference_hash" USING btree ("w14","reference_image_id","hash");--> statement-breakpoint
+CREATE INDEX "reference_hash_w15_idx" ON "reference_hash" USING btree ("w15","reference_image_id","hash");

@@ -1,0 +1,142 @@
+import { and, eq, inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { imageHash, imageSighting, indexedImage, referenceHash } from "../../db/schema/image-index";
+import { leak, referenceImage } from "../../db/schema/scans";
+import { hashColumns, lookupSettings, nearHashesQuery } from "./multi-index-hash";
+
+export type IndexedImageRow = typeof indexedImage.$inferSelect;
+
+/**
+ * Records an image seen at a URL: the row (with its two searchable hashes) when the URL is
+ * new, else only its last sighting time. `isNew`: this call made the row.
+ */
+export async function upsertImage(
+  db: DbOrTx,
+  v: { imageUrl: string; hash: string; mirrorHash: string; quality: number; seenAt: Date },
+): Promise<{ id: number; isNew: boolean }> {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(indexedImage)
+      .values({ imageUrl: v.imageUrl, hash: v.hash, mirrorHash: v.mirrorHash, quality: v.quality, firstSeenAt: v.seenAt, lastSeenAt: v.seenAt })
+      .onConflictDoUpdate({ target: indexedImage.imageUrl, set: { lastSeenAt: sql`greatest(${indexedImage.lastSeenAt}, excluded.last_seen_at)` } })
+      .returning({ id: indexedImage.id, isNew: sql<boolean>`(xmax = 0)` });
+    const { id, isNew } = rows[0]!;
+    if (isNew) {
+      await tx
+        .insert(imageHash)
+        .values([
+          { imageId: id, mirrored: false, ...hashColumns(v.hash) },
+          { imageId: id, mirrored: true, ...hashColumns(v.mirrorHash) },
+        ])
+        .onConflictDoNothing();
+    }
+    return { id: Number(id), isNew: !!isNew };
+  });
+}
+
+export async function upsertSightings(db: DbOrTx, rows: Array<{ imageId: number; pageUrl: string; host: string; seenAt: Date }>): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insert(imageSighting)
+    .values(rows.map((r) => ({ imageId: r.imageId, pageUrl: r.pageUrl, host: r.host, firstSeenAt: r.seenAt, lastSeenAt: r.seenAt })))
+    .onConflictDoUpdate({ target: [imageSighting.imageId, imageSighting.pageUrl], set: { lastSeenAt: sql`greatest(${imageSighting.lastSeenAt}, excluded.last_seen_at)` } });
+}
+
+export async function findImagesByUrl(db: DbOrTx, urls: string[]): Promise<Array<{ id: number; imageUrl: string }>> {
+  if (urls.length === 0) return [];
+  return db.select({ id: indexedImage.id, imageUrl: indexedImage.imageUrl }).from(indexedImage).where(inArray(indexedImage.imageUrl, urls));
+}
+
+export async function findImages(db: DbOrTx, ids: number[]): Promise<IndexedImageRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(indexedImage).where(inArray(indexedImage.id, ids));
+}
+
+/** The pages an image was seen on, most recent first (bounded: an image on thousands of pages is a site-wide asset, not a leak). */
+export async function sightingsOf(db: DbOrTx, imageIds: number[], perImage: number): Promise<Array<{ imageId: number; pageUrl: string; host: string; lastSeenAt: Date }>> {
+  if (imageIds.length === 0) return [];
+  const rows = await db.execute<{ image_id: string | number; page_url: string; host: string; last_seen_at: string | Date }>(sql`
+    select s.image_id, s.page_url, s.host, s.last_seen_at from unnest(${`{${imageIds.join(",")}}`}::bigint[]) as i(id)
+    cross join lateral (select * from ${imageSighting} where ${imageSighting.imageId} = i.id order by ${imageSighting.lastSeenAt} desc limit ${perImage}) s`);
+  return rowsOf<{ image_id: string | number; page_url: string; host: string; last_seen_at: string | Date }>(rows).map((r) => ({ imageId: Number(r.image_id), pageUrl: r.page_url, host: r.host, lastSeenAt: new Date(r.last_seen_at) }));
+}
+
+/**
+ * For each hash, the owners of the indexed hashes within `maxDistance` of it, with the nearest
+ * distance: one transaction, one statement a hash.
+ */
+export async function nearHashes(
+  db: DbOrTx,
+  table: "image_hash" | "reference_hash",
+  hashes: readonly string[],
+  maxDistance: number,
+): Promise<Map<string, number>> {
+  const owner = table === "image_hash" ? "image_id" : "reference_image_id";
+  const found = new Map<string, number>();
+  if (hashes.length === 0) return found;
+  await db.transaction(async (tx) => {
+    for (const s of lookupSettings) await tx.execute(s);
+    for (const h of hashes) {
+      const res = await tx.execute<{ owner: string | number; distance: number }>(nearHashesQuery(table, owner, h, maxDistance));
+      for (const r of rowsOf<{ owner: string | number; distance: number }>(res)) {
+        const key = String(r.owner);
+        const d = Number(r.distance);
+        if (!found.has(key) || found.get(key)! > d) found.set(key, d);
+      }
+    }
+  });
+  return found;
+}
+
+export async function insertReferenceHashes(db: DbOrTx, referenceImageId: string, userId: string, hashes: readonly string[]): Promise<void> {
+  const unique = [...new Set(hashes)];
+  for (let i = 0; i < unique.length; i += 200) {
+    await db.insert(referenceHash).values(unique.slice(i, i + 200).map((h) => ({ referenceImageId, userId, ...hashColumns(h) })));
+  }
+}
+
+export async function findReferenceImages(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: referenceImage.id, userId: referenceImage.userId, label: referenceImage.label, hashes: referenceImage.hashes, quality: referenceImage.quality })
+    .from(referenceImage)
+    .where(inArray(referenceImage.id, ids));
+}
+
+export async function findReferenceImage(db: DbOrTx, id: string) {
+  return (await findReferenceImages(db, [id]))[0];
+}
+
+/** Reference images stored before the index existed (or whose hashes are missing from it). */
+export async function referenceImagesNotIndexed(db: DbOrTx, limit: number) {
+  return db
+    .select({ id: referenceImage.id, userId: referenceImage.userId, label: referenceImage.label, hashes: referenceImage.hashes, quality: referenceImage.quality })
+    .from(referenceImage)
+    .where(sql`not exists (select 1 from ${referenceHash} where ${referenceHash.referenceImageId} = ${referenceImage.id})`)
+    .limit(limit);
+}
+
+/**
+ * A leak found through the index. An existing row for the same creator and URL (a scan or an
+ * earlier match found it) stays as it is, but for its last-seen time. `isNew`: this made the row.
+ */
+export async function insertIndexLeak(
+  db: DbOrTx,
+  v: { userId: string; canonicalUrl: string; domain: string; category: string; evidence: Record<string, unknown>; seenAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(leak)
+    .values({ userId: v.userId, canonicalUrl: v.canonicalUrl, url: v.canonicalUrl, domain: v.domain, title: "", category: v.category, confidence: "medium", evidence: v.evidence, firstSeenAt: v.seenAt, lastSeenAt: v.seenAt })
+    .onConflictDoUpdate({ target: [leak.userId, leak.canonicalUrl], set: { lastSeenAt: sql`greatest(${leak.lastSeenAt}, excluded.last_seen_at)` } })
+    .returning({ isNew: sql<boolean>`(xmax = 0)` });
+  return !!rows[0]?.isNew;
+}
+
+export async function leakExists(db: DbOrTx, userId: string, canonicalUrl: string): Promise<boolean> {
+  const rows = await db.select({ id: leak.id }).from(leak).where(and(eq(leak.userId, userId), eq(leak.canonicalUrl, canonicalUrl))).limit(1);
+  return rows.length > 0;
+}
+
+function rowsOf<T>(res: unknown): T[] {
+  return ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
+}
