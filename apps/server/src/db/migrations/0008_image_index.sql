@@ -100,3 +100,83 @@ CREATE INDEX "reference_hash_w12_idx" ON "reference_hash" USING btree ("w12","re
 CREATE INDEX "reference_hash_w13_idx" ON "reference_hash" USING btree ("w13","reference_image_id","hash");--> statement-breakpoint
 CREATE INDEX "reference_hash_w14_idx" ON "reference_hash" USING btree ("w14","reference_image_id","hash");--> statement-breakpoint
 CREATE INDEX "reference_hash_w15_idx" ON "reference_hash" USING btree ("w15","reference_image_id","hash");
+--> statement-breakpoint
+-- Multi-index hashing: the owners of the hashes within max_distance (≤ 31) of q. The 16 words of q
+-- and their one-bit neighbours (16 × 17 values), then one index-only scan a word that checks the
+-- distance on the index entry. Bitmap scans off: they would read the table for every candidate.
+CREATE FUNCTION image_hash_near(q bit(256), max_distance int) RETURNS TABLE(owner bigint, distance int)
+LANGUAGE plpgsql STABLE
+SET enable_bitmapscan = off
+SET max_parallel_workers_per_gather = 0
+AS $$
+DECLARE
+  p smallint[] := '{}';
+  v int;
+BEGIN
+  FOR k IN 0..15 LOOP
+    v := substring(q FROM 1 + 16 * k FOR 16)::int;
+    p := p || (v - 32768)::smallint;
+    FOR b IN 0..15 LOOP
+      p := p || ((v # (1 << b)) - 32768)::smallint;
+    END LOOP;
+  END LOOP;
+  RETURN QUERY SELECT c.o, min(c.d)::int FROM (
+    SELECT image_id AS o, bit_count(hash # q)::int AS d FROM image_hash WHERE w0 = ANY(p[1:17]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT image_id AS o, bit_count(hash # q)::int AS d FROM image_hash WHERE w1 = ANY(p[18:34]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT image_id AS o, bit_count(hash # q)::int AS d FROM image_hash WHERE w2 = ANY(p[35:51]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT image_id AS o, bit_count(hash # q)::int AS d FROM image_hash WHERE w3 = ANY(p[52:68]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT image_id AS o, bit_count(hash # q)::int AS d FROM image_hash WHERE w4 = ANY(p[69:85]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT image_id AS o, bit_count(hash # q)::int AS d FROM image_hash WHERE w5 = ANY(p[86:102]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT image_id AS o, bit_count(hash # q)::int AS d FROM image_hash WHERE w6 = ANY(p[103:119]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT image_id AS o, bit_count(hash # q)::int AS d FROM image_hash WHERE w7 = ANY(p[120:136]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT image_id AS o, bit_count(hash # q)::int AS d FROM image_hash WHERE w8 = ANY(p[137:153]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT image_id AS o, bit_count(hash # q)::int AS d FROM image_hash WHERE w9 = ANY(p[154:170]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT image_id AS o, bit_count(hash # q)::int AS d FROM image_hash WHERE w10 = ANY(p[171:187]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT image_id AS o, bit_count(hash # q)::int AS d FROM image_hash WHERE w11 = ANY(p[188:204]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT image_id AS o, bit_count(hash # q)::int AS d FROM image_hash WHERE w12 = ANY(p[205:221]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT image_id AS o, bit_count(hash # q)::int AS d FROM image_hash WHERE w13 = ANY(p[222:238]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT image_id AS o, bit_count(hash # q)::int AS d FROM image_hash WHERE w14 = ANY(p[239:255]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT image_id AS o, bit_count(hash # q)::int AS d FROM image_hash WHERE w15 = ANY(p[256:272]) AND bit_count(hash # q) <= max_distance
+  ) c GROUP BY c.o;
+END
+$$;
+--> statement-breakpoint
+-- Multi-index hashing: the owners of the hashes within max_distance (≤ 31) of q. The 16 words of q
+-- and their one-bit neighbours (16 × 17 values), then one index-only scan a word that checks the
+-- distance on the index entry. Bitmap scans off: they would read the table for every candidate.
+CREATE FUNCTION reference_hash_near(q bit(256), max_distance int) RETURNS TABLE(owner uuid, distance int)
+LANGUAGE plpgsql STABLE
+SET enable_bitmapscan = off
+SET max_parallel_workers_per_gather = 0
+AS $$
+DECLARE
+  p smallint[] := '{}';
+  v int;
+BEGIN
+  FOR k IN 0..15 LOOP
+    v := substring(q FROM 1 + 16 * k FOR 16)::int;
+    p := p || (v - 32768)::smallint;
+    FOR b IN 0..15 LOOP
+      p := p || ((v # (1 << b)) - 32768)::smallint;
+    END LOOP;
+  END LOOP;
+  RETURN QUERY SELECT c.o, min(c.d)::int FROM (
+    SELECT reference_image_id AS o, bit_count(hash # q)::int AS d FROM reference_hash WHERE w0 = ANY(p[1:17]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT reference_image_id AS o, bit_count(hash # q)::int AS d FROM reference_hash WHERE w1 = ANY(p[18:34]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT reference_image_id AS o, bit_count(hash # q)::int AS d FROM reference_hash WHERE w2 = ANY(p[35:51]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT reference_image_id AS o, bit_count(hash # q)::int AS d FROM reference_hash WHERE w3 = ANY(p[52:68]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT reference_image_id AS o, bit_count(hash # q)::int AS d FROM reference_hash WHERE w4 = ANY(p[69:85]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT reference_image_id AS o, bit_count(hash # q)::int AS d FROM reference_hash WHERE w5 = ANY(p[86:102]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT reference_image_id AS o, bit_count(hash # q)::int AS d FROM reference_hash WHERE w6 = ANY(p[103:119]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT reference_image_id AS o, bit_count(hash # q)::int AS d FROM reference_hash WHERE w7 = ANY(p[120:136]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT reference_image_id AS o, bit_count(hash # q)::int AS d FROM reference_hash WHERE w8 = ANY(p[137:153]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT reference_image_id AS o, bit_count(hash # q)::int AS d FROM reference_hash WHERE w9 = ANY(p[154:170]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT reference_image_id AS o, bit_count(hash # q)::int AS d FROM reference_hash WHERE w10 = ANY(p[171:187]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT reference_image_id AS o, bit_count(hash # q)::int AS d FROM reference_hash WHERE w11 = ANY(p[188:204]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT reference_image_id AS o, bit_count(hash # q)::int AS d FROM reference_hash WHERE w12 = ANY(p[205:221]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT reference_image_id AS o, bit_count(hash # q)::int AS d FROM reference_hash WHERE w13 = ANY(p[222:238]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT reference_image_id AS o, bit_count(hash # q)::int AS d FROM reference_hash WHERE w14 = ANY(p[239:255]) AND bit_count(hash # q) <= max_distance
+    UNION ALL SELECT reference_image_id AS o, bit_count(hash # q)::int AS d FROM reference_hash WHERE w15 = ANY(p[256:272]) AND bit_count(hash # q) <= max_distance
+  ) c GROUP BY c.o;
+END
+$$;

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { imageHash, imageSighting, indexedImage, referenceHash } from "../../db/schema/image-index";
 import { leak, referenceImage } from "../../db/schema/scans";
-import { hashColumns, lookupSettings, nearHashesQuery } from "./multi-index-hash";
+import { hashColumns, nearHashesQuery } from "./multi-index-hash";
 
 export type IndexedImageRow = typeof indexedImage.$inferSelect;
 
@@ -62,8 +62,8 @@ export async function sightingsOf(db: DbOrTx, imageIds: number[], perImage: numb
 }
 
 /**
- * For each hash, the owners of the indexed hashes within `maxDistance` of it, with the nearest
- * distance: one transaction, one statement a hash.
+ * The owners of the indexed hashes within `maxDistance` of any of `hashes`, each with its
+ * nearest distance.
  */
 export async function nearHashes(
   db: DbOrTx,
@@ -71,20 +71,16 @@ export async function nearHashes(
   hashes: readonly string[],
   maxDistance: number,
 ): Promise<Map<string, number>> {
-  const owner = table === "image_hash" ? "image_id" : "reference_image_id";
   const found = new Map<string, number>();
-  if (hashes.length === 0) return found;
-  await db.transaction(async (tx) => {
-    for (const s of lookupSettings) await tx.execute(s);
-    for (const h of hashes) {
-      const res = await tx.execute<{ owner: string | number; distance: number }>(nearHashesQuery(table, owner, h, maxDistance));
-      for (const r of rowsOf<{ owner: string | number; distance: number }>(res)) {
-        const key = String(r.owner);
-        const d = Number(r.distance);
-        if (!found.has(key) || found.get(key)! > d) found.set(key, d);
-      }
+  // A bounded statement: at most this many hashes (a photo's eight and its crops') at once.
+  for (let i = 0; i < hashes.length; i += 64) {
+    const res = await db.execute<{ owner: string | number; distance: number }>(nearHashesQuery(table, hashes.slice(i, i + 64), maxDistance));
+    for (const r of rowsOf<{ owner: string | number; distance: number }>(res)) {
+      const key = String(r.owner);
+      const d = Number(r.distance);
+      if (!found.has(key) || found.get(key)! > d) found.set(key, d);
     }
-  });
+  }
   return found;
 }
 

@@ -44,30 +44,14 @@ export function hashColumns(hex: string): HashColumns {
   return Object.assign({ hash: hashBits(hex) }, ...words.map((w, k) => ({ [`w${k}`]: w }))) as HashColumns;
 }
 
-/** For each word, the stored values within one bit of it (the word itself first). */
-export function probeValues(hex: string): number[][] {
-  return hashWords(hex).map((stored) => {
-    const v = stored + 32768;
-    return [v, ...Array.from({ length: 16 }, (_, b) => v ^ (1 << b))].map((x) => x - 32768);
-  });
-}
-
 /**
- * One statement: the owners (`ownerColumn`) of rows of `table` whose hash is within
- * `maxDistance` of `hex`, by 16 index-only scans, each over one word's 17 values, checking
- * the distance on the index entry. Run it with bitmap scans off (see lookupSettings): a bitmap
- * scan would read the table for every candidate.
+ * One statement: for each hash, the owners of the rows of `table` within `maxDistance`, and the
+ * nearest distance; through the migration's image_hash_near / reference_hash_near (16 index-only
+ * scans a hash, each over one word and its 16 one-bit neighbours).
  */
-export function nearHashesQuery(table: "image_hash" | "reference_hash", ownerColumn: "image_id" | "reference_image_id", hex: string, maxDistance: number): SQL {
+export function nearHashesQuery(table: "image_hash" | "reference_hash", hexes: readonly string[], maxDistance: number): SQL {
   if (!Number.isInteger(maxDistance) || maxDistance < 0 || maxDistance > MIH_MAX_DISTANCE) throw new Error(`maxDistance must be 0…${MIH_MAX_DISTANCE}`);
-  const bits = hashBits(hex);
-  const probes = probeValues(hex);
-  const arms = probes.map(
-    (values, k) =>
-      sql`select ${sql.identifier(ownerColumn)} as owner, bit_count(hash # ${bits}::bit(256)) as distance from ${sql.identifier(table)} where ${sql.identifier(`w${k}`)} = any(${`{${values.join(",")}}`}::smallint[]) and bit_count(hash # ${bits}::bit(256)) <= ${maxDistance}`,
-  );
-  return sql`select owner, min(distance)::int as distance from (${sql.join(arms, sql` union all `)}) c group by owner`;
+  const fn = sql.identifier(`${table}_near`);
+  const bits = `{${hexes.map(hashBits).join(",")}}`;
+  return sql`select n.owner, min(n.distance)::int as distance from unnest(${bits}::text[]) as q(h) cross join lateral ${fn}(q.h::bit(256), ${maxDistance}) n group by n.owner`;
 }
-
-/** Session settings for the lookups, set inside their transaction only. */
-export const lookupSettings = [sql`set local enable_bitmapscan = off`, sql`set local max_parallel_workers_per_gather = 0`];
