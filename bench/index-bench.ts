@@ -147,6 +147,9 @@ async function bench(engine: "pglite" | "postgres", serverUrl: string | undefine
       }
       for (const q of queries.slice(0, 20)) await nearHashes(database.db, "image_hash", [q.h], 31); // warm
       const times: number[] = [];
+      // Each query run three times: the first run's time, and the best of the three, which leaves
+      // out the scheduler's stalls on a shared machine (the load average is printed).
+      const best: number[] = [];
       let found = 0;
       let expected = 0;
       let wrong = 0;
@@ -154,6 +157,13 @@ async function bench(engine: "pglite" | "postgres", serverUrl: string | undefine
         const t0 = performance.now();
         const near = await nearHashes(database.db, "image_hash", [q.h], 31);
         times.push(performance.now() - t0);
+        let min = times[times.length - 1]!;
+        for (let r = 0; r < 2; r++) {
+          const t1 = performance.now();
+          await nearHashes(database.db, "image_hash", [q.h], 31);
+          min = Math.min(min, performance.now() - t1);
+        }
+        best.push(min);
         if (q.expect !== undefined) {
           expected++;
           if (near.get(String(q.expect)) === distance(q.h, planted.get(q.expect)!)) found++;
@@ -173,7 +183,7 @@ async function bench(engine: "pglite" | "postgres", serverUrl: string | undefine
       const bruteMs = pct(brute, 50);
       console.log(
         `${engine.padEnd(8)} ${n.toLocaleString("en")} images: online insert ${Math.round(ONLINE_INSERTS / onlineSeconds).toLocaleString("en")} images/s (indexImages, batches of 100, all indexes in place); ` +
-          `lookup p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms over ${QUERIES} queries; recall ${found}/${expected}${wrong ? `, ${wrong} beyond 31 (WRONG)` : ""}; ` +
+          `lookup p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms over ${QUERIES} queries (best of 3 runs a query: p50 ${pct(best, 50).toFixed(2)} ms, p99 ${pct(best, 99).toFixed(2)} ms); load average ${os.loadavg()[0]!.toFixed(1)}; recall ${found}/${expected}${wrong ? `, ${wrong} beyond 31 (WRONG)` : ""}; ` +
           `brute force ${bruteMs.toFixed(0)} ms a query = ${(bruteMs / p50).toFixed(0)}× the index's p50`,
       );
       console.log(`${engine.padEnd(8)} ${n.toLocaleString("en")} images: p99 ${p99.toFixed(2)} ms vs target ${TARGET_P99_MS} ms (at 10M on PostgreSQL): ${p99 <= TARGET_P99_MS ? "within" : "above"} at this size`);

@@ -7,35 +7,40 @@ import { hashColumns, nearHashesQuery } from "./multi-index-hash";
 export type IndexedImageRow = typeof indexedImage.$inferSelect;
 
 /**
- * Records an image seen at a URL: the row (with its two searchable hashes) when the URL is
- * new, else only its last sighting time. `isNew`: this call made the row.
+ * Records images seen at their URLs (distinct URLs): a row, with its two searchable hashes, for
+ * each URL not indexed yet; for the others only their last sighting time. One transaction, three
+ * statements. `isNew`: this call made the row.
  */
-export async function upsertImage(
+export async function upsertImages(
   db: DbOrTx,
-  v: { imageUrl: string; hash: string; mirrorHash: string; quality: number; seenAt: Date },
-): Promise<{ id: number; isNew: boolean }> {
-  return db.transaction(async (tx) => {
+  images: ReadonlyArray<{ imageUrl: string; hash: string; mirrorHash: string; quality: number; seenAt: Date }>,
+): Promise<Map<string, { id: number; isNew: boolean }>> {
+  const out = new Map<string, { id: number; isNew: boolean }>();
+  if (images.length === 0) return out;
+  // In URL order, so that two writers of overlapping batches take the rows' locks in the same order.
+  const sorted = [...images].sort((a, b) => (a.imageUrl < b.imageUrl ? -1 : a.imageUrl > b.imageUrl ? 1 : 0));
+  await db.transaction(async (tx) => {
     const rows = await tx
       .insert(indexedImage)
-      .values({ imageUrl: v.imageUrl, hash: v.hash, mirrorHash: v.mirrorHash, quality: v.quality, firstSeenAt: v.seenAt, lastSeenAt: v.seenAt })
+      .values(sorted.map((v) => ({ imageUrl: v.imageUrl, hash: v.hash, mirrorHash: v.mirrorHash, quality: v.quality, firstSeenAt: v.seenAt, lastSeenAt: v.seenAt })))
       .onConflictDoUpdate({ target: indexedImage.imageUrl, set: { lastSeenAt: sql`greatest(${indexedImage.lastSeenAt}, excluded.last_seen_at)` } })
-      .returning({ id: indexedImage.id, isNew: sql<boolean>`(xmax = 0)` });
-    const { id, isNew } = rows[0]!;
-    if (isNew) {
-      await tx
-        .insert(imageHash)
-        .values([
-          { imageId: id, mirrored: false, ...hashColumns(v.hash) },
-          { imageId: id, mirrored: true, ...hashColumns(v.mirrorHash) },
-        ])
-        .onConflictDoNothing();
+      .returning({ id: indexedImage.id, imageUrl: indexedImage.imageUrl, isNew: sql<boolean>`(xmax = 0)` });
+    const byUrl = new Map(sorted.map((v) => [v.imageUrl, v]));
+    const hashes = [];
+    for (const r of rows) {
+      out.set(r.imageUrl, { id: Number(r.id), isNew: !!r.isNew });
+      if (!r.isNew) continue;
+      const v = byUrl.get(r.imageUrl)!;
+      hashes.push({ imageId: r.id, mirrored: false, ...hashColumns(v.hash) }, { imageId: r.id, mirrored: true, ...hashColumns(v.mirrorHash) });
     }
-    return { id: Number(id), isNew: !!isNew };
+    for (let i = 0; i < hashes.length; i += 500) await tx.insert(imageHash).values(hashes.slice(i, i + 500)).onConflictDoNothing();
   });
+  return out;
 }
 
 export async function upsertSightings(db: DbOrTx, rows: Array<{ imageId: number; pageUrl: string; host: string; seenAt: Date }>): Promise<void> {
   if (rows.length === 0) return;
+  rows.sort((a, b) => a.imageId - b.imageId || (a.pageUrl < b.pageUrl ? -1 : a.pageUrl > b.pageUrl ? 1 : 0));
   await db
     .insert(imageSighting)
     .values(rows.map((r) => ({ imageId: r.imageId, pageUrl: r.pageUrl, host: r.host, firstSeenAt: r.seenAt, lastSeenAt: r.seenAt })))

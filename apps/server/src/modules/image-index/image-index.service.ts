@@ -174,11 +174,12 @@ export function createImageIndexService(deps: ImageIndexDeps) {
     async indexImages(seen: readonly SeenImage[]): Promise<Array<{ imageUrl: string; imageId: number; isNew: boolean }>> {
       if (seen.length > MAX_BATCH) throw new Error(`at most ${MAX_BATCH} images a call`);
       const valid = seen.map(validSeen).filter((s): s is NonNullable<typeof s> => !!s);
-      const images = new Map<string, { id: number; isNew: boolean }>();
+      const distinct = new Map<string, { imageUrl: string; hash: string; mirrorHash: string; quality: number; seenAt: Date }>();
       for (const s of valid) {
-        if (images.has(s.imageUrl)) continue;
-        images.set(s.imageUrl, await repo.upsertImage(db, { imageUrl: s.imageUrl, hash: s.hash.original, mirrorHash: s.hash.flipY, quality: s.quality, seenAt: s.seenAt }));
+        const known = distinct.get(s.imageUrl);
+        if (!known || known.seenAt < s.seenAt) distinct.set(s.imageUrl, { imageUrl: s.imageUrl, hash: s.hash.original, mirrorHash: s.hash.flipY, quality: s.quality, seenAt: s.seenAt });
       }
+      const images = await repo.upsertImages(db, [...distinct.values()]);
       const sightings = new Map<string, { imageId: number; pageUrl: string; host: string; seenAt: Date }>();
       for (const s of valid) {
         const imageId = images.get(s.imageUrl)!.id;
