@@ -180,3 +180,16 @@ BEGIN
   ) c GROUP BY c.o;
 END
 $$;
+--> statement-breakpoint
+-- Reference photos stored before the index: their hashes (eight orientations, and their crops',
+-- one hash each or, from older clients, eight) made searchable by newly indexed images.
+INSERT INTO reference_hash (reference_image_id, user_id, hash, w0, w1, w2, w3, w4, w5, w6, w7, w8, w9, w10, w11, w12, w13, w14, w15)
+SELECT r.id, r.user_id, h.b, substring(h.b FROM 1 FOR 16)::int - 32768, substring(h.b FROM 17 FOR 16)::int - 32768, substring(h.b FROM 33 FOR 16)::int - 32768, substring(h.b FROM 49 FOR 16)::int - 32768, substring(h.b FROM 65 FOR 16)::int - 32768, substring(h.b FROM 81 FOR 16)::int - 32768, substring(h.b FROM 97 FOR 16)::int - 32768, substring(h.b FROM 113 FOR 16)::int - 32768, substring(h.b FROM 129 FOR 16)::int - 32768, substring(h.b FROM 145 FOR 16)::int - 32768, substring(h.b FROM 161 FOR 16)::int - 32768, substring(h.b FROM 177 FOR 16)::int - 32768, substring(h.b FROM 193 FOR 16)::int - 32768, substring(h.b FROM 209 FOR 16)::int - 32768, substring(h.b FROM 225 FOR 16)::int - 32768, substring(h.b FROM 241 FOR 16)::int - 32768
+FROM reference_image r
+CROSS JOIN LATERAL (
+  SELECT DISTINCT ('x' || lower(x.hex))::bit(256) AS b FROM (
+    SELECT e.value AS hex FROM jsonb_each_text(r.hashes) e WHERE e.key IN ('original', 'rotate90', 'rotate180', 'rotate270', 'flipX', 'flipY', 'flipPlus1', 'flipMinus1')
+    UNION ALL SELECT c->>'hash' FROM jsonb_array_elements(coalesce(r.hashes->'crops', '[]'::jsonb)) c WHERE c ? 'hash'
+    UNION ALL SELECT e.value FROM jsonb_array_elements(coalesce(r.hashes->'crops', '[]'::jsonb)) c CROSS JOIN LATERAL jsonb_each_text(c->'hashes') e WHERE c ? 'hashes'
+  ) x WHERE x.hex ~ '^[0-9a-fA-F]{64}$'
+) h;

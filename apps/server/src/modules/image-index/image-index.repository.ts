@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { imageHash, imageSighting, indexedImage, referenceHash } from "../../db/schema/image-index";
 import { leak, referenceImage } from "../../db/schema/scans";
@@ -108,15 +108,6 @@ export async function findReferenceImage(db: DbOrTx, id: string) {
   return (await findReferenceImages(db, [id]))[0];
 }
 
-/** Reference images stored before the index existed (or whose hashes are missing from it). */
-export async function referenceImagesNotIndexed(db: DbOrTx, limit: number) {
-  return db
-    .select({ id: referenceImage.id, userId: referenceImage.userId, label: referenceImage.label, hashes: referenceImage.hashes, quality: referenceImage.quality })
-    .from(referenceImage)
-    .where(sql`not exists (select 1 from ${referenceHash} where ${referenceHash.referenceImageId} = ${referenceImage.id})`)
-    .limit(limit);
-}
-
 /**
  * A leak found through the index. An existing row for the same creator and URL (a scan or an
  * earlier match found it) stays as it is, but for its last-seen time. `isNew`: this made the row.
@@ -131,11 +122,6 @@ export async function insertIndexLeak(
     .onConflictDoUpdate({ target: [leak.userId, leak.canonicalUrl], set: { lastSeenAt: sql`greatest(${leak.lastSeenAt}, excluded.last_seen_at)` } })
     .returning({ isNew: sql<boolean>`(xmax = 0)` });
   return !!rows[0]?.isNew;
-}
-
-export async function leakExists(db: DbOrTx, userId: string, canonicalUrl: string): Promise<boolean> {
-  const rows = await db.select({ id: leak.id }).from(leak).where(and(eq(leak.userId, userId), eq(leak.canonicalUrl, canonicalUrl))).limit(1);
-  return rows.length > 0;
 }
 
 function rowsOf<T>(res: unknown): T[] {

@@ -276,16 +276,6 @@ export function createImageIndexService(deps: ImageIndexDeps) {
       }
       return recordMatches(ref.userId, matches);
     },
-
-    /** Reference photos stored before the index (or whose index rows are missing): indexed and matched, a batch at a time. */
-    async indexStoredReferences(limit = 100): Promise<number> {
-      const rows = await repo.referenceImagesNotIndexed(db, limit);
-      for (const r of rows) {
-        await db.transaction((tx) => service.addReference(tx, r));
-        await service.queueReferenceMatch(r.id);
-      }
-      return rows.length;
-    },
   };
   return service;
 }
