@@ -220,10 +220,8 @@ export function createScansService(deps: ScansDeps) {
             if (seenImages.length >= 200) void flushImages();
           }
         : undefined;
-      const timer = setInterval(() => {
-        void flushImages();
-      }, deps.progressIntervalMs ?? 1000);
-      const progressTimer = setInterval(() => void flush().catch((e: unknown) => deps.logger.warn({ err: e }, "scan progress write failed")), deps.progressIntervalMs ?? 1000);
+      const imageTimer = setInterval(() => void flushImages(), deps.progressIntervalMs ?? 1000);
+      const timer = setInterval(() => void flush().catch((e: unknown) => deps.logger.warn({ err: e }, "scan progress write failed")), deps.progressIntervalMs ?? 1000);
 
       let result: ScanResult;
       try {
@@ -262,7 +260,7 @@ export function createScansService(deps: ScansDeps) {
         );
       } catch (error) {
         clearInterval(timer);
-        clearInterval(progressTimer);
+        clearInterval(imageTimer);
         await writing.catch(() => undefined);
         await flushImages();
         deps.logger.error({ err: error, scanId }, "scan failed");
@@ -270,7 +268,7 @@ export function createScansService(deps: ScansDeps) {
         return;
       } finally {
         clearInterval(timer);
-        clearInterval(progressTimer);
+        clearInterval(imageTimer);
       }
       await flush().catch(() => undefined);
       await flushImages();
