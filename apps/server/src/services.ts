@@ -19,6 +19,8 @@ import { createMonitoringService, type MonitoringService } from "./modules/monit
 import { createDigestJob, createNewLeaksAlertJob } from "./modules/alerts/alerts.jobs";
 import { createAlertsService, type AlertsService } from "./modules/alerts/alerts.service";
 import { createIdentitiesService } from "./modules/identities/identities.service";
+import { createMatchReferenceJob } from "./modules/image-index/image-index.jobs";
+import { createImageIndexService, type ImageIndexService } from "./modules/image-index/image-index.service";
 import { createRunScanJob } from "./modules/scans/scans.jobs";
 import { createScansService, type ScansService } from "./modules/scans/scans.service";
 import { createGuardedFetcher } from "./scanner/guarded-fetch";
@@ -40,6 +42,7 @@ export interface Services {
   auth: Auth;
   app: App;
   scans: ScansService;
+  imageIndex: ImageIndexService;
   billing: BillingService;
   /** tierFor(userId): the creator's plan now ("free" without one); every quota reads it. */
   entitlements: EntitlementsService;
@@ -115,6 +118,22 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     tierFor,
     now,
     onScanCompleted: (event) => alerts.onScanCompleted(event),
+    imageIndex: () => imageIndex,
+  });
+
+  // The shared image index: fed by scans (and crawls), matched against every creator's references.
+  const matchReferenceJob = createMatchReferenceJob(() => imageIndex);
+  queue.register(matchReferenceJob);
+  let indexCatalog: ReturnType<typeof loadLeakSiteCatalog> | undefined;
+  const imageIndex: ImageIndexService = createImageIndexService({
+    db: database.db,
+    logger,
+    queue,
+    matchReferenceJob: () => matchReferenceJob,
+    identities,
+    catalog: () => (indexCatalog ??= loadLeakSiteCatalog(env.LEAK_SITE_CATALOG_PATH).catch(() => loadLeakSiteCatalog())),
+    onLeaksFound: (event) => alerts.onLeaksFound(event),
+    now,
   });
 
   const newLeaksAlertJob = createNewLeaksAlertJob(() => alerts);
@@ -241,5 +260,5 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     services: { account, identities, scans, site, alerts, billing, takedowns },
   });
 
-  return { env, logger, database, queue, mailer, auth, app, sendEmail, scans, alerts, billing, entitlements: entitlementsService, monitoring, takedowns, operations };
+  return { env, logger, database, queue, mailer, auth, app, sendEmail, scans, imageIndex, alerts, billing, entitlements: entitlementsService, monitoring, takedowns, operations };
 }

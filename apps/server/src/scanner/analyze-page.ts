@@ -39,7 +39,7 @@ export type AnalyzeOptions = {
   exclusions: Exclusions;
   catalog: LeakSiteCatalog;
   references: readonly PreparedReference[];
-  /** Fetches and hashes an image (with a cache); omitted = no image matching. */
+  /** Fetches and hashes an image (with a cache); omitted = no image matching. Given, a page's images are hashed even without references. */
   hashImage?: ImageHasher;
   /** Reads a body into a document (e.g. on a worker thread); omitted = here, synchronously. */
   parseDocument?: (src: DocumentSource) => Promise<PageDocument>;
@@ -167,7 +167,7 @@ function nameMatches(doc: PageDocument, matchers: readonly NameMatcher[]): NameH
 }
 
 async function matchPageImages(doc: PageDocument, pageUrl: string, opts: AnalyzeOptions): Promise<ImageMatchEvidence[]> {
-  if (!opts.hashImage || opts.references.length === 0 || opts.maxImagesPerPage === 0) return [];
+  if (!opts.hashImage || opts.maxImagesPerPage === 0) return [];
   const candidates: string[] = [];
   for (const img of doc.images) {
     if (/\.svg(?:$|[?#])/i.test(img.src)) continue;
@@ -179,7 +179,7 @@ async function matchPageImages(doc: PageDocument, pageUrl: string, opts: Analyze
   const results = await Promise.all(
     picked.map(async (src): Promise<ImageMatchEvidence | null> => {
       const hash = await opts.hashImage!(src, pageUrl).catch(() => null);
-      if (!hash) return null;
+      if (!hash || opts.references.length === 0) return null;
       const m = matchReferences(hash, opts.references);
       return m ? { imageUrl: src, referenceId: m.referenceId, variant: m.variant, distance: m.distance, quality: m.quality } : null;
     }),

@@ -78,7 +78,15 @@ export type ScanDeps = {
   /** Reads fetched pages into documents; default: the process's pool of worker threads. */
   parseDocument?: (src: DocumentSource) => Promise<PageDocument>;
   logger?: ScanLogger;
+  /**
+   * Each image the scan fetched and hashed, with the page it is on (for the shared image index).
+   * When given, the images of analysed pages are hashed even without reference hashes to match.
+   */
+  onImageSeen?: (seen: SeenImageHash) => void;
 };
+
+/** An image a scan hashed on a page: canonical image URL, the page's canonical URL, and its hashes. */
+export type SeenImageHash = { imageUrl: string; pageUrl: string; hash: ImageHash; seenAt: Date };
 
 /** Source errors after which asking the same source again is pointless. */
 const FATAL_SOURCE_CODES = new Set(["auth", "quota", "not-configured", "blocked"]);
@@ -189,12 +197,23 @@ export async function runScan(input: ScanInput, deps: ScanDeps): Promise<ScanRes
       }
       return p;
     };
+    const onImageSeen = deps.onImageSeen;
+    const seenHashImage: ImageHasher = !onImageSeen
+      ? hashImage
+      : async (src, pageUrl) => {
+          const hash = await hashImage(src, pageUrl);
+          const imageUrl = tryCanonicalizeUrl(src);
+          const page = tryCanonicalizeUrl(pageUrl);
+          if (hash && imageUrl && page) onImageSeen({ imageUrl, pageUrl: page, hash, seenAt: new Date() });
+          return hash;
+        };
     const analyzeOptions = {
       matchers,
       exclusions,
       catalog,
       references,
-      hashImage,
+      // Without references and without an index to feed, a page's images are not fetched.
+      hashImage: onImageSeen || references.length > 0 ? seenHashImage : undefined,
       maxImagesPerPage: settings.SCAN_MAX_IMAGES_PER_PAGE,
       parseDocument: deps.parseDocument ?? sharedPageParser().parse,
     };

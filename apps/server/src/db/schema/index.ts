@@ -6,3 +6,4 @@ export * from "./takedowns";
 export * from "./alerts";
 export * from "./billing";
 export * from "./monitoring";
+export * from "./image-index";

@@ -2,14 +2,14 @@ import { z } from "zod";
 import { defineJob } from "../../jobs/queue";
 import type { AlertsService } from "./alerts.service";
 
-/** After a completed scan: emails its new leaks to a creator who asked for it. */
+/** After a completed scan (or leaks found another way, since a time): emails the new leaks to a creator who asked for it. */
 export function createNewLeaksAlertJob(service: () => AlertsService) {
   return defineJob({
     name: "alerts.new-leaks",
-    schema: z.object({ userId: z.string().min(1), scanId: z.uuid() }),
+    schema: z.union([z.object({ userId: z.string().min(1), scanId: z.uuid() }), z.object({ userId: z.string().min(1), since: z.iso.datetime() })]),
     retryLimit: 5,
-    async handler({ userId, scanId }) {
-      await service().sendNewLeaksAlert(userId, scanId);
+    async handler(payload) {
+      await service().sendNewLeaksAlert(payload.userId, "scanId" in payload ? payload.scanId : { since: new Date(payload.since) });
     },
   });
 }

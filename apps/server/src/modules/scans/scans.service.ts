@@ -4,10 +4,11 @@ import type { Db } from "../../db/client";
 import type { JobQueue } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
-import { runScan, type ScanProgress, type ScanResult } from "../../scanner/run-scan";
+import { runScan, type ScanProgress, type ScanResult, type SeenImageHash } from "../../scanner/run-scan";
 import type { ScannerSettings } from "../../scanner/scanner-settings";
 import type { Finding } from "../../scanner/scan-types";
 import type { IdentitiesService } from "../identities/identities.service";
+import type { ImageIndexService, SeenImage } from "../image-index/image-index.service";
 import { referenceHashesOf, storedReferenceHashes } from "./reference-hashes";
 import { nextAvailableAt, subtractPeriod } from "./scan-quota";
 import * as repo from "./scans.repository";
@@ -26,6 +27,8 @@ export interface ScansDeps {
   progressIntervalMs?: number;
   /** Called after a scan completed (e.g. alerts); a failure is logged, never fails the scan. */
   onScanCompleted?: (event: { userId: string; scanId: string; newLeaks: number }) => Promise<void>;
+  /** The shared image index: fed the images every scan hashes; told of new reference photos. */
+  imageIndex?: () => ImageIndexService;
 }
 
 const uuidPattern = /^[0-9a-f-]{36}$/i;
@@ -199,6 +202,25 @@ export function createScansService(deps: ScansDeps) {
         });
         return writing;
       };
+      // The images the scan hashed, handed to the shared index a batch at a time (with the progress writes).
+      let seenImages: SeenImage[] = [];
+      let indexing = Promise.resolve();
+      const imageIndex = deps.imageIndex?.();
+      const flushImages = () => {
+        const batch = seenImages;
+        seenImages = [];
+        if (imageIndex && batch.length > 0) {
+          indexing = indexing.then(() => imageIndex.indexAndMatch(batch).then(() => undefined)).catch((e: unknown) => deps.logger.warn({ err: e, scanId }, "image indexing failed"));
+        }
+        return indexing;
+      };
+      const onImageSeen = imageIndex
+        ? (s: SeenImageHash) => {
+            seenImages.push({ imageUrl: s.imageUrl, pageUrl: s.pageUrl, host: new URL(s.pageUrl).hostname, hash: s.hash.hashes, quality: s.hash.quality, seenAt: s.seenAt });
+            if (seenImages.length >= 200) void flushImages();
+          }
+        : undefined;
+      const imageTimer = setInterval(() => void flushImages(), deps.progressIntervalMs ?? 1000);
       const timer = setInterval(() => void flush().catch((e: unknown) => deps.logger.warn({ err: e }, "scan progress write failed")), deps.progressIntervalMs ?? 1000);
 
       let result: ScanResult;
@@ -217,6 +239,7 @@ export function createScansService(deps: ScansDeps) {
             settings: deps.settings,
             signal: controller.signal,
             logger: deps.logger,
+            ...(onImageSeen ? { onImageSeen } : {}),
             onProgress: (p) => {
               latest = p;
             },
@@ -237,14 +260,18 @@ export function createScansService(deps: ScansDeps) {
         );
       } catch (error) {
         clearInterval(timer);
+        clearInterval(imageTimer);
         await writing.catch(() => undefined);
+        await flushImages();
         deps.logger.error({ err: error, scanId }, "scan failed");
         await repo.updateScan(db, scanId, { status: "failed", phase: "failed", error: "The scan stopped on an internal error.", finishedAt: now() });
         return;
       } finally {
         clearInterval(timer);
+        clearInterval(imageTimer);
       }
       await flush().catch(() => undefined);
+      await flushImages();
 
       const cancelled = result.outcome === "aborted";
       const failed = result.outcome === "all-sources-failed";
@@ -357,8 +384,12 @@ export function createScansService(deps: ScansDeps) {
         await repo.lockReferenceImages(tx, userId);
         const use = await repo.countReferenceImages(tx, userId);
         if (use >= limit) throw new AppError("QUOTA_EXCEEDED", `Your plan covers ${limit} reference images.`, undefined, { resource: "referenceImages", limit, use, plan: tier, upgradeTo: planThatLifts(tier, "referenceImages") });
-        return repo.insertReferenceImage(tx, { userId, label: input.label, hashes: storedReferenceHashes(input), quality: input.quality, thumbnail: input.thumbnail ?? null });
+        const inserted = await repo.insertReferenceImage(tx, { userId, label: input.label, hashes: storedReferenceHashes(input), quality: input.quality, thumbnail: input.thumbnail ?? null });
+        await deps.imageIndex?.().addReference(tx, inserted);
+        return inserted;
       });
+      // Leaks already in the shared index show up without a new scan.
+      await deps.imageIndex?.().queueReferenceMatch(row.id);
       return { id: row.id, label: row.label, quality: row.quality, thumbnail: row.thumbnail, createdAt: row.createdAt.toISOString() };
     },
 

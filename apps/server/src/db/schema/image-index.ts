@@ -1,0 +1,105 @@
+import { bigint, bigserial, bit, boolean, index, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, type PgColumn } from "drizzle-orm/pg-core";
+import { user } from "./auth";
+import { referenceImage } from "./scans";
+
+/**
+ * The shared image index (docs/decisions/010-image-index.md): every image seen on a scanned or
+ * crawled page, once, with where it was seen; hashes and URLs only, never image bytes. One index
+ * for the whole service; what a creator sees of it is only the leaks her own references matched.
+ */
+
+/** A 256-bit PDQ hash as a bit string, and its 16 words of 16 bits (as smallint: value − 32768) for multi-index hashing. */
+function hashWords() {
+  return {
+    hash: bit("hash", { dimensions: 256 }).notNull(),
+    w0: smallint("w0").notNull(),
+    w1: smallint("w1").notNull(),
+    w2: smallint("w2").notNull(),
+    w3: smallint("w3").notNull(),
+    w4: smallint("w4").notNull(),
+    w5: smallint("w5").notNull(),
+    w6: smallint("w6").notNull(),
+    w7: smallint("w7").notNull(),
+    w8: smallint("w8").notNull(),
+    w9: smallint("w9").notNull(),
+    w10: smallint("w10").notNull(),
+    w11: smallint("w11").notNull(),
+    w12: smallint("w12").notNull(),
+    w13: smallint("w13").notNull(),
+    w14: smallint("w14").notNull(),
+    w15: smallint("w15").notNull(),
+  };
+}
+
+type WordColumns = Record<`w${number}`, PgColumn> & { hash: PgColumn };
+
+/**
+ * One btree per word, keyed by the word and carrying the owner and the whole hash: a lookup of
+ * a word and its 16 one-bit neighbours is an index-only scan that checks the distance in the index.
+ */
+function wordIndexes(table: string, t: WordColumns, owner: PgColumn) {
+  return Array.from({ length: 16 }, (_, k) => index(`${table}_w${k}_idx`).on(t[`w${k}`]!, owner, t.hash));
+}
+
+export const indexedImage = pgTable(
+  "indexed_image",
+  {
+    id: bigserial("id", { mode: "number" }).primaryKey(),
+    /** Canonical URL of the image: one row (one fetch, one hash) per image URL. */
+    imageUrl: text("image_url").notNull(),
+    /** The image's PDQ hash as it stands and that of its mirror (hashed from the mirrored pixels), hex. */
+    hash: text("hash").notNull(),
+    mirrorHash: text("mirror_hash").notNull(),
+    quality: smallint("quality").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("indexed_image_url").on(t.imageUrl)],
+);
+
+/** Where an image was seen: the page (canonical URL) and its host. */
+export const imageSighting = pgTable(
+  "image_sighting",
+  {
+    imageId: bigint("image_id", { mode: "number" })
+      .notNull()
+      .references(() => indexedImage.id, { onDelete: "cascade" }),
+    pageUrl: text("page_url").notNull(),
+    host: text("host").notNull(),
+    firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.pageUrl] })],
+);
+
+/** The searchable hashes of indexed images: the image as it stands and its mirror. */
+export const imageHash = pgTable(
+  "image_hash",
+  {
+    imageId: bigint("image_id", { mode: "number" })
+      .notNull()
+      .references(() => indexedImage.id, { onDelete: "cascade" }),
+    mirrored: boolean("mirrored").notNull(),
+    ...hashWords(),
+  },
+  (t) => [primaryKey({ columns: [t.imageId, t.mirrored] }), ...wordIndexes("image_hash", t as unknown as WordColumns, t.imageId)],
+);
+
+/**
+ * Creators' reference hashes (each photo's eight orientations and each crop's hash), indexed the
+ * same way, so that a newly indexed image finds the references near it without reading them all.
+ * Read only by the matcher; never shown to anyone.
+ */
+export const referenceHash = pgTable(
+  "reference_hash",
+  {
+    referenceImageId: uuid("reference_image_id")
+      .notNull()
+      .references(() => referenceImage.id, { onDelete: "cascade" }),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    ...hashWords(),
+  },
+  (t) => [index("reference_hash_image_idx").on(t.referenceImageId), ...wordIndexes("reference_hash", t as unknown as WordColumns, t.referenceImageId)],
+);

@@ -1,0 +1,129 @@
+import { inArray, sql } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { imageHash, imageSighting, indexedImage, referenceHash } from "../../db/schema/image-index";
+import { leak, referenceImage } from "../../db/schema/scans";
+import { hashColumns, nearHashesQuery } from "./multi-index-hash";
+
+export type IndexedImageRow = typeof indexedImage.$inferSelect;
+
+/**
+ * Records images seen at their URLs (distinct URLs): a row, with its two searchable hashes, for
+ * each URL not indexed yet; for the others only their last sighting time. One transaction, three
+ * statements. `isNew`: this call made the row.
+ */
+export async function upsertImages(
+  db: DbOrTx,
+  images: ReadonlyArray<{ imageUrl: string; hash: string; mirrorHash: string; quality: number; seenAt: Date }>,
+): Promise<Map<string, { id: number; isNew: boolean }>> {
+  const out = new Map<string, { id: number; isNew: boolean }>();
+  if (images.length === 0) return out;
+  // In URL order, so that two writers of overlapping batches take the rows' locks in the same order.
+  const sorted = [...images].sort((a, b) => (a.imageUrl < b.imageUrl ? -1 : a.imageUrl > b.imageUrl ? 1 : 0));
+  await db.transaction(async (tx) => {
+    const rows = await tx
+      .insert(indexedImage)
+      .values(sorted.map((v) => ({ imageUrl: v.imageUrl, hash: v.hash, mirrorHash: v.mirrorHash, quality: v.quality, firstSeenAt: v.seenAt, lastSeenAt: v.seenAt })))
+      .onConflictDoUpdate({ target: indexedImage.imageUrl, set: { lastSeenAt: sql`greatest(${indexedImage.lastSeenAt}, excluded.last_seen_at)` } })
+      .returning({ id: indexedImage.id, imageUrl: indexedImage.imageUrl, isNew: sql<boolean>`(xmax = 0)` });
+    const byUrl = new Map(sorted.map((v) => [v.imageUrl, v]));
+    const hashes = [];
+    for (const r of rows) {
+      out.set(r.imageUrl, { id: Number(r.id), isNew: !!r.isNew });
+      if (!r.isNew) continue;
+      const v = byUrl.get(r.imageUrl)!;
+      hashes.push({ imageId: r.id, mirrored: false, ...hashColumns(v.hash) }, { imageId: r.id, mirrored: true, ...hashColumns(v.mirrorHash) });
+    }
+    for (let i = 0; i < hashes.length; i += 500) await tx.insert(imageHash).values(hashes.slice(i, i + 500)).onConflictDoNothing();
+  });
+  return out;
+}
+
+export async function upsertSightings(db: DbOrTx, rows: Array<{ imageId: number; pageUrl: string; host: string; seenAt: Date }>): Promise<void> {
+  if (rows.length === 0) return;
+  rows.sort((a, b) => a.imageId - b.imageId || (a.pageUrl < b.pageUrl ? -1 : a.pageUrl > b.pageUrl ? 1 : 0));
+  await db
+    .insert(imageSighting)
+    .values(rows.map((r) => ({ imageId: r.imageId, pageUrl: r.pageUrl, host: r.host, firstSeenAt: r.seenAt, lastSeenAt: r.seenAt })))
+    .onConflictDoUpdate({ target: [imageSighting.imageId, imageSighting.pageUrl], set: { lastSeenAt: sql`greatest(${imageSighting.lastSeenAt}, excluded.last_seen_at)` } });
+}
+
+export async function findImagesByUrl(db: DbOrTx, urls: string[]): Promise<Array<{ id: number; imageUrl: string }>> {
+  if (urls.length === 0) return [];
+  return db.select({ id: indexedImage.id, imageUrl: indexedImage.imageUrl }).from(indexedImage).where(inArray(indexedImage.imageUrl, urls));
+}
+
+export async function findImages(db: DbOrTx, ids: number[]): Promise<IndexedImageRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(indexedImage).where(inArray(indexedImage.id, ids));
+}
+
+/** The pages an image was seen on, most recent first (bounded: an image on thousands of pages is a site-wide asset, not a leak). */
+export async function sightingsOf(db: DbOrTx, imageIds: number[], perImage: number): Promise<Array<{ imageId: number; pageUrl: string; host: string; lastSeenAt: Date }>> {
+  if (imageIds.length === 0) return [];
+  const rows = await db.execute<{ image_id: string | number; page_url: string; host: string; last_seen_at: string | Date }>(sql`
+    select s.image_id, s.page_url, s.host, s.last_seen_at from unnest(${`{${imageIds.join(",")}}`}::bigint[]) as i(id)
+    cross join lateral (select * from ${imageSighting} where ${imageSighting.imageId} = i.id order by ${imageSighting.lastSeenAt} desc limit ${perImage}) s`);
+  return rowsOf<{ image_id: string | number; page_url: string; host: string; last_seen_at: string | Date }>(rows).map((r) => ({ imageId: Number(r.image_id), pageUrl: r.page_url, host: r.host, lastSeenAt: new Date(r.last_seen_at) }));
+}
+
+/**
+ * The owners of the indexed hashes within `maxDistance` of any of `hashes`, each with its
+ * nearest distance.
+ */
+export async function nearHashes(
+  db: DbOrTx,
+  table: "image_hash" | "reference_hash",
+  hashes: readonly string[],
+  maxDistance: number,
+): Promise<Map<string, number>> {
+  const found = new Map<string, number>();
+  // A bounded statement: at most this many hashes (a photo's eight and its crops') at once.
+  for (let i = 0; i < hashes.length; i += 64) {
+    const res = await db.execute<{ owner: string | number; distance: number }>(nearHashesQuery(table, hashes.slice(i, i + 64), maxDistance));
+    for (const r of rowsOf<{ owner: string | number; distance: number }>(res)) {
+      const key = String(r.owner);
+      const d = Number(r.distance);
+      if (!found.has(key) || found.get(key)! > d) found.set(key, d);
+    }
+  }
+  return found;
+}
+
+export async function insertReferenceHashes(db: DbOrTx, referenceImageId: string, userId: string, hashes: readonly string[]): Promise<void> {
+  const unique = [...new Set(hashes)];
+  for (let i = 0; i < unique.length; i += 200) {
+    await db.insert(referenceHash).values(unique.slice(i, i + 200).map((h) => ({ referenceImageId, userId, ...hashColumns(h) })));
+  }
+}
+
+export async function findReferenceImages(db: DbOrTx, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .select({ id: referenceImage.id, userId: referenceImage.userId, label: referenceImage.label, hashes: referenceImage.hashes, quality: referenceImage.quality })
+    .from(referenceImage)
+    .where(inArray(referenceImage.id, ids));
+}
+
+export async function findReferenceImage(db: DbOrTx, id: string) {
+  return (await findReferenceImages(db, [id]))[0];
+}
+
+/**
+ * A leak found through the index. An existing row for the same creator and URL (a scan or an
+ * earlier match found it) stays as it is, but for its last-seen time. `isNew`: this made the row.
+ */
+export async function insertIndexLeak(
+  db: DbOrTx,
+  v: { userId: string; canonicalUrl: string; domain: string; category: string; evidence: Record<string, unknown>; seenAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(leak)
+    .values({ userId: v.userId, canonicalUrl: v.canonicalUrl, url: v.canonicalUrl, domain: v.domain, title: "", category: v.category, confidence: "medium", evidence: v.evidence, firstSeenAt: v.seenAt, lastSeenAt: v.seenAt })
+    .onConflictDoUpdate({ target: [leak.userId, leak.canonicalUrl], set: { lastSeenAt: sql`greatest(${leak.lastSeenAt}, excluded.last_seen_at)` } })
+    .returning({ isNew: sql<boolean>`(xmax = 0)` });
+  return !!rows[0]?.isNew;
+}
+
+function rowsOf<T>(res: unknown): T[] {
+  return ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
+}

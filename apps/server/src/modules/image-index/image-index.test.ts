@@ -1,0 +1,199 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+import { pdqCropHashes } from "@leakwarden/pdq/pdq-crops";
+import { pdqHashOrientationsExact } from "@leakwarden/pdq/pdq-hash";
+import { like } from "drizzle-orm";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeForHashing, hashImageBuffer } from "../../scanner/image-match";
+import { fixturePath } from "../../testing/fake-web/fake-search";
+import { localScanSettings, startLocalSearchWeb, type LocalSearchWeb } from "../../testing/fake-web/local-search-web";
+import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
+import { imageHash, indexedImage } from "../../db/schema/image-index";
+import * as repo from "./image-index.repository";
+import { hashColumns } from "./multi-index-hash";
+
+/**
+ * The shared image index end to end: one creator's scan indexes every image on the pages it
+ * reads; a creator who joins afterwards adds three reference photos and sees, within seconds and
+ * without a scan, the pages where copies of them were seen (resized, re-encoded, watermarked,
+ * cropped, mirrored), as medium-confidence leaks that say how they were found. Images of other
+ * people are not matched, and no one else sees her leaks.
+ */
+
+const pdqReference = (name: string) => fileURLToPath(new URL(`../../../../../packages/pdq/reference/${name}`, import.meta.url));
+const photos = {
+  beach: readFileSync(fixturePath("reference-photo.jpg")),
+  street: readFileSync(pdqReference("q0746.jpg")),
+  park: readFileSync(pdqReference("q1050.jpg")),
+};
+const otherPerson = readFileSync(fixturePath("other-photo.jpg"));
+
+/** What the browser sends for a reference photo (hash-image.ts): its hashes at ≤ 1024 px, its crops' at ≤ 512 px. */
+async function hashLikeTheBrowser(bytes: Buffer) {
+  const { hashes, quality } = pdqHashOrientationsExact(await decodeForHashing(bytes, 1024));
+  return { hashes, quality, crops: pdqCropHashes(await decodeForHashing(bytes, 512)) };
+}
+
+async function watermarked(bytes: Buffer): Promise<Buffer> {
+  const { width = 0, height = 0 } = await sharp(bytes).metadata();
+  const mark = Buffer.from(
+    `<svg width="${width}" height="${height}"><text x="${width - 20}" y="${height - 20}" font-size="${Math.round(height / 14)}" text-anchor="end" fill="white" fill-opacity="0.7" font-family="sans-serif">leakvault.example</text></svg>`,
+  );
+  return sharp(bytes).composite([{ input: mark }]).jpeg({ quality: 75 }).toBuffer();
+}
+
+async function cropped(bytes: Buffer, fraction: number): Promise<Buffer> {
+  const { width = 0, height = 0 } = await sharp(bytes).metadata();
+  return sharp(bytes).extract({ left: 0, top: 0, width: width - Math.round(width * fraction), height }).jpeg({ quality: 80 }).toBuffer();
+}
+
+const page = (n: string, images: string[]) =>
+  `<!doctype html><html><head><title>Upload ${n} – PixDump</title></head><body><h1>Upload ${n}</h1>${images.map((src) => `<img src="${src}" alt="">`).join("")}<p>Nice one.</p></body></html>`;
+const jpeg = (body: Buffer) => ({ contentType: "image/jpeg", body });
+
+type Leak = { url: string; confidence: string; status: string; evidence: { foundBy?: string; signals: string[]; imageMatches: Array<{ imageUrl: string; referenceId: string; distance: number; variant: string }> } };
+
+describe("the shared image index", () => {
+  let services: TestServices;
+  let web: LocalSearchWeb;
+  let scout: TestClient;
+  const copies: Record<string, { photo: keyof typeof photos; body: Buffer }> = {};
+
+  beforeAll(async () => {
+    copies["resized"] = { photo: "beach", body: await sharp(photos.beach).resize({ width: 300 }).jpeg({ quality: 85 }).toBuffer() };
+    copies["mirrored"] = { photo: "beach", body: await sharp(photos.beach).flop().jpeg({ quality: 85 }).toBuffer() };
+    copies["cropped"] = { photo: "beach", body: await cropped(photos.beach, 0.06) };
+    copies["reencoded"] = { photo: "park", body: await sharp(photos.park).webp({ quality: 40 }).toBuffer() };
+    copies["watermarked"] = { photo: "park", body: await watermarked(photos.park) };
+    copies["street"] = { photo: "street", body: await sharp(photos.street).resize({ width: 400 }).jpeg({ quality: 70 }).toBuffer() };
+    const files: Record<string, { contentType: string; body: Buffer }> = { "/img/other.jpg": jpeg(otherPerson) };
+    const pages: Record<string, string> = { "/t/other-person": page("other", ["/img/other.jpg"]) };
+    for (const [name, c] of Object.entries(copies)) {
+      files[`/img/${name}`] = name === "reencoded" ? { contentType: "image/webp", body: c.body } : jpeg(c.body);
+      pages[`/t/${name}`] = page(name, [`/img/${name}`, "/img/other.jpg"]);
+    }
+    web = await startLocalSearchWeb({ pages, files });
+    services = await createTestServices(localScanSettings(web, { SCAN_MAX_QUERIES: "1" }));
+    // Someone else's scan reads the pages: her names are not on them, and she has no reference photos.
+    scout = await signUpAndConfirm(services, "scout.index@example.com");
+    await scout.post("/v1/root/update-profile-all", { platforms: { onlyfans: "mara_quill" }, nicknames: [], allowlist: [], specific: "" });
+    expect((await scout.post("/v1/scans", {})).status).toBe(202);
+    await services.queue.runDue(["scan.run"]);
+  }, 90_000);
+
+  afterAll(async () => {
+    await services?.close();
+    await web?.close();
+  });
+
+  it("indexes every image the scan saw, once, with the pages it was seen on; hashes and URLs only", async () => {
+    const images = await services.database.db.select().from(indexedImage);
+    expect(images.map((i) => i.imageUrl).sort()).toEqual([...Object.keys(copies), "other.jpg"].map((n) => `${web.origin}/img/${n}`).sort());
+    for (const i of images) expect(Object.keys(i).sort()).toEqual(["firstSeenAt", "hash", "id", "imageUrl", "lastSeenAt", "mirrorHash", "quality"]);
+    expect(await services.database.db.select().from(imageHash)).toHaveLength(2 * images.length);
+    const other = images.find((i) => i.imageUrl.endsWith("/other.jpg"))!;
+    const pagesOfOther = await repo.sightingsOf(services.database.db, [other.id], 50);
+    expect(pagesOfOther).toHaveLength(Object.keys(copies).length + 1);
+    expect(new Set(pagesOfOther.map((s) => s.host))).toEqual(new Set([new URL(web.origin).hostname]));
+    // The scan found nothing for its own creator.
+    expect((await (await scout.get("/v1/leaks")).json()).total).toBe(0);
+  });
+
+  it("finds every hash within distance 31 and none beyond, through 16 × 17 word lookups", async () => {
+    const db = services.database.db;
+    const flip = (hex: string, bits: number[]) => {
+      const b = Buffer.from(hex, "hex");
+      for (const i of bits) b[i >> 3]! ^= 0x80 >> (i & 7);
+      return b.toString("hex");
+    };
+    const query = randomBytes(32).toString("hex");
+    // Near hashes whose flipped bits are spread so that no word agrees exactly (the hardest case for the split), and far ones.
+    const spread = (d: number) => Array.from({ length: d }, (_, i) => (i % 16) * 16 + Math.floor(i / 16) * 7);
+    const planted = new Map<string, number>();
+    for (let d = 0; d <= 40; d++) planted.set(flip(query, spread(d)), d);
+    for (let i = 0; i < 200; i++) planted.set(randomBytes(32).toString("hex"), -1);
+    const ids: Array<[number, string]> = [];
+    for (const [h] of planted) {
+      const [row] = await db.insert(indexedImage).values({ imageUrl: `https://test.invalid/${h}`, hash: h, mirrorHash: h, quality: 100 }).returning({ id: indexedImage.id });
+      await db.insert(imageHash).values({ imageId: row!.id, mirrored: false, ...hashColumns(h) });
+      ids.push([row!.id, h]);
+    }
+    const near = await repo.nearHashes(db, "image_hash", [query], 31);
+    const expected = ids.filter(([, h]) => {
+      const d = planted.get(h)!;
+      return d >= 0 && d <= 31;
+    });
+    expect(expected).toHaveLength(32);
+    for (const [id, h] of expected) expect(near.get(String(id)), `distance ${planted.get(h)}`).toBe(planted.get(h));
+    for (const [id, h] of ids) if (!expected.some(([e]) => e === id)) expect(near.has(String(id)), `distance ${planted.get(h)}`).toBe(false);
+    await db.delete(indexedImage).where(like(indexedImage.imageUrl, "https://test.invalid/%"));
+  });
+
+  let luna: TestClient;
+  const refIds: Record<string, string> = {};
+
+  it("shows a creator who joins later the leaks of her reference photos from the index within seconds, without a scan", async () => {
+    luna = await signUpAndConfirm(services, "luna.index@example.com");
+    await services.queue.startWorkers();
+    // Her device hashes the photos; the clock starts when she adds them.
+    const hashed = await Promise.all(Object.entries(photos).map(async ([label, bytes]) => ({ label, ...(await hashLikeTheBrowser(bytes)) })));
+    const added = Date.now();
+    for (const { label, ...hashes } of hashed) {
+      const res = await luna.post("/v1/reference-images", { label, ...hashes });
+      expect(res.status).toBe(201);
+      refIds[label] = (await res.json()).id;
+    }
+    const expected = Object.keys(copies).map((n) => `${web.origin}/t/${n}`).sort();
+    let found: Leak[] = [];
+    while (Date.now() - added < 10_000) {
+      found = (await (await luna.get("/v1/leaks?pageSize=50")).json()).items;
+      if (found.length >= expected.length) break;
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(found.map((l) => l.url).sort()).toEqual(expected);
+    expect(Date.now() - added).toBeLessThan(10_000);
+    for (const l of found) {
+      const name = l.url.split("/").pop()!;
+      expect(l.confidence).toBe("medium");
+      expect(l.status).toBe("new");
+      expect(l.evidence.foundBy).toBe("image-index");
+      const m = l.evidence.imageMatches[0]!;
+      expect(m.imageUrl).toBe(`${web.origin}/img/${name}`);
+      expect(m.referenceId).toBe(refIds[copies[name]!.photo]);
+      expect(l.evidence.signals[0]).toBe(`image matched your reference '${copies[name]!.photo}' at distance ${m.distance}`);
+      // The other person's photo on the same page matched nothing.
+      expect(l.evidence.imageMatches.map((i) => i.imageUrl)).not.toContain(`${web.origin}/img/other.jpg`);
+    }
+    expect(found.find((l) => l.url.endsWith("/mirrored"))!.evidence.imageMatches[0]!.variant).toMatch(/flipY/);
+    // No scan ran for her.
+    expect((await (await luna.get("/v1/scans/latest")).json()).scan).toBeNull();
+  }, 30_000);
+
+  it("shows her leaks to no one else; reference hashes are nobody else's to see", async () => {
+    const bea = await signUpAndConfirm(services, "bea.index@example.com");
+    await bea.post("/v1/reference-images", { label: "bea", ...(await hashLikeTheBrowser(readFileSync(pdqReference("q0122.jpg")))) });
+    await new Promise((r) => setTimeout(r, 2_000));
+    for (const c of [bea, scout]) {
+      const body = await (await c.get("/v1/leaks")).json();
+      expect(body.total).toBe(0);
+      expect((await (await c.get(`/v1/reference-images`)).json()).items.map((i: { id: string }) => i.id)).not.toContain(refIds.beach);
+    }
+  });
+
+  it("matches an image seen after her photos were added against her references (a crawl or a later scan)", async () => {
+    const copy = await sharp(photos.street).flop().resize({ width: 500 }).jpeg({ quality: 60 }).toBuffer();
+    const hash = (await hashImageBuffer(copy))!;
+    const seen = { imageUrl: "https://pics.leakforum.example/a/9.jpg", pageUrl: "https://leakforum.example/threads/9", host: "leakforum.example", hash: hash.hashes, quality: hash.quality, seenAt: new Date() };
+    const other = (await hashImageBuffer(otherPerson))!;
+    const unrelated = { ...seen, imageUrl: "https://pics.leakforum.example/a/10.jpg", hash: other.hashes, quality: other.quality };
+    expect(await services.imageIndex.indexAndMatch([seen, unrelated])).toBe(1);
+    const found: Leak[] = (await (await luna.get("/v1/leaks?pageSize=50")).json()).items;
+    const l = found.find((x) => x.url === "https://leakforum.example/threads/9")!;
+    expect(l.evidence.imageMatches.map((m) => m.imageUrl)).toEqual(["https://pics.leakforum.example/a/9.jpg"]);
+    expect(l.evidence.imageMatches[0]!.referenceId).toBe(refIds.street);
+    // Seen again: the same leak, not a second one.
+    expect(await services.imageIndex.indexAndMatch([seen])).toBe(0);
+  });
+});

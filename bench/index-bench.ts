@@ -1,0 +1,207 @@
+/**
+ * The shared image index at service scale: N indexed images (each adds two searchable hashes,
+ * as it stands and mirrored), random PDQ-like hashes plus planted near-duplicates of some of
+ * them, on the real schema (the migrations). Reports the bulk-load rate, the online insert rate
+ * (indexImages, all indexes in place), p50/p99 of one lookup "every hash within distance 31"
+ * (multi-index hashing, one call as the matcher makes it), recall on the planted copies (must be
+ * 100%), and the ratio to a brute-force scan of the same table. Target: p99 ≤ 10 ms at 10M images
+ * on PostgreSQL. On a server the bench makes its own database and drops it after.
+ *
+ *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:index
+ *   BENCH_ENGINES=postgres BENCH_INDEX_SIZES=1000000,3000000 npm run bench:index
+ *   BENCH_ENGINES=pglite BENCH_INDEX_SIZES=1000000 npm run bench:index
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { PDQ_DIHEDRAL_NAMES, type PdqDihedralHashes } from "@leakwarden/pdq/pdq-hash";
+import { openPglite, openPostgres, type Database } from "../apps/server/src/db/client";
+import { runMigrations } from "../apps/server/src/db/migrate";
+import { createLogger } from "../apps/server/src/lib/logger";
+import { nearHashes } from "../apps/server/src/modules/image-index/image-index.repository";
+import { createImageIndexService } from "../apps/server/src/modules/image-index/image-index.service";
+import { hashBits } from "../apps/server/src/modules/image-index/multi-index-hash";
+import type { JobQueue } from "../apps/server/src/jobs/queue";
+import { LeakSiteCatalog } from "../apps/server/src/scanner/leak-site-catalog";
+
+const SIZES = (process.env.BENCH_INDEX_SIZES ?? "1000000").split(",").map((s) => Number(s.trim()));
+const QUERIES = Number(process.env.BENCH_INDEX_QUERIES ?? 400);
+const PLANTED = 200;
+const ONLINE_INSERTS = Number(process.env.BENCH_INDEX_ONLINE ?? 2000);
+const BRUTE_QUERIES = 3;
+const TARGET_P99_MS = 10;
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+const hex = () => randomBytes(32).toString("hex");
+/** A copy of `h` with `d` distinct random bits flipped. */
+function nearCopy(h: string, d: number): string {
+  const b = Buffer.from(h, "hex");
+  const bits = new Set<number>();
+  while (bits.size < d) bits.add(Math.floor(Math.random() * 256));
+  for (const i of bits) b[i >> 3]! ^= 0x80 >> (i & 7);
+  return b.toString("hex");
+}
+const distance = (a: string, b: string) => {
+  const x = Buffer.from(a, "hex");
+  const y = Buffer.from(b, "hex");
+  let d = 0;
+  for (let i = 0; i < 32; i++) for (let v = x[i]! ^ y[i]!; v; v &= v - 1) d++;
+  return d;
+};
+
+function withDatabase(serverUrl: string, name: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/**
+ * Bulk load: the word indexes dropped, the random hashes made by the server (md5 of a per-run salt
+ * and the row number: uniform bits, no client round trips), the planted ones written over them,
+ * the two hash rows of each image derived in SQL as the schema stores them, the indexes built again.
+ */
+async function bulkLoad(database: Database, n: number, startId: number, planted: Map<number, string>): Promise<{ seconds: number; indexSeconds: number }> {
+  const defs = (await database.executeSql(`select indexname, indexdef from pg_indexes where tablename = 'image_hash' and indexname like 'image_hash_w%'`)).rows as Array<{ indexname: string; indexdef: string }>;
+  for (const d of defs) await database.executeSql(`drop index ${d.indexname}`);
+  const salt = randomBytes(8).toString("hex");
+  const words = (col: string) => Array.from({ length: 16 }, (_, k) => `substring(${col} from ${1 + 16 * k} for 16)::int - 32768`).join(", ");
+  const started = performance.now();
+  const chunk = 250_000;
+  for (let from = startId; from < startId + n; from += chunk) {
+    const to = Math.min(startId + n - 1, from + chunk - 1);
+    await database.executeSql(
+      `insert into indexed_image (id, image_url, hash, mirror_hash, quality) select i, 'https://img.example/' || i || '.jpg', md5('${salt}a' || i) || md5('${salt}b' || i), md5('${salt}c' || i) || md5('${salt}d' || i), 100 from generate_series(${from}, ${to}) i`,
+    );
+    for (const [id, h] of planted) if (id >= from && id <= to) await database.executeSql(`update indexed_image set hash = '${h}' where id = ${id}`);
+    await database.executeSql(
+      `insert into image_hash (image_id, mirrored, hash, ${Array.from({ length: 16 }, (_, k) => `w${k}`).join(", ")})
+       select id, m, h, ${words("h")} from (
+         select id, false as m, ('x' || hash)::bit(256) as h from indexed_image where id between ${from} and ${to}
+         union all select id, true, ('x' || mirror_hash)::bit(256) from indexed_image where id between ${from} and ${to}) x`,
+    );
+    process.stdout.write(`  ${to - startId + 1} images loaded\r`);
+  }
+  const indexStarted = performance.now();
+  for (const d of defs) await database.executeSql(d.indexdef);
+  await database.executeSql(`select setval(pg_get_serial_sequence('indexed_image', 'id'), ${startId + n - 1})`);
+  await database.executeSql("vacuum analyze indexed_image");
+  await database.executeSql("vacuum analyze image_hash");
+  return { seconds: (performance.now() - started) / 1000, indexSeconds: (performance.now() - indexStarted) / 1000 };
+}
+
+async function bench(engine: "pglite" | "postgres", serverUrl: string | undefined): Promise<void> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-index-bench-"));
+  const dbName = `lw_index_bench_${process.pid}`;
+  const admin = engine === "postgres" ? openPostgres(serverUrl!, 1) : null;
+  await admin?.executeSql(`create database "${dbName}"`);
+  const database = admin ? openPostgres(withDatabase(serverUrl!, dbName), 4) : await openPglite(path.join(dataDir, "pglite"));
+  const logger = createLogger("silent");
+  try {
+    await runMigrations(database);
+    const service = createImageIndexService({
+      db: database.db,
+      logger,
+      queue: null as unknown as JobQueue,
+      matchReferenceJob: () => {
+        throw new Error("not used");
+      },
+      identities: { get: async () => ({ stageNames: [], allowlist: [] }) },
+      catalog: async () => new LeakSiteCatalog([]),
+    });
+    let loaded = 0;
+    for (const n of SIZES) {
+      // Planted originals spread over the new rows; each is queried with a copy 0–31 bits away.
+      const planted = new Map<number, string>();
+      for (let i = 0; i < PLANTED; i++) planted.set(loaded + 1 + Math.floor((i / PLANTED) * (n - loaded)), hex());
+      const load = await bulkLoad(database, n - loaded, loaded + 1, planted);
+      loaded = n;
+      const size = (await database.executeSql(`select pg_total_relation_size('image_hash')::bigint as t, pg_total_relation_size('indexed_image')::bigint as i`)).rows[0] as { t: string; i: string };
+      console.log(
+        `${engine.padEnd(8)} ${n.toLocaleString("en")} images (${(2 * n).toLocaleString("en")} hashes): bulk load ${load.seconds.toFixed(0)} s (${Math.round(n / load.seconds).toLocaleString("en")} images/s, of which index build ${load.indexSeconds.toFixed(0)} s); ` +
+          `image_hash ${(Number(size.t) / 2 ** 30).toFixed(2)} GiB with its indexes, indexed_image ${(Number(size.i) / 2 ** 30).toFixed(2)} GiB`,
+      );
+
+      // Online inserts, every index in place: what scans and crawls do.
+      const seen = Array.from({ length: ONLINE_INSERTS }, (_, i) => {
+        const hash = Object.fromEntries(PDQ_DIHEDRAL_NAMES.map((name) => [name, hex()])) as PdqDihedralHashes;
+        return { imageUrl: `https://online.example/${n}/${i}.jpg`, pageUrl: `https://forum.example/t/${n}/${Math.floor(i / 10)}`, host: "forum.example", hash, quality: 90, seenAt: new Date() };
+      });
+      const onlineStarted = performance.now();
+      for (let i = 0; i < seen.length; i += 100) await service.indexImages(seen.slice(i, i + 100));
+      const onlineSeconds = (performance.now() - onlineStarted) / 1000;
+      loaded += ONLINE_INSERTS;
+
+      // Lookups: planted copies (recall) and random hashes (the common case: nothing near).
+      const queries: Array<{ h: string; expect?: number; d?: number }> = [];
+      const plantedIds = [...planted.keys()];
+      for (let i = 0; i < QUERIES; i++) {
+        if (i % 2 === 0) {
+          const id = plantedIds[(i / 2) % plantedIds.length]!;
+          const d = Math.floor(Math.random() * 32);
+          queries.push({ h: nearCopy(planted.get(id)!, d), expect: id, d });
+        } else queries.push({ h: hex() });
+      }
+      for (const q of queries.slice(0, 20)) await nearHashes(database.db, "image_hash", [q.h], 31); // warm
+      const times: number[] = [];
+      // Each query run three times: the first run's time, and the best of the three, which leaves
+      // out the scheduler's stalls on a shared machine (the load average is printed).
+      const best: number[] = [];
+      let found = 0;
+      let expected = 0;
+      let wrong = 0;
+      for (const q of queries) {
+        const t0 = performance.now();
+        const near = await nearHashes(database.db, "image_hash", [q.h], 31);
+        times.push(performance.now() - t0);
+        let min = times[times.length - 1]!;
+        for (let r = 0; r < 2; r++) {
+          const t1 = performance.now();
+          await nearHashes(database.db, "image_hash", [q.h], 31);
+          min = Math.min(min, performance.now() - t1);
+        }
+        best.push(min);
+        if (q.expect !== undefined) {
+          expected++;
+          if (near.get(String(q.expect)) === distance(q.h, planted.get(q.expect)!)) found++;
+        }
+        for (const d of near.values()) if (d > 31) wrong++;
+      }
+      const p50 = pct(times, 50);
+      const p99 = pct(times, 99);
+
+      // Brute force: every hash's distance, the same answer without the index.
+      const brute: number[] = [];
+      for (const q of queries.slice(0, BRUTE_QUERIES)) {
+        const t0 = performance.now();
+        await database.executeSql(`select image_id from image_hash where bit_count(hash # B'${hashBits(q.h)}') <= 31`);
+        brute.push(performance.now() - t0);
+      }
+      const bruteMs = pct(brute, 50);
+      console.log(
+        `${engine.padEnd(8)} ${n.toLocaleString("en")} images: online insert ${Math.round(ONLINE_INSERTS / onlineSeconds).toLocaleString("en")} images/s (indexImages, batches of 100, all indexes in place); ` +
+          `lookup p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms over ${QUERIES} queries (best of 3 runs a query: p50 ${pct(best, 50).toFixed(2)} ms, p99 ${pct(best, 99).toFixed(2)} ms); load average ${os.loadavg()[0]!.toFixed(1)}; recall ${found}/${expected}${wrong ? `, ${wrong} beyond 31 (WRONG)` : ""}; ` +
+          `brute force ${bruteMs.toFixed(0)} ms a query = ${(bruteMs / p50).toFixed(0)}× the index's p50`,
+      );
+      console.log(`${engine.padEnd(8)} ${n.toLocaleString("en")} images: p99 ${p99.toFixed(2)} ms vs target ${TARGET_P99_MS} ms (at 10M on PostgreSQL): ${p99 <= TARGET_P99_MS ? "within" : "above"} at this size`);
+      if (found !== expected || wrong) process.exitCode = 1;
+    }
+  } finally {
+    await database.close();
+    await admin?.executeSql(`drop database if exists "${dbName}" with (force)`);
+    await admin?.close();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
+const engines = (process.env.BENCH_ENGINES ?? (serverUrl ? "postgres,pglite" : "pglite")).split(",").map((e) => e.trim());
+console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} on ${os.cpus().length} cores; sizes ${SIZES.join(", ")}`);
+for (const engine of engines) {
+  if (engine !== "pglite" && engine !== "postgres") throw new Error(`BENCH_ENGINES: unknown engine ${engine}`);
+  if (engine === "postgres" && !serverUrl) throw new Error("BENCH_ENGINES=postgres needs TEST_DATABASE_URL or DATABASE_URL");
+  await bench(engine, serverUrl);
+}
