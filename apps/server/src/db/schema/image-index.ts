@@ -3,7 +3,7 @@ import { user } from "./auth";
 import { referenceImage } from "./scans";
 
 /**
- * The shared image index (docs/decisions/010-image-index.md): every image seen on a scanned or
+ * The shared image index (docs/decisions/011-image-index.md): every image seen on a scanned or
  * crawled page, once, with where it was seen; hashes and URLs only, never image bytes. One index
  * for the whole service; what a creator sees of it is only the leaks her own references matched.
  */

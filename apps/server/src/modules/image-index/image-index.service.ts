@@ -17,7 +17,7 @@ import * as repo from "./image-index.repository";
 import { normalizeHash } from "./multi-index-hash";
 
 /**
- * The shared image index (docs/decisions/010-image-index.md). Scans and crawls hand it the
+ * The shared image index (docs/decisions/011-image-index.md). Scans and crawls hand it the
  * images they fetched and hashed (indexImages), and the index matches them both ways:
  * - a newly seen image against every creator's reference hashes (matchNewImages), through the
  *   reference hashes indexed the same way;

@@ -2,7 +2,7 @@ import { sql, type SQL } from "drizzle-orm";
 import { PDQ_DEFAULT_MAX_DISTANCE } from "@leakwarden/pdq/pdq-match";
 
 /**
- * Multi-index hashing of 256-bit PDQ hashes (docs/decisions/010-image-index.md): the hash is cut
+ * Multi-index hashing of 256-bit PDQ hashes (docs/decisions/011-image-index.md): the hash is cut
  * into 16 words of 16 bits. Two hashes within distance 31 differ by at most one bit in at least
  * one word (16 words × 2 bits > 31), so looking up each word and its 16 one-bit neighbours
  * (16 × 17 index probes) finds every hash within 31; the distance is then checked exactly.
