@@ -23,7 +23,7 @@ import { stageName } from "../apps/server/src/db/schema/identities";
 import { loadEnv } from "../apps/server/src/env";
 import { createLogger } from "../apps/server/src/lib/logger";
 import { createServices } from "../apps/server/src/services";
-import { leakPage } from "../apps/server/src/testing/fake-web/local-search-web";
+import { leakPage, localScanSettings } from "../apps/server/src/testing/fake-web/local-search-web";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CREATORS = Number(process.env.BENCH_CREATORS ?? 100);
@@ -80,15 +80,7 @@ async function run(workerCount: number, webOrigin: string) {
       LOG_LEVEL: "warn",
       AUTH_SECRET: "load-bench-auth-secret-0123456789abcdef",
       JOB_POLL_SECONDS: "0.5",
-      SEARCH_PROVIDER: "searxng",
-      SEARXNG_URL: webOrigin,
-      SCAN_ALLOW_PRIVATE_NETWORKS: "true",
-      SCAN_REDDIT_SEARCH: "false",
-      SCAN_LEAK_SITE_SEARCH: "false",
-      SCAN_MAX_QUERIES: "1",
-      SCAN_SEARCH_PAGES: "1",
-      SCAN_PER_HOST_CONCURRENCY: "8",
-      SCAN_MAX_PAGES: String(PAGES_EACH + 10),
+      ...localScanSettings({ origin: webOrigin }, { SCAN_MAX_QUERIES: "1", SCAN_SEARCH_PAGES: "1", SCAN_PER_HOST_CONCURRENCY: "8", SCAN_MAX_PAGES: String(PAGES_EACH + 10) }),
     };
     // The creators and their scans, queued as 'Start Manual Scan' queues them.
     const env = loadEnv({ ...settings, SERVICES: "api", NODE_ENV: "production", PUBLIC_URL: "http://localhost:3000" });

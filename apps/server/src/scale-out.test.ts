@@ -3,7 +3,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { leakPage } from "./testing/fake-web/local-search-web";
+import { leakPage, localScanSettings } from "./testing/fake-web/local-search-web";
 import { freePort, listenOnLoopback } from "./testing/loopback";
 import { buildServer, launchServerProcess, startServerProcess, until, type ServerProcess } from "./testing/server-process";
 import { openTestDatabase } from "./testing/test-database";
@@ -72,15 +72,7 @@ describe.skipIf(config.engine !== "postgres")("two API and three worker processe
       JOB_SUPERVISE_SECONDS: "2",
       SCAN_HEARTBEAT_SECONDS: "10",
       SCAN_RETRY_DELAY_SECONDS: "1",
-      SEARCH_PROVIDER: "searxng",
-      SEARXNG_URL: webOrigin,
-      SCAN_ALLOW_PRIVATE_NETWORKS: "true",
-      SCAN_REDDIT_SEARCH: "false",
-      SCAN_LEAK_SITE_SEARCH: "false",
-      SCAN_MAX_QUERIES: "1",
-      SCAN_SEARCH_PAGES: "1",
-      SCAN_PER_HOST_CONCURRENCY: "2",
-      SCAN_CONCURRENCY: "2",
+      ...localScanSettings({ origin: webOrigin }, { SCAN_MAX_QUERIES: "1", SCAN_SEARCH_PAGES: "1", SCAN_PER_HOST_CONCURRENCY: "2", SCAN_CONCURRENCY: "2" }),
       LOG_LEVEL: "info",
     };
     const [a, b] = await Promise.all([
