@@ -100,6 +100,11 @@ export const recipientSchema = z.object({
   /** E.g. "behind Cloudflare: it forwards complaints to the hidden host". */
   note: z.string().nullable(),
   name: z.string().nullable(),
+  /** An address found for this party but refused (not one plain mailbox), shown escaped, with why. */
+  refused: z.object({ address: z.string(), reason: z.string() }).nullable(),
+  /** For a host or CDN: the IP address the site resolved to and when (ISO time). */
+  address: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
 });
 export type Recipient = z.infer<typeof recipientSchema>;
 

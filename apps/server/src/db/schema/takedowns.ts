@@ -29,6 +29,11 @@ export type StoredRecipient = {
   source: string;
   note: string | null;
   name: string | null;
+  /** An address found for this party but refused (not one plain mailbox), shown escaped, with why. */
+  refused?: { address: string; reason: string } | null;
+  /** For a host or CDN: the address the site's name resolved to, and when. */
+  address?: string | null;
+  resolvedAt?: string | null;
 };
 
 /** One link being taken down: tracked from the request until it is gone. */

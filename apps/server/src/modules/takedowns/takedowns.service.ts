@@ -77,7 +77,18 @@ const upgradeFrom = (tier: EntitlementTier) => (tier === "free" ? "starter" : ti
 const ESCALATE_KIND_LABEL: Record<StoredRecipient["kind"], string> = { site: "the site", host: "the hosting network", cdn: "the CDN", registrar: "the registrar" };
 
 function recipientView(r: StoredRecipient): Recipient {
-  return { kind: r.kind, email: r.email, webForm: r.webForm, foundBy: r.foundBy, source: r.source, note: r.note, name: r.name };
+  return {
+    kind: r.kind,
+    email: r.email,
+    webForm: r.webForm,
+    foundBy: r.foundBy,
+    source: r.source,
+    note: r.note,
+    name: r.name,
+    refused: r.refused ?? null,
+    address: r.address ?? null,
+    resolvedAt: r.resolvedAt ?? null,
+  };
 }
 
 function takedownView(row: repo.TakedownRow): TakedownView {
