@@ -3,7 +3,7 @@ import type { StoredRecipient } from "../../db/schema/takedowns";
 import type { Logger } from "../../lib/logger";
 import { FetchError, type GuardedFetcher } from "../../scanner/guarded-fetch";
 import type { LeakSiteCatalog } from "../../scanner/leak-site-catalog";
-import { checkMailbox } from "./mailbox";
+import { checkMailbox, showAddress } from "./mailbox";
 import type { NetworkLookup } from "./network-lookup";
 
 /**
@@ -132,6 +132,17 @@ export function contactLinks(html: string, base: URL): string[] {
     found.add(target.href);
   });
   return [...found];
+}
+
+/** Text from a page or an RDAP answer as it can be stored and shown: control characters escaped, bounded. */
+function storableText(value: string, max: number): string {
+  // eslint-disable-next-line no-control-regex
+  return showAddress(value.replace(/[\u0000-\u001f\u007f-\u009f]+/g, (c) => (/^[\t\n\r ]+$/.test(c) ? " " : c))).slice(0, max);
+}
+
+/** Every free-text field of a recipient made storable (PostgreSQL refuses NUL in text and jsonb). */
+function storable(r: StoredRecipient): StoredRecipient {
+  return { ...r, name: r.name === null ? null : storableText(r.name, 200), source: storableText(r.source, 2000), note: r.note === null ? null : storableText(r.note, 2000) };
 }
 
 export interface RecipientFinderDeps {
@@ -273,7 +284,7 @@ export function createRecipientFinder(deps: RecipientFinderDeps) {
         await safe("registrar", () => registrarContact(url.hostname)),
       ].filter((r): r is StoredRecipient => r !== null);
       const seen = new Set<string>();
-      return found.filter((r) => {
+      return found.map(storable).filter((r) => {
         if (!r.email) return true;
         const key = r.email.toLowerCase();
         if (seen.has(key)) return false;

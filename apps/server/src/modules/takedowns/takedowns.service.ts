@@ -28,6 +28,7 @@ import type { FetchResult } from "../../scanner/guarded-fetch";
 import type { IdentitiesService } from "../identities/identities.service";
 import type { ScansService } from "../scans/scans.service";
 import { checkLink } from "./link-check";
+import { checkMailbox } from "./mailbox";
 import { renderNotice, type NoticeAgent, type NoticeItem } from "./notice-template";
 import type { RecipientFinder } from "./recipient-finder";
 import { nextCheckAt, type TakedownSchedule } from "./takedown-schedule";
@@ -113,8 +114,20 @@ function takedownView(row: repo.TakedownRow): TakedownView {
 
 function describeRecipient(r: StoredRecipient): string {
   const how = { catalog: "the leak-site catalog", "site-page": "the site's own page", "rdap-ip": "RDAP for the site's address", "cdn-ranges": "the CDN's published ranges", "rdap-domain": "RDAP for the domain" }[r.foundBy];
-  return `${ESCALATE_KIND_LABEL[r.kind]}: ${r.email ?? r.webForm ?? "no contact"} (found through ${how}: ${r.source})`;
+  const refused = r.refused ? `; the address ${r.refused.address} was refused: ${r.refused.reason}` : "";
+  return `${ESCALATE_KIND_LABEL[r.kind]}: ${r.email ?? r.webForm ?? "no usable contact"} (found through ${how}: ${r.source}${refused})`;
 }
+
+/** Where a link's site resolved, for a notice to the network that serves it (its host or CDN). */
+function resolutionOf(t: repo.TakedownRow, recipient: StoredRecipient): NoticeItem["resolved"] {
+  if (recipient.kind !== "host" && recipient.kind !== "cdn") return null;
+  const own = (t.level !== null ? t.recipients[t.level] : undefined) ?? recipient;
+  const r = own.kind === recipient.kind && own.address ? own : recipient;
+  return r.address && r.resolvedAt ? { address: r.address, at: r.resolvedAt } : null;
+}
+
+/** A message as PostgreSQL can store it: no NUL (text and jsonb refuse it), whatever an outside party wrote into it. */
+const storable = (text: string) => text.replaceAll("\u0000", "\\u0000");
 
 function monthStart(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
@@ -225,6 +238,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
         snippet: typeof evidence.snippet === "string" ? evidence.snippet : "",
         fetchedAt: typeof evidence.fetchedAt === "string" ? evidence.fetchedAt : null,
         sha256: typeof evidence.sha256 === "string" ? evidence.sha256 : null,
+        resolved: resolutionOf(t, recipient),
       };
     });
     return renderNotice({
@@ -424,7 +438,12 @@ export function createTakedownsService(deps: TakedownsDeps) {
           );
           if (level < 0) {
             const webForm = recipients.find((r) => r.webForm)?.webForm ?? null;
-            const reason = webForm ? `No email address takes complaints for this site; use the web form: ${webForm}` : "No email address or web form was found for the site, its host or its registrar.";
+            const refusals = recipients
+              .filter((r) => r.refused)
+              .map((r) => ` The address ${ESCALATE_KIND_LABEL[r.kind]} gives (${r.refused!.address}) was refused: ${r.refused!.reason}.`)
+              .join("");
+            const reason =
+              (webForm ? `No email address takes complaints for this site; use the web form: ${webForm}` : "No email address or web form was found for the site, its host or its registrar.") + refusals;
             await repo.updateTakedowns(tx, [row.id], { status: "needs_manual_action", recipients, webForm, reason, updatedAt: at });
             await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "needs_manual_action", message: reason }]);
             continue;
@@ -461,14 +480,26 @@ export function createTakedownsService(deps: TakedownsDeps) {
         await repo.updateNotice(db, noticeId, { status: "cancelled" });
         return;
       }
-      const email = notice.recipient.email!;
+      const email = notice.recipient.email ?? "";
+      const check = checkMailbox(email);
+      if (!check.ok) {
+        // An address that is not one plain mailbox never reaches the mail server: this notice fails, with why, and nothing else does.
+        const at = now();
+        const message = `The notice was not sent: the address ${check.shown} was refused (${check.reason}).`;
+        await db.transaction(async (tx) => {
+          await repo.updateNotice(tx, noticeId, { status: "failed", attempts: notice.attempts + 1, error: storable(message) });
+          await repo.updateTakedowns(tx, linked.map((t) => t.id), { status: "failed", reason: storable(message), nextCheckAt: null, updatedAt: at });
+          await repo.insertEvents(tx, linked.map((t) => ({ takedownId: t.id, at, type: "failed", message: storable(message) })));
+        });
+        return;
+      }
       const domain = /@([^>\s]+)>?\s*$/.exec(deps.messageIdDomain)?.[1] ?? deps.messageIdDomain;
       let messageId: string;
       try {
-        const sent = await deps.mailer.send({ to: email, subject: notice.subject, text: notice.text, html: notice.html, headers: { "Message-ID": `<notice-${notice.id}@${domain}>` } });
+        const sent = await deps.mailer.send({ to: check.address, subject: notice.subject, text: notice.text, html: notice.html, headers: { "Message-ID": `<notice-${notice.id}@${domain}>` } });
         messageId = sent.messageId;
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = storable(error instanceof Error ? error.message : String(error));
         const final = isPermanentSmtpFailure(error) || attempt.retryCount >= attempt.retryLimit;
         const at = now();
         if (!final) {

@@ -120,6 +120,17 @@ describe("takedowns", () => {
         "/dmca": html(`<!doctype html><p>DMCA: <a href="mailto:dmca@beasite.example">dmca@beasite.example</a></p>`),
         "/bea": html(page("beasite.example", "/bea", leakPage("bea_rose leaked", "bea_rose"))),
       },
+      ...Object.fromEntries(
+        [1, 2, 3, 4, 5].map((n) => [
+          `good${n}.example`,
+          { "/dmca": html(`<!doctype html><p>Notices: <a href="mailto:dmca@good${n}.example">email us</a></p>`), "/luna": html(page(`good${n}.example`, "/luna", leakPage(`luna_rivers set ${n}`))) },
+        ]),
+      ),
+      // A hostile contact page: the mailto holds a NUL (percent-encoded, as a parser hands it over).
+      "hostile.example": {
+        "/dmca": html(`<!doctype html><p>Notices: <a href="mailto:dmca@hostile.example%00">email us</a></p>`),
+        "/luna": html(page("hostile.example", "/luna", leakPage("luna_rivers hostile"))),
+      },
       "nowhere.example": {
         "/contact": html(`<!doctype html><h1>Contact</h1><form action="/send" method="post"><textarea name="m"></textarea></form>`),
         "/luna": html(page("nowhere.example", "/luna", leakPage("luna_rivers pics"))),
@@ -203,6 +214,7 @@ describe("takedowns", () => {
       cdn: leakAt("http://cdnleaks.example/luna", "high"),
       nowhere: leakAt("http://nowhere.example/luna", "high"),
       refusing: leakAt("http://refusing.example/luna", "high"),
+      ...Object.fromEntries(["good1", "good2", "good3", "good4", "good5", "hostile"].map((k) => [k, leakAt(`http://${k}.example/luna`, "high")])),
     });
   });
 
@@ -353,12 +365,19 @@ describe("takedowns", () => {
       expect(part).not.toMatch(/Ava|Marie|Stone/);
     }
 
-    // No contact on the site: the hosting network's abuse contact from RDAP.
-    expect(noticesTo("abuse@hostnet.example")).toHaveLength(1);
+    // No contact on the site: the hosting network's abuse contact from RDAP, greeted by the organisation's name
+    // (the registrant's, not the abuse role's), told the address the site resolved to and when.
+    const hostNotice = noticesTo("abuse@hostnet.example");
+    expect(hostNotice).toHaveLength(1);
+    expect(hostNotice[0]!.text).toContain("To the network abuse desk of HOSTNET Ltd:");
+    expect(hostNotice[0]!.text).not.toContain("HOSTNET Abuse");
+    expect(hostNotice[0]!.text).toMatch(/hosted on your network \(hostedleaks\.example resolved to 198\.51\.100\.20 on \d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
+    expect(hostNotice[0]!.text).toMatch(/Served from: hostedleaks\.example resolved to 198\.51\.100\.20 on \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
     // Behind Cloudflare: the CDN's abuse contact, said so in the notice.
     const cdn = noticesTo("abuse@cloudflare.example");
     expect(cdn).toHaveLength(1);
     expect(cdn[0]!.text).toContain("forward this notice to the host");
+    expect(cdn[0]!.text).toMatch(/cdnleaks\.example resolved to 104\.16\.0\.10 on /);
     expect(smtp.received).toHaveLength(3);
 
     const list = (await (await ava.get("/v1/takedowns?pageSize=50")).json()).items as { id: string; leakId: string; status: string }[];
@@ -619,7 +638,7 @@ describe("takedowns", () => {
     expect(hub).toHaveLength(1);
     expect(hub[0]!.text).toContain("http://leakhub.example/v/4");
     expect(hub[0]!.text).toContain("http://leakhub.example/v/5");
-    expect(hub[0]!.text).toContain("The site is hosted on your network.");
+    expect(hub[0]!.text).toMatch(/The site is hosted on your network \(leakhub\.example resolved to 198\.51\.100\.10 on [^)]+ UTC\)\./);
     expect(hub[0]!.text).toMatch(/A notice for this material was sent to leakhub\.example <copyright@leakhub\.example> on \d{4}-\d{2}-\d{2}; the material is still available\./);
     expect(hub[0]!.html).toContain("http://leakhub.example/v/5");
     expect(hub[0]!.text).toContain("Signature: /s/ Leakwarden Copyright Agent");
@@ -735,5 +754,26 @@ describe("takedowns", () => {
     expect(delivered[0]!.to).toEqual(["abuse@leaknet.example"]);
     expect(delivered[0]!.text).toContain("http://leakhub.example/v/3");
     expect((await (await ava.get(`/v1/takedowns/${id}`)).json()).status).toBe("sent");
+  });
+
+  it("refuses a hostile page's address (a NUL in its mailto) for that link alone: the other five notices go out", async () => {
+    const keys = ["good1", "good2", "good3", "good4", "good5", "hostile"];
+    const before = smtp.received.length;
+    const res = await ava.post("/v1/takedowns", { leakIds: keys.map((k) => leakIds[k]) });
+    expect(res.status).toBe(202);
+    await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
+
+    const sent = smtp.received.slice(before);
+    expect(sent.map((m) => m.to).flat().sort()).toEqual([1, 2, 3, 4, 5].map((n) => `dmca@good${n}.example`));
+    expect(sent.some((m) => m.raw.includes("hostile.example/luna"))).toBe(false);
+
+    const list = (await (await ava.get("/v1/takedowns?pageSize=100")).json()).items as { id: string; leakId: string; status: string }[];
+    const byKey = (k: string) => list.find((t) => t.leakId === leakIds[k])!;
+    for (const k of keys.slice(0, 5)) expect(byKey(k).status, k).toBe("sent");
+    const hostile = await (await ava.get(`/v1/takedowns/${byKey("hostile").id}`)).json();
+    expect(hostile.status).toBe("needs_manual_action");
+    expect(hostile.recipients[0]).toMatchObject({ kind: "site", email: null, refused: { address: "dmca@hostile.example\\u0000", reason: "it contains a NUL character" } });
+    expect(hostile.reason).toContain("was refused: it contains a NUL character");
+    expect(hostile.history.map((e: { message: string }) => e.message).join("\n")).toContain("dmca@hostile.example\\u0000 was refused: it contains a NUL character");
   });
 });
