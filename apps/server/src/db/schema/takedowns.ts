@@ -36,6 +36,27 @@ export type StoredRecipient = {
   resolvedAt?: string | null;
 };
 
+/**
+ * A report filed on a party's form rather than by email (Cloudflare takes DMCA reports only on
+ * its form or through its API): through the API when it is configured, else the creator's step.
+ */
+export type StoredFormStep = {
+  party: "cloudflare";
+  /** api: sent through the party's API; creator: hers to submit on the form. */
+  via: "api" | "creator";
+  /** submitting → submitted (api); waiting → done (creator). */
+  status: "submitting" | "submitted" | "waiting" | "done";
+  formUrl: string;
+  /** Every field of the form, ready to copy (the API's field names). */
+  fields: Record<string, string>;
+  /** Why it is her step (no API settings, the API refused, …). */
+  reason: string | null;
+  /** What the API answered. */
+  answer: string | null;
+  /** When it was submitted (by the API, or when she said she did). */
+  submittedAt: string | null;
+};
+
 /** One link being taken down: tracked from the request until it is gone. */
 export const takedown = pgTable(
   "takedown",
@@ -55,6 +76,8 @@ export const takedown = pgTable(
     /** Index in recipients of the one the latest notice went to; null before any. */
     level: integer("level"),
     webForm: text("web_form"),
+    /** A report filed on a form (Cloudflare's), through its API or by the creator. */
+    formStep: jsonb("form_step").$type<StoredFormStep>(),
     reason: text("reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),

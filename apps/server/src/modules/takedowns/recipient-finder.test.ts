@@ -82,12 +82,12 @@ describe("finding who can remove a link", () => {
     expect(fetched).toEqual(["https://gone.test/dmca"]);
   });
 
-  it("sends a site behind Cloudflare to the CDN's abuse contact, noted as such", async () => {
+  it("names Cloudflare for a site behind it by its form, never its RDAP mailbox (it does not act on email)", async () => {
     const { finder } = finderFor({ pages: { "https://cdn.test/contact": `<form action="/send"><textarea></textarea></form>` }, cdn: "Cloudflare", ipAbuse: { email: "abuse@cloudflare.test", name: "Cloudflare Abuse" }, registrar });
     const found = await finder.find("https://cdn.test/x");
     expect(found.map((r) => `${r.kind}:${r.foundBy}:${r.email ?? r.webForm}`)).toEqual([
       "site:site-page:https://cdn.test/contact",
-      "cdn:rdap-ip:abuse@cloudflare.test",
+      "cdn:cdn-ranges:https://abuse.cloudflare.com/",
       "registrar:rdap-domain:abuse@registrar.test",
     ]);
     expect(found[1]).toMatchObject({ name: "Cloudflare", webForm: "https://abuse.cloudflare.com/", note: expect.stringContaining("behind Cloudflare") });

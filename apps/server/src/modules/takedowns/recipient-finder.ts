@@ -25,7 +25,7 @@ const MAX_TEXT = 256 * 1024;
 const CDN_CONTACTS: Record<string, { webForm: string; note: string }> = {
   Cloudflare: {
     webForm: "https://abuse.cloudflare.com/",
-    note: "The site is behind Cloudflare, which hides its host: Cloudflare forwards complaints to the hosting provider and names it to the complainant.",
+    note: "The site is behind Cloudflare, which hides its host: Cloudflare takes copyright complaints on its form or through its Abuse Reports API (not by email), forwards them to the hosting provider and names it to the complainant.",
   },
 };
 
@@ -222,19 +222,9 @@ export function createRecipientFinder(deps: RecipientFinderDeps) {
     const rdap = await deps.lookup.ipAbuse(address);
     const refused = rdap?.refused ?? null;
     if (cdn) {
+      // The CDN takes complaints on its form (or its API), not by email: its RDAP mailbox is not written to.
       const known = CDN_CONTACTS[cdn]!;
-      return {
-        kind: "cdn",
-        email: rdap?.email ?? null,
-        webForm: known.webForm,
-        foundBy: rdap?.email ? "rdap-ip" : "cdn-ranges",
-        source: rdap?.email ? rdap.url : `${cdn}'s published address ranges (${address})`,
-        note: known.note,
-        name: cdn,
-        refused,
-        address,
-        resolvedAt,
-      };
+      return { kind: "cdn", email: null, webForm: known.webForm, foundBy: "cdn-ranges", source: `${cdn}'s published address ranges (${address})`, note: known.note, name: cdn, refused: null, address, resolvedAt };
     }
     if (!rdap?.email && !refused) return null;
     return {

@@ -373,11 +373,13 @@ describe("takedowns", () => {
     expect(hostNotice[0]!.text).not.toContain("HOSTNET Abuse");
     expect(hostNotice[0]!.text).toMatch(/hosted on your network \(hostedleaks\.example resolved to 198\.51\.100\.20 on \d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
     expect(hostNotice[0]!.text).toMatch(/Served from: hostedleaks\.example resolved to 198\.51\.100\.20 on \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
-    // Behind Cloudflare: the CDN's abuse contact, said so in the notice.
-    const cdn = noticesTo("abuse@cloudflare.example");
-    expect(cdn).toHaveLength(1);
-    expect(cdn[0]!.text).toContain("forward this notice to the host");
-    expect(cdn[0]!.text).toMatch(/cdnleaks\.example resolved to 104\.16\.0\.10 on /);
+    // Behind Cloudflare, which takes no emailed complaints: its report is her step (no API settings here),
+    // and the domain's registrar is written to at once.
+    expect(noticesTo("abuse@cloudflare.example")).toHaveLength(0);
+    const registrarNotice = noticesTo("abuse@other-registrar.example");
+    expect(registrarNotice).toHaveLength(1);
+    expect(registrarNotice[0]!.text).toContain("http://cdnleaks.example/luna");
+    expect(registrarNotice[0]!.text).toContain("To the registrar's abuse desk of Other Registrar LLC:");
     expect(smtp.received).toHaveLength(3);
 
     const list = (await (await ava.get("/v1/takedowns?pageSize=50")).json()).items as { id: string; leakId: string; status: string }[];
@@ -394,8 +396,36 @@ describe("takedowns", () => {
     expect(hub1.nextCheckAt).not.toBeNull();
 
     const cdnDetail = await (await ava.get(`/v1/takedowns/${byLeak(leakIds.cdn!).id}`)).json();
-    expect(cdnDetail.recipient).toMatchObject({ kind: "cdn", name: "Cloudflare", email: "abuse@cloudflare.example", webForm: "https://abuse.cloudflare.com/" });
-    expect(cdnDetail.recipient.note).toContain("Cloudflare");
+    expect(cdnDetail.recipients[0]).toMatchObject({ kind: "cdn", name: "Cloudflare", email: null, webForm: "https://abuse.cloudflare.com/", address: "104.16.0.10" });
+    expect(cdnDetail.recipients[0].note).toContain("Cloudflare");
+    expect(cdnDetail.recipient).toMatchObject({ kind: "registrar", email: "abuse@other-registrar.example" });
+    expect(cdnDetail.status).toBe("sent");
+    expect(cdnDetail.formStep).toMatchObject({ party: "cloudflare", via: "creator", status: "waiting", formUrl: "https://abuse.cloudflare.com/", submittedAt: null });
+    expect(cdnDetail.formStep.reason).toContain("press Done");
+    // Every field of Cloudflare's DMCA form, ready to copy.
+    expect(cdnDetail.formStep.fields).toMatchObject({
+      act: "abuse_dmca",
+      name: "Leakwarden Copyright Agent",
+      email: "dmca@leakwarden.test",
+      email2: "dmca@leakwarden.test",
+      address1: "1 Agent Street, Wilmington, DE 19801, USA",
+      agent_name: "luna_rivers",
+      urls: "http://cdnleaks.example/luna",
+      signature: "Leakwarden Copyright Agent",
+      agree: "1",
+      host_notification: "send",
+      owner_notification: "send",
+    });
+    expect(cdnDetail.formStep.fields.original_work).toContain("https://onlyfans.com/luna_rivers");
+    // She submits it and says so: the time is recorded; a second "Done" is refused.
+    const done = await ava.post(`/v1/takedowns/${cdnDetail.id}/form-done`, {});
+    expect(done.status).toBe(200);
+    const after = await done.json();
+    expect(after.formStep).toMatchObject({ status: "done", submittedAt: expect.any(String) });
+    expect(after.history.map((e: { type: string }) => e.type)).toContain("form_submitted");
+    expect((await ava.post(`/v1/takedowns/${cdnDetail.id}/form-done`, {})).status).toBe(409);
+    // Another creator cannot press it.
+    expect((await bea.post(`/v1/takedowns/${cdnDetail.id}/form-done`, {})).status).toBe(404);
 
     // The leaks list shows the takedown.
     const leaks = (await (await ava.get("/v1/leaks?status=takedown_sent")).json()).items.map((l: { id: string }) => l.id);
@@ -633,7 +663,8 @@ describe("takedowns", () => {
     await clock.advance(services, 6 * 60_000);
     await services.queue.runDue(["takedowns.send-notice"]);
     const sent = smtp.received.slice(before);
-    // Host after site (leakhub /v/4 and /v/5, in one notice), registrar after host (hostedleaks), registrar after the CDN.
+    // Host after site (leakhub /v/4 and /v/5, in one notice), registrar after host (hostedleaks); the link behind
+    // Cloudflare went to its registrar at once, and nobody is left after it.
     const hub = sent.filter((m) => m.to.includes("abuse@leaknet.example"));
     expect(hub).toHaveLength(1);
     expect(hub[0]!.text).toContain("http://leakhub.example/v/4");
@@ -644,7 +675,7 @@ describe("takedowns", () => {
     expect(hub[0]!.text).toContain("Signature: /s/ Leakwarden Copyright Agent");
     for (const mail of sent) expect(`${mail.text}${mail.html}`).not.toMatch(/Ava|Marie|Stone/);
     expect(sent.filter((m) => m.to.includes("abuse@registrar.example"))).toHaveLength(1);
-    expect(sent.filter((m) => m.to.includes("abuse@other-registrar.example"))).toHaveLength(1);
+    expect(sent.filter((m) => m.to.includes("abuse@other-registrar.example"))).toHaveLength(0);
 
     const items = (await (await ava.get("/v1/takedowns?status=escalated")).json()).items as { id: string; leakId: string; recipient: { kind: string } }[];
     expect(items.find((t) => t.leakId === leakIds.hosted)?.recipient.kind).toBe("registrar");

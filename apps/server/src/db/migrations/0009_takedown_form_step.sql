@@ -1,0 +1,1 @@
+ALTER TABLE "takedown" ADD COLUMN "form_step" jsonb;
