@@ -15,6 +15,18 @@ import { signUpAndConfirm, TEST_ORIGIN, type TestClient, type TestServices } fro
 import { recordStageNameCheck } from "../identities/identities.repository";
 import { rdapDomain, rdapNetwork, startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "./takedown-test-network";
 
+/** A clock the test moves; jobs already queued move with it (pg-boss reads the database's time). */
+function testClock() {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    async advance(services: TestServices, ms: number) {
+      offset += ms;
+      await services.database.executeSql(`update pgboss.job set start_after = start_after - ($1::bigint * interval '1 millisecond') where state in ('created', 'retry')`, [ms]);
+    },
+  };
+}
+
 /** Sites behind Cloudflare (its published ranges) with no contact of their own: the report goes through Cloudflare's API. */
 describe("takedowns through Cloudflare's Abuse Reports API", () => {
   const TOKEN = "cf-test-token";
@@ -28,11 +40,14 @@ describe("takedowns through Cloudflare's Abuse Reports API", () => {
   let cloudflare: FakeCloudflare;
   let ava: TestClient;
   const leakIds: Record<string, string> = {};
-  const sites = ["cfok.example", "cfbad.example", "cfdenied.example", "cfalone.example"];
+  const sites = ["cfok.example", "cfbad.example", "cfdenied.example", "cfalone.example", "cfown.example"];
+  const clock = testClock();
 
   beforeAll(async () => {
     const leakPage = `<!doctype html><title>luna_rivers leaked</title><p>luna_rivers leaked pack</p>`;
     web = await startVirtualHostServer(Object.fromEntries(sites.map((host) => [host, { "/a": html(leakPage), "/b": html(leakPage) }])));
+    // A site behind Cloudflare with its own DMCA address: written to first, Cloudflare only if the link stays up.
+    web.setSite("cfown.example", { "/a": html(leakPage), "/b": html(leakPage), "/dmca": html(`<p>DMCA: <a href="mailto:dmca@cfown.example">dmca@cfown.example</a></p>`) });
     proxy = await startForwardProxy((host) => (host.endsWith(".example") ? { host: "127.0.0.1", port: web.port } : null));
     dns = await startFakeDns(Object.fromEntries(sites.map((host, i) => [host, { a: [`104.16.1.${i + 1}`] }])));
     rdap = await startFakeRdap({
@@ -70,7 +85,7 @@ describe("takedowns through Cloudflare's Abuse Reports API", () => {
     const database = await openTestDatabase();
     const logger = createLogger(env.LOG_LEVEL);
     const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") }, logger);
-    const wired = createServices(env, logger, database, { mailer, tierFor: async () => "premium" });
+    const wired = createServices(env, logger, database, { mailer, now: clock.now, tierFor: async () => "premium" });
     await wired.queue.start();
     services = {
       ...wired,
@@ -186,6 +201,28 @@ describe("takedowns through Cloudflare's Abuse Reports API", () => {
       expect(other).toMatchObject({ status: "sent", formStep: { status: "done" } });
     } finally {
       cloudflare.entitled = true;
+    }
+  });
+
+  it("files the Cloudflare report when a link on a site with its own address stays up, with the registrar's notice", async () => {
+    const first = await takeDown("cfown.example");
+    expect(first.api).toHaveLength(0);
+    expect(first.mail.map((m) => m.to).flat()).toEqual(["dmca@cfown.example"]);
+    for (const d of first.details) expect(d.formStep).toBeNull();
+
+    const before = { api: cloudflare.requests.length, mail: smtp.received.length };
+    await clock.advance(services, 7 * 24 * 3_600_000);
+    await services.queue.runDue(["takedowns.recheck", "takedowns.cloudflare-report"]);
+    await clock.advance(services, 6 * 60_000);
+    await services.queue.runDue(["takedowns.send-notice"]);
+    const api = cloudflare.requests.slice(before.api);
+    expect(api.map((r) => r.body?.urls).sort()).toEqual(["http://cfown.example/a", "http://cfown.example/b"]);
+    expect(smtp.received.slice(before.mail).map((m) => m.to).flat()).toEqual(["abuse@registrar.example"]);
+    for (const t of first.details) {
+      const d = await (await ava.get(`/v1/takedowns/${t.id}`)).json();
+      expect(d.status).toBe("escalated");
+      expect(d.recipient).toMatchObject({ kind: "registrar" });
+      expect(d.formStep).toMatchObject({ via: "api", status: "submitted", answer: "HTTP 200: success" });
     }
   });
 });

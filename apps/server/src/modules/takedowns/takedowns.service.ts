@@ -714,6 +714,21 @@ export function createTakedownsService(deps: TakedownsDeps) {
       const sinceNotice = at.getTime() - row.lastSentAt.getTime();
       if (sinceNotice >= deps.schedule.escalateAfterMs) {
         const next = nextRecipient(row);
+        // Escalating past Cloudflare (no email: its form or its API) files its report as well.
+        const cf = row.recipients.findIndex(isCloudflare);
+        if (cf > (row.level ?? -1) && !row.formStep && (!next || next.index >= cf)) {
+          const step = formStepFor(await noticeContext(row.userId, [row.leakId]), [row.url]);
+          const alsoTo = next && next.index > cf && next.recipient.email ? next.recipient : null;
+          await repo.updateTakedowns(db, [row.id], { formStep: step, updatedAt: at });
+          await repo.insertEvents(db, [{ takedownId: row.id, at, type: "form_step", message: formStepMessage(step, alsoTo) }]);
+          if (step.via === "api") await deps.queue.send(deps.jobs().cloudflare, { takedownIds: [row.id] });
+          if (!alsoTo && step.via === "creator") {
+            const reason = step.reason ?? "Still up after the notice: report it on Cloudflare's form.";
+            await repo.updateTakedowns(db, [row.id], { ...checked, status: "needs_manual_action", level: cf, webForm: step.formUrl, reason, nextCheckAt: null });
+            await repo.insertEvents(db, [{ takedownId: row.id, at, type: "needs_manual_action", message: reason }]);
+            return;
+          }
+        }
         if (next?.recipient.email) {
           const escalated = { ...row, level: next.index, status: "escalated" };
           // Links escalating to the same party together (a site's links, due at the same time) go in one notice.
@@ -743,7 +758,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
           if (!notice.joined) await deps.queue.send(deps.jobs().send, { noticeId: notice.id }, { startAfter: startAfterFor(new Date(at.getTime() + deps.schedule.escalationGatherMs)) });
           return;
         }
-        if (next?.recipient.webForm && row.level !== next.index) {
+        if (next?.recipient.webForm && row.level !== next.index && !isCloudflare(next.recipient)) {
           const reason = `Still up after the notice; ${ESCALATE_KIND_LABEL[next.recipient.kind]} takes complaints only through its web form: ${next.recipient.webForm}`;
           await repo.updateTakedowns(db, [row.id], { ...checked, status: "needs_manual_action", level: next.index, webForm: next.recipient.webForm, reason, nextCheckAt: null });
           await repo.insertEvents(db, [{ takedownId: row.id, at, type: "needs_manual_action", message: reason }]);
