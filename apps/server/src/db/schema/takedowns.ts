@@ -82,6 +82,8 @@ export const takedown = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     firstSentAt: timestamp("first_sent_at", { withTimezone: true }),
+    /** When the link first counted against her month: its first notice sent, or its form report filed or handed to her. */
+    countedAt: timestamp("counted_at", { withTimezone: true }),
     lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
     removedAt: timestamp("removed_at", { withTimezone: true }),
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),

@@ -356,6 +356,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
       updatedAt: at,
     });
     await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "form_submitted", message: storable(message) }]);
+    await repo.markCounted(tx, [row.id], at);
     return firstCheck;
   }
 
@@ -499,6 +500,8 @@ export function createTakedownsService(deps: TakedownsDeps) {
           if (formStep) {
             await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "form_step", message: formStepMessage(formStep, level >= 0 ? recipients[level]! : null) }]);
             if (formStep.via === "api") reportIds.push(row.id);
+            // Handed to her as a form step: the link counts against the month now.
+            else await repo.markCounted(tx, [row.id], at);
           }
           if (level < 0) {
             if (formStep?.via === "api") {
@@ -592,6 +595,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
       const firstCheck = nextCheckAt(deps.schedule, at, at);
       await db.transaction(async (tx) => {
         await repo.updateNotice(tx, noticeId, { status: "sent", messageId, sentAt: at, attempts: notice.attempts + 1, error: null });
+        await repo.markCounted(tx, linked.map((t) => t.id), at);
         for (const t of linked) {
           await repo.updateTakedowns(tx, [t.id], {
             status: notice.level > 0 && t.firstSentAt ? "escalated" : "sent",
@@ -646,6 +650,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
             const hers: StoredFormStep = { ...step, via: "creator", status: "waiting", reason, answer: storable(answer.errors.join("; ")).slice(0, 1000) };
             const waiting = row.status === "queued" && row.level === null;
             await repo.updateTakedowns(tx, [row.id], { formStep: hers, ...(waiting ? { status: "needs_manual_action", webForm: hers.formUrl, reason } : {}), updatedAt: at });
+            await repo.markCounted(tx, [row.id], at);
             await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "needs_manual_action", message: reason }]);
           }
         });
@@ -828,6 +833,11 @@ export function createTakedownsService(deps: TakedownsDeps) {
       }
       await requireReady(userId);
       const at = now();
+      // A link that never counted (it stalled before anything went out) counts when it is sent: it needs room in the month.
+      if (!(await repo.leaksEverTakenDown(db, [row.leakId])).has(row.leakId)) {
+        const q = await quotaFor(userId, at);
+        if (q.limit !== "unlimited" && q.used + 1 > q.limit) throw quotaError(q, 1);
+      }
       try {
         await db.transaction(async (tx) => {
           const [locked] = await repo.lockTakedownsInStatus(tx, [row.id], row.status);
