@@ -77,6 +77,14 @@ export const envSchema = scannerSettingsSchema.extend({
   AGENT_ADDRESS: optionalString,
   AGENT_EMAIL: z.string().default("dmca@leakwarden.localhost"),
   AGENT_PHONE: optionalString,
+  /** The agent's city, state and country, as abuse forms (Cloudflare's) ask for them apart from the street address. */
+  AGENT_CITY: optionalString,
+  AGENT_STATE: optionalString,
+  AGENT_COUNTRY: optionalString,
+  /** Cloudflare's Abuse Reports API (an account with the abuse-reports entitlement); unset: a Cloudflare report is the creator's step on its web form. */
+  CLOUDFLARE_API_TOKEN: optionalString,
+  CLOUDFLARE_ACCOUNT_ID: optionalString,
+  CLOUDFLARE_API_URL: optionalUrl.transform((v) => (v ?? "https://api.cloudflare.com/client/v4").replace(/\/+$/, "")),
   /** Resolvers for recipient lookups (host:port, comma-separated); empty = the system's. */
   DNS_SERVERS: csv.pipe(z.array(z.string().regex(/^(\d{1,3}(\.\d{1,3}){3}(:\d+)?|\[[0-9a-fA-F:]+\](:\d+)?|[0-9a-fA-F:]+)$/, "an IP address with an optional :port"))),
   /** Where to refresh the RDAP bootstrap files from (dns.json, ipv4.json, ipv6.json), e.g. https://data.iana.org/rdap/; unset = the shipped copies. */

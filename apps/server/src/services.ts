@@ -28,7 +28,8 @@ import { createSiteService } from "./modules/site/site.service";
 import { NetworkLookup } from "./modules/takedowns/network-lookup";
 import { createRecipientFinder } from "./modules/takedowns/recipient-finder";
 import { scheduleFromSettings } from "./modules/takedowns/takedown-schedule";
-import { createPrepareTakedownsJob, createRecheckJob, createSendNoticeJob } from "./modules/takedowns/takedowns.jobs";
+import { createCloudflareAbuseReports } from "./modules/takedowns/cloudflare-abuse";
+import { createCloudflareReportJob, createPrepareTakedownsJob, createRecheckJob, createSendNoticeJob } from "./modules/takedowns/takedowns.jobs";
 import { createTakedownsService, type TakedownsService } from "./modules/takedowns/takedowns.service";
 import { loadLeakSiteCatalog } from "./scanner/leak-site-catalog";
 import type { EntitlementTier } from "@leakwarden/contracts/plans";
@@ -202,12 +203,13 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
   const prepareTakedownsJob = createPrepareTakedownsJob(() => takedowns);
   const sendNoticeJob = createSendNoticeJob(() => takedowns, { limit: env.NOTICE_RETRY_LIMIT, delaySeconds: env.NOTICE_RETRY_DELAY_SECONDS });
   const recheckJob = createRecheckJob(() => takedowns);
-  queue.register(prepareTakedownsJob, sendNoticeJob, recheckJob);
+  const cloudflareReportJob = createCloudflareReportJob(() => takedowns);
+  queue.register(prepareTakedownsJob, sendNoticeJob, recheckJob, cloudflareReportJob);
   const takedowns: TakedownsService = createTakedownsService({
     db: database.db,
     logger,
     queue,
-    jobs: () => ({ prepare: prepareTakedownsJob, send: sendNoticeJob, recheck: recheckJob }),
+    jobs: () => ({ prepare: prepareTakedownsJob, send: sendNoticeJob, recheck: recheckJob, cloudflare: cloudflareReportJob }),
     identities,
     scans,
     tierFor,
@@ -225,10 +227,16 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
       catalog: () => catalog.catch(() => loadLeakSiteCatalog()),
       logger,
       timeoutMs: env.SCAN_FETCH_TIMEOUT_MS,
+      now,
     }),
     fetchPage: (url) => takedownFetcher.fetch(url, { robots: false, retries: 1 }),
     mailer: noticeMailer,
     agent: { name: env.AGENT_NAME, address: env.AGENT_ADDRESS, email: env.AGENT_EMAIL, phone: env.AGENT_PHONE },
+    agentPlace: { city: env.AGENT_CITY, state: env.AGENT_STATE, country: env.AGENT_COUNTRY },
+    cloudflare:
+      env.CLOUDFLARE_API_TOKEN && env.CLOUDFLARE_ACCOUNT_ID
+        ? createCloudflareAbuseReports({ apiUrl: env.CLOUDFLARE_API_URL, token: env.CLOUDFLARE_API_TOKEN, accountId: env.CLOUDFLARE_ACCOUNT_ID, timeoutMs: env.SCAN_FETCH_TIMEOUT_MS })
+        : null,
     messageIdDomain: env.NOTICE_FROM,
     schedule: scheduleFromSettings(env),
     onLinkRemoved: (event) => alerts.takedownSucceeded(event.userId, { url: event.url }),

@@ -100,8 +100,26 @@ export const recipientSchema = z.object({
   /** E.g. "behind Cloudflare: it forwards complaints to the hidden host". */
   note: z.string().nullable(),
   name: z.string().nullable(),
+  /** An address found for this party but refused (not one plain mailbox), shown escaped, with why. */
+  refused: z.object({ address: z.string(), reason: z.string() }).nullable(),
+  /** For a host or CDN: the IP address the site resolved to and when (ISO time). */
+  address: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
 });
 export type Recipient = z.infer<typeof recipientSchema>;
+
+/** A report filed on a party's form (Cloudflare's): through its API, or the creator's step with every field ready to copy. */
+export const formStepSchema = z.object({
+  party: z.literal("cloudflare"),
+  via: z.enum(["api", "creator"]),
+  status: z.enum(["submitting", "submitted", "waiting", "done"]),
+  formUrl: z.string(),
+  fields: z.record(z.string(), z.string()),
+  reason: z.string().nullable(),
+  answer: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+});
+export type FormStep = z.infer<typeof formStepSchema>;
 
 export const takedownSchema = z.object({
   id: z.string(),
@@ -113,6 +131,8 @@ export const takedownSchema = z.object({
   recipient: recipientSchema.nullable(),
   /** For 'needs manual action': the web form to use, when one is known. */
   webForm: z.string().nullable(),
+  /** A report on a party's form (Cloudflare's), sent through its API or hers to submit. */
+  formStep: formStepSchema.nullable(),
   reason: z.string().nullable(),
   createdAt: z.string(),
   firstSentAt: z.string().nullable(),

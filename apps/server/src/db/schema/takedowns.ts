@@ -29,6 +29,32 @@ export type StoredRecipient = {
   source: string;
   note: string | null;
   name: string | null;
+  /** An address found for this party but refused (not one plain mailbox), shown escaped, with why. */
+  refused?: { address: string; reason: string } | null;
+  /** For a host or CDN: the address the site's name resolved to, and when. */
+  address?: string | null;
+  resolvedAt?: string | null;
+};
+
+/**
+ * A report filed on a party's form rather than by email (Cloudflare takes DMCA reports only on
+ * its form or through its API): through the API when it is configured, else the creator's step.
+ */
+export type StoredFormStep = {
+  party: "cloudflare";
+  /** api: sent through the party's API; creator: hers to submit on the form. */
+  via: "api" | "creator";
+  /** submitting → submitted (api); waiting → done (creator). */
+  status: "submitting" | "submitted" | "waiting" | "done";
+  formUrl: string;
+  /** Every field of the form, ready to copy (the API's field names). */
+  fields: Record<string, string>;
+  /** Why it is her step (no API settings, the API refused, …). */
+  reason: string | null;
+  /** What the API answered. */
+  answer: string | null;
+  /** When it was submitted (by the API, or when she said she did). */
+  submittedAt: string | null;
 };
 
 /** One link being taken down: tracked from the request until it is gone. */
@@ -50,10 +76,14 @@ export const takedown = pgTable(
     /** Index in recipients of the one the latest notice went to; null before any. */
     level: integer("level"),
     webForm: text("web_form"),
+    /** A report filed on a form (Cloudflare's), through its API or by the creator. */
+    formStep: jsonb("form_step").$type<StoredFormStep>(),
     reason: text("reason"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull(),
     firstSentAt: timestamp("first_sent_at", { withTimezone: true }),
+    /** When the link first counted against her month: its first notice sent, or its form report filed or handed to her. */
+    countedAt: timestamp("counted_at", { withTimezone: true }),
     lastSentAt: timestamp("last_sent_at", { withTimezone: true }),
     removedAt: timestamp("removed_at", { withTimezone: true }),
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),

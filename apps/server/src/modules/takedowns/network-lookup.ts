@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import ipaddr from "ipaddr.js";
 import type { Logger } from "../../lib/logger";
 import { FetchError, type GuardedFetcher } from "../../scanner/guarded-fetch";
+import { networkAbuse, registrarAbuse, type RdapAnswer } from "./rdap-contacts";
 
 /**
  * Who answers for an address or a domain: DNS (through the configured resolvers), RDAP
@@ -13,7 +14,14 @@ import { FetchError, type GuardedFetcher } from "../../scanner/guarded-fetch";
 type BootstrapKind = "dns" | "ipv4" | "ipv6";
 type BootstrapFile = { services: [string[], string[]][] };
 
-export type RdapContact = { email: string | null; name: string | null; url: string };
+export type RdapContact = {
+  email: string | null;
+  /** An address the answer gave that is not one plain mailbox, with why. */
+  refused: { address: string; reason: string } | null;
+  /** The organisation's name (never a role handle). */
+  name: string | null;
+  url: string;
+};
 
 export interface NetworkLookupOptions {
   fetcher: GuardedFetcher;
@@ -54,38 +62,7 @@ function withSlash(base: string): string {
   return base.endsWith("/") ? base : `${base}/`;
 }
 
-/** Email and name out of a jCard (RFC 7095) as RDAP carries it. */
-function vcardOf(entity: RdapEntity): { email: string | null; name: string | null } {
-  const props = Array.isArray(entity.vcardArray?.[1]) ? (entity.vcardArray[1] as unknown[]) : [];
-  let email: string | null = null;
-  let name: string | null = null;
-  for (const p of props) {
-    if (!Array.isArray(p)) continue;
-    const [key, , , value] = p as [string, unknown, unknown, unknown];
-    if (key === "email" && typeof value === "string" && !email) email = value.trim();
-    if (key === "fn" && typeof value === "string" && !name) name = value.trim();
-  }
-  return { email, name };
-}
-
-type RdapEntity = { roles?: string[]; vcardArray?: [string, unknown[]]; entities?: RdapEntity[]; handle?: string };
-type RdapObject = { entities?: RdapEntity[]; name?: string; handle?: string };
-
-/** The abuse contact anywhere under the given entities (RDAP nests it under the organisation). */
-function findAbuse(entities: RdapEntity[] | undefined, depth = 0): { email: string | null; name: string | null } | null {
-  if (!entities || depth > 4) return null;
-  for (const e of entities) {
-    if (e.roles?.includes("abuse")) {
-      const card = vcardOf(e);
-      if (card.email) return card;
-    }
-  }
-  for (const e of entities) {
-    const nested = findAbuse(e.entities, depth + 1);
-    if (nested) return nested;
-  }
-  return null;
-}
+type RdapObject = RdapAnswer;
 
 export class NetworkLookup {
   readonly #options: NetworkLookupOptions;
@@ -132,8 +109,8 @@ export class NetworkLookup {
     const url = `${withSlash(best.base)}ip/${ip.toString()}`;
     const body = await this.#rdap(url);
     if (!body) return null;
-    const abuse = findAbuse(body.entities);
-    return { email: abuse?.email ?? null, name: abuse?.name ?? body.name ?? null, url };
+    const abuse = networkAbuse(body);
+    return { email: abuse.email, refused: abuse.refused, name: abuse.name, url };
   }
 
   /** The registrar's abuse contact of the domain a host belongs to (RDAP domain query). */
@@ -163,9 +140,8 @@ export class NetworkLookup {
       const url = `${withSlash(base)}domain/${domain}`;
       const body = await this.#rdap(url);
       if (!body) continue;
-      const registrar = body.entities?.find((e) => e.roles?.includes("registrar"));
-      const abuse = findAbuse(registrar ? [registrar] : []) ?? findAbuse(body.entities);
-      return { email: abuse?.email ?? null, name: abuse?.name ?? null, registrar: registrar ? vcardOf(registrar).name : null, url };
+      const abuse = registrarAbuse(body);
+      return { email: abuse.email, refused: abuse.refused, name: abuse.name, registrar: abuse.registrar, url };
     }
     return null;
   }
@@ -182,7 +158,8 @@ export class NetworkLookup {
         headers: { accept: "application/rdap+json, application/json" },
       });
       if (res.status !== 200) return null;
-      return JSON.parse(res.body.toString("utf8")) as RdapObject;
+      const parsed: unknown = JSON.parse(res.body.toString("utf8"));
+      return parsed && typeof parsed === "object" && !Array.isArray(parsed) ? (parsed as RdapObject) : null;
     } catch (error) {
       if (error instanceof FetchError || error instanceof SyntaxError) {
         this.#options.logger.info({ url, err: error.message }, "rdap lookup failed");

@@ -23,6 +23,8 @@ export interface NoticeItem {
   snippet: string;
   fetchedAt: string | null;
   sha256: string | null;
+  /** For a notice to the network serving the site: the IP address its name resolved to, and when (ISO time). */
+  resolved?: { address: string; at: string } | null;
 }
 
 export interface NoticeInput {
@@ -60,6 +62,9 @@ function whereOnPage(item: NoticeItem): string[] {
     lines.push(`Images on the page that are copies of her work (${item.imageUrls.length}):`);
     for (const u of item.imageUrls.slice(0, 20)) lines.push(`  ${u}`);
   }
+  if (item.resolved) {
+    lines.push(`Served from: ${new URL(item.url).hostname} resolved to ${item.resolved.address} on ${item.resolved.at.slice(0, 16).replace("T", " ")} UTC`);
+  }
   if (item.fetchedAt) lines.push(`Seen on: ${item.fetchedAt}${item.sha256 ? `; SHA-256 of the page as we received it: ${item.sha256}` : ""}`);
   return lines;
 }
@@ -76,10 +81,14 @@ export function renderNotice(input: NoticeInput): { subject: string; text: strin
     "This is a notification of claimed copyright infringement under the Digital Millennium Copyright Act, 17 U.S.C. § 512(c)(3). " +
       `I am the authorized agent of the copyright owner named below. Please remove or disable access to the material listed in section 2 expeditiously.`,
   ];
+  const served = [...new Map(items.filter((i) => i.resolved).map((i) => [`${new URL(i.url).hostname} ${i.resolved!.address}`, i])).values()].map(
+    (i) => `${new URL(i.url).hostname} resolved to ${i.resolved!.address} on ${i.resolved!.at.slice(0, 16).replace("T", " ")} UTC`,
+  );
+  const where = served.length > 0 ? ` (${served.join("; ")})` : "";
   if (recipient.kind === "cdn") {
-    intro.push("", "The site is served through your network, which hides its hosting provider: please forward this notice to the host and tell us who it is.");
+    intro.push("", `The site is served through your network${where}, which hides its hosting provider: please forward this notice to the host and tell us who it is.`);
   }
-  if (recipient.kind === "host") intro.push("", "The site is hosted on your network.");
+  if (recipient.kind === "host") intro.push("", `The site is hosted on your network${where}.`);
   if (recipient.kind === "registrar") intro.push("", "The domain is registered through you.");
   for (const e of input.earlier) {
     intro.push("", `A notice for this material was sent to ${e.name} <${e.email}> on ${e.sentAt.toISOString().slice(0, 10)}; the material is still available.`);

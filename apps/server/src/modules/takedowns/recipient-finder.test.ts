@@ -3,14 +3,14 @@ import { createLogger } from "../../lib/logger";
 import { FetchError, type FetchResult, type GuardedFetcher } from "../../scanner/guarded-fetch";
 import { LeakSiteCatalog } from "../../scanner/leak-site-catalog";
 import type { NetworkLookup } from "./network-lookup";
-import { createRecipientFinder, mailtoAddresses } from "./recipient-finder";
+import { contactLinks, createRecipientFinder, mailtoAddresses, pageContacts } from "./recipient-finder";
 
 type Network = {
   pages?: Record<string, string>;
   down?: boolean;
   addresses?: string[];
   cdn?: string | null;
-  ipAbuse?: { email: string | null; name: string | null } | null;
+  ipAbuse?: { email: string | null; name: string | null; refused?: { address: string; reason: string } | null } | null;
   registrar?: { email: string | null; registrar: string } | null;
 };
 
@@ -31,37 +31,49 @@ function finderFor(net: Network, sites: ConstructorParameters<typeof LeakSiteCat
     ipAbuse: async (address: string) => (net.ipAbuse === undefined || net.ipAbuse === null ? null : { ...net.ipAbuse, url: `http://rdap.test/ip/${address}` }),
     registrarAbuse: async (host: string) => (net.registrar ? { ...net.registrar, name: "Abuse", url: `http://rdap.test/domain/${host}` } : null),
   } as unknown as NetworkLookup;
-  const finder = createRecipientFinder({ fetcher, lookup, catalog: async () => new LeakSiteCatalog(sites), logger: createLogger("silent"), timeoutMs: 1000 });
+  const finder = createRecipientFinder({ fetcher, lookup, catalog: async () => new LeakSiteCatalog(sites), logger: createLogger("silent"), timeoutMs: 1000, now: () => resolvedAt });
   return { finder, fetched };
 }
 
-const host = { email: "abuse@hostnet.test", name: "HOSTNET Abuse" };
+const resolvedAt = new Date("2026-05-20T10:00:00Z");
+const host = { email: "abuse@hostnet.test", name: "HOSTNET Ltd" };
 const registrar = { email: "abuse@registrar.test", registrar: "Registrar, Inc." };
 
 describe("finding who can remove a link", () => {
   it("reads mailto: links, DMCA and copyright mailboxes first", () => {
     const html = `<a href="mailto:info@site.test">us</a> <a href="MAILTO:Copyright@Site.test?subject=DMCA">agent</a> <a href="mailto:not-an-address">x</a> <a href="/dmca">dmca</a>`;
-    expect(mailtoAddresses(html)).toEqual(["copyright@site.test", "info@site.test"]);
+    expect(mailtoAddresses(html)).toEqual(["Copyright@site.test", "info@site.test"]);
   });
 
   it("takes the leak-site catalog's DMCA address first, then the host and the registrar, each with how it was found", async () => {
     const { finder, fetched } = finderFor({ ipAbuse: host, registrar }, [{ id: "leakhub", name: "LeakHub", domains: ["leakhub.test"], category: "leak_site", resultSelector: "a[href]", dmcaEmail: "dmca@leakhub.test" }]);
     expect(await finder.find("https://www.leakhub.test/v/1")).toEqual([
       { kind: "site", email: "dmca@leakhub.test", webForm: null, foundBy: "catalog", source: "leak-site catalog: LeakHub", note: null, name: "LeakHub" },
-      { kind: "host", email: "abuse@hostnet.test", webForm: null, foundBy: "rdap-ip", source: "http://rdap.test/ip/198.51.100.7", note: "network of 198.51.100.7", name: "HOSTNET Abuse" },
-      { kind: "registrar", email: "abuse@registrar.test", webForm: null, foundBy: "rdap-domain", source: "http://rdap.test/domain/www.leakhub.test", note: null, name: "Registrar, Inc." },
+      {
+        kind: "host",
+        email: "abuse@hostnet.test",
+        webForm: null,
+        foundBy: "rdap-ip",
+        source: "http://rdap.test/ip/198.51.100.7",
+        note: "network of 198.51.100.7",
+        name: "HOSTNET Ltd",
+        refused: null,
+        address: "198.51.100.7",
+        resolvedAt: "2026-05-20T10:00:00.000Z",
+      },
+      { kind: "registrar", email: "abuse@registrar.test", webForm: null, foundBy: "rdap-domain", source: "http://rdap.test/domain/www.leakhub.test", note: null, name: "Registrar, Inc.", refused: undefined },
     ]);
     expect(fetched).toEqual([]);
   });
 
-  it("looks for mailto: links on /dmca, /contact, /legal and /abuse in turn", async () => {
+  it("looks for mailto: links on /dmca, /contact, /abuse, /legal and /terms in turn", async () => {
     const contact = finderFor({ pages: { "https://site.test/contact": `<a href="mailto:info@site.test">write</a> <a href="mailto:copyright@site.test">copyright</a>` } });
     expect((await contact.finder.find("https://site.test/x"))[0]).toMatchObject({ kind: "site", email: "copyright@site.test", foundBy: "site-page", source: "https://site.test/contact" });
     expect(contact.fetched).toEqual(["https://site.test/dmca", "https://site.test/contact"]);
 
-    const abuse = finderFor({ pages: { "https://site.test/abuse": `<a href="mailto:abuse@site.test">abuse</a>` } });
-    expect((await abuse.finder.find("https://site.test/x"))[0]).toMatchObject({ email: "abuse@site.test", source: "https://site.test/abuse" });
-    expect(abuse.fetched).toEqual(["https://site.test/dmca", "https://site.test/contact", "https://site.test/legal", "https://site.test/abuse"]);
+    const terms = finderFor({ pages: { "https://site.test/terms": `<a href="mailto:legal@site.test">legal</a>` } });
+    expect((await terms.finder.find("https://site.test/x"))[0]).toMatchObject({ email: "legal@site.test", source: "https://site.test/terms" });
+    expect(terms.fetched).toEqual(["https://site.test/dmca", "https://site.test/contact", "https://site.test/abuse", "https://site.test/legal", "https://site.test/terms"]);
   });
 
   it("gives up on a site that does not answer at its first page, and goes on to its host", async () => {
@@ -70,12 +82,12 @@ describe("finding who can remove a link", () => {
     expect(fetched).toEqual(["https://gone.test/dmca"]);
   });
 
-  it("sends a site behind Cloudflare to the CDN's abuse contact, noted as such", async () => {
+  it("names Cloudflare for a site behind it by its form, never its RDAP mailbox (it does not act on email)", async () => {
     const { finder } = finderFor({ pages: { "https://cdn.test/contact": `<form action="/send"><textarea></textarea></form>` }, cdn: "Cloudflare", ipAbuse: { email: "abuse@cloudflare.test", name: "Cloudflare Abuse" }, registrar });
     const found = await finder.find("https://cdn.test/x");
     expect(found.map((r) => `${r.kind}:${r.foundBy}:${r.email ?? r.webForm}`)).toEqual([
       "site:site-page:https://cdn.test/contact",
-      "cdn:rdap-ip:abuse@cloudflare.test",
+      "cdn:cdn-ranges:https://abuse.cloudflare.com/",
       "registrar:rdap-domain:abuse@registrar.test",
     ]);
     expect(found[1]).toMatchObject({ name: "Cloudflare", webForm: "https://abuse.cloudflare.com/", note: expect.stringContaining("behind Cloudflare") });
@@ -84,7 +96,18 @@ describe("finding who can remove a link", () => {
   it("still names the CDN by its published ranges when RDAP gives no address, with its web form", async () => {
     const { finder } = finderFor({ cdn: "Cloudflare", ipAbuse: { email: null, name: null }, addresses: ["104.16.0.10"] });
     expect(await finder.find("https://cdn.test/x")).toEqual([
-      { kind: "cdn", email: null, webForm: "https://abuse.cloudflare.com/", foundBy: "cdn-ranges", source: "Cloudflare's published address ranges (104.16.0.10)", note: expect.stringContaining("Cloudflare"), name: "Cloudflare" },
+      {
+        kind: "cdn",
+        email: null,
+        webForm: "https://abuse.cloudflare.com/",
+        foundBy: "cdn-ranges",
+        source: "Cloudflare's published address ranges (104.16.0.10)",
+        note: expect.stringContaining("Cloudflare"),
+        name: "Cloudflare",
+        refused: null,
+        address: "104.16.0.10",
+        resolvedAt: "2026-05-20T10:00:00.000Z",
+      },
     ]);
   });
 
@@ -96,5 +119,63 @@ describe("finding who can remove a link", () => {
   it("finds nobody when there is no contact anywhere", async () => {
     const { finder } = finderFor({ ipAbuse: { email: null, name: "QUIET" } });
     expect(await finder.find("https://quiet.test/x")).toEqual([]);
+  });
+
+  it("follows the links the home page gives to its contact pages when the usual paths have none", async () => {
+    const { finder, fetched } = finderFor({
+      pages: {
+        "https://site.test/": `<nav><a href="/p/about">About</a> <a href="/pages/contact-us.html">Contact us</a> <a href="https://other.test/dmca">partner DMCA</a> <a href="/info">Copyright &amp; DMCA</a></nav>`,
+        "https://site.test/info": `<p>Send notices to <b>takedowns [at] site [dot] test</b>.</p>`,
+      },
+    });
+    expect((await finder.find("https://site.test/v/1"))[0]).toMatchObject({ email: "takedowns@site.test", source: "https://site.test/info", foundBy: "site-page" });
+    expect(fetched.slice(5)).toEqual(["https://site.test/", "https://site.test/pages/contact-us.html", "https://site.test/info"]);
+  });
+
+  it("records a complaint form as the site's contact when the site gives no address", async () => {
+    const { finder } = finderFor({
+      pages: {
+        "https://site.test/dmca": `<form role="search" action="/search"><input name="q"></form>`,
+        "https://site.test/contact": `<form method="post" action="/contact/send"><input type="email" name="from"><textarea name="message"></textarea></form>`,
+      },
+      registrar,
+    });
+    expect((await finder.find("https://site.test/x"))[0]).toMatchObject({ kind: "site", email: null, webForm: "https://site.test/contact", foundBy: "site-page", note: expect.stringContaining("form") });
+  });
+
+  it("refuses a hostile mailto (a NUL) with its reason, and goes on to the host", async () => {
+    const { finder } = finderFor({ pages: { "https://site.test/dmca": `<a href="mailto:dmca@site.test%00">Email us</a>` }, ipAbuse: host });
+    const found = await finder.find("https://site.test/x");
+    expect(found[0]).toMatchObject({ kind: "site", email: null, webForm: null, refused: { address: "dmca@site.test\\u0000", reason: "it contains a NUL character" } });
+    expect(found[1]).toMatchObject({ kind: "host", email: "abuse@hostnet.test" });
+  });
+});
+
+describe("addresses as sites write them", () => {
+  it.each([
+    ["plain text", `<p>DMCA: dmca@site.test</p>`, ["dmca@site.test"]],
+    ["[at] and [dot]", `<p>dmca [at] site [dot] test</p>`, ["dmca@site.test"]],
+    ["(at)", `<p>Write to dmca(at)site.test.</p>`, ["dmca@site.test"]],
+    ["{at} {dot}", `<p>abuse {at} site {dot} test</p>`, ["abuse@site.test"]],
+    ["HTML entities", `<p>copyright&#64;site&#46;test</p>`, ["copyright@site.test"]],
+    ["across elements", `<p>Contact</p><p>info@site.test</p><p>Copyright</p><p>copyright@site.test</p>`, ["copyright@site.test", "info@site.test"]],
+    ["not in scripts", `<script>var x = "dmca@tracker.test";</script><p>nothing</p>`, []],
+  ])("%s", (_what, html, emails) => {
+    expect(pageContacts(html).emails).toEqual(emails);
+  });
+
+  it.each([
+    ["a comma list", `<a href="mailto:dmca@site.test,victim@else.test">x</a>`, "it holds 2 addresses, not one"],
+    ["a header injection", `<a href="mailto:dmca@site.test%0D%0ABcc:victim@else.test">x</a>`, "it contains a line break"],
+    ["a display-name trick", `<a href="mailto:dmca@site.test%20%3Cattacker@else.test%3E">x</a>`, "it carries a display name or a comment besides the address"],
+  ])("refuses %s in a mailto, with the reason", (_what, html, reason) => {
+    const found = pageContacts(html);
+    expect(found.emails).toEqual([]);
+    expect(found.refused).toMatchObject([{ reason }]);
+  });
+
+  it("keeps only same-site links that lead to contact pages", () => {
+    const links = contactLinks(`<a href="/dmca#x">DMCA</a><a href="mailto:a@b.test">contact</a><a href="https://evil.test/contact">contact</a><a href="/legal/terms">Terms</a><a href="/videos">Videos</a>`, new URL("https://site.test/"));
+    expect(links).toEqual(["https://site.test/dmca", "https://site.test/legal/terms"]);
   });
 });

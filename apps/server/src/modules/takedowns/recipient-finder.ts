@@ -3,6 +3,7 @@ import type { StoredRecipient } from "../../db/schema/takedowns";
 import type { Logger } from "../../lib/logger";
 import { FetchError, type GuardedFetcher } from "../../scanner/guarded-fetch";
 import type { LeakSiteCatalog } from "../../scanner/leak-site-catalog";
+import { checkMailbox, showAddress } from "./mailbox";
 import type { NetworkLookup } from "./network-lookup";
 
 /**
@@ -11,14 +12,20 @@ import type { NetworkLookup } from "./network-lookup";
  * recorded with how it was found.
  */
 
-const CONTACT_PAGES = ["/dmca", "/contact", "/legal", "/abuse"];
-const emailPattern = /^[^\s@<>()",;:]+@[^\s@<>()",;:]+\.[^\s@<>()",;:]+$/;
+/** The pages a site's contacts are usually on, in the order they are read. */
+const CONTACT_PAGES = ["/dmca", "/contact", "/abuse", "/legal", "/terms"];
+/** Links on the home page that lead to such a page (by their address or their words). */
+const CONTACT_LINK = /dmca|copyright|contact|abuse|legal|terms|takedown|report|impressum/i;
+/** Pages read per site at most: the fixed ones, the home page and the links it gives. */
+const MAX_PAGES = 12;
+/** Text read per page at most (after markup is dropped). */
+const MAX_TEXT = 256 * 1024;
 
 /** What is known of each CDN's complaint process besides what RDAP says. */
 const CDN_CONTACTS: Record<string, { webForm: string; note: string }> = {
   Cloudflare: {
     webForm: "https://abuse.cloudflare.com/",
-    note: "The site is behind Cloudflare, which hides its host: Cloudflare forwards complaints to the hosting provider and names it to the complainant.",
+    note: "The site is behind Cloudflare, which hides its host: Cloudflare takes copyright complaints on its form or through its Abuse Reports API (not by email), forwards them to the hosting provider and names it to the complainant.",
   },
 };
 
@@ -30,17 +37,112 @@ function rank(email: string): number {
   return 3;
 }
 
-/** mailto: addresses on a page, best first (DMCA and copyright mailboxes before the rest). */
-export function mailtoAddresses(html: string): string[] {
+export type PageContacts = {
+  /** Plain mailboxes, best first (DMCA and copyright mailboxes before the rest). */
+  emails: string[];
+  /** Address-shaped values that are not one plain mailbox, shown escaped, with why. */
+  refused: { address: string; reason: string }[];
+  /** Whether the page holds a form someone can write a complaint in. */
+  form: boolean;
+};
+
+/**
+ * Written-out obfuscations, on text whose spaces are already collapsed to one: "dmca [at] site
+ * [dot] com", "dmca(at)site.com", "dmca {at} site {dot} com". Only bracketed words are read (a
+ * bare " at " is too common in prose). Single optional spaces and character classes: linear.
+ */
+function deobfuscate(text: string): string {
+  return text.replace(/ ?[[({<] ?(?:at|@) ?[\])}>] ?/gi, "@").replace(/ ?[[({<] ?(?:dot|\.) ?[\])}>] ?/gi, ".");
+}
+
+/** Address-shaped words: something@host.tld, with a letter-only TLD. */
+const addressShaped = /^[^@]+@[^@]+\.[A-Za-z]{2,}$/;
+
+/** A form that takes a complaint: it has a text area or an email field, and is not a site search. */
+function isComplaintForm($: cheerio.CheerioAPI, form: Parameters<cheerio.CheerioAPI>[0]): boolean {
+  const f = $(form);
+  if ((f.attr("role") ?? "").toLowerCase() === "search" || /search/i.test(f.attr("action") ?? "")) return false;
+  return f.find("textarea").length > 0 || f.find('input[type="email" i]').length > 0;
+}
+
+/** The contacts a page gives: mailto: links, addresses written in its text (plain or obfuscated, entities decoded), complaint forms. */
+export function pageContacts(html: string): PageContacts {
   const $ = cheerio.load(html);
-  const found = new Set<string>();
+  const raw: string[] = [];
   $("a[href]").each((_, el) => {
     const href = ($(el).attr("href") ?? "").trim();
     if (!/^mailto:/i.test(href)) return;
-    const address = decodeURIComponent(href.slice(7).split("?")[0]!).split(",")[0]!.trim().toLowerCase();
-    if (emailPattern.test(address)) found.add(address);
+    const target = href.slice(7).split("?")[0]!;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(target);
+    } catch {
+      decoded = target;
+    }
+    if (decoded.trim()) raw.push(decoded);
   });
-  return [...found].sort((a, b) => rank(a) - rank(b));
+  const form = $("form")
+    .toArray()
+    .some((f) => isComplaintForm($, f));
+  $("script, style, noscript, template, head").remove();
+  let text = "";
+  for (const node of $.root().find("*").contents().toArray()) {
+    if (node.type !== "text") continue;
+    text += ` ${node.data}`;
+    if (text.length > MAX_TEXT) break;
+  }
+  const words = deobfuscate(text.slice(0, MAX_TEXT).replace(/\s+/g, " ")).split(/[\s<>()[\]{}"',;:]+/);
+  for (const w of words) {
+    const word = w.replace(/^[.]+|[.]+$/g, "");
+    if (word.length <= 254 && addressShaped.test(word)) raw.push(word);
+  }
+  const emails = new Set<string>();
+  const refused = new Map<string, string>();
+  for (const candidate of raw) {
+    const check = checkMailbox(candidate);
+    if (check.ok) emails.add(check.address);
+    else refused.set(check.shown, check.reason);
+  }
+  const unique = [...new Map([...emails].map((e) => [e.toLowerCase(), e])).values()];
+  return { emails: unique.sort((a, b) => rank(a) - rank(b)), refused: [...refused].map(([address, reason]) => ({ address, reason })), form };
+}
+
+/** mailto: and written addresses on a page that pass as one mailbox, best first. */
+export function mailtoAddresses(html: string): string[] {
+  return pageContacts(html).emails;
+}
+
+/** Same-site links on the home page that lead to a contact, DMCA, legal or terms page. */
+export function contactLinks(html: string, base: URL): string[] {
+  const $ = cheerio.load(html);
+  const found = new Set<string>();
+  $("a[href]").each((_, el) => {
+    if (found.size >= MAX_PAGES) return false;
+    const href = ($(el).attr("href") ?? "").trim();
+    const words = `${href} ${$(el).text().slice(0, 200)}`;
+    if (!CONTACT_LINK.test(words) || /^(mailto|javascript|tel):/i.test(href)) return;
+    let target: URL;
+    try {
+      target = new URL(href, base);
+    } catch {
+      return;
+    }
+    if (target.origin !== base.origin) return;
+    target.hash = "";
+    found.add(target.href);
+  });
+  return [...found];
+}
+
+/** Text from a page or an RDAP answer as it can be stored and shown: control characters escaped, bounded. */
+function storableText(value: string, max: number): string {
+  // eslint-disable-next-line no-control-regex
+  return showAddress(value.replace(/[\u0000-\u001f\u007f-\u009f]+/g, (c) => (/^[\t\n\r ]+$/.test(c) ? " " : c))).slice(0, max);
+}
+
+/** Every free-text field of a recipient made storable (PostgreSQL refuses NUL in text and jsonb). */
+function storable(r: StoredRecipient): StoredRecipient {
+  return { ...r, name: r.name === null ? null : storableText(r.name, 200), source: storableText(r.source, 2000), note: r.note === null ? null : storableText(r.note, 2000) };
 }
 
 export interface RecipientFinderDeps {
@@ -49,61 +151,109 @@ export interface RecipientFinderDeps {
   catalog: () => Promise<LeakSiteCatalog>;
   logger: Logger;
   timeoutMs: number;
+  /** The clock a resolution is dated by (tests move it). */
+  now?: () => Date;
 }
 
 export function createRecipientFinder(deps: RecipientFinderDeps) {
   async function siteContact(url: URL): Promise<StoredRecipient | null> {
     const site = (await deps.catalog()).siteForUrl(url.href);
     if (site?.dmcaEmail) {
-      return { kind: "site", email: site.dmcaEmail, webForm: null, foundBy: "catalog", source: `leak-site catalog: ${site.name}`, note: null, name: site.name };
+      const check = checkMailbox(site.dmcaEmail);
+      if (check.ok) return { kind: "site", email: check.address, webForm: null, foundBy: "catalog", source: `leak-site catalog: ${site.name}`, note: null, name: site.name };
     }
     let form: string | null = null;
-    for (const path of CONTACT_PAGES) {
-      const page = new URL(path, url.origin).href;
+    let refused: { address: string; reason: string; page: string } | null = null;
+    const queue = CONTACT_PAGES.map((path) => new URL(path, url.origin).href);
+    const seen = new Set<string>();
+    let homeRead = false;
+    while (seen.size < MAX_PAGES) {
+      let page = queue.shift();
+      if (!page && !homeRead) {
+        // The fixed paths gave no address: the links the home page gives to its contact pages.
+        homeRead = true;
+        page = new URL("/", url.origin).href;
+      }
+      if (!page) break;
+      if (seen.has(page)) continue;
+      seen.add(page);
       try {
         const res = await deps.fetcher.fetch(page, { robots: false, retries: 0, timeoutMs: deps.timeoutMs, maxBytes: 1024 * 1024 });
         if (res.status !== 200 || !/html|text\/plain/.test(res.contentType || "text/html")) continue;
         const html = res.body.toString("utf8");
-        const emails = mailtoAddresses(html);
-        if (emails.length > 0) {
-          return { kind: "site", email: emails[0]!, webForm: null, foundBy: "site-page", source: res.finalUrl, note: null, name: url.hostname };
+        const found = pageContacts(html);
+        if (found.emails.length > 0) {
+          return { kind: "site", email: found.emails[0]!, webForm: null, foundBy: "site-page", source: res.finalUrl, note: null, name: url.hostname };
         }
-        if (!form && /<form[\s>]/i.test(html)) form = res.finalUrl;
+        if (!refused && found.refused[0]) refused = { ...found.refused[0], page: res.finalUrl };
+        if (!form && found.form) form = res.finalUrl;
+        if (page === new URL("/", url.origin).href) {
+          for (const link of contactLinks(html, new URL(res.finalUrl))) if (!seen.has(link)) queue.push(link);
+        }
       } catch (error) {
         if (!(error instanceof FetchError)) throw error;
         // A site that does not answer has no contact page; the host and registrar remain.
         if (error.reason === "dns" || error.reason === "connect" || error.reason === "blocked-address") break;
       }
     }
-    return form ? { kind: "site", email: null, webForm: form, foundBy: "site-page", source: form, note: "The site's contact page has a form and no email address.", name: url.hostname } : null;
+    if (!form && !refused) return null;
+    const notes = [
+      ...(form ? ["The site's contact page has a form and no email address."] : []),
+      ...(refused ? [`The address on ${refused.page} was refused: ${refused.reason}.`] : []),
+    ];
+    return {
+      kind: "site",
+      email: null,
+      webForm: form,
+      foundBy: "site-page",
+      source: form ?? refused!.page,
+      note: notes.join(" "),
+      name: url.hostname,
+      refused: refused ? { address: refused.address, reason: refused.reason } : null,
+    };
   }
 
   async function hostContact(hostname: string): Promise<StoredRecipient | null> {
     const addresses = await deps.lookup.addresses(hostname);
     const address = addresses[0];
     if (!address) return null;
+    const resolvedAt = (deps.now?.() ?? new Date()).toISOString();
     const cdn = await deps.lookup.cdnOf(address);
     const rdap = await deps.lookup.ipAbuse(address);
+    const refused = rdap?.refused ?? null;
     if (cdn) {
+      // The CDN takes complaints on its form (or its API), not by email: its RDAP mailbox is not written to.
       const known = CDN_CONTACTS[cdn]!;
-      return {
-        kind: "cdn",
-        email: rdap?.email ?? null,
-        webForm: known.webForm,
-        foundBy: rdap?.email ? "rdap-ip" : "cdn-ranges",
-        source: rdap?.email ? rdap.url : `${cdn}'s published address ranges (${address})`,
-        note: known.note,
-        name: cdn,
-      };
+      return { kind: "cdn", email: null, webForm: known.webForm, foundBy: "cdn-ranges", source: `${cdn}'s published address ranges (${address})`, note: known.note, name: cdn, refused: null, address, resolvedAt };
     }
-    if (!rdap?.email) return null;
-    return { kind: "host", email: rdap.email, webForm: null, foundBy: "rdap-ip", source: rdap.url, note: `network of ${address}`, name: rdap.name };
+    if (!rdap?.email && !refused) return null;
+    return {
+      kind: "host",
+      email: rdap?.email ?? null,
+      webForm: null,
+      foundBy: "rdap-ip",
+      source: rdap!.url,
+      note: refused ? `network of ${address}; the address RDAP gives was refused: ${refused.reason}.` : `network of ${address}`,
+      name: rdap?.name ?? null,
+      refused,
+      address,
+      resolvedAt,
+    };
   }
 
   async function registrarContact(hostname: string): Promise<StoredRecipient | null> {
     const rdap = await deps.lookup.registrarAbuse(hostname);
-    if (!rdap?.email) return null;
-    return { kind: "registrar", email: rdap.email, webForm: null, foundBy: "rdap-domain", source: rdap.url, note: null, name: rdap.registrar ?? rdap.name };
+    if (!rdap?.email && !rdap?.refused) return null;
+    return {
+      kind: "registrar",
+      email: rdap.email,
+      webForm: null,
+      foundBy: "rdap-domain",
+      source: rdap.url,
+      note: rdap.refused ? `The address RDAP gives was refused: ${rdap.refused.reason}.` : null,
+      name: rdap.registrar ?? rdap.name,
+      refused: rdap.refused,
+    };
   }
 
   return {
@@ -124,7 +274,7 @@ export function createRecipientFinder(deps: RecipientFinderDeps) {
         await safe("registrar", () => registrarContact(url.hostname)),
       ].filter((r): r is StoredRecipient => r !== null);
       const seen = new Set<string>();
-      return found.filter((r) => {
+      return found.map(storable).filter((r) => {
         if (!r.email) return true;
         const key = r.email.toLowerCase();
         if (seen.has(key)) return false;

@@ -43,6 +43,22 @@ export function createRecheckJob(service: () => TakedownsService) {
   });
 }
 
+/** Files the Cloudflare report of these links through its Abuse Reports API; failures worth another try are retried, the rest become her step. */
+export function createCloudflareReportJob(service: () => TakedownsService) {
+  const retryLimit = 5;
+  return defineJob({
+    name: "takedowns.cloudflare-report",
+    schema: z.object({ takedownIds: z.array(z.uuid()).min(1) }),
+    retryLimit,
+    retryDelaySeconds: 60,
+    retryBackoff: true,
+    async handler({ takedownIds }, ctx) {
+      await service().cloudflareReport(takedownIds, { retryCount: ctx.retryCount, retryLimit });
+    },
+  });
+}
+
+export type CloudflareReportJob = ReturnType<typeof createCloudflareReportJob>;
 export type PrepareTakedownsJob = ReturnType<typeof createPrepareTakedownsJob>;
 export type SendNoticeJob = ReturnType<typeof createSendNoticeJob>;
 export type RecheckJob = ReturnType<typeof createRecheckJob>;

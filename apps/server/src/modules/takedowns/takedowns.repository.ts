@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { searchDelisting, takedown, takedownAuthorization, takedownEvent, takedownNotice, takedownNoticeLink } from "../../db/schema/takedowns";
 
@@ -32,26 +32,38 @@ export function findOpenTakedownsForLeaks(db: DbOrTx, leakIds: string[]) {
     .where(and(inArray(takedown.leakId, leakIds), inArray(takedown.status, [...OPEN_STATUSES])));
 }
 
-/** Leaks that ever had a takedown (not cancelled): asking again is a re-send, which is free. */
+/** Leaks that ever counted against a month (a notice sent, a form report filed or handed to her): asking again is free. */
 export async function leaksEverTakenDown(db: DbOrTx, leakIds: string[]): Promise<Set<string>> {
   if (leakIds.length === 0) return new Set();
   const rows = await db
     .selectDistinct({ leakId: takedown.leakId })
     .from(takedown)
-    .where(and(inArray(takedown.leakId, leakIds), ne(takedown.status, "cancelled")));
+    .where(and(inArray(takedown.leakId, leakIds), isNotNull(takedown.countedAt)));
   return new Set(rows.map((r) => r.leakId));
 }
 
-/** Links counted against this month: those whose first (not cancelled) takedown is from this month. */
+/**
+ * Links counted against this month: those that first counted this month (first notice sent, or
+ * its form report filed or handed to her), and those on their way (draft or queued, not counted
+ * yet) that never counted before. A request that stalls (no contact, failed before sending,
+ * cancelled) counts nothing.
+ */
 export async function countLinksFirstTakenDownSince(db: DbOrTx, userId: string, since: Date): Promise<number> {
   const rows = await db.execute(sql`
     select count(distinct t.leak_id)::int as n from ${takedown} t
-    where t.user_id = ${userId} and t.status <> 'cancelled' and t.created_at >= ${since.toISOString()}::timestamptz
+    where t.user_id = ${userId}
+      and (t.counted_at >= ${since.toISOString()}::timestamptz or (t.counted_at is null and t.status in ('draft', 'queued')))
       and not exists (
         select 1 from ${takedown} e
-        where e.leak_id = t.leak_id and e.status <> 'cancelled' and e.created_at < ${since.toISOString()}::timestamptz
+        where e.leak_id = t.leak_id and e.counted_at < ${since.toISOString()}::timestamptz
       )`);
   return Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+}
+
+/** The links count against the month from now (once: a link already counted keeps its time). */
+export async function markCounted(db: DbOrTx, ids: string[], at: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(takedown).set({ countedAt: at }).where(and(inArray(takedown.id, ids), isNull(takedown.countedAt)));
 }
 
 export async function insertTakedowns(db: DbOrTx, values: (typeof takedown.$inferInsert)[]): Promise<TakedownRow[]> {

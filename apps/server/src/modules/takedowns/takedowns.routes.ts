@@ -25,6 +25,7 @@ export function takedownsRoutes(service: TakedownsService) {
   routes.get("/v1/takedowns", async (c) => c.json(await service.list(currentUser(c).id, readQuery(c, takedownListQuerySchema))));
   routes.get("/v1/takedowns/:id", async (c) => c.json(await service.get(currentUser(c).id, c.req.param("id"))));
   routes.post("/v1/takedowns/:id/cancel", async (c) => c.json(await service.cancel(currentUser(c).id, c.req.param("id"))));
+  routes.post("/v1/takedowns/:id/form-done", async (c) => c.json(await service.markFormDone(currentUser(c).id, c.req.param("id"))));
   routes.post("/v1/takedowns/:id/resend", async (c) => c.json(await service.resend(currentUser(c).id, c.req.param("id")), 202));
   return routes;
 }

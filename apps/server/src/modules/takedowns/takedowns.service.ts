@@ -19,7 +19,7 @@ import type {
 import { delistingEngines } from "@leakwarden/contracts/takedowns";
 import { randomUUID } from "node:crypto";
 import type { Db, DbOrTx } from "../../db/client";
-import type { StoredRecipient } from "../../db/schema/takedowns";
+import type { StoredFormStep, StoredRecipient } from "../../db/schema/takedowns";
 import type { Mailer } from "../../email/mailer";
 import type { JobQueue } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
@@ -27,18 +27,20 @@ import type { Logger } from "../../lib/logger";
 import type { FetchResult } from "../../scanner/guarded-fetch";
 import type { IdentitiesService } from "../identities/identities.service";
 import type { ScansService } from "../scans/scans.service";
+import { CLOUDFLARE_ABUSE_FORM, dmcaReportFields, missingFields, type CloudflareAbuseReports, type DmcaReportAnswer } from "./cloudflare-abuse";
 import { checkLink } from "./link-check";
+import { checkMailbox } from "./mailbox";
 import { renderNotice, type NoticeAgent, type NoticeItem } from "./notice-template";
 import type { RecipientFinder } from "./recipient-finder";
 import { nextCheckAt, type TakedownSchedule } from "./takedown-schedule";
-import type { PrepareTakedownsJob, RecheckJob, SendNoticeJob } from "./takedowns.jobs";
+import type { CloudflareReportJob, PrepareTakedownsJob, RecheckJob, SendNoticeJob } from "./takedowns.jobs";
 import * as repo from "./takedowns.repository";
 
 export interface TakedownsDeps {
   db: Db;
   logger: Logger;
   queue: JobQueue;
-  jobs: () => { prepare: PrepareTakedownsJob; send: SendNoticeJob; recheck: RecheckJob };
+  jobs: () => { prepare: PrepareTakedownsJob; send: SendNoticeJob; recheck: RecheckJob; cloudflare: CloudflareReportJob };
   identities: IdentitiesService;
   scans: ScansService;
   /** The creator's plan (the billing module answers). */
@@ -49,6 +51,10 @@ export interface TakedownsDeps {
   /** Sends notices: From and Reply-To are the agent's. */
   mailer: Mailer;
   agent: NoticeAgent;
+  /** Where the agent is, as forms ask for it apart from the street address. */
+  agentPlace?: { city: string | undefined; state: string | undefined; country: string | undefined };
+  /** Cloudflare's Abuse Reports API, when it is configured; null: Cloudflare reports are the creator's step. */
+  cloudflare?: CloudflareAbuseReports | null;
   /** The domain of our Message-IDs (a re-sent notice keeps its Message-ID). */
   messageIdDomain: string;
   schedule: TakedownSchedule;
@@ -77,7 +83,18 @@ const upgradeFrom = (tier: EntitlementTier) => (tier === "free" ? "starter" : ti
 const ESCALATE_KIND_LABEL: Record<StoredRecipient["kind"], string> = { site: "the site", host: "the hosting network", cdn: "the CDN", registrar: "the registrar" };
 
 function recipientView(r: StoredRecipient): Recipient {
-  return { kind: r.kind, email: r.email, webForm: r.webForm, foundBy: r.foundBy, source: r.source, note: r.note, name: r.name };
+  return {
+    kind: r.kind,
+    email: r.email,
+    webForm: r.webForm,
+    foundBy: r.foundBy,
+    source: r.source,
+    note: r.note,
+    name: r.name,
+    refused: r.refused ?? null,
+    address: r.address ?? null,
+    resolvedAt: r.resolvedAt ?? null,
+  };
 }
 
 function takedownView(row: repo.TakedownRow): TakedownView {
@@ -90,6 +107,7 @@ function takedownView(row: repo.TakedownRow): TakedownView {
     status: row.status as TakedownView["status"],
     recipient: current ? recipientView(current) : null,
     webForm: row.webForm,
+    formStep: row.formStep ?? null,
     reason: row.reason,
     createdAt: row.createdAt.toISOString(),
     firstSentAt: row.firstSentAt?.toISOString() ?? null,
@@ -102,8 +120,29 @@ function takedownView(row: repo.TakedownRow): TakedownView {
 
 function describeRecipient(r: StoredRecipient): string {
   const how = { catalog: "the leak-site catalog", "site-page": "the site's own page", "rdap-ip": "RDAP for the site's address", "cdn-ranges": "the CDN's published ranges", "rdap-domain": "RDAP for the domain" }[r.foundBy];
-  return `${ESCALATE_KIND_LABEL[r.kind]}: ${r.email ?? r.webForm ?? "no contact"} (found through ${how}: ${r.source})`;
+  const refused = r.refused ? `; the address ${r.refused.address} was refused: ${r.refused.reason}` : "";
+  return `${ESCALATE_KIND_LABEL[r.kind]}: ${r.email ?? r.webForm ?? "no usable contact"} (found through ${how}: ${r.source}${refused})`;
 }
+
+/** Where a link's site resolved, for a notice to the network that serves it (its host or CDN). */
+function resolutionOf(t: repo.TakedownRow, recipient: StoredRecipient): NoticeItem["resolved"] {
+  if (recipient.kind !== "host" && recipient.kind !== "cdn") return null;
+  const own = (t.level !== null ? t.recipients[t.level] : undefined) ?? recipient;
+  const r = own.kind === recipient.kind && own.address ? own : recipient;
+  return r.address && r.resolvedAt ? { address: r.address, at: r.resolvedAt } : null;
+}
+
+const isCloudflare = (r: StoredRecipient) => r.kind === "cdn" && r.name === "Cloudflare";
+
+/** Cloudflare is the first party that can act: no recipient before it has an email address. */
+function cloudflareFirst(recipients: StoredRecipient[]): boolean {
+  const cf = recipients.findIndex(isCloudflare);
+  const level = recipients.findIndex((r) => r.email);
+  return cf >= 0 && (level < 0 || level > cf);
+}
+
+/** A message as PostgreSQL can store it: no NUL (text and jsonb refuse it), whatever an outside party wrote into it. */
+const storable = (text: string) => text.replaceAll("\u0000", "\\u0000");
 
 function monthStart(at: Date): Date {
   return new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), 1));
@@ -214,6 +253,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
         snippet: typeof evidence.snippet === "string" ? evidence.snippet : "",
         fetchedAt: typeof evidence.fetchedAt === "string" ? evidence.fetchedAt : null,
         sha256: typeof evidence.sha256 === "string" ? evidence.sha256 : null,
+        resolved: resolutionOf(t, recipient),
       };
     });
     return renderNotice({
@@ -282,6 +322,42 @@ export function createTakedownsService(deps: TakedownsDeps) {
     const start = row.level === null ? 0 : row.level + 1;
     const rest = row.recipients.map((recipient, index) => ({ index, recipient })).slice(start);
     return rest.find((r) => r.recipient.email) ?? rest.find((r) => r.recipient.webForm) ?? null;
+  }
+
+  /** The Cloudflare report for a host's links: through the API when it is configured and our settings fill every required field, else hers. */
+  function formStepFor(context: NoticeContext, urls: string[]): StoredFormStep {
+    const fields = dmcaReportFields({
+      agent: { ...deps.agent, city: deps.agentPlace?.city, state: deps.agentPlace?.state, country: deps.agentPlace?.country },
+      ownerName: context.owner.displayed ?? context.owner.verified[0]?.username ?? "the copyright owner",
+      authorizedExamples: context.owner.examples,
+      urls,
+    });
+    const missing = missingFields(fields);
+    const base = { party: "cloudflare" as const, formUrl: CLOUDFLARE_ABUSE_FORM, fields: { ...fields }, answer: null, submittedAt: null };
+    if (deps.cloudflare && missing.length === 0) return { ...base, via: "api", status: "submitting", reason: null };
+    const reason = deps.cloudflare
+      ? `Cloudflare takes DMCA reports on its form or through its API; the API needs ${missing.join(", ")}, which are not set here. Every field is ready to copy: submit the report on Cloudflare's form, then press Done.`
+      : "Cloudflare takes DMCA reports on its form, not by email. Every field is ready to copy: submit the report on Cloudflare's form, then press Done.";
+    return { ...base, via: "creator", status: "waiting", reason };
+  }
+
+  function formStepMessage(step: StoredFormStep, alsoTo: StoredRecipient | null): string {
+    const registrar = alsoTo?.email ? ` Meanwhile a notice goes to ${ESCALATE_KIND_LABEL[alsoTo.kind]} (${alsoTo.email}).` : "";
+    return step.via === "api" ? `Reporting to Cloudflare through its Abuse Reports API.${registrar}` : `${step.reason}${registrar}`;
+  }
+
+  /** The report is in: the link is tracked from now, as after a notice (a link already sent to its registrar keeps its dates). */
+  async function formSubmitted(tx: DbOrTx, row: repo.TakedownRow, step: StoredFormStep, at: Date, message: string) {
+    const waiting = row.status === "needs_manual_action" || row.status === "queued";
+    const firstCheck = waiting ? nextCheckAt(deps.schedule, at, at) : null;
+    await repo.updateTakedowns(tx, [row.id], {
+      formStep: step,
+      ...(waiting ? { status: "sent", firstSentAt: row.firstSentAt ?? at, lastSentAt: at, nextCheckAt: firstCheck, reason: null, webForm: null } : {}),
+      updatedAt: at,
+    });
+    await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "form_submitted", message: storable(message) }]);
+    await repo.markCounted(tx, [row.id], at);
+    return firstCheck;
   }
 
   return {
@@ -399,6 +475,15 @@ export function createTakedownsService(deps: TakedownsDeps) {
 
       const context = await noticeContext(drafts[0]!.userId, drafts.map((d) => d.leakId));
       const at = now();
+      // Links behind Cloudflare with no email contact before it: one report per host name, on its form or through its API.
+      const cloudflareUrls = new Map<string, string[]>();
+      for (const t of drafts) {
+        if (!cloudflareFirst(found.get(t.id) ?? [])) continue;
+        const host = new URL(t.url).hostname;
+        cloudflareUrls.set(host, [...(cloudflareUrls.get(host) ?? []), t.url]);
+      }
+      const steps = new Map([...cloudflareUrls].map(([host, urls]) => [host, formStepFor(context, urls)]));
+      const reportIds: string[] = [];
       const noticeIds = await db.transaction(async (tx) => {
         const rows = await repo.lockTakedownsInStatus(tx, drafts.map((d) => d.id), "draft");
         const groups = new Map<string, { level: number; recipient: StoredRecipient; takedowns: repo.TakedownRow[] }>();
@@ -408,23 +493,41 @@ export function createTakedownsService(deps: TakedownsDeps) {
           await repo.insertEvents(
             tx,
             recipients.length
-              ? recipients.map((r) => ({ takedownId: row.id, at, type: "recipient_found", message: `Found ${describeRecipient(r)}.` }))
+              ? recipients.map((r) => ({ takedownId: row.id, at, type: "recipient_found", message: storable(`Found ${describeRecipient(r)}.`) }))
               : [{ takedownId: row.id, at, type: "recipient_found", message: "No contact found for the site, its host or its registrar." }],
           );
+          const formStep = cloudflareFirst(recipients) ? (steps.get(new URL(row.url).hostname) ?? null) : null;
+          if (formStep) {
+            await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "form_step", message: formStepMessage(formStep, level >= 0 ? recipients[level]! : null) }]);
+            if (formStep.via === "api") reportIds.push(row.id);
+            // Handed to her as a form step: the link counts against the month now.
+            else await repo.markCounted(tx, [row.id], at);
+          }
           if (level < 0) {
-            const webForm = recipients.find((r) => r.webForm)?.webForm ?? null;
-            const reason = webForm ? `No email address takes complaints for this site; use the web form: ${webForm}` : "No email address or web form was found for the site, its host or its registrar.";
-            await repo.updateTakedowns(tx, [row.id], { status: "needs_manual_action", recipients, webForm, reason, updatedAt: at });
-            await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "needs_manual_action", message: reason }]);
+            if (formStep?.via === "api") {
+              // The report goes through Cloudflare's API; nothing to email.
+              await repo.updateTakedowns(tx, [row.id], { status: "queued", recipients, formStep, webForm: formStep.formUrl, updatedAt: at });
+              continue;
+            }
+            const webForm = formStep?.formUrl ?? recipients.find((r) => r.webForm)?.webForm ?? null;
+            const refusals = recipients
+              .filter((r) => r.refused)
+              .map((r) => ` The address ${ESCALATE_KIND_LABEL[r.kind]} gives (${r.refused!.address}) was refused: ${r.refused!.reason}.`)
+              .join("");
+            const reason = formStep
+              ? `${formStep.reason}${refusals}`
+              : (webForm ? `No email address takes complaints for this site; use the web form: ${webForm}` : "No email address or web form was found for the site, its host or its registrar.") + refusals;
+            await repo.updateTakedowns(tx, [row.id], { status: "needs_manual_action", recipients, webForm, formStep, reason: storable(reason), updatedAt: at });
+            await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "needs_manual_action", message: storable(reason) }]);
             continue;
           }
           const recipient = recipients[level]!;
           const key = `${level}:${recipient.email!.toLowerCase()}`;
-          const updated = { ...row, recipients, level };
+          const updated = { ...row, recipients, level, formStep };
           const group = groups.get(key) ?? { level, recipient, takedowns: [] };
           group.takedowns.push(updated);
           groups.set(key, group);
-          await repo.updateTakedowns(tx, [row.id], { status: "queued", recipients, level, updatedAt: at });
+          await repo.updateTakedowns(tx, [row.id], { status: "queued", recipients, level, formStep, updatedAt: at });
         }
         const ids: string[] = [];
         for (const group of groups.values()) {
@@ -437,6 +540,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
         }
         return ids;
       });
+      if (reportIds.length > 0) await deps.queue.send(deps.jobs().cloudflare, { takedownIds: reportIds });
       for (const noticeId of noticeIds) await deps.queue.send(deps.jobs().send, { noticeId });
     },
 
@@ -450,14 +554,26 @@ export function createTakedownsService(deps: TakedownsDeps) {
         await repo.updateNotice(db, noticeId, { status: "cancelled" });
         return;
       }
-      const email = notice.recipient.email!;
+      const email = notice.recipient.email ?? "";
+      const check = checkMailbox(email);
+      if (!check.ok) {
+        // An address that is not one plain mailbox never reaches the mail server: this notice fails, with why, and nothing else does.
+        const at = now();
+        const message = `The notice was not sent: the address ${check.shown} was refused (${check.reason}).`;
+        await db.transaction(async (tx) => {
+          await repo.updateNotice(tx, noticeId, { status: "failed", attempts: notice.attempts + 1, error: storable(message) });
+          await repo.updateTakedowns(tx, linked.map((t) => t.id), { status: "failed", reason: storable(message), nextCheckAt: null, updatedAt: at });
+          await repo.insertEvents(tx, linked.map((t) => ({ takedownId: t.id, at, type: "failed", message: storable(message) })));
+        });
+        return;
+      }
       const domain = /@([^>\s]+)>?\s*$/.exec(deps.messageIdDomain)?.[1] ?? deps.messageIdDomain;
       let messageId: string;
       try {
-        const sent = await deps.mailer.send({ to: email, subject: notice.subject, text: notice.text, html: notice.html, headers: { "Message-ID": `<notice-${notice.id}@${domain}>` } });
+        const sent = await deps.mailer.send({ to: check.address, subject: notice.subject, text: notice.text, html: notice.html, headers: { "Message-ID": `<notice-${notice.id}@${domain}>` } });
         messageId = sent.messageId;
       } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error);
+        const reason = storable(error instanceof Error ? error.message : String(error));
         const final = isPermanentSmtpFailure(error) || attempt.retryCount >= attempt.retryLimit;
         const at = now();
         if (!final) {
@@ -479,6 +595,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
       const firstCheck = nextCheckAt(deps.schedule, at, at);
       await db.transaction(async (tx) => {
         await repo.updateNotice(tx, noticeId, { status: "sent", messageId, sentAt: at, attempts: notice.attempts + 1, error: null });
+        await repo.markCounted(tx, linked.map((t) => t.id), at);
         for (const t of linked) {
           await repo.updateTakedowns(tx, [t.id], {
             status: notice.level > 0 && t.firstSentAt ? "escalated" : "sent",
@@ -495,6 +612,81 @@ export function createTakedownsService(deps: TakedownsDeps) {
         await deps.scans.markLeakTakedown(t.leakId, "takedown_sent", at);
         if (firstCheck) await scheduleCheck(t.id, firstCheck);
       }
+    },
+
+    /** The job: the Cloudflare report of these links through its API, one report per host name; a refusal makes it her step. */
+    async cloudflareReport(takedownIds: string[], attempt: { retryCount: number; retryLimit: number }): Promise<void> {
+      const rows = (await Promise.all(takedownIds.map((id) => repo.findTakedown(db, id)))).filter(
+        (r): r is repo.TakedownRow => !!r && r.formStep?.via === "api" && r.formStep.status === "submitting" && r.status !== "cancelled",
+      );
+      const byReport = new Map<string, repo.TakedownRow[]>();
+      for (const r of rows) byReport.set(r.formStep!.fields.urls ?? r.url, [...(byReport.get(r.formStep!.fields.urls ?? r.url) ?? []), r]);
+      let retry: Error | null = null;
+      for (const group of byReport.values()) {
+        const step = group[0]!.formStep!;
+        let answer: DmcaReportAnswer;
+        if (!deps.cloudflare) answer = { outcome: "unauthorized", status: 0, errors: ["the API is no longer configured"] };
+        else answer = await deps.cloudflare.submitDmca(step.fields as unknown as Parameters<CloudflareAbuseReports["submitDmca"]>[0]);
+        if (answer.outcome === "unavailable" && attempt.retryCount < attempt.retryLimit) {
+          retry = new Error(`Cloudflare's API is unavailable: ${answer.errors.join("; ")}`);
+          continue;
+        }
+        const at = now();
+        const checks: { id: string; leakId: string; at: Date | null }[] = [];
+        await db.transaction(async (tx) => {
+          for (const row of group) {
+            if (answer.outcome === "submitted") {
+              const done: StoredFormStep = { ...step, status: "submitted", answer: `HTTP ${answer.status}: ${answer.result}`, submittedAt: at.toISOString() };
+              checks.push({ id: row.id, leakId: row.leakId, at: await formSubmitted(tx, row, done, at, `Reported to Cloudflare through its Abuse Reports API (answer: HTTP ${answer.status}, ${answer.result}).`) });
+              continue;
+            }
+            const why =
+              answer.outcome === "unauthorized"
+                ? `Cloudflare's API refused the report (HTTP ${answer.status}: ${answer.errors.join("; ")}): the account has no abuse-reports entitlement.`
+                : answer.outcome === "invalid"
+                  ? `Cloudflare's API refused the report (HTTP ${answer.status}: ${answer.errors.join("; ")}).`
+                  : `Cloudflare's API could not be reached (${answer.errors.join("; ")}).`;
+            const reason = storable(`${why} Every field is ready to copy: submit the report on Cloudflare's form, then press Done.`);
+            const hers: StoredFormStep = { ...step, via: "creator", status: "waiting", reason, answer: storable(answer.errors.join("; ")).slice(0, 1000) };
+            const waiting = row.status === "queued" && row.level === null;
+            await repo.updateTakedowns(tx, [row.id], { formStep: hers, ...(waiting ? { status: "needs_manual_action", webForm: hers.formUrl, reason } : {}), updatedAt: at });
+            await repo.markCounted(tx, [row.id], at);
+            await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "needs_manual_action", message: reason }]);
+          }
+        });
+        for (const c of checks) {
+          if (!c.at) continue;
+          await deps.scans.markLeakTakedown(c.leakId, "takedown_sent", at);
+          await scheduleCheck(c.id, c.at);
+        }
+      }
+      if (retry) throw retry;
+    },
+
+    /** She says she submitted the form: recorded with the time, for every link of the same report. */
+    async markFormDone(userId: string, id: string): Promise<TakedownDetail> {
+      const row = await userTakedown(userId, id);
+      if (row.formStep?.status !== "waiting") {
+        throw new AppError("CONFLICT", row.formStep ? "This report is already recorded as submitted." : "This takedown has no form to submit.", undefined, { formStep: row.formStep?.status ?? null });
+      }
+      const at = now();
+      const urls = row.formStep.fields.urls;
+      const same = (await repo.listTakedowns(db, userId, { limit: 500, offset: 0 })).items.filter(
+        (t) => t.id === row.id || (t.formStep?.status === "waiting" && t.formStep.fields.urls === urls && t.domain === row.domain),
+      );
+      const checks: { id: string; leakId: string; at: Date | null }[] = [];
+      await db.transaction(async (tx) => {
+        for (const t of same) {
+          const done: StoredFormStep = { ...t.formStep!, status: "done", submittedAt: at.toISOString() };
+          checks.push({ id: t.id, leakId: t.leakId, at: await formSubmitted(tx, t, done, at, `She submitted the report on Cloudflare's form (${t.formStep!.formUrl}).`) });
+        }
+      });
+      for (const c of checks) {
+        if (!c.at) continue;
+        await deps.scans.markLeakTakedown(c.leakId, "takedown_sent", at);
+        await scheduleCheck(c.id, c.at);
+      }
+      return detail((await repo.findTakedown(db, row.id))!);
     },
 
     /** The job: is the link still up? Removed, escalated, checked again later, or no response. */
@@ -527,6 +719,21 @@ export function createTakedownsService(deps: TakedownsDeps) {
       const sinceNotice = at.getTime() - row.lastSentAt.getTime();
       if (sinceNotice >= deps.schedule.escalateAfterMs) {
         const next = nextRecipient(row);
+        // Escalating past Cloudflare (no email: its form or its API) files its report as well.
+        const cf = row.recipients.findIndex(isCloudflare);
+        if (cf > (row.level ?? -1) && !row.formStep && (!next || next.index >= cf)) {
+          const step = formStepFor(await noticeContext(row.userId, [row.leakId]), [row.url]);
+          const alsoTo = next && next.index > cf && next.recipient.email ? next.recipient : null;
+          await repo.updateTakedowns(db, [row.id], { formStep: step, updatedAt: at });
+          await repo.insertEvents(db, [{ takedownId: row.id, at, type: "form_step", message: formStepMessage(step, alsoTo) }]);
+          if (step.via === "api") await deps.queue.send(deps.jobs().cloudflare, { takedownIds: [row.id] });
+          if (!alsoTo && step.via === "creator") {
+            const reason = step.reason ?? "Still up after the notice: report it on Cloudflare's form.";
+            await repo.updateTakedowns(db, [row.id], { ...checked, status: "needs_manual_action", level: cf, webForm: step.formUrl, reason, nextCheckAt: null });
+            await repo.insertEvents(db, [{ takedownId: row.id, at, type: "needs_manual_action", message: reason }]);
+            return;
+          }
+        }
         if (next?.recipient.email) {
           const escalated = { ...row, level: next.index, status: "escalated" };
           // Links escalating to the same party together (a site's links, due at the same time) go in one notice.
@@ -556,7 +763,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
           if (!notice.joined) await deps.queue.send(deps.jobs().send, { noticeId: notice.id }, { startAfter: startAfterFor(new Date(at.getTime() + deps.schedule.escalationGatherMs)) });
           return;
         }
-        if (next?.recipient.webForm && row.level !== next.index) {
+        if (next?.recipient.webForm && row.level !== next.index && !isCloudflare(next.recipient)) {
           const reason = `Still up after the notice; ${ESCALATE_KIND_LABEL[next.recipient.kind]} takes complaints only through its web form: ${next.recipient.webForm}`;
           await repo.updateTakedowns(db, [row.id], { ...checked, status: "needs_manual_action", level: next.index, webForm: next.recipient.webForm, reason, nextCheckAt: null });
           await repo.insertEvents(db, [{ takedownId: row.id, at, type: "needs_manual_action", message: reason }]);
@@ -626,6 +833,11 @@ export function createTakedownsService(deps: TakedownsDeps) {
       }
       await requireReady(userId);
       const at = now();
+      // A link that never counted (it stalled before anything went out) counts when it is sent: it needs room in the month.
+      if (!(await repo.leaksEverTakenDown(db, [row.leakId])).has(row.leakId)) {
+        const q = await quotaFor(userId, at);
+        if (q.limit !== "unlimited" && q.used + 1 > q.limit) throw quotaError(q, 1);
+      }
       try {
         await db.transaction(async (tx) => {
           const [locked] = await repo.lockTakedownsInStatus(tx, [row.id], row.status);

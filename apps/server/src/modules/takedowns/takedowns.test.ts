@@ -120,6 +120,17 @@ describe("takedowns", () => {
         "/dmca": html(`<!doctype html><p>DMCA: <a href="mailto:dmca@beasite.example">dmca@beasite.example</a></p>`),
         "/bea": html(page("beasite.example", "/bea", leakPage("bea_rose leaked", "bea_rose"))),
       },
+      ...Object.fromEntries(
+        [1, 2, 3, 4, 5].map((n) => [
+          `good${n}.example`,
+          { "/dmca": html(`<!doctype html><p>Notices: <a href="mailto:dmca@good${n}.example">email us</a></p>`), "/luna": html(page(`good${n}.example`, "/luna", leakPage(`luna_rivers set ${n}`))) },
+        ]),
+      ),
+      // A hostile contact page: the mailto holds a NUL (percent-encoded, as a parser hands it over).
+      "hostile.example": {
+        "/dmca": html(`<!doctype html><p>Notices: <a href="mailto:dmca@hostile.example%00">email us</a></p>`),
+        "/luna": html(page("hostile.example", "/luna", leakPage("luna_rivers hostile"))),
+      },
       "nowhere.example": {
         "/contact": html(`<!doctype html><h1>Contact</h1><form action="/send" method="post"><textarea name="m"></textarea></form>`),
         "/luna": html(page("nowhere.example", "/luna", leakPage("luna_rivers pics"))),
@@ -203,6 +214,7 @@ describe("takedowns", () => {
       cdn: leakAt("http://cdnleaks.example/luna", "high"),
       nowhere: leakAt("http://nowhere.example/luna", "high"),
       refusing: leakAt("http://refusing.example/luna", "high"),
+      ...Object.fromEntries(["good1", "good2", "good3", "good4", "good5", "hostile"].map((k) => [k, leakAt(`http://${k}.example/luna`, "high")])),
     });
   });
 
@@ -353,12 +365,21 @@ describe("takedowns", () => {
       expect(part).not.toMatch(/Ava|Marie|Stone/);
     }
 
-    // No contact on the site: the hosting network's abuse contact from RDAP.
-    expect(noticesTo("abuse@hostnet.example")).toHaveLength(1);
-    // Behind Cloudflare: the CDN's abuse contact, said so in the notice.
-    const cdn = noticesTo("abuse@cloudflare.example");
-    expect(cdn).toHaveLength(1);
-    expect(cdn[0]!.text).toContain("forward this notice to the host");
+    // No contact on the site: the hosting network's abuse contact from RDAP, greeted by the organisation's name
+    // (the registrant's, not the abuse role's), told the address the site resolved to and when.
+    const hostNotice = noticesTo("abuse@hostnet.example");
+    expect(hostNotice).toHaveLength(1);
+    expect(hostNotice[0]!.text).toContain("To the network abuse desk of HOSTNET Ltd:");
+    expect(hostNotice[0]!.text).not.toContain("HOSTNET Abuse");
+    expect(hostNotice[0]!.text).toMatch(/hosted on your network \(hostedleaks\.example resolved to 198\.51\.100\.20 on \d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
+    expect(hostNotice[0]!.text).toMatch(/Served from: hostedleaks\.example resolved to 198\.51\.100\.20 on \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    // Behind Cloudflare, which takes no emailed complaints: its report is her step (no API settings here),
+    // and the domain's registrar is written to at once.
+    expect(noticesTo("abuse@cloudflare.example")).toHaveLength(0);
+    const registrarNotice = noticesTo("abuse@other-registrar.example");
+    expect(registrarNotice).toHaveLength(1);
+    expect(registrarNotice[0]!.text).toContain("http://cdnleaks.example/luna");
+    expect(registrarNotice[0]!.text).toContain("To the registrar's abuse desk of Other Registrar LLC:");
     expect(smtp.received).toHaveLength(3);
 
     const list = (await (await ava.get("/v1/takedowns?pageSize=50")).json()).items as { id: string; leakId: string; status: string }[];
@@ -375,8 +396,36 @@ describe("takedowns", () => {
     expect(hub1.nextCheckAt).not.toBeNull();
 
     const cdnDetail = await (await ava.get(`/v1/takedowns/${byLeak(leakIds.cdn!).id}`)).json();
-    expect(cdnDetail.recipient).toMatchObject({ kind: "cdn", name: "Cloudflare", email: "abuse@cloudflare.example", webForm: "https://abuse.cloudflare.com/" });
-    expect(cdnDetail.recipient.note).toContain("Cloudflare");
+    expect(cdnDetail.recipients[0]).toMatchObject({ kind: "cdn", name: "Cloudflare", email: null, webForm: "https://abuse.cloudflare.com/", address: "104.16.0.10" });
+    expect(cdnDetail.recipients[0].note).toContain("Cloudflare");
+    expect(cdnDetail.recipient).toMatchObject({ kind: "registrar", email: "abuse@other-registrar.example" });
+    expect(cdnDetail.status).toBe("sent");
+    expect(cdnDetail.formStep).toMatchObject({ party: "cloudflare", via: "creator", status: "waiting", formUrl: "https://abuse.cloudflare.com/", submittedAt: null });
+    expect(cdnDetail.formStep.reason).toContain("press Done");
+    // Every field of Cloudflare's DMCA form, ready to copy.
+    expect(cdnDetail.formStep.fields).toMatchObject({
+      act: "abuse_dmca",
+      name: "Leakwarden Copyright Agent",
+      email: "dmca@leakwarden.test",
+      email2: "dmca@leakwarden.test",
+      address1: "1 Agent Street, Wilmington, DE 19801, USA",
+      agent_name: "luna_rivers",
+      urls: "http://cdnleaks.example/luna",
+      signature: "Leakwarden Copyright Agent",
+      agree: "1",
+      host_notification: "send",
+      owner_notification: "send",
+    });
+    expect(cdnDetail.formStep.fields.original_work).toContain("https://onlyfans.com/luna_rivers");
+    // She submits it and says so: the time is recorded; a second "Done" is refused.
+    const done = await ava.post(`/v1/takedowns/${cdnDetail.id}/form-done`, {});
+    expect(done.status).toBe(200);
+    const after = await done.json();
+    expect(after.formStep).toMatchObject({ status: "done", submittedAt: expect.any(String) });
+    expect(after.history.map((e: { type: string }) => e.type)).toContain("form_submitted");
+    expect((await ava.post(`/v1/takedowns/${cdnDetail.id}/form-done`, {})).status).toBe(409);
+    // Another creator cannot press it.
+    expect((await bea.post(`/v1/takedowns/${cdnDetail.id}/form-done`, {})).status).toBe(404);
 
     // The leaks list shows the takedown.
     const leaks = (await (await ava.get("/v1/leaks?status=takedown_sent")).json()).items.map((l: { id: string }) => l.id);
@@ -526,8 +575,9 @@ describe("takedowns", () => {
     const res = await ava.post("/v1/takedowns", { leakIds: [leakIds.hubMedium] });
     expect(res.status).toBe(202);
     const body = await res.json();
-    // 5 links, then hub3 and hub4 (hub3 cancelled before sending: not counted), now this one.
-    expect(body.quota.used).toBe(7);
+    // 5 links (one of them, nowhere.example, stalled with no email: not counted), then hub3 and hub4
+    // (hub3 cancelled before sending: not counted), now this one.
+    expect(body.quota.used).toBe(6);
     const id = body.items[0].id;
     await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
     const waiting = await (await ava.get(`/v1/takedowns/${id}`)).json();
@@ -614,18 +664,19 @@ describe("takedowns", () => {
     await clock.advance(services, 6 * 60_000);
     await services.queue.runDue(["takedowns.send-notice"]);
     const sent = smtp.received.slice(before);
-    // Host after site (leakhub /v/4 and /v/5, in one notice), registrar after host (hostedleaks), registrar after the CDN.
+    // Host after site (leakhub /v/4 and /v/5, in one notice), registrar after host (hostedleaks); the link behind
+    // Cloudflare went to its registrar at once, and nobody is left after it.
     const hub = sent.filter((m) => m.to.includes("abuse@leaknet.example"));
     expect(hub).toHaveLength(1);
     expect(hub[0]!.text).toContain("http://leakhub.example/v/4");
     expect(hub[0]!.text).toContain("http://leakhub.example/v/5");
-    expect(hub[0]!.text).toContain("The site is hosted on your network.");
+    expect(hub[0]!.text).toMatch(/The site is hosted on your network \(leakhub\.example resolved to 198\.51\.100\.10 on [^)]+ UTC\)\./);
     expect(hub[0]!.text).toMatch(/A notice for this material was sent to leakhub\.example <copyright@leakhub\.example> on \d{4}-\d{2}-\d{2}; the material is still available\./);
     expect(hub[0]!.html).toContain("http://leakhub.example/v/5");
     expect(hub[0]!.text).toContain("Signature: /s/ Leakwarden Copyright Agent");
     for (const mail of sent) expect(`${mail.text}${mail.html}`).not.toMatch(/Ava|Marie|Stone/);
     expect(sent.filter((m) => m.to.includes("abuse@registrar.example"))).toHaveLength(1);
-    expect(sent.filter((m) => m.to.includes("abuse@other-registrar.example"))).toHaveLength(1);
+    expect(sent.filter((m) => m.to.includes("abuse@other-registrar.example"))).toHaveLength(0);
 
     const items = (await (await ava.get("/v1/takedowns?status=escalated")).json()).items as { id: string; leakId: string; recipient: { kind: string } }[];
     expect(items.find((t) => t.leakId === leakIds.hosted)?.recipient.kind).toBe("registrar");
@@ -735,5 +786,26 @@ describe("takedowns", () => {
     expect(delivered[0]!.to).toEqual(["abuse@leaknet.example"]);
     expect(delivered[0]!.text).toContain("http://leakhub.example/v/3");
     expect((await (await ava.get(`/v1/takedowns/${id}`)).json()).status).toBe("sent");
+  });
+
+  it("refuses a hostile page's address (a NUL in its mailto) for that link alone: the other five notices go out", async () => {
+    const keys = ["good1", "good2", "good3", "good4", "good5", "hostile"];
+    const before = smtp.received.length;
+    const res = await ava.post("/v1/takedowns", { leakIds: keys.map((k) => leakIds[k]) });
+    expect(res.status).toBe(202);
+    await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
+
+    const sent = smtp.received.slice(before);
+    expect(sent.map((m) => m.to).flat().sort()).toEqual([1, 2, 3, 4, 5].map((n) => `dmca@good${n}.example`));
+    expect(sent.some((m) => m.raw.includes("hostile.example/luna"))).toBe(false);
+
+    const list = (await (await ava.get("/v1/takedowns?pageSize=100")).json()).items as { id: string; leakId: string; status: string }[];
+    const byKey = (k: string) => list.find((t) => t.leakId === leakIds[k])!;
+    for (const k of keys.slice(0, 5)) expect(byKey(k).status, k).toBe("sent");
+    const hostile = await (await ava.get(`/v1/takedowns/${byKey("hostile").id}`)).json();
+    expect(hostile.status).toBe("needs_manual_action");
+    expect(hostile.recipients[0]).toMatchObject({ kind: "site", email: null, refused: { address: "dmca@hostile.example\\u0000", reason: "it contains a NUL character" } });
+    expect(hostile.reason).toContain("was refused: it contains a NUL character");
+    expect(hostile.history.map((e: { message: string }) => e.message).join("\n")).toContain("dmca@hostile.example\\u0000 was refused: it contains a NUL character");
   });
 });

@@ -16,6 +16,7 @@ const takedown = (leakId: string, status: TakedownView["status"]): TakedownView 
   status,
   recipient: null,
   webForm: null,
+  formStep: null,
   reason: null,
   createdAt: "2025-07-01T10:00:00.000Z",
   firstSentAt: null,

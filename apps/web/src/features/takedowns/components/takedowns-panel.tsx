@@ -15,6 +15,7 @@ import { useMarkDelistingSubmitted } from "../api/mark-delisting-submitted";
 import { engineLabels, formatHours, formatWhen, foundByLabels, recipientKindLabels, takedownStatusClasses, takedownStatusLabels } from "../takedown-labels";
 import { AuthorizationForm } from "./authorization-form";
 import { CopyField } from "./copy-field";
+import { FormStepCard } from "./form-step";
 import { QueryError, Skeleton } from "../../../components/query-error";
 
 const card = "rounded-2xl border border-white/10 bg-ink-900 p-5 sm:p-6";
@@ -188,7 +189,8 @@ function Detail({ id }: { id: string }) {
   const notices = [...d.notices].reverse();
   return (
     <div className="flex flex-col gap-4 text-sm">
-      {d.reason && <p className="text-amber-100">{d.reason}</p>}
+      {d.reason && !d.formStep && <p className="text-amber-100">{d.reason}</p>}
+      {d.formStep && <FormStepCard takedownId={d.id} step={d.formStep} />}
       <Actions d={d} />
       <div>
         <h4 className="font-semibold text-slate-200">Who can remove it, in the order we write to them</h4>
@@ -269,6 +271,11 @@ function Row({ t }: { t: TakedownView }) {
           {open ? "Hide" : "Details"}
         </button>
       </div>
+      {t.formStep?.status === "waiting" && t.status !== "needs_manual_action" && (
+        <p className="mt-2 text-sm break-words text-amber-100" data-testid="form-step-pending">
+          Your step: report it on Cloudflare&apos;s form (open Details for every field, ready to copy).
+        </p>
+      )}
       {t.status === "needs_manual_action" && (
         <p className="mt-2 text-sm break-words text-amber-100">
           {t.reason ?? "No email address takes complaints for this site."}{" "}

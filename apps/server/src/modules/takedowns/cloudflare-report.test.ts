@@ -1,0 +1,228 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMailer } from "../../email/mailer";
+import { loadEnv } from "../../env";
+import { createLogger } from "../../lib/logger";
+import { createServices } from "../../services";
+import { startFakeCloudflare, type FakeCloudflare } from "../../testing/fake-web/fake-cloudflare";
+import { startForwardProxy, type ForwardProxy } from "../../testing/fake-web/forward-proxy";
+import { html, startVirtualHostServer, type VirtualHostServer } from "../../testing/fake-web/virtual-host-server";
+import { seedLeaks } from "../../testing/leak-records";
+import { openTestDatabase } from "../../testing/test-database";
+import { signUpAndConfirm, TEST_ORIGIN, type TestClient, type TestServices } from "../../testing/test-services";
+import { recordStageNameCheck } from "../identities/identities.repository";
+import { rdapDomain, rdapNetwork, startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "./takedown-test-network";
+
+/** A clock the test moves; jobs already queued move with it (pg-boss reads the database's time). */
+function testClock() {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    async advance(services: TestServices, ms: number) {
+      offset += ms;
+      await services.database.executeSql(`update pgboss.job set start_after = start_after - ($1::bigint * interval '1 millisecond') where state in ('created', 'retry')`, [ms]);
+    },
+  };
+}
+
+/** Sites behind Cloudflare (its published ranges) with no contact of their own: the report goes through Cloudflare's API. */
+describe("takedowns through Cloudflare's Abuse Reports API", () => {
+  const TOKEN = "cf-test-token";
+  const ACCOUNT = "023e105f4ecef8ad9ca31a8372d0c353";
+  let services: TestServices;
+  let web: VirtualHostServer;
+  let proxy: ForwardProxy;
+  let dns: FakeDns;
+  let rdap: FakeRdap;
+  let smtp: FakeSmtp;
+  let cloudflare: FakeCloudflare;
+  let ava: TestClient;
+  const leakIds: Record<string, string> = {};
+  const sites = ["cfok.example", "cfbad.example", "cfdenied.example", "cfalone.example", "cfown.example"];
+  const clock = testClock();
+
+  beforeAll(async () => {
+    const leakPage = `<!doctype html><title>luna_rivers leaked</title><p>luna_rivers leaked pack</p>`;
+    web = await startVirtualHostServer(Object.fromEntries(sites.map((host) => [host, { "/a": html(leakPage), "/b": html(leakPage) }])));
+    // A site behind Cloudflare with its own DMCA address: written to first, Cloudflare only if the link stays up.
+    web.setSite("cfown.example", { "/a": html(leakPage), "/b": html(leakPage), "/dmca": html(`<p>DMCA: <a href="mailto:dmca@cfown.example">dmca@cfown.example</a></p>`) });
+    proxy = await startForwardProxy((host) => (host.endsWith(".example") ? { host: "127.0.0.1", port: web.port } : null));
+    dns = await startFakeDns(Object.fromEntries(sites.map((host, i) => [host, { a: [`104.16.1.${i + 1}`] }])));
+    rdap = await startFakeRdap({
+      ips: Object.fromEntries(sites.map((_, i) => [`104.16.1.${i + 1}`, rdapNetwork("CLOUDFLARENET", "abuse@cloudflare.example")])),
+      // cfalone.example has no registrar answer: the API report is all there is.
+      domains: Object.fromEntries(sites.filter((h) => h !== "cfalone.example").map((host) => [host, rdapDomain(host, "Example Registrar, Inc.", "abuse@registrar.example")])),
+    });
+    smtp = await startFakeSmtp();
+    cloudflare = await startFakeCloudflare({ token: TOKEN, accountId: ACCOUNT });
+
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-cloudflare-"));
+    const env = loadEnv({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: TEST_ORIGIN,
+      LOG_LEVEL: "silent",
+      AUTH_RATE_LIMIT_MAX: "1000",
+      SMTP_URL: smtp.url,
+      NOTICE_FROM: "Leakwarden Copyright Agent <dmca@leakwarden.test>",
+      AGENT_NAME: "Leakwarden Copyright Agent",
+      AGENT_ADDRESS: "1 Agent Street",
+      AGENT_CITY: "Wilmington",
+      AGENT_STATE: "DE",
+      AGENT_COUNTRY: "US",
+      AGENT_EMAIL: "dmca@leakwarden.test",
+      AGENT_PHONE: "+1 555 0100",
+      DNS_SERVERS: dns.servers,
+      RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
+      SCAN_PROXY_URL: proxy.url,
+      SCAN_FETCH_TIMEOUT_MS: "3000",
+      CLOUDFLARE_API_TOKEN: TOKEN,
+      CLOUDFLARE_ACCOUNT_ID: ACCOUNT,
+      CLOUDFLARE_API_URL: cloudflare.url,
+    });
+    const database = await openTestDatabase();
+    const logger = createLogger(env.LOG_LEVEL);
+    const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") }, logger);
+    const wired = createServices(env, logger, database, { mailer, now: clock.now, tierFor: async () => "premium" });
+    await wired.queue.start();
+    services = {
+      ...wired,
+      dataDir,
+      async close() {
+        await wired.queue.stop();
+        await database.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+    ava = await signUpAndConfirm(services, "ava@example.com");
+    const userId = (await (await ava.get("/api/auth/get-session")).json()).user.id as string;
+    await ava.post("/v1/root/update-profile-all", { platforms: { onlyfans: "luna_rivers" }, nicknames: [], allowlist: [], specific: "" });
+    const identities = await (await ava.get("/v1/identities")).json();
+    await recordStageNameCheck(services.database.db, [identities.stageNames[0].id], { lastCheckAt: new Date(), lastCheckStatus: "verified", lastCheckReason: "", verifiedAt: new Date() });
+    expect((await ava.request("/v1/takedowns/authorization", { method: "PUT", json: { fullName: "Ava Marie Stone", signature: "Ava Marie Stone", agree: true } })).status).toBe(200);
+    const keys = sites.flatMap((host) => [`${host}/a`, `${host}/b`]);
+    const ids = await seedLeaks(
+      services.database.db,
+      userId,
+      keys.map((k) => ({ url: `http://${k}`, seenAt: new Date(), title: "luna_rivers leaked", confidence: "high" as const, evidence: { matchedNames: ["luna_rivers"] } })),
+    );
+    keys.forEach((k, i) => (leakIds[k] = ids[i]!));
+  });
+
+  afterAll(async () => {
+    await services?.close();
+    await Promise.all([web?.close(), proxy?.close(), dns?.close(), rdap?.close(), smtp?.close(), cloudflare?.close()]);
+  });
+
+  async function takeDown(host: string) {
+    const before = { api: cloudflare.requests.length, mail: smtp.received.length };
+    const res = await ava.post("/v1/takedowns", { leakIds: [leakIds[`${host}/a`], leakIds[`${host}/b`]] });
+    expect(res.status).toBe(202);
+    const created = (await res.json()).items as { id: string }[];
+    await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice", "takedowns.cloudflare-report"]);
+    const details = await Promise.all(created.map(async (t) => (await ava.get(`/v1/takedowns/${t.id}`)).json()));
+    return { details, api: cloudflare.requests.slice(before.api), mail: smtp.received.slice(before.mail) };
+  }
+
+  it("submits one DMCA report per host with its documented fields, records the answer, and writes to the registrar at once", async () => {
+    const { details, api, mail } = await takeDown("cfok.example");
+    expect(api).toHaveLength(1);
+    expect(api[0]!.path).toBe(`/client/v4/accounts/${ACCOUNT}/abuse-reports/abuse_dmca`);
+    expect(api[0]!.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(api[0]!.body).toMatchObject({
+      act: "abuse_dmca",
+      name: "Leakwarden Copyright Agent",
+      email: "dmca@leakwarden.test",
+      email2: "dmca@leakwarden.test",
+      address1: "1 Agent Street",
+      city: "Wilmington",
+      state: "DE",
+      country: "US",
+      agent_name: "luna_rivers",
+      signature: "Leakwarden Copyright Agent",
+      agree: 1,
+      host_notification: "send",
+      owner_notification: "send",
+      tele: "+1 555 0100",
+    });
+    expect(String(api[0]!.body!.urls).split("\n").sort()).toEqual(["http://cfok.example/a", "http://cfok.example/b"]);
+    for (const d of details) {
+      expect(d.formStep).toMatchObject({ party: "cloudflare", via: "api", status: "submitted", answer: "HTTP 200: success", submittedAt: expect.any(String) });
+      expect(d.history.map((e: { type: string }) => e.type)).toContain("form_submitted");
+      expect(d.status).toBe("sent");
+      expect(d.recipient).toMatchObject({ kind: "registrar", email: "abuse@registrar.example" });
+    }
+    // The registrar, at once, in one notice for both links; Cloudflare's RDAP mailbox is never written to.
+    expect(mail.map((m) => m.to).flat()).toEqual(["abuse@registrar.example"]);
+    expect(mail[0]!.text).toContain("http://cfok.example/a");
+    expect(mail[0]!.text).toContain("http://cfok.example/b");
+  });
+
+  it("turns a report the API refuses as invalid into her step, with Cloudflare's errors", async () => {
+    cloudflare.rejectWith = [{ code: 10000, message: "urls: the hostname is not proxied by Cloudflare" }];
+    try {
+      const { details, api, mail } = await takeDown("cfbad.example");
+      expect(api).toHaveLength(1);
+      for (const d of details) {
+        expect(d.formStep).toMatchObject({ via: "creator", status: "waiting", formUrl: "https://abuse.cloudflare.com/" });
+        expect(d.formStep.reason).toContain("HTTP 400");
+        expect(d.formStep.reason).toContain("the hostname is not proxied by Cloudflare");
+        expect(d.formStep.fields.urls.split("\n").sort()).toEqual(["http://cfbad.example/a", "http://cfbad.example/b"]);
+      }
+      expect(mail.map((m) => m.to).flat()).toEqual(["abuse@registrar.example"]);
+    } finally {
+      cloudflare.rejectWith = null;
+    }
+  });
+
+  it("turns a 401 (no abuse-reports entitlement) into her step; with nobody to email, the link waits on her, then 'Done' starts its tracking", async () => {
+    cloudflare.entitled = false;
+    try {
+      const denied = await takeDown("cfdenied.example");
+      expect(denied.api).toHaveLength(1);
+      expect(denied.details[0].formStep).toMatchObject({ via: "creator", status: "waiting" });
+      expect(denied.details[0].formStep.reason).toContain("no abuse-reports entitlement");
+
+      const alone = await takeDown("cfalone.example");
+      expect(alone.mail).toHaveLength(0);
+      for (const d of alone.details) {
+        expect(d.status).toBe("needs_manual_action");
+        expect(d.webForm).toBe("https://abuse.cloudflare.com/");
+        expect(d.reason).toContain("HTTP 401");
+      }
+      // One "Done" records the report for both links it covers, and their re-checks start.
+      const done = await (await ava.post(`/v1/takedowns/${alone.details[0].id}/form-done`, {})).json();
+      expect(done.formStep).toMatchObject({ status: "done", submittedAt: expect.any(String) });
+      expect(done.status).toBe("sent");
+      expect(done.nextCheckAt).not.toBeNull();
+      const other = await (await ava.get(`/v1/takedowns/${alone.details[1].id}`)).json();
+      expect(other).toMatchObject({ status: "sent", formStep: { status: "done" } });
+    } finally {
+      cloudflare.entitled = true;
+    }
+  });
+
+  it("files the Cloudflare report when a link on a site with its own address stays up, with the registrar's notice", async () => {
+    const first = await takeDown("cfown.example");
+    expect(first.api).toHaveLength(0);
+    expect(first.mail.map((m) => m.to).flat()).toEqual(["dmca@cfown.example"]);
+    for (const d of first.details) expect(d.formStep).toBeNull();
+
+    const before = { api: cloudflare.requests.length, mail: smtp.received.length };
+    await clock.advance(services, 7 * 24 * 3_600_000);
+    await services.queue.runDue(["takedowns.recheck", "takedowns.cloudflare-report"]);
+    await clock.advance(services, 6 * 60_000);
+    await services.queue.runDue(["takedowns.send-notice"]);
+    const api = cloudflare.requests.slice(before.api);
+    expect(api.map((r) => r.body?.urls).sort()).toEqual(["http://cfown.example/a", "http://cfown.example/b"]);
+    expect(smtp.received.slice(before.mail).map((m) => m.to).flat()).toEqual(["abuse@registrar.example"]);
+    for (const t of first.details) {
+      const d = await (await ava.get(`/v1/takedowns/${t.id}`)).json();
+      expect(d.status).toBe("escalated");
+      expect(d.recipient).toMatchObject({ kind: "registrar" });
+      expect(d.formStep).toMatchObject({ via: "api", status: "submitted", answer: "HTTP 200: success" });
+    }
+  });
+});

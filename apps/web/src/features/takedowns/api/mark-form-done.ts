@@ -1,0 +1,19 @@
+import type { TakedownDetail } from "@leakwarden/contracts/takedowns";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+/** POST /v1/takedowns/:id/form-done: she submitted the report on the party's form (Cloudflare's); the time is recorded. */
+export function markFormDone(id: string): Promise<TakedownDetail> {
+  return api<TakedownDetail>(`/v1/takedowns/${encodeURIComponent(id)}/form-done`, { method: "POST" });
+}
+
+export function useMarkFormDone() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: markFormDone,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: ["takedowns"] });
+      void queryClient.invalidateQueries({ queryKey: ["leaks"] });
+    },
+  });
+}
