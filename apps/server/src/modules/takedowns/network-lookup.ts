@@ -1,6 +1,7 @@
 import { Resolver } from "node:dns/promises";
 import { readFileSync } from "node:fs";
 import ipaddr from "ipaddr.js";
+import { getDomain } from "tldts";
 import type { Logger } from "../../lib/logger";
 import { FetchError, type GuardedFetcher } from "../../scanner/guarded-fetch";
 import { networkAbuse, registrarAbuse, type RdapAnswer } from "./rdap-contacts";
@@ -133,10 +134,11 @@ export class NetworkLookup {
       }
     }
     if (!base) return null;
-    // Without a public-suffix list: the registered name is one label above the TLD, or one more
-    // (example.co.uk) when the registry does not know the shorter one.
-    for (let take = tldLabels + 1; take <= Math.min(labels.length, tldLabels + 2); take++) {
-      const domain = labels.slice(-take).join(".");
+    // The registered name by the public suffix list (example.co.uk, not co.uk); when the registry
+    // does not know it, one label above the TLD, then one more.
+    const guesses = [tldLabels + 1, tldLabels + 2].filter((take) => take <= labels.length).map((take) => labels.slice(-take).join("."));
+    const registered = getDomain(hostname, { allowPrivateDomains: false });
+    for (const domain of new Set([...(registered ? [registered] : []), ...guesses])) {
       const url = `${withSlash(base)}domain/${domain}`;
       const body = await this.#rdap(url);
       if (!body) continue;
