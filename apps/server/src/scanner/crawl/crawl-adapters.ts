@@ -74,9 +74,22 @@ const int = (v: unknown): number | null => {
   return Number.isSafeInteger(n) && n >= 0 ? n : null;
 };
 
+/** What relative links resolve against: the page's <base href> (XenForo 1 sets one), else its URL. */
+function baseOf($: cheerio.CheerioAPI, pageUrl: string): string {
+  const href = $("base[href]").first().attr("href");
+  if (!href || href.length > MAX_URL_LENGTH) return pageUrl;
+  try {
+    const u = new URL(href, pageUrl);
+    return u.protocol === "http:" || u.protocol === "https:" ? u.href : pageUrl;
+  } catch {
+    return pageUrl;
+  }
+}
+
 function nextLink($: cheerio.CheerioAPI, selector: string, input: ListingInput, config: CrawlAdapterConfig): string | null {
+  const base = baseOf($, input.url);
   for (const el of $(selector).toArray()) {
-    const u = onSiteUrl($(el).attr("href"), input.url, config.domains);
+    const u = onSiteUrl($(el).attr("href"), base, config.domains);
     if (u && u.href !== input.url) return u.href;
   }
   return null;
@@ -109,10 +122,11 @@ function htmlListing(input: ListingInput, config: CrawlAdapterConfig, spec: Html
   const seen = new Set<string>();
   const itemSelector = config.selectors.item ?? spec.itemSelector;
   const timeSelector = config.selectors.time ?? spec.timeSelector;
+  const base = baseOf($, input.url);
   for (const el of $(itemSelector).toArray()) {
     if (items.length >= MAX_ITEMS_PER_LISTING) break;
     const link = $(el);
-    const url = onSiteUrl(link.attr("href"), input.url, config.domains);
+    const url = onSiteUrl(link.attr("href"), base, config.domains);
     if (!url || (config.itemPattern && !config.itemPattern.test(url.href))) continue;
     let row = link.closest(spec.rowSelector);
     if (row.length === 0) row = link.parent();
