@@ -26,8 +26,8 @@ export interface CrawlsDeps {
   parseDocument?: (src: DocumentSource) => Promise<PageDocument>;
   /** Each page read (its image URLs: the shared image index's input). */
   onPage?: (page: CrawledPage) => void | Promise<void>;
-  /** After a run: creators who have leaks new to them. */
-  onNewLeaks?: (event: { userId: string; siteId: string; newLeaks: number }) => Promise<void>;
+  /** After a run: creators who have leaks new to them (first seen since `since`, the run's start). */
+  onNewLeaks?: (event: { userId: string; siteId: string; newLeaks: number; since: Date }) => Promise<void>;
   now?: () => Date;
 }
 
@@ -112,10 +112,11 @@ export function createCrawlsService(deps: CrawlsDeps) {
 
     /** One crawl run of a site, now, in this process. */
     async runSite(siteId: string, opts: { signal?: AbortSignal } = {}): Promise<CrawlRunResult> {
+      const since = now();
       const result = await (await runnerFor()).run(siteId, opts);
       if (deps.onNewLeaks) {
         for (const [userId, newLeaks] of result.creatorsWithNewLeaks) {
-          await deps.onNewLeaks({ userId, siteId, newLeaks }).catch((e: unknown) => logger.warn({ err: e, userId, siteId }, "crawl alert hook failed"));
+          await deps.onNewLeaks({ userId, siteId, newLeaks, since }).catch((e: unknown) => logger.warn({ err: e, userId, siteId }, "crawl alert hook failed"));
         }
       }
       return result;

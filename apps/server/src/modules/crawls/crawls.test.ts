@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCrawlFixtureWeb, type CrawlFixtureWeb } from "../../testing/fake-web/crawl-fixture-web";
-import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
+import { createTestServices, readOutbox, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
 import { runCrawlCommand } from "./crawl-command";
 
 const io = () => {
@@ -22,6 +22,8 @@ describe("crawls as jobs, in the creators' leak lists, and for operators", () =>
     bea = await signUpAndConfirm(services, "bea@example.com");
     await ava.post("/v1/root/update-profile-all", { platforms: { onlyfans: "luna_rivers" }, nicknames: ["Moon Bunny"], allowlist: ["lunapromo.example"], specific: "" });
     await bea.post("/v1/root/update-profile-all", { platforms: { onlyfans: "ivy_vale" }, nicknames: [], allowlist: [], specific: "" });
+    // Ava wants an email for each new leak; Bea does not.
+    await ava.request("/v1/alerts", { method: "PUT", json: { newLeak: true, digest: "off", takedownSucceeded: false } });
   });
   afterAll(async () => {
     await services?.close();
@@ -43,6 +45,15 @@ describe("crawls as jobs, in the creators' leak lists, and for operators", () =>
     expect(avaLeaks.items.every((l) => l.status === "new")).toBe(true);
     const beaLeaks = (await (await bea.get("/v1/leaks?limit=50")).json()) as { items: { url: string }[] };
     expect(beaLeaks.items.map((l) => l.url).sort()).toEqual([...web.ivyLeaks].sort());
+
+    // Her alert rule fires for leaks found by crawling, as for a scan's.
+    await services.queue.runDue(["alerts.new-leaks", "email.send"]);
+    const mails = readOutbox(services.dataDir).filter((m) => /new leak/.test(m.subject));
+    // One email per site crawl that found leaks new to her (three sites); none for Bea, who did not ask.
+    expect(mails.map((m) => m.to)).toEqual(["ava@example.com", "ava@example.com", "ava@example.com"]);
+    const all = mails.map((m) => m.text).join("\n");
+    expect(all).toMatch(/Reading leak sites, we found/);
+    for (const url of web.leaks) expect(all).toContain(url);
   });
 
   it("npm run crawl -- status shows each site's health; --site ID --once crawls it now", async () => {
