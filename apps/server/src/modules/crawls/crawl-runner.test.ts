@@ -81,6 +81,8 @@ describe("crawling leak sites", () => {
     expect(row!.evidence.signals).toContain("crawl: new thread or post on LeakFans");
     expect(row!.evidence.discovery).toMatchObject({ how: "crawl", site: "leakfans" });
     expect(row!.evidence.sources).toEqual(["crawl:leakfans"]);
+    const [leet] = await database.db.select().from(leak).where(eq(leak.canonicalUrl, web.leaks.find((u) => u.includes("lun4-r1vers"))!));
+    expect(leet!.confidence).toBe("medium");
 
     // Each item page was read once; its images are in the results (for the image index).
     const items = web.itemRequests();
@@ -179,7 +181,7 @@ describe("crawling leak sites", () => {
     for (const [host, max] of web.maxInFlight) expect(max, host).toBe(1);
     const items = web.itemRequests();
     expect(new Set(items).size).toBe(items.length);
-    expect(items.length).toBe(7 + 4 + 9 + 1);
+    expect(items.length).toBe(7 + 5 + 9 + 1);
     expect(await leakUrls(database.db, "luna")).toEqual([...web.leaks].sort());
   });
 

@@ -336,7 +336,7 @@ export class CrawlRunner {
     if (result.pages.length < 10_000) result.pages.push(crawled);
     await this.deps.onPage?.(crawled);
 
-    const named = creators.matchAllCreators(documentText(doc));
+    const named = creators.matchAllCreators(documentText(doc), { lang: doc.lang ?? null });
     if (named.size === 0) return { leaks: 0, images };
     result.itemsNamingCreators++;
     const page: FetchedPage = {

@@ -1,5 +1,5 @@
 import { buildExclusions, type Exclusions } from "../exclusions";
-import { buildNameMatchers, findNameMatches, tokenize, type NameMatch, type NameMatcher } from "../name-match";
+import { buildMultiNameMatcher, buildNameMatchers, type NameMatch, type NameMatcher } from "../name-match";
 import type { ScanIdentity } from "../scan-types";
 
 /**
@@ -7,9 +7,8 @@ import type { ScanIdentity } from "../scan-types";
  * them. `matchAllCreators(text)` gives the hits per creator; the analyser then judges the
  * page for each creator it names (her leak-context rules, her allow-list, her profiles).
  *
- * Today the text is tokenised once and each creator's matchers run over the tokens; a
- * single automaton over all creators' normalised names can replace `buildCreatorMatcher`
- * without changing its callers.
+ * One automaton over every creator's normalised names (buildMultiNameMatcher) reads the
+ * text once, in each reading the page calls for (plain, leetspeak, romanised Cyrillic).
  */
 
 export type CrawlCreator = { userId: string; identity: ScanIdentity };
@@ -18,8 +17,8 @@ export type CreatorProfile = { userId: string; matchers: NameMatcher[]; exclusio
 
 export interface CreatorMatcher {
   readonly creators: ReadonlyMap<string, CreatorProfile>;
-  /** Creators the text names (as whole tokens), with where. */
-  matchAllCreators(text: string): Map<string, NameMatch[]>;
+  /** Creators the text names (as whole tokens, plainly or in disguise), with where. `lang`: the page's language. */
+  matchAllCreators(text: string, opts?: { lang?: string | null }): Map<string, NameMatch[]>;
 }
 
 export function buildCreatorMatcher(creators: readonly CrawlCreator[]): CreatorMatcher {
@@ -29,32 +28,12 @@ export function buildCreatorMatcher(creators: readonly CrawlCreator[]): CreatorM
     if (matchers.length === 0) continue;
     profiles.set(c.userId, { userId: c.userId, matchers, exclusions: buildExclusions(c.identity.allowlist, c.identity.stageNames) });
   }
-  // A token can only start a name whose key starts with it: index the profiles by their keys' first letters.
-  const byFirstChar = new Map<string, CreatorProfile[]>();
-  for (const p of profiles.values()) {
-    const firsts = new Set(p.matchers.map((m) => m.key[0]!));
-    for (const ch of firsts) {
-      let list = byFirstChar.get(ch);
-      if (!list) byFirstChar.set(ch, (list = []));
-      list.push(p);
-    }
-  }
+  const multi = buildMultiNameMatcher([...profiles.values()].flatMap((p) => p.matchers.map((m) => ({ creatorId: p.userId, name: m.name, kind: m.kind }))));
   return {
     creators: profiles,
-    matchAllCreators(text) {
-      const out = new Map<string, NameMatch[]>();
-      if (profiles.size === 0 || text.length === 0) return out;
-      const tokens = tokenize(text);
-      const candidates = new Set<CreatorProfile>();
-      for (const t of tokens) {
-        const list = t.key.length > 0 ? byFirstChar.get(t.key[0]!) : undefined;
-        if (list) for (const p of list) candidates.add(p);
-      }
-      for (const p of candidates) {
-        const hits = findNameMatches(text, p.matchers, tokens);
-        if (hits.length > 0) out.set(p.userId, hits);
-      }
-      return out;
+    matchAllCreators(text, opts = {}) {
+      if (profiles.size === 0 || text.length === 0) return new Map();
+      return multi.match(text, opts);
     },
   };
 }

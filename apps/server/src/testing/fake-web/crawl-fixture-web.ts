@@ -78,6 +78,8 @@ export async function startCrawlFixtureWeb(opts: { latencyMs?: number; xenforoPa
   leaks.push(addTopic("luna-rivers-of-leak", "Luna Rivers OF leak (full)", '<p>Luna Rivers onlyfans leaked, full set: <a href="https://pixeldrain.com/u/Lr0001">pixeldrain</a> 1.8 GB</p><p><img src="/uploads/default/original/1X/lr1.jpeg" width="600" height="800"></p>'));
   traps.push(addTopic("site-feedback", "Site feedback", "<p>Please add dark mode.</p>"));
   const ivyTopic = addTopic("ivy-vale-new-set", "ivy_vale new set leaked", '<p>ivy_vale leaked set, 60 pics <a href="https://mega.nz/file/IvY987#k">mega</a></p>');
+  // Her name in leetspeak, to dodge scanners: found, and marked as seen only in disguise.
+  leaks.push(addTopic("lun4-r1vers-mega", "lun4_r1vers OnlyFans leaked mega", '<p>lun4_r1vers full leak, 2 GB: <a href="https://mega.nz/folder/L33t#k">mega</a> 340 photos</p>'));
   traps.push(addTopic("luna-rivers-fan-art", "Luna Rivers fan art thread", '<p>Post your drawings! Her official page: <a href="https://onlyfans.com/luna_rivers">onlyfans.com/luna_rivers</a></p>'));
 
   traps.push(addVideo("sunset-timelapse", "Sunset timelapse", "<p>A calm sunset.</p>"));
