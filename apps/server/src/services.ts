@@ -276,6 +276,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
       }
       return out;
     },
+    indexImages: (seen) => imageIndex.indexAndMatch(seen),
     onNewLeaks: (event) => alerts.onLeaksFound({ ...event, via: "crawl" }),
     now,
   });

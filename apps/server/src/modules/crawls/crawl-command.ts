@@ -84,6 +84,7 @@ export async function runCrawlCommand(argv: string[], crawls: CrawlsService, io:
     leaks: r.leaks,
     newLeaks: r.newLeaks,
     requests: r.requests,
+    imagesIndexed: r.imagesIndexed,
     errors: r.errors,
     blocked: r.blocked,
     error: r.error,

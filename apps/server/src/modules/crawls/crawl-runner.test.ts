@@ -98,6 +98,28 @@ describe("crawling leak sites", () => {
     for (const rec of web.proxy.records) expect(known.has(rec.host), rec.host).toBe(true);
   });
 
+  it("hands each crawled page's images, fetched in their host's turn and hashed, to the shared image index", async () => {
+    const seen: { imageUrl: string; pageUrl: string; host: string; quality: number; hashes: number }[] = [];
+    const settings = settingsOf(web);
+    const r = new CrawlRunner({
+      db: database.db,
+      fetcher: createGuardedFetcher(settings),
+      settings,
+      catalog,
+      creators: async () => web.creators,
+      indexImages: async (batch) => void seen.push(...batch.map((s) => ({ imageUrl: s.imageUrl, pageUrl: s.pageUrl, host: s.host, quality: s.quality, hashes: Object.keys(s.hash).length }))),
+    });
+    const forum = await r.run("leakfans");
+    const talk = await r.run("modleaks");
+    expect(forum.imagesIndexed + talk.imagesIndexed).toBe(14);
+    const bunny = seen.filter((s) => s.pageUrl.includes("moon-bunny-onlyfans"));
+    expect(bunny.map((s) => s.imageUrl).sort()).toEqual(Array.from({ length: 13 }, (_, i) => `http://forum.leakfans.example/attachments/mb-${i}.jpg`).sort());
+    expect(bunny.every((s) => s.host === "forum.leakfans.example" && s.quality > 0 && s.hashes === 8)).toBe(true);
+    expect(seen.map((s) => s.imageUrl)).toContain("http://talk.modleaks.example/uploads/default/original/1X/lr1.jpeg");
+    // Image requests wait for the host's turn like the pages.
+    for (const [host, max] of web.maxInFlight) expect(max, host).toBeLessThanOrEqual(1);
+  });
+
   it("reads only what is new on the next crawl, stopping at the cursor", async () => {
     await crawlAll(runner());
     const before = web.requests.length;

@@ -9,10 +9,12 @@ import type { CrawlAdapterConfig, CrawlFamily } from "../../scanner/crawl/crawl-
 import { buildCreatorMatcher, type CrawlCreator, type CreatorMatcher } from "../../scanner/crawl/creator-matcher";
 import { FetchError, type FetchResult, type GuardedFetcher, type RobotsDecision } from "../../scanner/guarded-fetch";
 import { decodeBody, documentFromBody, type DocumentSource, type PageDocument } from "../../scanner/html-document";
+import { hashImageBuffer, MIN_IMAGE_SIDE } from "../../scanner/image-match";
 import type { CrawlConfig, LeakSite, LeakSiteCatalog } from "../../scanner/leak-site-catalog";
 import { parseRobotsTxt, robotsVerdict, type RobotsFile } from "../../scanner/robots-txt";
 import type { ScannerSettings } from "../../scanner/scanner-settings";
 import type { Finding } from "../../scanner/scan-types";
+import type { SeenImage } from "../image-index/image-index.service";
 import { HostBackoffError, HostPoliteness, retryAfterMs } from "./host-politeness";
 import * as repo from "./crawls.repository";
 
@@ -45,6 +47,8 @@ export type CrawlRunResult = {
   leaks: number;
   newLeaks: number;
   requests: number;
+  /** Images of crawled pages fetched, hashed and handed to the shared image index. */
+  imagesIndexed: number;
   errors: number;
   blocked: number;
   error: string | null;
@@ -57,8 +61,14 @@ export type CrawlRunResult = {
 export type CrawlRunnerDeps = {
   db: Db;
   fetcher: GuardedFetcher;
-  settings: CrawlSettings & Pick<ScannerSettings, "SCAN_ROBOTS_POLICY" | "SCAN_USER_AGENT" | "SCAN_FETCH_TIMEOUT_MS" | "SCAN_MAX_BYTES">;
+  settings: CrawlSettings &
+    Pick<ScannerSettings, "SCAN_ROBOTS_POLICY" | "SCAN_USER_AGENT" | "SCAN_FETCH_TIMEOUT_MS" | "SCAN_MAX_BYTES" | "SCAN_MAX_IMAGES_PER_PAGE" | "SCAN_MAX_IMAGE_BYTES">;
   catalog: LeakSiteCatalog;
+  /**
+   * The shared image index: each page's images are fetched (in their host's turn), hashed and
+   * handed over, so that they match every creator's references, now and later. Omitted = not fetched.
+   */
+  indexImages?: (seen: SeenImage[]) => Promise<unknown>;
   /** Every creator to look for (with her allow-list), read at the start of each run. */
   creators: () => Promise<CrawlCreator[]>;
   parseDocument?: (src: DocumentSource) => Promise<PageDocument>;
@@ -150,6 +160,7 @@ export class CrawlRunner {
       leaks: 0,
       newLeaks: 0,
       requests: 0,
+      imagesIndexed: 0,
       errors: 0,
       blocked: 0,
       error: null,
@@ -177,6 +188,16 @@ export class CrawlRunner {
       if (res.status === 401 || res.status === 403) result.blocked++;
       this.deps.logger?.debug({ siteId, url, status: res.status, kind }, "crawl fetch");
       return res;
+    };
+
+    /** An image of a crawled page: in its host's turn and the run's budget; robots.txt is not asked (as scans fetch images). */
+    const politeImage = async (url: string, pageUrl: string): Promise<FetchResult> => {
+      if (result.requests >= settings.CRAWL_MAX_REQUESTS_PER_RUN) throw new BudgetExhausted("request budget used up");
+      return this.#fetchInTurn(new URL(url), signal, deadline, () => result.requests++, {
+        maxBytes: settings.SCAN_MAX_IMAGE_BYTES,
+        truncate: false,
+        headers: { accept: "image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8", referer: pageUrl },
+      });
     };
 
     try {
@@ -249,7 +270,7 @@ export class CrawlRunner {
           const item = await repo.claimNextItem(db, siteId, this.holder, this.#leaseMs);
           if (!item) return;
           try {
-            const read = await this.#readItem(crawlSite, item, creators, politeFetch, adapter, config, now, result);
+            const read = await this.#readItem(crawlSite, item, creators, politeFetch, politeImage, adapter, config, now, result);
             await repo.finishItem(db, siteId, item.key, this.holder, { status: "done", leaks: read.leaks, images: read.images });
             result.itemsRead++;
           } catch (e) {
@@ -291,6 +312,7 @@ export class CrawlRunner {
       leaks: result.leaks,
       newLeaks: result.newLeaks,
       requests: result.requests,
+      imagesIndexed: result.imagesIndexed,
       errors: result.errors,
       blocked: result.blocked,
       durationMs: result.durationMs,
@@ -315,6 +337,7 @@ export class CrawlRunner {
     item: repo.CrawlItemRow,
     creators: CreatorMatcher,
     politeFetch: (url: string, kind: "listing" | "item") => Promise<FetchResult>,
+    politeImage: (url: string, pageUrl: string) => Promise<FetchResult>,
     adapter: ReturnType<typeof crawlAdapter>,
     config: CrawlAdapterConfig,
     now: () => Date,
@@ -335,6 +358,7 @@ export class CrawlRunner {
     const crawled: CrawledPage = { siteId: site.id, url: pageUrl, images, fetchedAt: res.fetchedAt };
     if (result.pages.length < 10_000) result.pages.push(crawled);
     await this.deps.onPage?.(crawled);
+    if (this.deps.indexImages) await this.#indexImages(doc, pageUrl, politeImage, result);
 
     const named = creators.matchAllCreators(documentText(doc), { lang: doc.lang ?? null });
     if (named.size === 0) return { leaks: 0, images };
@@ -384,8 +408,49 @@ export class CrawlRunner {
     return { leaks, images };
   }
 
+  /** The page's images (as a scan picks them: no SVG, none declared smaller than a hash needs), fetched, hashed, indexed. */
+  async #indexImages(doc: PageDocument, pageUrl: string, politeImage: (url: string, pageUrl: string) => Promise<FetchResult>, result: CrawlRunResult): Promise<void> {
+    const candidates: string[] = [];
+    for (const img of doc.images) {
+      if (/\.svg(?:$|[?#])/i.test(img.src) || !/^https?:\/\//i.test(img.src)) continue;
+      if ((img.width !== null && img.width < MIN_IMAGE_SIDE) || (img.height !== null && img.height < MIN_IMAGE_SIDE)) continue;
+      if (!candidates.includes(img.src)) candidates.push(img.src);
+    }
+    for (const m of doc.metaImages) if (/^https?:\/\//i.test(m) && !candidates.includes(m)) candidates.push(m);
+    const seen: SeenImage[] = [];
+    for (const src of candidates.slice(0, this.deps.settings.SCAN_MAX_IMAGES_PER_PAGE)) {
+      let res: FetchResult;
+      try {
+        res = await politeImage(src, pageUrl);
+      } catch (e) {
+        // An image that cannot be had costs the image, not the page; out of budget or backing off ends the images.
+        if (e instanceof FetchError && e.reason !== "aborted") continue;
+        if (e instanceof BudgetExhausted || e instanceof HostBackoffError) break;
+        throw e;
+      }
+      if (res.status < 200 || res.status >= 300) continue;
+      const hash = await hashImageBuffer(res.body).catch(() => null);
+      if (!hash) continue;
+      seen.push({ imageUrl: src, pageUrl, host: new URL(pageUrl).hostname, hash: hash.hashes, quality: hash.quality, seenAt: new Date(res.fetchedAt) });
+    }
+    if (seen.length === 0) return;
+    try {
+      await this.deps.indexImages!(seen);
+      result.imagesIndexed += seen.length;
+    } catch (e) {
+      // The page was read; its images wait for the next time they are seen.
+      this.deps.logger?.warn({ err: (e as Error).message, pageUrl }, "crawled images could not be indexed");
+    }
+  }
+
   /** A request in the host's turn (waiting at most until the deadline), with the outcome recorded for the host. */
-  async #fetchInTurn(u: URL, signal: AbortSignal, deadline: number, count: () => void, extra: { maxBytes?: number; timeoutMs?: number }): Promise<FetchResult> {
+  async #fetchInTurn(
+    u: URL,
+    signal: AbortSignal,
+    deadline: number,
+    count: () => void,
+    extra: { maxBytes?: number; timeoutMs?: number; truncate?: boolean; headers?: Record<string, string> },
+  ): Promise<FetchResult> {
     const host = u.host.toLowerCase();
     const lease = await this.politeness.acquire(host, { signal, maxWaitMs: Math.max(0, deadline - Date.now()) });
     let res: FetchResult;

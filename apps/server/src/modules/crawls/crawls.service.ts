@@ -9,7 +9,7 @@ import type { LeakSiteCatalog } from "../../scanner/leak-site-catalog";
 import type { ScannerSettings } from "../../scanner/scanner-settings";
 import { claimTick, setTick } from "../monitoring/monitoring.repository";
 import { periodOffsetMs } from "../monitoring/monitoring.service";
-import { CrawlRunner, entryPages, type CrawledPage, type CrawlRunResult } from "./crawl-runner";
+import { CrawlRunner, entryPages, type CrawledPage, type CrawlRunnerDeps, type CrawlRunResult } from "./crawl-runner";
 import type { CrawlSiteJob, CrawlTickJob } from "./crawls.jobs";
 import * as repo from "./crawls.repository";
 
@@ -18,14 +18,17 @@ export interface CrawlsDeps {
   logger: Logger;
   queue: JobQueue;
   jobs: () => { tick: CrawlTickJob; site: CrawlSiteJob };
-  settings: CrawlSettings & Pick<ScannerSettings, "SCAN_ROBOTS_POLICY" | "SCAN_USER_AGENT" | "SCAN_FETCH_TIMEOUT_MS" | "SCAN_MAX_BYTES">;
+  settings: CrawlSettings &
+    Pick<ScannerSettings, "SCAN_ROBOTS_POLICY" | "SCAN_USER_AGENT" | "SCAN_FETCH_TIMEOUT_MS" | "SCAN_MAX_BYTES" | "SCAN_MAX_IMAGES_PER_PAGE" | "SCAN_MAX_IMAGE_BYTES">;
   fetcher: GuardedFetcher;
   catalog: () => Promise<LeakSiteCatalog>;
   /** Every creator with names to look for, as her plan covers them. */
   creators: () => Promise<CrawlCreator[]>;
   parseDocument?: (src: DocumentSource) => Promise<PageDocument>;
-  /** Each page read (its image URLs: the shared image index's input). */
+  /** Each page read (with its image URLs). */
   onPage?: (page: CrawledPage) => void | Promise<void>;
+  /** The shared image index: crawled pages' images, fetched and hashed. */
+  indexImages?: CrawlRunnerDeps["indexImages"];
   /** After a run: creators who have leaks new to them (first seen since `since`, the run's start). */
   onNewLeaks?: (event: { userId: string; siteId: string; newLeaks: number; since: Date }) => Promise<void>;
   now?: () => Date;
@@ -67,6 +70,7 @@ export function createCrawlsService(deps: CrawlsDeps) {
       creators: deps.creators,
       ...(deps.parseDocument ? { parseDocument: deps.parseDocument } : {}),
       ...(deps.onPage ? { onPage: deps.onPage } : {}),
+      ...(deps.indexImages ? { indexImages: deps.indexImages } : {}),
       now,
       logger,
     }));

@@ -2,6 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import type http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import type { CrawlCreator } from "../../scanner/crawl/creator-matcher";
 import { searxngSite } from "./fake-search";
 import { startForwardProxy, type ForwardProxy } from "./forward-proxy";
@@ -65,6 +66,19 @@ export async function startCrawlFixtureWeb(opts: { latencyMs?: number; xenforoPa
 
   const leaks: string[] = [];
   const traps: string[] = [];
+  // Photos on the posts: distinct noise images, large enough to hash.
+  const photo = (seed: number) => {
+    const px = Buffer.alloc(96 * 96 * 3);
+    let x = seed * 2654435761;
+    for (let i = 0; i < px.length; i++) px[i] = (x = (x * 1103515245 + 12345) >>> 0) >>> 24;
+    return sharp(px, { raw: { width: 96, height: 96, channels: 3 } }).jpeg().toBuffer();
+  };
+  const photos = await Promise.all(Array.from({ length: 16 }, (_, i) => photo(i + 1)));
+  const servePhoto: SiteHandler = (_req, res, url) => {
+    const n = Number(/(\d+)\.jpe?g$/.exec(url.pathname)?.[1] ?? 0);
+    res.writeHead(200, { "content-type": "image/jpeg" });
+    res.end(photos[n % photos.length]);
+  };
 
   // --- the forums' and the tube's posts: leaks of Luna, of Ivy, and the traps.
   traps.push(addThread("welcome-read-the-rules", "Welcome! Read the rules", "<p>No spam. Be nice.</p>"));
@@ -216,8 +230,11 @@ export async function startCrawlFixtureWeb(opts: { latencyMs?: number; xenforoPa
   };
 
   const sites: Record<string, Site> = {
-    [HOSTS.xenforo]: track(HOSTS.xenforo, { "/robots.txt": robots, "*": (req, res, url) => (url.pathname.startsWith("/threads/") ? xfThread(req, res, url) : xfList(req, res, url)) }),
-    [HOSTS.discourse]: track(HOSTS.discourse, { "/robots.txt": robots, "/latest.json": dcLatest, "*": dcTopic }),
+    [HOSTS.xenforo]: track(HOSTS.xenforo, {
+      "/robots.txt": robots,
+      "*": (req, res, url) => (url.pathname.startsWith("/threads/") ? xfThread(req, res, url) : url.pathname.startsWith("/attachments/") ? servePhoto(req, res, url) : xfList(req, res, url)),
+    }),
+    [HOSTS.discourse]: track(HOSTS.discourse, { "/robots.txt": robots, "/latest.json": dcLatest, "*": (req, res, url) => (url.pathname.startsWith("/uploads/") ? servePhoto(req, res, url) : dcTopic(req, res, url)) }),
     [HOSTS.tube]: track(HOSTS.tube, { "/robots.txt": robots, "/videos/": tubeList, "*": tubeVideo }),
     [HOSTS.promo]: track(HOSTS.promo, { "/robots.txt": robots, "/news/": promoList, "*": promoPost }),
     // The web search knows the sites' home pages, none of the posts.
