@@ -71,6 +71,7 @@ export default defineConfig({
       SCAN_ALLOW_PRIVATE_NETWORKS: "true",
       SCAN_REDDIT_SEARCH: "true",
       SCAN_LEAK_SITE_SEARCH: "false",
+      CRAWL_ENABLED: "false",
       SCAN_MAX_QUERIES: "2",
       SCAN_SEARCH_PAGES: "1",
       SCAN_MAX_PAGES: "1200",

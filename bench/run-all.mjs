@@ -5,7 +5,7 @@
  * how long it took. A failing benchmark does not stop the others; the exit
  * code says whether all of them ran.
  *
- *   npm run bench              # pdq, scan, names, api, load, index, web
+ *   npm run bench              # pdq, scan, names, crawl, api, load, index, web
  *   npm run bench -- scan pdq  # only these, in this order
  */
 import { spawn } from "node:child_process";
@@ -14,7 +14,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const all = ["pdq", "scan", "names", "api", "load", "index", "web"];
+const all = ["pdq", "scan", "names", "crawl", "api", "load", "index", "web"];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !all.includes(name));
 if (unknown.length > 0) {

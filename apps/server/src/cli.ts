@@ -19,6 +19,28 @@ async function main(): Promise<number> {
       const { runScanCommand } = await import("./scanner/scan-command");
       return runScanCommand(args, env, { stdout: process.stdout, stderr: process.stderr });
     }
+    case "crawl": {
+      // Crawl health per site, or one crawl now (the database and catalog of this install).
+      const { openDatabase } = await import("./db/client");
+      const { runMigrations } = await import("./db/migrate");
+      const { createLogger } = await import("./lib/logger");
+      const { createServices } = await import("./services");
+      const { runCrawlCommand } = await import("./modules/crawls/crawl-command");
+      const database = await openDatabase(env);
+      try {
+        await runMigrations(database);
+        const services = createServices(env, createLogger("warn"), database);
+        // Started so that a crawl's new-leak emails are queued for the workers.
+        await services.queue.start();
+        try {
+          return await runCrawlCommand(args, services.crawls, { stdout: process.stdout, stderr: process.stderr });
+        } finally {
+          await services.queue.stop();
+        }
+      } finally {
+        await database.close();
+      }
+    }
     case "demo": {
       // The app on its own data folder, searching a built-in fictional web (no search provider needed).
       const { runDemoCommand } = await import("./demo/run-demo");
@@ -39,7 +61,7 @@ async function main(): Promise<number> {
       }
     }
     default:
-      console.error(`usage: npm run <migrate|scan|demo|ops> [-- args]\nunknown command: ${command ?? "(none)"}`);
+      console.error(`usage: npm run <migrate|scan|crawl|demo|ops> [-- args]\nunknown command: ${command ?? "(none)"}`);
       return 2;
   }
 }

@@ -3,6 +3,7 @@ import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { parseVariantKey, type VariantKey } from "@leakwarden/contracts/plans";
 import { parseProxyEntry } from "./lib/trusted-proxies";
+import { crawlSettingsSchema } from "./scanner/crawl/crawl-settings";
 import { scannerSettingsSchema } from "./scanner/scanner-settings";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
@@ -124,6 +125,7 @@ export const envSchema = scannerSettingsSchema.extend({
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, "at least 16 characters"),
   /** How often the monitoring tick looks for creators whose automatic rescan is due. */
   MONITORING_TICK_SECONDS: z.coerce.number().int().min(10).default(300),
+  ...crawlSettingsSchema.shape,
 });
 
 export type Env = z.infer<typeof envSchema> & {

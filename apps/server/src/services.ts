@@ -18,6 +18,9 @@ import { createMonitoringTickJob } from "./modules/monitoring/monitoring.jobs";
 import { createMonitoringService, type MonitoringService } from "./modules/monitoring/monitoring.service";
 import { createDigestJob, createNewLeaksAlertJob } from "./modules/alerts/alerts.jobs";
 import { createAlertsService, type AlertsService } from "./modules/alerts/alerts.service";
+import { createCrawlSiteJob, createCrawlTickJob } from "./modules/crawls/crawls.jobs";
+import { listCreatorIds } from "./modules/crawls/crawls.repository";
+import { createCrawlsService, type CrawlsService } from "./modules/crawls/crawls.service";
 import { createIdentitiesService } from "./modules/identities/identities.service";
 import { createMatchReferenceJob } from "./modules/image-index/image-index.jobs";
 import { createImageIndexService, type ImageIndexService } from "./modules/image-index/image-index.service";
@@ -51,6 +54,7 @@ export interface Services {
   alerts: AlertsService;
   takedowns: TakedownsService;
   operations: OperationsService;
+  crawls: CrawlsService;
   /** Queues an email; it is sent by the email job, with retries. */
   sendEmail(email: OutgoingEmail): Promise<void>;
 }
@@ -243,6 +247,40 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     now,
   });
 
+  // Crawling the catalog's leak sites: jobs on their own schedule, every creator's names at once.
+  const crawlTickJob = createCrawlTickJob(() => crawls);
+  const crawlSiteJob = createCrawlSiteJob(() => crawls, env.CRAWL_BUDGET_MS);
+  queue.register(crawlTickJob, crawlSiteJob);
+  const crawls: CrawlsService = createCrawlsService({
+    db: database.db,
+    logger,
+    queue,
+    jobs: () => ({ tick: crawlTickJob, site: crawlSiteJob }),
+    settings: env,
+    fetcher: createGuardedFetcher(env, { maxRetryWaitMs: 0 }),
+    catalog: () => catalog.catch(() => loadLeakSiteCatalog()),
+    creators: async () => {
+      const out = [];
+      for (const userId of await listCreatorIds(database.db)) {
+        const [ids, tier] = await Promise.all([identities.get(userId), tierFor(userId)]);
+        const covered = entitlements[tier];
+        out.push({
+          userId,
+          identity: {
+            stageNames: ids.stageNames.slice(0, covered.stageNames).map((s) => ({ platform: s.platform, username: s.username })),
+            nicknames: ids.nicknames.slice(0, covered.nicknames).map((n) => n.value),
+            allowlist: ids.allowlist.map((d) => d.domain),
+            specific: ids.specific,
+          },
+        });
+      }
+      return out;
+    },
+    indexImages: (seen) => imageIndex.indexAndMatch(seen),
+    onNewLeaks: (event) => alerts.onLeaksFound({ ...event, via: "crawl" }),
+    now,
+  });
+
   const site = createSiteService(database.db, {
     landingUsers: env.LANDING_USERS,
     landingTakedowns: env.LANDING_TAKEDOWNS,
@@ -268,5 +306,5 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     services: { account, identities, scans, site, alerts, billing, takedowns },
   });
 
-  return { env, logger, database, queue, mailer, auth, app, sendEmail, scans, imageIndex, alerts, billing, entitlements: entitlementsService, monitoring, takedowns, operations };
+  return { env, logger, database, queue, mailer, auth, app, sendEmail, scans, imageIndex, alerts, billing, entitlements: entitlementsService, monitoring, takedowns, operations, crawls };
 }

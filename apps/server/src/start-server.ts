@@ -55,6 +55,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       await services.queue.startWorkers();
       // Automatic rescans: (re)starts the periodic tick; a second worker's tick finds it taken.
       await services.monitoring.kick();
+      await services.crawls.kick();
     }
 
     let url: string | undefined;

@@ -3,6 +3,7 @@ import * as cheerio from "cheerio";
 import { z } from "zod";
 import { hostMatchesDomain } from "./canonical-url";
 import { FetchError, type GuardedFetcher } from "./guarded-fetch";
+import { CRAWL_FAMILIES } from "./crawl/crawl-types";
 import builtinCatalog from "./leak-sites.json" with { type: "json" };
 import { SearchSourceError, type SearchPage, type SearchProvider } from "./search-provider";
 
@@ -19,6 +20,51 @@ const domainSchema = z
   .toLowerCase()
   .regex(/^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9-]{2,}$|^localhost$/, "a bare host name, e.g. example.com");
 
+const validRegex = (s: string) => {
+  try {
+    new RegExp(s);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const httpUrl = z
+  .string()
+  .max(2048)
+  .refine((s) => /^https?:\/\/[^/?#]+/i.test(s) && URL.canParse(s), "must be an absolute http(s) URL");
+
+/**
+ * How to read what is new on a site: its software family (one crawl adapter per family),
+ * the listing pages to start from (default: the family's what's-new page on the first
+ * domain), and selectors that override the family's markup.
+ */
+export const crawlConfigSchema = z
+  .object({
+    family: z.enum(CRAWL_FAMILIES),
+    /** Scheme and host (and folder) of the site, e.g. https://example.com/forum; default https://{first domain}. */
+    baseUrl: httpUrl.optional(),
+    entryPages: z.array(httpUrl).min(1).max(50).optional(),
+    selectors: z
+      .object({ item: z.string().min(1).max(500).optional(), next: z.string().min(1).max(500).optional(), time: z.string().min(1).max(500).optional() })
+      .strict()
+      .default({}),
+    /** Regular expression an item link must match (the listing family: which links are galleries or videos). */
+    itemPattern: z.string().max(500).refine(validRegex, "must be a valid regular expression").optional(),
+    /** Imageboards: "res" (vichan: /b/res/123.html) or "thread" (4chan-style: /b/thread/123). */
+    threadPath: z.enum(["res", "thread"]).default("res"),
+    /** Minutes between two crawls of the site; default CRAWL_INTERVAL_MINUTES. */
+    intervalMinutes: z.number().int().min(5).max(7 * 24 * 60).optional(),
+    enabled: z.boolean().default(true),
+  })
+  .strict()
+  .refine((c) => c.family !== "listing" || !!c.selectors.item || !!c.itemPattern, {
+    message: "the listing family needs selectors.item or itemPattern (which links are items)",
+  })
+  .refine((c) => c.family !== "imageboard" || !!c.entryPages, { message: "an imageboard needs entryPages (each board's catalog.json)" });
+
+export type CrawlConfig = z.infer<typeof crawlConfigSchema>;
+
 export const leakSiteSchema = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "lower-case letters, digits and dashes"),
   name: z.string().min(1),
@@ -33,18 +79,10 @@ export const leakSiteSchema = z.object({
   /** CSS selector for result links on the search page. */
   resultSelector: z.string().min(1).default("a[href]"),
   /** Regular expression a result link's URL must match (e.g. "/threads/"). */
-  resultPattern: z
-    .string()
-    .refine((s) => {
-      try {
-        new RegExp(s);
-        return true;
-      } catch {
-        return false;
-      }
-    }, "must be a valid regular expression")
-    .optional(),
+  resultPattern: z.string().refine(validRegex, "must be a valid regular expression").optional(),
   dmcaEmail: z.email().optional(),
+  /** Reading what is new on the site (crawling); omitted = the site is only searched and classified. */
+  crawl: crawlConfigSchema.optional(),
   notes: z.string().optional(),
 });
 
@@ -70,6 +108,14 @@ export class LeakSiteCatalog {
 
   searchable(): LeakSite[] {
     return this.sites.filter((s) => !!s.searchUrl);
+  }
+
+  crawlable(): (LeakSite & { crawl: CrawlConfig })[] {
+    return this.sites.filter((s): s is LeakSite & { crawl: CrawlConfig } => !!s.crawl && s.crawl.enabled);
+  }
+
+  byId(id: string): LeakSite | undefined {
+    return this.sites.find((s) => s.id === id);
   }
 }
 

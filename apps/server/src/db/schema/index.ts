@@ -7,3 +7,4 @@ export * from "./alerts";
 export * from "./billing";
 export * from "./monitoring";
 export * from "./image-index";
+export * from "./crawls";

@@ -6,10 +6,10 @@ import type { AlertsService } from "./alerts.service";
 export function createNewLeaksAlertJob(service: () => AlertsService) {
   return defineJob({
     name: "alerts.new-leaks",
-    schema: z.union([z.object({ userId: z.string().min(1), scanId: z.uuid() }), z.object({ userId: z.string().min(1), since: z.iso.datetime() })]),
+    schema: z.union([z.object({ userId: z.string().min(1), scanId: z.uuid() }), z.object({ userId: z.string().min(1), since: z.iso.datetime(), via: z.enum(["images", "crawl"]).optional() })]),
     retryLimit: 5,
     async handler(payload) {
-      await service().sendNewLeaksAlert(payload.userId, "scanId" in payload ? payload.scanId : { since: new Date(payload.since) });
+      await service().sendNewLeaksAlert(payload.userId, "scanId" in payload ? payload.scanId : { since: new Date(payload.since), via: payload.via ?? "images" });
     },
   });
 }

@@ -131,22 +131,22 @@ ${leaks.length ? `<ul>${leaks.map((l) => `<li style="word-break:break-all">${esc
       await deps.queue.send(deps.newLeaksAlertJob(), { userId: event.userId, scanId: event.scanId });
     },
 
-    /** Leaks found outside a scan (the shared image index): the same rule, the same email. */
-    async onLeaksFound(event: { userId: string; since: Date; newLeaks: number }): Promise<void> {
+    /** Leaks found outside a scan (the shared image index, a crawl of leak sites): the same rule, the same email. */
+    async onLeaksFound(event: { userId: string; since: Date; newLeaks: number; via?: "images" | "crawl" }): Promise<void> {
       if (event.newLeaks === 0) return;
       const rule = await repo.findRule(db, event.userId);
       if (!rule?.newLeak) return;
-      await deps.queue.send(deps.newLeaksAlertJob(), { userId: event.userId, since: event.since.toISOString() });
+      await deps.queue.send(deps.newLeaksAlertJob(), { userId: event.userId, since: event.since.toISOString(), ...(event.via ? { via: event.via } : {}) });
     },
 
-    async sendNewLeaksAlert(userId: string, of: string | { since: Date }): Promise<void> {
+    async sendNewLeaksAlert(userId: string, of: string | { since: Date; via?: "images" | "crawl" }): Promise<void> {
       const rule = await repo.findRule(db, userId);
       const to = await deps.emailOf(userId);
       if (!rule?.newLeak || !to) return;
       const { items, total } = await deps.newLeaks(userId, typeof of === "string" ? { scanId: of } : { since: of.since }, 10);
       if (total === 0) return;
       const subject = total === 1 ? "1 new leak found" : `${total} new leaks found`;
-      const found = typeof of === "string" ? "Your latest scan found" : "Images matching your reference photos were found at";
+      const found = typeof of === "string" ? "Your latest scan found" : of.via === "crawl" ? "Reading leak sites, we found" : "Images matching your reference photos were found at";
       await deps.sendEmail(email(to, userId, subject, `${found} ${total === 1 ? "a new link" : `${total} new links`} to your content:`, items, total - items.length));
     },
 

@@ -1,0 +1,246 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "../../db/client";
+import { user } from "../../db/schema/auth";
+import { crawlHost, crawlItem, crawlSite } from "../../db/schema/crawls";
+import { leak } from "../../db/schema/scans";
+import { parseCrawlSettings } from "../../scanner/crawl/crawl-settings";
+import { createGuardedFetcher } from "../../scanner/guarded-fetch";
+import { loadLeakSiteCatalog, type LeakSiteCatalog } from "../../scanner/leak-site-catalog";
+import { runScan } from "../../scanner/run-scan";
+import { parseScannerSettings } from "../../scanner/scanner-settings";
+import { startCrawlFixtureWeb, type CrawlFixtureWeb } from "../../testing/fake-web/crawl-fixture-web";
+import { openTestDatabase } from "../../testing/test-database";
+import { CrawlRunner } from "./crawl-runner";
+
+const settingsOf = (web: CrawlFixtureWeb, extra: Record<string, string> = {}) => {
+  const all = { ...web.settings, ...extra };
+  return { ...parseScannerSettings(all), ...parseCrawlSettings(all) };
+};
+
+async function addCreators(db: Database["db"]) {
+  for (const id of ["luna", "ivy"]) await db.insert(user).values({ id, name: id, email: `${id}@example.com` }).onConflictDoNothing();
+}
+
+const leakUrls = async (db: Database["db"], userId: string) =>
+  (await db.select({ url: leak.canonicalUrl }).from(leak).where(eq(leak.userId, userId))).map((r) => r.url).sort();
+
+describe("crawling leak sites", () => {
+  let database: Database;
+  let web: CrawlFixtureWeb;
+  let catalog: LeakSiteCatalog;
+  const runners: CrawlRunner[] = [];
+
+  const runner = (extra: Record<string, string> = {}, holder?: string) => {
+    const settings = settingsOf(web, extra);
+    const r = new CrawlRunner({
+      db: database.db,
+      fetcher: createGuardedFetcher(settings),
+      settings,
+      catalog,
+      creators: async () => web.creators,
+      ...(holder ? { holder } : {}),
+    });
+    runners.push(r);
+    return r;
+  };
+  const crawlAll = async (r: CrawlRunner) => {
+    const results = [];
+    for (const id of web.siteIds) results.push(await r.run(id));
+    return results;
+  };
+
+  beforeEach(async () => {
+    database = await openTestDatabase();
+    await addCreators(database.db);
+    web = await startCrawlFixtureWeb();
+    catalog = await loadLeakSiteCatalog(web.catalogPath);
+  });
+  afterEach(async () => {
+    await web.close();
+    await database.close();
+  });
+
+  it("finds by reading the sites the posts that the web search does not list, for every creator at once, and nothing else", async () => {
+    // The search knows none of the posts: a scan of Luna finds none of them.
+    const scanSettings = parseScannerSettings({ ...web.settings, SCAN_MAX_QUERIES: "2", SCAN_BUDGET_MS: "20000" });
+    const scanned = await runScan({ identity: web.creators[0]!.identity, referenceHashes: [] }, { settings: scanSettings, catalog, parseDocument: undefined });
+    expect(scanned.leaks.map((l) => l.url).filter((u) => web.leaks.includes(u))).toEqual([]);
+    web.maxInFlight.clear(); // the scan's own requests are not the crawl's
+
+    const results = await crawlAll(runner());
+    for (const r of results) expect(r.outcome, r.siteId).toBe("completed");
+
+    expect(await leakUrls(database.db, "luna")).toEqual([...web.leaks].sort());
+    expect(await leakUrls(database.db, "ivy")).toEqual([...web.ivyLeaks].sort());
+    for (const trap of web.traps) expect(await leakUrls(database.db, "luna")).not.toContain(trap);
+
+    // The evidence says how it was found.
+    const [row] = await database.db.select().from(leak).where(eq(leak.canonicalUrl, web.leaks[0]!));
+    expect(row!.firstScanId).toBeNull();
+    expect(row!.evidence.signals).toContain("crawl: new thread or post on LeakFans");
+    expect(row!.evidence.discovery).toMatchObject({ how: "crawl", site: "leakfans" });
+    expect(row!.evidence.sources).toEqual(["crawl:leakfans"]);
+    const [leet] = await database.db.select().from(leak).where(eq(leak.canonicalUrl, web.leaks.find((u) => u.includes("lun4-r1vers"))!));
+    expect(leet!.confidence).toBe("medium");
+
+    // Each item page was read once; its images are in the results (for the image index).
+    const items = web.itemRequests();
+    expect(new Set(items).size).toBe(items.length);
+    const bunny = results.flatMap((r) => r.pages).find((p) => p.url.includes("moon-bunny-onlyfans"));
+    expect(bunny?.images).toContain("http://forum.leakfans.example/attachments/mb-0.jpg");
+    const discourse = results.flatMap((r) => r.pages).find((p) => p.url.includes("/t/luna-rivers-of-leak/"));
+    expect(discourse?.images).toContain("http://talk.modleaks.example/uploads/default/original/1X/lr1.jpeg");
+
+    // Never more than one request at a time per host; only the fixture's hosts, through the proxy.
+    for (const [host, max] of web.maxInFlight) expect(max, host).toBeLessThanOrEqual(1);
+    const known = new Set([...Object.values(web.hosts), "search.example"]);
+    for (const rec of web.proxy.records) expect(known.has(rec.host), rec.host).toBe(true);
+  });
+
+  it("hands each crawled page's images, fetched in their host's turn and hashed, to the shared image index", async () => {
+    const seen: { imageUrl: string; pageUrl: string; host: string; quality: number; hashes: number }[] = [];
+    const settings = settingsOf(web);
+    const r = new CrawlRunner({
+      db: database.db,
+      fetcher: createGuardedFetcher(settings),
+      settings,
+      catalog,
+      creators: async () => web.creators,
+      indexImages: async (batch) => void seen.push(...batch.map((s) => ({ imageUrl: s.imageUrl, pageUrl: s.pageUrl, host: s.host, quality: s.quality, hashes: Object.keys(s.hash).length }))),
+    });
+    const forum = await r.run("leakfans");
+    const talk = await r.run("modleaks");
+    expect(forum.imagesIndexed + talk.imagesIndexed).toBe(14);
+    const bunny = seen.filter((s) => s.pageUrl.includes("moon-bunny-onlyfans"));
+    expect(bunny.map((s) => s.imageUrl).sort()).toEqual(Array.from({ length: 13 }, (_, i) => `http://forum.leakfans.example/attachments/mb-${i}.jpg`).sort());
+    expect(bunny.every((s) => s.host === "forum.leakfans.example" && s.quality > 0 && s.hashes === 8)).toBe(true);
+    expect(seen.map((s) => s.imageUrl)).toContain("http://talk.modleaks.example/uploads/default/original/1X/lr1.jpeg");
+    // Image requests wait for the host's turn like the pages.
+    for (const [host, max] of web.maxInFlight) expect(max, host).toBeLessThanOrEqual(1);
+  });
+
+  it("reads only what is new on the next crawl, stopping at the cursor", async () => {
+    await crawlAll(runner());
+    const before = web.requests.length;
+    const beforeItems = web.itemRequests().length;
+    const newThread = web.addThread("luna-rivers-new-set", "Luna Rivers new set leaked – 45 pics", "<p>luna_rivers leaked new set https://mega.nz/folder/New1#k 45 pics</p>");
+    const newTopic = web.addTopic("nothing-to-see", "Weekly chat", "<p>hello</p>");
+    const newVideo = web.addVideo("moon-bunny-shower", "Moon Bunny shower video leaked", '<h1>Moon Bunny shower video leaked</h1><p>Moon Bunny onlyfans leaked video <a href="https://mega.nz/file/Sh1#k">mega</a></p>');
+
+    const second = await crawlAll(runner());
+    for (const r of second) expect(r.outcome, r.siteId).toBe("completed");
+    const read = web.itemRequests().slice(beforeItems);
+    expect(read.sort()).toEqual(
+      [newThread, `${newTopic}.json`, newVideo].map((u) => `${new URL(u).host} ${new URL(u).pathname}`).sort(),
+    );
+    // One listing page per site was enough: the newest items sit on the first page, then the cursor.
+    const listings = web.requests.slice(before).filter((r) => !/^\/(?:threads|t|video|news)\/./.test(r.path) && r.path !== "/robots.txt");
+    expect(listings.length).toBe(4);
+    expect(await leakUrls(database.db, "luna")).toEqual([...web.leaks, newThread, newVideo].sort());
+  });
+
+  it("a crawl killed midway is taken up where it stopped, by another runner, and every item is read once", async () => {
+    const killed = new AbortController();
+    const first = runner({}, "worker-a");
+    // Kill it while it reads the forum's third listing page... (walk state and items found so far are committed)
+    let listingPages = 0;
+    const killAt = (when: () => boolean) => {
+      const iv = setInterval(() => {
+        if (when()) {
+          killed.abort(new Error("killed"));
+          clearInterval(iv);
+        }
+      }, 1);
+      return iv;
+    };
+    const iv = killAt(() => web.requests.filter((r) => r.path.startsWith("/whats-new/posts/page-3")).length > 0);
+    const r1 = await first.run("leakfans", { signal: killed.signal });
+    clearInterval(iv);
+    expect(r1.outcome).toBe("aborted");
+    listingPages = web.requests.filter((r) => r.path.startsWith("/whats-new/")).length;
+    expect(listingPages).toBe(3);
+    const [state] = await database.db.select().from(crawlSite).where(eq(crawlSite.siteId, "leakfans"));
+    const entry = state!.state["http://forum.leakfans.example/whats-new/posts/"];
+    expect(entry?.walk?.next).toBe("http://forum.leakfans.example/whats-new/posts/page-3");
+
+    // ...and another one while it reads items, half-way.
+    const second = runner({}, "worker-b");
+    const killed2 = new AbortController();
+    const iv2 = setInterval(() => {
+      if (web.itemRequests().length >= 3) {
+        killed2.abort(new Error("killed"));
+        clearInterval(iv2);
+      }
+    }, 1);
+    await second.run("leakfans", { signal: killed2.signal });
+    clearInterval(iv2);
+    // The listing walk went on from page 3 (pages 1 and 2 were not read again).
+    expect(web.requests.filter((r) => r.path === "/whats-new/posts/").length).toBe(1);
+    expect(web.requests.filter((r) => r.path === "/whats-new/posts/page-2").length).toBe(1);
+
+    const third = runner({}, "worker-c");
+    const r3 = await third.run("leakfans");
+    expect(r3.outcome).toBe("completed");
+
+    const items = await database.db.select().from(crawlItem).where(eq(crawlItem.siteId, "leakfans"));
+    expect(items.length).toBe(7);
+    expect(items.every((i) => i.status === "done")).toBe(true);
+    // A request cut off by the kill is asked again; every other item page exactly once.
+    const reqs = web.itemRequests();
+    const counts = new Map<string, number>();
+    for (const r of reqs) counts.set(r, (counts.get(r) ?? 0) + 1);
+    expect([...counts.values()].filter((n) => n > 1).length).toBeLessThanOrEqual(1);
+    expect(counts.size).toBe(7);
+    const lunaOnForum = web.leaks.filter((u) => u.includes("leakfans"));
+    expect((await leakUrls(database.db, "luna")).filter((u) => u.includes("leakfans"))).toEqual(lunaOnForum.sort());
+  });
+
+  it("two runners crawling at once share each host's limit and read each item once", async () => {
+    const a = runner({ CRAWL_PER_HOST_CONCURRENCY: "1" }, "worker-a");
+    const b = runner({ CRAWL_PER_HOST_CONCURRENCY: "1" }, "worker-b");
+    await Promise.all([crawlAll(a), crawlAll(b)]);
+    for (const [host, max] of web.maxInFlight) expect(max, host).toBe(1);
+    const items = web.itemRequests();
+    expect(new Set(items).size).toBe(items.length);
+    expect(items.length).toBe(7 + 5 + 9 + 1);
+    expect(await leakUrls(database.db, "luna")).toEqual([...web.leaks].sort());
+  });
+
+  it("with two requests allowed per host, two runners never exceed two", async () => {
+    const a = runner({ CRAWL_PER_HOST_CONCURRENCY: "2" }, "worker-a");
+    const b = runner({ CRAWL_PER_HOST_CONCURRENCY: "2" }, "worker-b");
+    await Promise.all([crawlAll(a), crawlAll(b), crawlAll(a)]);
+    for (const [host, max] of web.maxInFlight) expect(max, host).toBeLessThanOrEqual(2);
+    expect(Math.max(...web.maxInFlight.values())).toBe(2);
+  });
+
+  it("waits out a 429's Retry-After, in every runner, and keeps the minimum delay between requests", async () => {
+    web.failNext(web.hosts.tube, 429, 1, { "retry-after": "2" });
+    const r = runner({ CRAWL_MIN_DELAY_MS: "50" });
+    const result = await r.run("cliptube");
+    expect(result.outcome).toBe("backing-off");
+    const [host] = await database.db.select().from(crawlHost).where(eq(crawlHost.host, web.hosts.tube));
+    expect(host!.lastStatus).toBe("429");
+    expect(host!.nextAllowedAt.getTime()).toBeGreaterThan(Date.now() + 200);
+    // Another runner asks the host nothing before the time is up, then goes on.
+    const n = web.requests.filter((x) => x.host === web.hosts.tube).length;
+    const other = runner({ CRAWL_MIN_DELAY_MS: "50", CRAWL_BUDGET_MS: "1000" });
+    expect((await other.run("cliptube")).outcome).toBe("backing-off");
+    expect(web.requests.filter((x) => x.host === web.hosts.tube).length).toBe(n);
+    await new Promise((res) => setTimeout(res, 2100));
+    expect((await runner({ CRAWL_MIN_DELAY_MS: "50" }).run("cliptube")).outcome).toBe("completed");
+    expect(await leakUrls(database.db, "luna")).toEqual(web.leaks.filter((u) => u.includes("cliptube")).sort());
+  });
+
+  it("with SCAN_ROBOTS_POLICY=respect, pages robots.txt disallows are not read and are counted as blocked", async () => {
+    await web.close();
+    web = await startCrawlFixtureWeb({ robots: "User-agent: *\nDisallow: /threads/\n" });
+    catalog = await loadLeakSiteCatalog(web.catalogPath);
+    const result = await runner({ SCAN_ROBOTS_POLICY: "respect" }).run("leakfans");
+    expect(result.blocked).toBe(7);
+    expect(web.itemRequests()).toEqual([]);
+    const [row] = await database.db.select().from(crawlSite).where(eq(crawlSite.siteId, "leakfans"));
+    expect(row!.blocked).toBe(7);
+  });
+});

@@ -1,0 +1,522 @@
+import { randomUUID } from "node:crypto";
+import type { Db } from "../../db/client";
+import type { CrawlCursor, CrawlEntryState } from "../../db/schema/crawls";
+import { analyzePage, type FetchedPage } from "../../scanner/analyze-page";
+import { tryCanonicalizeUrl } from "../../scanner/canonical-url";
+import { crawlAdapter } from "../../scanner/crawl/crawl-adapters";
+import type { CrawlSettings } from "../../scanner/crawl/crawl-settings";
+import type { CrawlAdapterConfig, CrawlFamily } from "../../scanner/crawl/crawl-types";
+import { buildCreatorMatcher, type CrawlCreator, type CreatorMatcher } from "../../scanner/crawl/creator-matcher";
+import { FetchError, type FetchResult, type GuardedFetcher, type RobotsDecision } from "../../scanner/guarded-fetch";
+import { decodeBody, documentFromBody, type DocumentSource, type PageDocument } from "../../scanner/html-document";
+import { hashImageBuffer, MIN_IMAGE_SIDE } from "../../scanner/image-match";
+import type { CrawlConfig, LeakSite, LeakSiteCatalog } from "../../scanner/leak-site-catalog";
+import { parseRobotsTxt, robotsVerdict, type RobotsFile } from "../../scanner/robots-txt";
+import type { ScannerSettings } from "../../scanner/scanner-settings";
+import type { Finding } from "../../scanner/scan-types";
+import type { SeenImage } from "../image-index/image-index.service";
+import { HostBackoffError, HostPoliteness, retryAfterMs } from "./host-politeness";
+import * as repo from "./crawls.repository";
+
+/**
+ * One crawl run of one catalogued site: walk its listings from the newest item down to the
+ * cursor (the newest item of the last finished walk), record what is new, then read each
+ * new item once and analyse it for every creator at once. Everything is committed as it
+ * happens (each listing page's items and the walk's position, each item's claim and
+ * result), so a killed runner loses nothing: the next run, here or in another process,
+ * goes on where it stopped. Every request waits for the host's turn in the database
+ * (HostPoliteness), so several runners together stay within the per-host limits.
+ */
+
+export type CrawledPage = {
+  siteId: string;
+  url: string;
+  /** Image URLs on the page, absolute (for the shared image index). */
+  images: string[];
+  fetchedAt: string;
+};
+
+export type CrawlRunResult = {
+  siteId: string;
+  outcome: "completed" | "budget-exhausted" | "backing-off" | "aborted" | "failed";
+  listingPages: number;
+  itemsFound: number;
+  itemsRead: number;
+  /** Items read that named at least one creator. */
+  itemsNamingCreators: number;
+  leaks: number;
+  newLeaks: number;
+  requests: number;
+  /** Images of crawled pages fetched, hashed and handed to the shared image index. */
+  imagesIndexed: number;
+  errors: number;
+  blocked: number;
+  error: string | null;
+  pages: CrawledPage[];
+  /** Creators with leaks new to them (for alerts). */
+  creatorsWithNewLeaks: Map<string, number>;
+  durationMs: number;
+};
+
+export type CrawlRunnerDeps = {
+  db: Db;
+  fetcher: GuardedFetcher;
+  settings: CrawlSettings &
+    Pick<ScannerSettings, "SCAN_ROBOTS_POLICY" | "SCAN_USER_AGENT" | "SCAN_FETCH_TIMEOUT_MS" | "SCAN_MAX_BYTES" | "SCAN_MAX_IMAGES_PER_PAGE" | "SCAN_MAX_IMAGE_BYTES">;
+  catalog: LeakSiteCatalog;
+  /**
+   * The shared image index: each page's images are fetched (in their host's turn), hashed and
+   * handed over, so that they match every creator's references, now and later. Omitted = not fetched.
+   */
+  indexImages?: (seen: SeenImage[]) => Promise<unknown>;
+  /** Every creator to look for (with her allow-list), read at the start of each run. */
+  creators: () => Promise<CrawlCreator[]>;
+  parseDocument?: (src: DocumentSource) => Promise<PageDocument>;
+  onPage?: (page: CrawledPage) => void | Promise<void>;
+  /** A leak stored for a creator (after it is committed). */
+  onLeak?: (event: { userId: string; finding: Finding; isNew: boolean }) => void | Promise<void>;
+  now?: () => Date;
+  logger?: { warn(obj: unknown, msg?: string): void; info(obj: unknown, msg?: string): void; debug(obj: unknown, msg?: string): void };
+  /** Names this runner in leases and claims (default: a random id per runner). */
+  holder?: string;
+};
+
+class BudgetExhausted extends Error {
+  override readonly name = "BudgetExhausted";
+}
+
+const CURSOR_KEYS = 20;
+const MAX_IMAGES_PER_PAGE = 100;
+const MAX_ITEM_ATTEMPTS = 3;
+const ROBOTS_MAX_BYTES = 512 * 1024;
+const ROBOTS_TTL_MS = 60 * 60_000;
+
+const DISCOVERY: Record<CrawlFamily, string> = {
+  xenforo: "new thread or post on",
+  discourse: "new topic or post on",
+  phpbb: "new topic or post on",
+  vbulletin: "new thread or post on",
+  wordpress: "new post on",
+  imageboard: "new thread on",
+  listing: "new page on",
+};
+
+export function adapterConfig(site: LeakSite & { crawl: CrawlConfig }): CrawlAdapterConfig {
+  const baseUrl = (site.crawl.baseUrl ?? `https://${site.domains[0]}`).replace(/\/+$/, "");
+  return {
+    baseUrl,
+    domains: site.domains,
+    selectors: site.crawl.selectors,
+    itemPattern: site.crawl.itemPattern ? new RegExp(site.crawl.itemPattern, "i") : null,
+    threadPath: site.crawl.threadPath,
+  };
+}
+
+export function entryPages(site: LeakSite & { crawl: CrawlConfig }): string[] {
+  return site.crawl.entryPages ?? crawlAdapter(site.crawl.family).defaultEntryPages(adapterConfig(site));
+}
+
+export class CrawlRunner {
+  readonly holder: string;
+  readonly politeness: HostPoliteness;
+  readonly #robots = new Map<string, { at: number; file: Promise<RobotsFile | "no-robots" | "unreachable"> }>();
+  readonly #leaseMs: number;
+
+  constructor(private readonly deps: CrawlRunnerDeps) {
+    this.holder = deps.holder ?? `crawler-${randomUUID()}`;
+    // A slot or a claim outlives any request (its time limit) with room to spare; a dead runner's expire.
+    this.#leaseMs = deps.settings.SCAN_FETCH_TIMEOUT_MS * 2 + 10_000;
+    this.politeness = new HostPoliteness(deps.db, this.holder, {
+      perHost: deps.settings.CRAWL_PER_HOST_CONCURRENCY,
+      minDelayMs: deps.settings.CRAWL_MIN_DELAY_MS,
+      leaseMs: this.#leaseMs,
+      maxBackoffMs: deps.settings.CRAWL_MAX_BACKOFF_MS,
+    });
+  }
+
+  async run(siteId: string, opts: { signal?: AbortSignal } = {}): Promise<CrawlRunResult> {
+    const { db, settings } = this.deps;
+    const now = this.deps.now ?? (() => new Date());
+    const started = Date.now();
+    const site = this.deps.catalog.byId(siteId);
+    if (!site?.crawl) throw new Error(`no crawlable site ${siteId} in the catalog`);
+    const crawlSite = site as LeakSite & { crawl: CrawlConfig };
+    const adapter = crawlAdapter(crawlSite.crawl.family);
+    const config = adapterConfig(crawlSite);
+    await repo.ensureSite(db, siteId);
+
+    const budget = new AbortController();
+    const timer = setTimeout(() => budget.abort(new BudgetExhausted("crawl budget used up")), settings.CRAWL_BUDGET_MS);
+    const signal = opts.signal ? AbortSignal.any([opts.signal, budget.signal]) : budget.signal;
+    const deadline = started + settings.CRAWL_BUDGET_MS;
+
+    const result: CrawlRunResult = {
+      siteId,
+      outcome: "completed",
+      listingPages: 0,
+      itemsFound: 0,
+      itemsRead: 0,
+      itemsNamingCreators: 0,
+      leaks: 0,
+      newLeaks: 0,
+      requests: 0,
+      imagesIndexed: 0,
+      errors: 0,
+      blocked: 0,
+      error: null,
+      pages: [],
+      creatorsWithNewLeaks: new Map(),
+      durationMs: 0,
+    };
+    const noteError = (e: unknown, what: string) => {
+      result.errors++;
+      result.error = `${what}: ${(e as Error).message}`.slice(0, 500);
+      this.deps.logger?.debug({ siteId, err: (e as Error).message }, what);
+    };
+
+    /** One request, in the host's turn, counted against the run's budget. */
+    const politeFetch = async (url: string, kind: "listing" | "item"): Promise<FetchResult> => {
+      if (result.requests >= settings.CRAWL_MAX_REQUESTS_PER_RUN) throw new BudgetExhausted("request budget used up");
+      const u = new URL(url);
+      const robots = await this.#robotsDecision(u, signal, deadline);
+      if (robots.policy === "respect" && (robots.status === "disallowed" || robots.status === "unreachable")) {
+        result.blocked++;
+        throw new FetchError("robots-disallowed", `robots.txt: ${robots.rule ?? robots.status}`, url);
+      }
+      const res = await this.#fetchInTurn(u, signal, deadline, () => result.requests++, {});
+      res.robots = robots;
+      if (res.status === 401 || res.status === 403) result.blocked++;
+      this.deps.logger?.debug({ siteId, url, status: res.status, kind }, "crawl fetch");
+      return res;
+    };
+
+    /** An image of a crawled page: in its host's turn and the run's budget; robots.txt is not asked (as scans fetch images). */
+    const politeImage = async (url: string, pageUrl: string): Promise<FetchResult> => {
+      if (result.requests >= settings.CRAWL_MAX_REQUESTS_PER_RUN) throw new BudgetExhausted("request budget used up");
+      return this.#fetchInTurn(new URL(url), signal, deadline, () => result.requests++, {
+        maxBytes: settings.SCAN_MAX_IMAGE_BYTES,
+        truncate: false,
+        headers: { accept: "image/avif,image/webp,image/png,image/jpeg,image/*;q=0.8", referer: pageUrl },
+      });
+    };
+
+    try {
+      const creators = buildCreatorMatcher(await this.deps.creators());
+
+      // 1. The listings: one runner at a time walks them; the others go straight to reading.
+      const claimed = await repo.claimListing(db, siteId, this.holder, this.#leaseMs);
+      if (claimed) {
+        try {
+          for (const entry of site.crawl.entryPages ?? adapter.defaultEntryPages(config)) {
+            let state: CrawlEntryState = claimed.state[entry] ?? { cursor: null, walk: null };
+            let url = state.walk?.next ?? entry;
+            let top: CrawlCursor | null = state.walk?.top ?? null;
+            let pagesThisRun = 0;
+            for (;;) {
+              signal.throwIfAborted();
+              let res: FetchResult;
+              try {
+                res = await politeFetch(url, "listing");
+              } catch (e) {
+                if (e instanceof FetchError && e.reason !== "aborted") {
+                  noteError(e, `listing ${url}`);
+                  break;
+                }
+                throw e;
+              }
+              result.listingPages++;
+              pagesThisRun++;
+              if (res.status < 200 || res.status >= 300) {
+                // Past a feed's last page (404), or an error page: the walk ends or waits for the next run.
+                if (res.status === 404 && top) {
+                  state = { cursor: top, walk: null };
+                  await repo.saveEntryState(db, siteId, this.holder, entry, state, this.#leaseMs);
+                } else noteError(new Error(`HTTP ${res.status}`), `listing ${url}`);
+                break;
+              }
+              const page = adapter.parseListing(
+                { body: decodeBody(res.body, res.contentType), url: res.finalUrl, contentType: res.contentType, headers: res.headers },
+                config,
+              );
+              result.itemsFound += await repo.insertItems(db, siteId, page.items);
+              if (!top) top = cursorOf(page.items);
+              const cursor = state.cursor;
+              const reached =
+                !!cursor &&
+                (page.items.some((i) => cursor.keys.includes(i.key)) ||
+                  (cursor.time !== null && page.items.length > 0 && page.items.every((i) => i.time !== null && i.time < cursor.time!)));
+              const firstCrawlDone = !cursor && pagesThisRun >= settings.CRAWL_FIRST_LISTING_PAGES;
+              const nextUrl = page.next && page.next !== url ? page.next : null;
+              if (reached || !nextUrl || page.items.length === 0 || firstCrawlDone) {
+                state = { cursor: top && top.keys.length > 0 ? top : cursor, walk: null };
+                await repo.saveEntryState(db, siteId, this.holder, entry, state, this.#leaseMs);
+                break;
+              }
+              state = { cursor, walk: { next: nextUrl, top: top! } };
+              if (!(await repo.saveEntryState(db, siteId, this.holder, entry, state, this.#leaseMs))) break; // the listing lease was lost
+              url = nextUrl;
+            }
+          }
+        } finally {
+          await repo.releaseListing(db, siteId, this.holder).catch(() => undefined);
+        }
+      }
+
+      // 2. The items, in the order they were found: claimed one at a time, so that each is read once.
+      const readers = Array.from({ length: settings.CRAWL_PER_HOST_CONCURRENCY }, async () => {
+        for (;;) {
+          signal.throwIfAborted();
+          if (result.requests >= settings.CRAWL_MAX_REQUESTS_PER_RUN) throw new BudgetExhausted("request budget used up");
+          const item = await repo.claimNextItem(db, siteId, this.holder, this.#leaseMs);
+          if (!item) return;
+          try {
+            const read = await this.#readItem(crawlSite, item, creators, politeFetch, politeImage, adapter, config, now, result);
+            await repo.finishItem(db, siteId, item.key, this.holder, { status: "done", leaks: read.leaks, images: read.images });
+            result.itemsRead++;
+          } catch (e) {
+            const retry = item.attempts < MAX_ITEM_ATTEMPTS;
+            if (e instanceof FetchError && e.reason !== "aborted") {
+              noteError(e, `item ${item.url}`);
+              await repo.finishItem(db, siteId, item.key, this.holder, { status: e.reason === "robots-disallowed" || !retry ? "failed" : "pending", error: e.message.slice(0, 500) });
+              continue;
+            }
+            // Out of budget or backing off: the item waits for the next run.
+            await repo.finishItem(db, siteId, item.key, this.holder, { status: "pending" }).catch(() => undefined);
+            throw e;
+          }
+        }
+      });
+      const settled = await Promise.allSettled(readers);
+      const failure = settled.find((s): s is PromiseRejectedResult => s.status === "rejected");
+      if (failure) throw failure.reason;
+    } catch (e) {
+      const reason = e instanceof Error && e.name === "AbortError" && signal.reason ? signal.reason : e;
+      if (reason instanceof BudgetExhausted || budget.signal.aborted) result.outcome = "budget-exhausted";
+      else if (reason instanceof HostBackoffError) {
+        result.outcome = "backing-off";
+        result.error = reason.message;
+      } else if (opts.signal?.aborted) result.outcome = "aborted";
+      else {
+        result.outcome = "failed";
+        result.error = (reason as Error).message?.slice(0, 500) ?? String(reason);
+      }
+    } finally {
+      clearTimeout(timer);
+    }
+    result.durationMs = Date.now() - started;
+    const summary = {
+      outcome: result.outcome,
+      listingPages: result.listingPages,
+      itemsFound: result.itemsFound,
+      itemsRead: result.itemsRead,
+      leaks: result.leaks,
+      newLeaks: result.newLeaks,
+      requests: result.requests,
+      imagesIndexed: result.imagesIndexed,
+      errors: result.errors,
+      blocked: result.blocked,
+      durationMs: result.durationMs,
+    };
+    await repo.recordRun(db, siteId, {
+      at: now(),
+      success: result.outcome === "completed" || result.outcome === "budget-exhausted",
+      error: result.error,
+      itemsRead: result.itemsRead,
+      pagesRead: result.listingPages,
+      errors: result.errors,
+      blocked: result.blocked,
+      leaks: result.leaks,
+      summary,
+    });
+    this.deps.logger?.info({ siteId, ...summary }, "crawl run finished");
+    return result;
+  }
+
+  async #readItem(
+    site: LeakSite & { crawl: CrawlConfig },
+    item: repo.CrawlItemRow,
+    creators: CreatorMatcher,
+    politeFetch: (url: string, kind: "listing" | "item") => Promise<FetchResult>,
+    politeImage: (url: string, pageUrl: string) => Promise<FetchResult>,
+    adapter: ReturnType<typeof crawlAdapter>,
+    config: CrawlAdapterConfig,
+    now: () => Date,
+    result: CrawlRunResult,
+  ): Promise<{ leaks: number; images: string[] }> {
+    const res = await politeFetch(item.fetchUrl ?? item.url, "item");
+    if (res.status < 200 || res.status >= 300) throw new FetchError("protocol", `HTTP ${res.status}`, item.url);
+    const text = decodeBody(res.body, res.contentType);
+    const converted = adapter.itemPage({ body: text, url: res.finalUrl, contentType: res.contentType, item }, config);
+    // An API's answer is shown at the item's page URL; an HTML page at where it ended up.
+    const pageUrl = converted ? item.url : res.finalUrl;
+    const src: DocumentSource = converted
+      ? { body: Buffer.from(converted.html, "utf8"), contentType: "text/html; charset=utf-8", url: pageUrl, kind: "html" }
+      : { body: res.body, contentType: res.contentType, url: pageUrl, kind: /html|xml/.test(res.contentType) || !res.contentType ? "html" : "text" };
+    const doc = this.deps.parseDocument ? await this.deps.parseDocument(src) : documentFromBody(src);
+
+    const images = [...new Set([...doc.images.map((i) => i.src), ...doc.metaImages])].filter((s) => /^https?:\/\//i.test(s)).slice(0, MAX_IMAGES_PER_PAGE);
+    const crawled: CrawledPage = { siteId: site.id, url: pageUrl, images, fetchedAt: res.fetchedAt };
+    if (result.pages.length < 10_000) result.pages.push(crawled);
+    await this.deps.onPage?.(crawled);
+    if (this.deps.indexImages) await this.#indexImages(doc, pageUrl, politeImage, result);
+
+    const named = creators.matchAllCreators(documentText(doc), { lang: doc.lang ?? null });
+    if (named.size === 0) return { leaks: 0, images };
+    result.itemsNamingCreators++;
+    const page: FetchedPage = {
+      listedUrl: item.url,
+      finalUrl: pageUrl,
+      status: res.status,
+      contentType: src.contentType,
+      body: Buffer.from(src.body),
+      truncated: res.truncated,
+      fetchedAt: res.fetchedAt,
+      sha256: res.sha256,
+      robots: res.robots,
+    };
+    const discovery = `${DISCOVERY[site.crawl.family]} ${site.name}`;
+    let leaks = 0;
+    for (const userId of named.keys()) {
+      const profile = creators.creators.get(userId)!;
+      const verdict = await analyzePage(
+        page,
+        { matchers: profile.matchers, exclusions: profile.exclusions, catalog: this.deps.catalog, references: [], maxImagesPerPage: 0 },
+        { sources: [`crawl:${site.id}`], categoryHint: site.category, doc },
+      );
+      const f = verdict.finding;
+      if (!verdict.isLeak || !f) continue;
+      const finding: Finding = { ...f, evidence: { ...f.evidence, signals: [`crawl: ${discovery}`, ...f.evidence.signals] } };
+      const isNew = await repo.upsertCrawlLeak(this.deps.db, {
+        userId,
+        canonicalUrl: finding.url,
+        url: tryCanonicalizeUrl(item.url) ?? finding.url,
+        domain: finding.domain,
+        title: (finding.evidence.title || item.title).slice(0, 500),
+        category: finding.category,
+        confidence: finding.confidence,
+        evidence: { ...(finding.evidence as unknown as Record<string, unknown>), discovery: { how: "crawl", site: site.id, siteName: site.name, text: discovery, itemKey: item.key } },
+        seenAt: now(),
+      });
+      leaks++;
+      result.leaks++;
+      if (isNew) {
+        result.newLeaks++;
+        result.creatorsWithNewLeaks.set(userId, (result.creatorsWithNewLeaks.get(userId) ?? 0) + 1);
+      }
+      await this.deps.onLeak?.({ userId, finding, isNew });
+    }
+    return { leaks, images };
+  }
+
+  /** The page's images (as a scan picks them: no SVG, none declared smaller than a hash needs), fetched, hashed, indexed. */
+  async #indexImages(doc: PageDocument, pageUrl: string, politeImage: (url: string, pageUrl: string) => Promise<FetchResult>, result: CrawlRunResult): Promise<void> {
+    const candidates: string[] = [];
+    for (const img of doc.images) {
+      if (/\.svg(?:$|[?#])/i.test(img.src) || !/^https?:\/\//i.test(img.src)) continue;
+      if ((img.width !== null && img.width < MIN_IMAGE_SIDE) || (img.height !== null && img.height < MIN_IMAGE_SIDE)) continue;
+      if (!candidates.includes(img.src)) candidates.push(img.src);
+    }
+    for (const m of doc.metaImages) if (/^https?:\/\//i.test(m) && !candidates.includes(m)) candidates.push(m);
+    const seen: SeenImage[] = [];
+    for (const src of candidates.slice(0, this.deps.settings.SCAN_MAX_IMAGES_PER_PAGE)) {
+      let res: FetchResult;
+      try {
+        res = await politeImage(src, pageUrl);
+      } catch (e) {
+        // An image that cannot be had costs the image, not the page; out of budget or backing off ends the images.
+        if (e instanceof FetchError && e.reason !== "aborted") continue;
+        if (e instanceof BudgetExhausted || e instanceof HostBackoffError) break;
+        throw e;
+      }
+      if (res.status < 200 || res.status >= 300) continue;
+      const hash = await hashImageBuffer(res.body).catch(() => null);
+      if (!hash) continue;
+      seen.push({ imageUrl: src, pageUrl, host: new URL(pageUrl).hostname, hash: hash.hashes, quality: hash.quality, seenAt: new Date(res.fetchedAt) });
+    }
+    if (seen.length === 0) return;
+    try {
+      await this.deps.indexImages!(seen);
+      result.imagesIndexed += seen.length;
+    } catch (e) {
+      // The page was read; its images wait for the next time they are seen.
+      this.deps.logger?.warn({ err: (e as Error).message, pageUrl }, "crawled images could not be indexed");
+    }
+  }
+
+  /** A request in the host's turn (waiting at most until the deadline), with the outcome recorded for the host. */
+  async #fetchInTurn(
+    u: URL,
+    signal: AbortSignal,
+    deadline: number,
+    count: () => void,
+    extra: { maxBytes?: number; timeoutMs?: number; truncate?: boolean; headers?: Record<string, string> },
+  ): Promise<FetchResult> {
+    const host = u.host.toLowerCase();
+    const lease = await this.politeness.acquire(host, { signal, maxWaitMs: Math.max(0, deadline - Date.now()) });
+    let res: FetchResult;
+    try {
+      count();
+      try {
+        res = await this.deps.fetcher.fetch(u.href, { robots: false, retries: 0, signal, ...extra });
+      } catch (e) {
+        if (e instanceof FetchError && e.reason !== "aborted" && e.reason !== "blocked-address" && e.reason !== "bad-url") {
+          await this.politeness.failed(host, e.reason).catch(() => undefined);
+        }
+        throw e;
+      }
+      if (res.status === 429 || res.status === 503) {
+        const wait = await this.politeness.throttled(host, res.status, retryAfterMs(res.headers["retry-after"]));
+        throw new HostBackoffError(host, wait);
+      }
+      if (res.status >= 500) await this.politeness.failed(host, `HTTP ${res.status}`);
+      else await this.politeness.succeeded(host, res.status);
+    } finally {
+      await lease.release().catch(() => undefined);
+    }
+    return res;
+  }
+
+  /** robots.txt as scans read it (SCAN_ROBOTS_POLICY), fetched in the host's turn and kept for an hour. */
+  async #robotsDecision(u: URL, signal: AbortSignal, deadline: number): Promise<RobotsDecision> {
+    const policy = this.deps.settings.SCAN_ROBOTS_POLICY;
+    let entry = this.#robots.get(u.origin);
+    if (!entry || Date.now() - entry.at > ROBOTS_TTL_MS) {
+      const file = this.#fetchInTurn(new URL("/robots.txt", u.origin), signal, deadline, () => undefined, { maxBytes: ROBOTS_MAX_BYTES, timeoutMs: 5_000 }).then(
+        (r) => {
+          if (r.status >= 200 && r.status < 300) return parseRobotsTxt(r.body.toString("utf8"));
+          if (r.status >= 400 && r.status < 500) return "no-robots" as const;
+          return "unreachable" as const;
+        },
+        (e: unknown) => {
+          // Waiting for our turn was cut short: no verdict was reached, ask again next time.
+          if (e instanceof HostBackoffError || (e as Error).name === "AbortError" || signal.aborted) this.#robots.delete(u.origin);
+          if (e instanceof HostBackoffError) throw e;
+          if (signal.aborted) throw e;
+          return "unreachable" as const;
+        },
+      );
+      entry = { at: Date.now(), file };
+      this.#robots.set(u.origin, entry);
+    }
+    const f = await entry.file;
+    if (f === "no-robots" || f === "unreachable") return { policy, status: f, rule: null };
+    const verdict = robotsVerdict(f, this.deps.settings.SCAN_USER_AGENT, u.pathname + u.search);
+    return { policy, status: verdict.allowed ? "allowed" : "disallowed", rule: verdict.rule };
+  }
+}
+
+function cursorOf(items: { key: string; time: number | null }[]): CrawlCursor {
+  const times = items.map((i) => i.time).filter((t): t is number => t !== null);
+  return { keys: items.slice(0, CURSOR_KEYS).map((i) => i.key), time: times.length > 0 ? Math.max(...times) : null };
+}
+
+/** Everything of a page a name may be written in, as lines (a name never spans two). */
+function documentText(doc: PageDocument): string {
+  let path = "";
+  try {
+    path = decodeURIComponent(new URL(doc.url).pathname).replace(/[/_\-+.]+/g, " ");
+  } catch {
+    // a path that does not decode has no words to offer
+  }
+  return [doc.title, ...doc.meta, ...doc.headings, path, doc.text, doc.linkText, ...doc.images.map((i) => i.alt)].join("\n");
+}

@@ -1,0 +1,215 @@
+import { and, asc, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import type { Db, DbOrTx } from "../../db/client";
+import { crawlItem, crawlSite, type CrawlEntryState } from "../../db/schema/crawls";
+import { nickname, stageName } from "../../db/schema/identities";
+import { leak } from "../../db/schema/scans";
+
+export type CrawlSiteRow = typeof crawlSite.$inferSelect;
+export type CrawlItemRow = typeof crawlItem.$inferSelect;
+
+export async function ensureSite(db: DbOrTx, siteId: string, nextRunAt?: Date): Promise<void> {
+  await db
+    .insert(crawlSite)
+    .values({ siteId, ...(nextRunAt ? { nextRunAt } : {}) })
+    .onConflictDoNothing();
+}
+
+export async function findSite(db: DbOrTx, siteId: string): Promise<CrawlSiteRow | undefined> {
+  const rows = await db.select().from(crawlSite).where(eq(crawlSite.siteId, siteId)).limit(1);
+  return rows[0];
+}
+
+export function listSites(db: DbOrTx) {
+  return db.select().from(crawlSite).orderBy(asc(crawlSite.siteId));
+}
+
+/** Takes the site's crawl when it is due: true for the one caller that got it. */
+export async function claimDueSite(db: DbOrTx, siteId: string, at: Date, nextRunAt: Date): Promise<boolean> {
+  const rows = await db
+    .update(crawlSite)
+    .set({ nextRunAt })
+    .where(and(eq(crawlSite.siteId, siteId), sql`${crawlSite.nextRunAt} <= ${at}`))
+    .returning({ siteId: crawlSite.siteId });
+  return rows.length > 0;
+}
+
+/** The listing walk of a site is one runner's at a time (renewed as it goes; it expires if the runner dies). */
+export async function claimListing(db: DbOrTx, siteId: string, holder: string, leaseMs: number): Promise<CrawlSiteRow | undefined> {
+  const rows = await db
+    .update(crawlSite)
+    .set({ listingHolder: holder, listingUntil: sql`clock_timestamp() + ${leaseMs} * interval '1 millisecond'` })
+    .where(
+      and(
+        eq(crawlSite.siteId, siteId),
+        or(isNull(crawlSite.listingUntil), lt(crawlSite.listingUntil, sql`clock_timestamp()`), eq(crawlSite.listingHolder, holder)),
+      ),
+    )
+    .returning();
+  return rows[0];
+}
+
+export async function releaseListing(db: DbOrTx, siteId: string, holder: string): Promise<void> {
+  await db
+    .update(crawlSite)
+    .set({ listingHolder: null, listingUntil: null })
+    .where(and(eq(crawlSite.siteId, siteId), eq(crawlSite.listingHolder, holder)));
+}
+
+/** Saves one entry page's cursor / walk (only by the listing's holder). */
+export async function saveEntryState(db: DbOrTx, siteId: string, holder: string, entry: string, state: CrawlEntryState, leaseMs: number): Promise<boolean> {
+  const rows = await db
+    .update(crawlSite)
+    .set({
+      state: sql`jsonb_set(${crawlSite.state}, array[${entry}]::text[], ${JSON.stringify(state)}::jsonb, true)`,
+      listingUntil: sql`clock_timestamp() + ${leaseMs} * interval '1 millisecond'`,
+    })
+    .where(and(eq(crawlSite.siteId, siteId), eq(crawlSite.listingHolder, holder)))
+    .returning({ siteId: crawlSite.siteId });
+  return rows.length > 0;
+}
+
+export type NewItem = { key: string; url: string; fetchUrl: string | null; title: string; time: number | null };
+
+/** Records items found on a listing; items already known (read or waiting) are left as they are. Returns how many were new. */
+export async function insertItems(db: DbOrTx, siteId: string, items: NewItem[]): Promise<number> {
+  if (items.length === 0) return 0;
+  const rows = await db
+    .insert(crawlItem)
+    .values(
+      items.map((i) => ({
+        siteId,
+        key: i.key.slice(0, 500),
+        url: i.url,
+        fetchUrl: i.fetchUrl,
+        title: i.title,
+        itemTime: i.time === null ? null : new Date(i.time),
+      })),
+    )
+    .onConflictDoNothing()
+    .returning({ key: crawlItem.key });
+  return rows.length;
+}
+
+/**
+ * Claims the next item to read: waiting, or claimed by a runner whose claim ran out (it died).
+ * Rows another runner is claiming at this moment are skipped, not waited for.
+ */
+export async function claimNextItem(db: Db, siteId: string, holder: string, claimMs: number): Promise<CrawlItemRow | undefined> {
+  const next = db
+    .select({ key: crawlItem.key })
+    .from(crawlItem)
+    .where(
+      and(
+        eq(crawlItem.siteId, siteId),
+        or(eq(crawlItem.status, "pending"), and(eq(crawlItem.status, "reading"), lt(crawlItem.claimUntil, sql`clock_timestamp()`))),
+      ),
+    )
+    .orderBy(asc(crawlItem.seq))
+    .limit(1)
+    .for("update", { skipLocked: true });
+  const rows = await db
+    .update(crawlItem)
+    .set({
+      status: "reading",
+      claimedBy: holder,
+      claimUntil: sql`clock_timestamp() + ${claimMs} * interval '1 millisecond'`,
+      attempts: sql`${crawlItem.attempts} + 1`,
+    })
+    .where(and(eq(crawlItem.siteId, siteId), eq(crawlItem.key, sql`(${next})`)))
+    .returning();
+  return rows[0];
+}
+
+export async function finishItem(
+  db: DbOrTx,
+  siteId: string,
+  key: string,
+  holder: string,
+  values: { status: "done" | "failed" | "pending"; leaks?: number; images?: string[]; error?: string | null },
+): Promise<boolean> {
+  const rows = await db
+    .update(crawlItem)
+    .set({
+      status: values.status,
+      claimedBy: values.status === "pending" ? null : holder,
+      claimUntil: null,
+      ...(values.status === "done" ? { readAt: sql`clock_timestamp()` } : {}),
+      ...(values.leaks !== undefined ? { leaks: values.leaks } : {}),
+      ...(values.images ? { images: values.images } : {}),
+      error: values.error ?? null,
+    })
+    .where(and(eq(crawlItem.siteId, siteId), eq(crawlItem.key, key), eq(crawlItem.claimedBy, holder), eq(crawlItem.status, "reading")))
+    .returning({ key: crawlItem.key });
+  return rows.length > 0;
+}
+
+export async function countItemsByStatus(db: DbOrTx, siteIds?: string[]) {
+  const where = siteIds ? inArray(crawlItem.siteId, siteIds) : undefined;
+  const rows = await db.select({ siteId: crawlItem.siteId, status: crawlItem.status, n: count() }).from(crawlItem).where(where).groupBy(crawlItem.siteId, crawlItem.status);
+  return rows.map((r) => ({ ...r, n: Number(r.n) }));
+}
+
+export async function recordRun(
+  db: DbOrTx,
+  siteId: string,
+  run: { at: Date; success: boolean; error: string | null; itemsRead: number; pagesRead: number; errors: number; blocked: number; leaks: number; summary: Record<string, unknown> },
+): Promise<void> {
+  await db
+    .update(crawlSite)
+    .set({
+      lastRunAt: run.at,
+      ...(run.success ? { lastSuccessAt: run.at } : {}),
+      lastError: run.error,
+      itemsRead: sql`${crawlSite.itemsRead} + ${run.itemsRead}`,
+      pagesRead: sql`${crawlSite.pagesRead} + ${run.pagesRead}`,
+      errors: sql`${crawlSite.errors} + ${run.errors}`,
+      blocked: sql`${crawlSite.blocked} + ${run.blocked}`,
+      leaksFound: sql`${crawlSite.leaksFound} + ${run.leaks}`,
+      lastRun: run.summary,
+    })
+    .where(eq(crawlSite.siteId, siteId));
+}
+
+/** Creators with at least one name to look for. */
+export async function listCreatorIds(db: DbOrTx): Promise<string[]> {
+  const rows = await db.execute<{ user_id: string }>(sql`select distinct ${stageName.userId} as user_id from ${stageName} union select distinct ${nickname.userId} from ${nickname}`);
+  return (rows as unknown as { rows: { user_id: string }[] }).rows.map((r) => r.user_id);
+}
+
+/**
+ * A crawl finding in the creator's one list of leaks (one row per canonical URL, as scans
+ * store theirs): a later sighting refreshes it, a removed link that is back is reopened.
+ * Returns true when the leak is new to her.
+ */
+export async function upsertCrawlLeak(
+  db: DbOrTx,
+  values: { userId: string; canonicalUrl: string; url: string; domain: string; title: string; category: string; confidence: string; evidence: Record<string, unknown>; seenAt: Date },
+): Promise<boolean> {
+  const rows = await db
+    .insert(leak)
+    .values({
+      userId: values.userId,
+      canonicalUrl: values.canonicalUrl,
+      url: values.url,
+      domain: values.domain,
+      title: values.title,
+      category: values.category,
+      confidence: values.confidence,
+      evidence: values.evidence,
+      firstSeenAt: values.seenAt,
+      lastSeenAt: values.seenAt,
+    })
+    .onConflictDoUpdate({
+      target: [leak.userId, leak.canonicalUrl],
+      set: {
+        lastSeenAt: values.seenAt,
+        evidence: values.evidence,
+        title: values.title,
+        confidence: sql`case when ${leak.confidence} = 'high' then 'high' else excluded.confidence end`,
+        status: sql`case when ${leak.status} = 'removed' then 'new' else ${leak.status} end`,
+        removedAt: sql`case when ${leak.status} = 'removed' then null else ${leak.removedAt} end`,
+      },
+    })
+    .returning({ inserted: sql<boolean>`(xmax = 0)` });
+  return rows[0]?.inserted === true;
+}

@@ -1,0 +1,76 @@
+/**
+ * Reading what is new on a leak site: the shapes every crawl adapter shares.
+ * Adapters are pure: they turn a fetched listing page (HTML, JSON, RSS) into
+ * items and the next listing page, and an item's fetched body into a page to
+ * analyse. Fetching, politeness and progress are the crawler's business.
+ */
+
+export const CRAWL_FAMILIES = ["xenforo", "discourse", "phpbb", "vbulletin", "wordpress", "imageboard", "listing"] as const;
+export type CrawlFamily = (typeof CRAWL_FAMILIES)[number];
+
+export type CrawlItem = {
+  /**
+   * Identifies one version of an item on its site: a thread that gets a new post is a new
+   * version ("t4411@1735000000"), a gallery page that never changes is its URL.
+   */
+  key: string;
+  /** The page people see (what a finding links to). */
+  url: string;
+  /** Where its content is read from when that is not the page itself (a JSON API). */
+  fetchUrl: string | null;
+  title: string;
+  /** Last activity (ms since epoch) when the listing says; newest-first listings stop at older ones. */
+  time: number | null;
+};
+
+export type ListingPage = {
+  items: CrawlItem[];
+  /** The next (older) listing page, if any. */
+  next: string | null;
+};
+
+export type ListingInput = {
+  body: string;
+  /** The listing page's final URL (links are resolved against it). */
+  url: string;
+  contentType: string;
+  headers: Record<string, string>;
+};
+
+export type ItemInput = { body: string; url: string; contentType: string; item: Pick<CrawlItem, "url" | "title"> };
+
+/** What the analyser reads: an HTML page (an API's JSON becomes one). */
+export type ItemPage = { html: string };
+
+export type CrawlSelectors = {
+  /** Links to items on a listing page. */
+  item?: string | undefined;
+  /** The link to the next (older) listing page. */
+  next?: string | undefined;
+  /** Inside an item's row: the element whose datetime / data-time / text is its last activity. */
+  time?: string | undefined;
+};
+
+export type CrawlAdapterConfig = {
+  /** The site's base URL (scheme and host), for default entry pages and relative API paths. */
+  baseUrl: string;
+  /** Host names an item link must be on (the site's domains); other links are ignored. */
+  domains: readonly string[];
+  selectors: CrawlSelectors;
+  /** A link must match this to be an item (listing family); compiled from the catalog. */
+  itemPattern: RegExp | null;
+  /** Imageboards: "res" (vichan, Tinyboard: /b/res/123.html) or "thread" (4chan-style: /b/thread/123). */
+  threadPath: "res" | "thread";
+};
+
+export interface CrawlAdapter {
+  readonly family: CrawlFamily;
+  /** The listing pages a crawl starts from when the catalog names none. */
+  defaultEntryPages(config: CrawlAdapterConfig): string[];
+  parseListing(input: ListingInput, config: CrawlAdapterConfig): ListingPage;
+  /** Turns an item's fetched body into a page to analyse; null = the body is the page. */
+  itemPage(input: ItemInput, config: CrawlAdapterConfig): ItemPage | null;
+}
+
+/** At most this many items are taken from one listing page (a hostile page may list millions). */
+export const MAX_ITEMS_PER_LISTING = 200;
