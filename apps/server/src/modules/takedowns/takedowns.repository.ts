@@ -52,7 +52,9 @@ export async function countLinksFirstTakenDownSince(db: DbOrTx, userId: string, 
   const rows = await db.execute(sql`
     select count(distinct t.leak_id)::int as n from ${takedown} t
     where t.user_id = ${userId}
-      and (t.counted_at >= ${since.toISOString()}::timestamptz or (t.counted_at is null and t.status in ('draft', 'queued')))
+      -- Sent (or handed to her) this month; or on its way, as a reservation in the month it was asked for.
+      and (t.counted_at >= ${since.toISOString()}::timestamptz
+        or (t.counted_at is null and t.status in ('draft', 'queued') and t.created_at >= ${since.toISOString()}::timestamptz))
       and not exists (
         select 1 from ${takedown} e
         where e.leak_id = t.leak_id and e.counted_at < ${since.toISOString()}::timestamptz
