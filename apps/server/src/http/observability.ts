@@ -104,6 +104,7 @@ export function createMetrics(operations: OperationsService, logger: Logger) {
   fromStatus("leakwarden_removal_rechecks", "Re-checks of sent links, summed by the takedown's status", ["status"], (s) => labelled(s.rechecks));
   fromStatus("leakwarden_webhook_deliveries", "Payment webhook deliveries by outcome", ["outcome"], (s) => labelled(s.webhooks));
   fromStatus("leakwarden_accounts", "Accounts by plan", ["plan"], (s) => labelled(s.accounts));
+  fromStatus("leakwarden_crawl", "Crawl work summed over the leak sites (pages, items, errors, blocked, leaks)", ["what"], (s) => labelled(s.crawls));
 
   const timing: MiddlewareHandler<AppEnv> = async (c, next) => {
     const started = performance.now();

@@ -87,6 +87,34 @@ export const accountsByPlan = (database: Database) =>
     ["plan"],
   );
 
+/** Crawl work summed over the sites (pages read, items read, errors, blocked, leaks found). */
+export async function crawlTotals(database: Database): Promise<CountRow[]> {
+  const { rows } = await database.executeSql(
+    `select coalesce(sum(pages_read), 0)::bigint as pages, coalesce(sum(items_read), 0)::bigint as items, coalesce(sum(errors), 0)::bigint as errors,
+            coalesce(sum(blocked), 0)::bigint as blocked, coalesce(sum(leaks_found), 0)::bigint as leaks from crawl_site`,
+  );
+  const r = rows[0] ?? {};
+  return ["pages", "items", "errors", "blocked", "leaks"].map((what) => ({ labels: { what }, value: Number(r[what] ?? 0) }));
+}
+
+/** Sites whose last crawl failed, or that have not succeeded for a day: what an operator looks at. */
+export async function failingCrawls(database: Database, limit: number) {
+  const { rows } = await database.executeSql(
+    `select site_id, last_run_at, last_success_at, last_error, errors from crawl_site
+     where last_error is not null and (last_success_at is null or last_success_at < last_run_at or last_success_at < now() - interval '1 day')
+     order by last_run_at desc nulls last limit $1`,
+    [limit],
+  );
+  const iso = (v: unknown) => (v === null || v === undefined ? null : new Date(String(v)).toISOString());
+  return rows.map((r) => ({
+    site: String(r.site_id),
+    lastRunAt: iso(r.last_run_at),
+    lastSuccessAt: iso(r.last_success_at),
+    error: r.last_error === null ? null : String(r.last_error),
+    errors: Number(r.errors),
+  }));
+}
+
 /** Notices that did not go out, newest first: what an operator looks at first. */
 export async function failingNotices(database: Database, limit: number) {
   const { rows } = await database.executeSql(

@@ -36,7 +36,7 @@ export function createOperationsService(deps: { database: Database; queue: JobQu
 
     /** One consistent read of the service's records, for /metrics and `npm run ops -- status`. */
     async status() {
-      const [jobs, scans, scanPages, notices, takedowns, rechecks, webhooks, accounts, failingNotices] = await Promise.all([
+      const [jobs, scans, scanPages, notices, takedowns, rechecks, webhooks, accounts, failingNotices, crawls, failingCrawls] = await Promise.all([
         repo.jobCounts(database),
         repo.scansByStatus(database),
         repo.scanWork(database),
@@ -46,8 +46,10 @@ export function createOperationsService(deps: { database: Database; queue: JobQu
         repo.webhookDeliveries(database),
         repo.accountsByPlan(database),
         repo.failingNotices(database, 10),
+        repo.crawlTotals(database),
+        repo.failingCrawls(database, 10),
       ]);
-      return { at: new Date().toISOString(), jobs, scans, scanPages, notices, takedowns, rechecks, webhooks, accounts, failingNotices };
+      return { at: new Date().toISOString(), jobs, scans, scanPages, notices, takedowns, rechecks, webhooks, accounts, failingNotices, crawls, failingCrawls };
     },
   };
 }

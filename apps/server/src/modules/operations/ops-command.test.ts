@@ -28,7 +28,18 @@ describe("npm run ops -- status", () => {
     expect(out.text()).toMatch(/^ {2}email\.send +0 +0 +0 +2 +-$/m);
     expect(out.text()).toContain("Accounts by plan\n  free: 2");
     expect(out.text()).toContain("Failing notices (newest first)\n  none");
+    expect(out.text()).toContain("Failing crawls\n  none");
     expect(err.text()).toBe("");
+  });
+
+  it("names a leak site whose crawls fail", async () => {
+    await services.database.executeSql(
+      `insert into crawl_site (site_id, last_run_at, last_success_at, last_error, errors, pages_read) values ('leakfans', now(), now() - interval '3 days', 'HTTP 503 from leakfans.example', 4, 120)`,
+    );
+    const out = capture();
+    expect(await runOpsCommand(["status"], services.operations, { stdout: out.stream, stderr: capture().stream })).toBe(0);
+    expect(out.text()).toMatch(/^ {2}leakfans {2}last run \S+, last success \S+, 4 errors: HTTP 503 from leakfans\.example$/m);
+    expect(out.text()).toContain("Crawls (all sites)\n  pages: 120, items: 0, errors: 4, blocked: 0, leaks: 0");
   });
 
   it("answers --json with the same figures, and refuses what it does not know", async () => {

@@ -45,6 +45,12 @@ export function formatStatus(status: ServiceStatus): string {
   line("Takedowns by status", status.takedowns);
   line("Payment webhooks by outcome", status.webhooks);
   line("Accounts by plan", status.accounts);
+  line("Crawls (all sites)", status.crawls);
+  out.push("", "Failing crawls");
+  if (status.failingCrawls.length === 0) out.push("  none");
+  for (const c of status.failingCrawls) {
+    out.push(`  ${c.site}  last run ${c.lastRunAt ?? "never"}, last success ${c.lastSuccessAt ?? "never"}, ${c.errors} errors: ${c.error ?? ""}`.trimEnd());
+  }
   out.push("", "Failing notices (newest first)");
   if (status.failingNotices.length === 0) out.push("  none");
   for (const n of status.failingNotices) {
