@@ -131,7 +131,7 @@ export function retryAfterMs(value: string | undefined): number | null {
 export function stripHtml(s: string | null | undefined): string {
   if (!s) return "";
   return s
-    .replace(/<[^>]*>/g, "")
+    .replace(/<[^<>]*>/g, "")
     .replace(/&quot;/g, '"')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&lt;/g, "<")

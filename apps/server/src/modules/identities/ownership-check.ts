@@ -61,7 +61,7 @@ export async function checkStageName(
   }
   const url =
     platform.verification === "reddit-about"
-      ? `${redditUrl.replace(/\/+$/, "")}/user/${encodeURIComponent(username)}/about.json?raw_json=1`
+      ? `${redditUrl.replace(/(?<!\/)\/+$/, "")}/user/${encodeURIComponent(username)}/about.json?raw_json=1`
       : profileUrlOf(platform, username);
   if (!url) return { status: "unsupported", reason: "This profile has no public page we can check." };
 
