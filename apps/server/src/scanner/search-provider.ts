@@ -98,9 +98,8 @@ export async function fetchFromProvider(
   url: string,
   opts: FetchOptions = {},
 ): Promise<FetchResult> {
-  fetcher.trustOrigin(url);
   try {
-    return await fetcher.fetch(url, { robots: false, retries: 0, ...opts });
+    return await fetcher.fetch(url, { robots: false, retries: 0, ...opts, operatorEndpoint: true });
   } catch (e) {
     if (e instanceof FetchError) {
       const code = e.reason === "blocked-address" ? "blocked" : e.reason === "aborted" ? "unreachable" : "unreachable";
