@@ -1,5 +1,6 @@
 import js from "@eslint/js";
 import importPlugin from "eslint-plugin-import";
+import regexpPlugin from "eslint-plugin-regexp";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
@@ -58,6 +59,18 @@ export default tseslint.config(
     ignores: ["**/*.test.ts", "apps/server/src/testing/**"],
     rules: {
       "no-restricted-imports": ["error", { patterns: [{ group: ["**/testing/**", "**/testing"], message: "src/testing is for tests only" }] }],
+    },
+  },
+  {
+    // Server code reads hostile web text and request input: a pattern that can
+    // backtrack super-linearly lets one crafted page or field stall the process.
+    files: ["apps/server/src/**/*.ts", "apps/server/src/**/*.mjs", "packages/contracts/src/**/*.ts"],
+    ignores: ["**/*.test.ts"],
+    plugins: { regexp: regexpPlugin },
+    rules: {
+      "regexp/no-super-linear-backtracking": ["error", { report: "certain" }],
+      "regexp/no-super-linear-move": ["error", { report: "certain", ignoreSticky: false, ignorePartial: true }],
+      "regexp/no-misleading-capturing-group": "error",
     },
   },
 );

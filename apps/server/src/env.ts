@@ -85,7 +85,7 @@ export const envSchema = scannerSettingsSchema.extend({
   /** Cloudflare's Abuse Reports API (an account with the abuse-reports entitlement); unset: a Cloudflare report is the creator's step on its web form. */
   CLOUDFLARE_API_TOKEN: optionalString,
   CLOUDFLARE_ACCOUNT_ID: optionalString,
-  CLOUDFLARE_API_URL: optionalUrl.transform((v) => (v ?? "https://api.cloudflare.com/client/v4").replace(/\/+$/, "")),
+  CLOUDFLARE_API_URL: optionalUrl.transform((v) => (v ?? "https://api.cloudflare.com/client/v4").replace(/(?<!\/)\/+$/, "")),
   /** Resolvers for recipient lookups (host:port, comma-separated); empty = the system's. */
   DNS_SERVERS: csv.pipe(z.array(z.string().regex(/^(\d{1,3}(\.\d{1,3}){3}(:\d+)?|\[[0-9a-fA-F:]+\](:\d+)?|[0-9a-fA-F:]+)$/, "an IP address with an optional :port"))),
   /** Where to refresh the RDAP bootstrap files from (dns.json, ipv4.json, ipv6.json), e.g. https://data.iana.org/rdap/; unset = the shipped copies. */
@@ -105,7 +105,7 @@ export const envSchema = scannerSettingsSchema.extend({
   NOTICE_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(12),
   // Billing (Lemon Squeezy hosted checkout and signed webhooks); unset: payments are not configured.
   LEMONSQUEEZY_API_KEY: optionalString,
-  LEMONSQUEEZY_API_URL: optionalUrl.transform((v) => (v ?? "https://api.lemonsqueezy.com").replace(/\/+$/, "")),
+  LEMONSQUEEZY_API_URL: optionalUrl.transform((v) => (v ?? "https://api.lemonsqueezy.com").replace(/(?<!\/)\/+$/, "")),
   LEMONSQUEEZY_STORE_ID: optionalString,
   /** `starter-monthly=ID,starter-yearly=ID,…`: the store's variant of each plan and period. */
   LEMONSQUEEZY_VARIANTS: csv.transform((pairs, ctx) => {
@@ -156,7 +156,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   return {
     ...env,
     dataDir,
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, ""),
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/(?<!\/)\/+$/, ""),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(base, env.WEB_DIST_DIR) : path.join(repoRoot, "apps/web/dist"),
   };
 }

@@ -3,7 +3,7 @@ import * as z from "zod/mini";
 import { MIN_PASSWORD_LENGTH, messages } from "./validation-messages";
 
 // text @ text . text, as the spec says; checked on every change and on submit.
-const emailShape = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const emailShape = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 export const credentialsSchema = z.object({
   email: z.string().check(z.minLength(1, messages.emailRequired), z.regex(emailShape, messages.emailInvalid)),

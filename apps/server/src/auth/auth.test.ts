@@ -82,7 +82,14 @@ describe("accounts", () => {
     await signUpAndConfirm(services, "owner@example.com", "original-pass");
     const client = new TestClient(services.app);
     const again = await client.post("/api/auth/sign-up/email", { email: "owner@example.com", password: "another-pass", name: "", ageConfirmed: true });
+    const fresh = await new TestClient(services.app).post("/api/auth/sign-up/email", { email: "newcomer@example.com", password: "another-pass", name: "", ageConfirmed: true });
     expect(again.status).toBe(200);
+    expect(fresh.status).toBe(200);
+    // The same answer, byte for byte: nothing in it tells an account from none.
+    const [againBody, freshBody] = [await again.text(), await fresh.text()];
+    expect(againBody).toBe(freshBody);
+    expect(JSON.parse(againBody)).toEqual({ token: null, user: null });
+    expect([...again.headers.keys()].sort()).toEqual([...fresh.headers.keys()].sort());
     await services.queue.runDue(["email.send"]);
     const notices = readOutbox(services.dataDir).filter((m) => m.to.includes("owner@example.com") && /tried to sign up/i.test(m.subject));
     expect(notices).toHaveLength(1);

@@ -2,6 +2,8 @@ import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import { bearer } from "better-auth/plugins";
+import { controlCharacterFields, singleLine, updateUserSchema } from "@leakwarden/contracts/input";
+import type { ZodError } from "zod";
 import type { Db } from "../db/client";
 import { account, rateLimit, session, user, verification } from "../db/schema/auth";
 import { confirmEmailMessage, existingAccountMessage } from "../email/auth-templates";
@@ -12,6 +14,24 @@ import type { Logger } from "../lib/logger";
 export const clientIpHeader = "x-leakwarden-client-ip";
 
 export const AGE_CONFIRMATION_REQUIRED = "You must confirm that you are 18 or older.";
+
+const signUpNameSchema = singleLine(100);
+/** Secrets are compared, never stored as text: whatever characters they hold. */
+const SECRET_FIELDS = new Set(["password", "newPassword", "currentPassword"]);
+
+/** A refusal in the library's own form: "[body.name] message; …" becomes the error shape's fields. */
+function invalidFields(fields: Record<string, string>): APIError {
+  const message = Object.entries(fields)
+    .map(([k, v]) => `[body.${k}] ${v}`)
+    .join("; ");
+  return new APIError("BAD_REQUEST", { message, code: "VALIDATION_ERROR" });
+}
+
+function zodFields(error: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) fields[issue.path.join(".") || "body"] ??= issue.message;
+  return fields;
+}
 
 export interface AuthSettings {
   publicUrl: string;
@@ -131,13 +151,26 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
     },
     hooks: {
       before: createAuthMiddleware(async (ctx) => {
-        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        const body = (ctx.body && typeof ctx.body === "object" ? ctx.body : {}) as Record<string, unknown>;
+        // No text the library stores carries a control character (NUL cannot be stored at all).
+        const controls = controlCharacterFields(Object.fromEntries(Object.entries(body).filter(([k]) => !SECRET_FIELDS.has(k))));
+        if (controls) throw invalidFields(controls);
         // The confirmation is given at sign-up or through POST /v1/account/confirm-age (which records
         // when), never taken back or set through the profile update.
         if (ctx.path === "/update-user" && "ageConfirmed" in body) {
           throw new APIError("BAD_REQUEST", { message: "The 18+ confirmation cannot be changed here.", code: "AGE_CONFIRMATION_READ_ONLY" });
         }
+        if (ctx.path === "/update-user") {
+          // Only what the contract allows, as it allows it: a name is a bounded line of text.
+          const parsed = updateUserSchema.safeParse(body);
+          if (!parsed.success) throw invalidFields(zodFields(parsed.error));
+          return { context: { ...ctx, body: parsed.data } };
+        }
         if (ctx.path !== "/sign-up/email") return;
+        if (body.name !== undefined) {
+          const name = signUpNameSchema.safeParse(body.name);
+          if (!name.success) throw invalidFields({ name: name.error.issues[0]!.message });
+        }
         if (body.ageConfirmed !== true) {
           throw new APIError("BAD_REQUEST", { message: AGE_CONFIRMATION_REQUIRED, code: "AGE_CONFIRMATION_REQUIRED" });
         }
@@ -146,6 +179,15 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
           const email = typeof body.email === "string" ? body.email : "";
           return { context: { ...ctx, body: { ...body, name: email.split("@")[0] ?? "" } } };
         }
+      }),
+      after: createAuthMiddleware(async (ctx) => {
+        // A new address and one that has an account get the same answer, byte for byte: the
+        // account (or the stand-in the library makes for an existing one) is never shown, so
+        // nothing in it (the 18+ time, an id, timestamps) tells which addresses are customers.
+        if (ctx.path !== "/sign-up/email") return;
+        const returned: unknown = ctx.context.returned;
+        if (!returned || returned instanceof Error) return;
+        return ctx.json({ token: null, user: null });
       }),
     },
     plugins: [bearer()],

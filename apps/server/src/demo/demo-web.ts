@@ -180,7 +180,7 @@ const POSTS: RedditPost[] = [
   },
 ];
 
-const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 50);
+const slug = (title: string) => title.toLowerCase().replace(/[^a-z0-9]+/g, "_").replace(/^_+|(?<!_)_+$/g, "").slice(0, 50);
 const permalink = (p: RedditPost) => `/r/${p.subreddit}/comments/${p.id}/${slug(p.title)}/`;
 const postUrl = (p: RedditPost) => `http://${DEMO_HOSTS.reddit}${permalink(p)}`;
 
@@ -192,7 +192,7 @@ const fold = (s: string) =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]+/gu, "");
 
-const textOf = (markup: string) => markup.replace(/<[^>]*>/g, " ").replace(/&[a-z#0-9]+;/gi, " ");
+const textOf = (markup: string) => markup.replace(/<[^<>]*>/g, " ").replace(/&[a-z#0-9]+;/gi, " ");
 
 /**
  * Whether a document answers a query: the quoted phrase (or, without quotes, the whole query)

@@ -22,6 +22,18 @@ describe("the HTTP surface", () => {
     expect(await res.json()).toEqual({ status: "ok", db: "ok" });
   });
 
+  it("sends HSTS only on an answer over https", async () => {
+    const plain = await services.app.request("http://localhost:3000/healthz");
+    expect(plain.headers.get("strict-transport-security")).toBeNull();
+    // A client cannot claim https for itself: only a trusted proxy's word counts.
+    const claimed = await services.app.request("http://localhost:3000/healthz", { headers: { "x-forwarded-proto": "https" } });
+    expect(claimed.headers.get("strict-transport-security")).toBeNull();
+    const secure = await services.app.request("https://leakwarden.example/healthz");
+    expect(secure.headers.get("strict-transport-security")).toBe("max-age=15552000; includeSubDomains");
+    // The other security headers stay on every answer.
+    expect(plain.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
   it("answers unknown /api and /v1 paths with 404 in the error shape", async () => {
     for (const [method, path] of [
       ["GET", "/api/nothing-here"],

@@ -57,9 +57,16 @@ export function createApp(deps: AppDeps) {
   app.use("*", requestContext(proxies, logger));
   app.use("*", metrics.timing);
   app.use("*", clientIp(proxies));
+  // HSTS only on an answer that went over https: over plain http the header means nothing and
+  // misleads (a browser must ignore it there), and a local install never pins its name to https.
+  app.use("*", async (c, next) => {
+    await next();
+    if (cameOverHttps(c.req.raw, c.env, proxies)) c.header("Strict-Transport-Security", "max-age=15552000; includeSubDomains");
+  });
   app.use(
     "*",
     secureHeaders({
+      strictTransportSecurity: false,
       contentSecurityPolicy: {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
@@ -141,3 +148,15 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+/**
+ * Whether the request reached us over https: its own URL says so, or a trusted
+ * proxy (one in TRUSTED_PROXIES, connected to us) says it received it over https.
+ */
+function cameOverHttps(request: Request, env: unknown, proxies: TrustedProxies): boolean {
+  if (new URL(request.url).protocol === "https:") return true;
+  const forwarded = request.headers.get("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase();
+  if (forwarded !== "https") return false;
+  const socket = (env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming?.socket?.remoteAddress;
+  return !!socket && proxies.isTrusted(socket);
+}

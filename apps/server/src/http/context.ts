@@ -1,3 +1,4 @@
+import { controlCharacterFields, recordIdSchema } from "@leakwarden/contracts/input";
 import type { Context } from "hono";
 import type { z } from "zod";
 import { AppError } from "../lib/app-error";
@@ -45,7 +46,7 @@ export async function readJson<S extends z.ZodType>(c: AppContext, schema: S): P
   } catch {
     throw new AppError("VALIDATION", "The request body is not valid JSON.");
   }
-  return schema.parse(body);
+  return parseInput(schema, body);
 }
 
 /** Like readJson, for endpoints whose body may be empty. */
@@ -58,9 +59,26 @@ export async function readOptionalJson<S extends z.ZodType>(c: AppContext, schem
   } catch {
     throw new AppError("VALIDATION", "The request body is not valid JSON.");
   }
-  return schema.parse(body);
+  return parseInput(schema, body);
 }
 
 export function readQuery<S extends z.ZodType>(c: AppContext, schema: S): z.output<S> {
-  return schema.parse(c.req.query());
+  return parseInput(schema, c.req.query());
+}
+
+/**
+ * The `:id` of a path: an id that is not a UUID names no record, hers or anyone's,
+ * and is answered like one that does not exist (never passed to the database).
+ */
+export function idParam(c: AppContext, name = "id"): string {
+  const parsed = recordIdSchema.safeParse(c.req.param(name));
+  if (!parsed.success) throw new AppError("NOT_FOUND", "Not found.");
+  return parsed.data.toLowerCase();
+}
+
+/** Every input: no control character in any text (contracts/input), then its contract schema. */
+export function parseInput<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
+  const fields = controlCharacterFields(input);
+  if (fields) throw new AppError("VALIDATION", "Some fields are not valid.", fields);
+  return schema.parse(input);
 }

@@ -57,18 +57,25 @@ export function classifyAddress(address: string): AddressClass {
   const raw = unbracket(address).toLowerCase();
   if (!mayBeAddress(raw) || !ipaddr.isValid(raw)) return "invalid";
   let ip = ipaddr.parse(raw);
-  // An IPv4 address dressed as IPv6 (::ffff:a.b.c.d, 64:ff9b::/96 NAT64) is judged as IPv4.
+  let tunnel = false;
+  // An IPv4 address dressed as IPv6 (::ffff:a.b.c.d mapped, ::a.b.c.d compatible,
+  // 64:ff9b::/96 NAT64, ::ffff:0:a.b.c.d) is judged as IPv4. A 6to4 address
+  // (2002:AABB:CCDD::/48) stays private, and says "metadata" when it wraps one.
   if (ip.kind() === "ipv6") {
     const v6 = ip as ipaddr.IPv6;
     const range = v6.range();
+    const b = v6.toByteArray();
+    const compatible = b.slice(0, 12).every((x) => x === 0) && range !== "unspecified" && range !== "loopback";
     if (range === "ipv4Mapped") ip = v6.toIPv4Address();
-    else if (range === "rfc6052" || range === "rfc6145") {
-      const b = v6.toByteArray();
-      ip = new ipaddr.IPv4([b[12]!, b[13]!, b[14]!, b[15]!]);
+    else if (range === "rfc6052" || range === "rfc6145" || compatible) ip = new ipaddr.IPv4([b[12]!, b[13]!, b[14]!, b[15]!]);
+    else if (range === "6to4") {
+      ip = new ipaddr.IPv4([b[2]!, b[3]!, b[4]!, b[5]!]);
+      tunnel = true;
     }
   }
   const normal = ip.kind() === "ipv6" ? (ip as ipaddr.IPv6).toNormalizedString() : ip.toString();
   if (METADATA_ADDRESSES.has(normal) || METADATA_ADDRESSES.has(ip.toString())) return "metadata";
+  if (tunnel) return "private";
   const range = ip.range();
   if (range === "loopback") return "loopback";
   if (range === "unicast") return "public";

@@ -1,11 +1,12 @@
 import { displayDomain, hostMatchesDomain, tryCanonicalizeUrl } from "./canonical-url";
 import { exclusionReason, type Exclusions } from "./exclusions";
 import type { RobotsDecision } from "./guarded-fetch";
-import { documentFromBody, type DocumentSource, type PageDocument } from "./html-document";
+import type { DocumentSource, PageDocument } from "./html-document";
 import { hashImageBuffer, matchReferences, MIN_IMAGE_SIDE, type ImageHash, type PreparedReference } from "./image-match";
-import { assessLeakContext, type LeakContext } from "./leak-context";
+import type { LeakContext } from "./leak-context";
 import type { LeakSiteCatalog } from "./leak-site-catalog";
-import { findNameMatches, snippetAround, type NameMatch, type NameMatcher } from "./name-match";
+import { snippetAround, type NameMatch, type NameMatcher } from "./name-match";
+import { readContext, readPage, type NameHits, type PageReadJob, type PageReading } from "./page-reading";
 import { isOwnProfileUrl } from "./platform-profiles";
 import type { NameEvasion } from "@leakwarden/contracts/scans";
 import type { Confidence, Finding, ImageMatchEvidence, LeakCategory } from "./scan-types";
@@ -41,8 +42,11 @@ export type AnalyzeOptions = {
   references: readonly PreparedReference[];
   /** Fetches and hashes an image (with a cache); omitted = no image matching. Given, a page's images are hashed even without references. */
   hashImage?: ImageHasher;
-  /** Reads a body into a document (e.g. on a worker thread); omitted = here, synchronously. */
-  parseDocument?: (src: DocumentSource) => Promise<PageDocument>;
+  /**
+   * Reads a body into a document and finds her names and the leak context in it
+   * (the page reader's worker threads, with a time limit); omitted = here, synchronously.
+   */
+  readPage?: (job: PageReadJob) => Promise<PageReading>;
   maxImagesPerPage: number;
 };
 
@@ -95,18 +99,25 @@ export async function analyzePage(page: FetchedPage, opts: AnalyzeOptions, extra
   }
   if (kind === "other" && !extra.doc) return none(`not a page (${page.contentType || "unknown type"})`);
 
-  let doc = extra.doc;
-  if (!doc) {
+  const text = {
+    matchers: opts.matchers,
+    catalogSites: opts.catalog.sites,
+    pageUrl: page.finalUrl,
+    // Most pages a search returns do not name her: their context is weighed only when an image may still match.
+    needContext: !!opts.hashImage && opts.maxImagesPerPage > 0,
+  };
+  let job: PageReadJob;
+  if (extra.doc) job = { doc: extra.doc, text };
+  else {
     const src: DocumentSource = { body: page.body, contentType: page.contentType, url: page.finalUrl, kind: kind === "html" ? "html" : "text" };
-    doc = opts.parseDocument ? await opts.parseDocument(src) : documentFromBody(src);
+    job = { src, text };
   }
+  const reading = opts.readPage ? await opts.readPage(job) : readPage(job);
+  const { doc, names } = reading;
 
   const imageMatches = await matchPageImages(doc, page.finalUrl, opts);
-  const names = nameMatches(doc, opts.matchers);
-  // Most pages a search returns do not name her: no need to weigh their context.
   if (names.all.length === 0 && imageMatches.length === 0) return none("does not name her");
-  const catalogSite = !!opts.catalog.siteForUrl(page.finalUrl);
-  const ctx = assessLeakContext({ doc, matchers: opts.matchers, catalogSite, isLeakSiteUrl: (u) => !!opts.catalog.siteForUrl(u) });
+  const ctx = reading.ctx ?? readContext(doc, text);
 
   if (imageMatches.length > 0) {
     return leak(page, opts, extra, { doc, names, ctx, imageMatches, confidence: "high" });
@@ -141,29 +152,6 @@ export async function analyzePage(page: FetchedPage, opts: AnalyzeOptions, extra
     return none(why);
   }
   return leak(page, opts, extra, { doc, names, ctx, imageMatches, confidence });
-}
-
-type NameHits = { all: NameMatch[]; title: NameMatch[]; textMatch: { text: string; match: NameMatch } | null };
-
-function nameMatches(doc: PageDocument, matchers: readonly NameMatcher[]): NameHits {
-  const titleFields = [doc.title, ...doc.meta, ...doc.headings.slice(0, 3), urlWords(doc.url)];
-  const find = (text: string) => findNameMatches(text, matchers, undefined, { lang: doc.lang ?? null });
-  const title = titleFields.flatMap(find);
-  const inText = find(doc.text);
-  const alts = doc.images.flatMap((i) => find(i.alt));
-  const rest = doc.headings.slice(3).flatMap(find);
-  const first = inText[0];
-  let textMatch: NameHits["textMatch"] = first ? { text: doc.text, match: first } : null;
-  if (!textMatch) {
-    for (const f of titleFields) {
-      const m = find(f)[0];
-      if (m) {
-        textMatch = { text: f, match: m };
-        break;
-      }
-    }
-  }
-  return { all: [...title, ...inText, ...alts, ...rest], title, textMatch };
 }
 
 async function matchPageImages(doc: PageDocument, pageUrl: string, opts: AnalyzeOptions): Promise<ImageMatchEvidence[]> {
@@ -269,12 +257,4 @@ function looksLikeImage(b: Buffer): boolean {
     b.subarray(0, 4).toString("latin1") === "GIF8" ||
     (b.subarray(0, 4).toString("latin1") === "RIFF" && b.subarray(8, 12).toString("latin1") === "WEBP")
   );
-}
-
-function urlWords(url: string): string {
-  try {
-    return decodeURIComponent(new URL(url).pathname).replace(/[/_\-+.]+/g, " ").trim();
-  } catch {
-    return "";
-  }
 }

@@ -295,13 +295,16 @@ describe("guardedFetch through a forward proxy", () => {
     await f.close();
   });
 
-  it("reaches operator-configured endpoints on loopback directly", async () => {
-    const f = new GuardedFetcher(options({ proxyUrl: proxy.url, allowPrivateNetworks: false, trustedOrigins: [base] }));
+  it("reaches operator-configured endpoints on loopback directly, for their own calls only", async () => {
+    const f = new GuardedFetcher(options({ proxyUrl: proxy.url, allowPrivateNetworks: false }));
     const before = proxy.records.length;
-    expect((await f.fetch(`${base}/ok`, { robots: false })).status).toBe(200);
+    expect((await f.fetch(`${base}/ok`, { robots: false, operatorEndpoint: true })).status).toBe(200);
     expect(proxy.records.length).toBe(before);
     // A redirect away from the trusted origin is judged like any URL.
-    expect((await failure(f.fetch(`${base}/to-metadata`, { robots: false }))).reason).toBe("blocked-address");
+    expect((await failure(f.fetch(`${base}/to-metadata`, { robots: false, operatorEndpoint: true }))).reason).toBe("blocked-address");
+    // The same origin, fetched as a page (a search result pointing there), is refused.
+    expect((await failure(f.fetch(`${base}/ok`))).reason).toBe("blocked-address");
+    expect((await failure(f.fetch(`${base}/ok`, { robots: false }))).reason).toBe("blocked-address");
     await f.close();
   });
 });

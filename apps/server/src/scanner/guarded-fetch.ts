@@ -85,6 +85,14 @@ export type FetchOptions = {
   /** false for API calls to the configured search endpoints. */
   robots?: boolean;
   retries?: number;
+  /**
+   * An API call to an endpoint the operator configured (a search API, an RDAP
+   * server): this call may reach its own origin on a private network (a
+   * self-hosted SearXNG usually lives there); metadata addresses stay refused.
+   * The trust is this call's alone: a redirect to another origin is judged like
+   * any URL, and a page a scan fetches is never trusted, even on that origin.
+   */
+  operatorEndpoint?: boolean;
 };
 
 export type GuardedFetcherOptions = {
@@ -101,12 +109,6 @@ export type GuardedFetcherOptions = {
   robotsPolicy: "respect" | "record";
   /** Aborts every fetch of the scan (its budget). */
   signal?: AbortSignal | undefined;
-  /**
-   * Origins the operator configured (search APIs). They may live on a private
-   * network (a self-hosted SearXNG usually does); metadata addresses stay refused.
-   * A redirect away from them is judged like any other URL.
-   */
-  trustedOrigins?: readonly string[];
   retryBaseDelayMs?: number;
   /** A Retry-After longer than this is not waited for: the response is returned as is. */
   maxRetryWaitMs?: number;
@@ -123,7 +125,6 @@ export class GuardedFetcher {
   readonly options: GuardedFetcherOptions;
   readonly #global: ConcurrencyLimiter;
   readonly #perHost: KeyedLimiter;
-  readonly #trusted: Set<string>;
   readonly #robots = new Map<string, Promise<RobotsFile | "no-robots" | "unreachable">>();
   #directGuarded: Agent | undefined;
   #directTrusted: Agent | undefined;
@@ -133,18 +134,11 @@ export class GuardedFetcher {
     this.options = options;
     this.#global = new ConcurrencyLimiter(options.concurrency);
     this.#perHost = new KeyedLimiter(options.perHostConcurrency);
-    this.#trusted = new Set((options.trustedOrigins ?? []).map((o) => safeOrigin(o)).filter((o): o is string => !!o));
-  }
-
-  /** Adds an operator-configured origin (used by search providers). */
-  trustOrigin(url: string): void {
-    const o = safeOrigin(url);
-    if (o) this.#trusted.add(o);
   }
 
   async fetch(url: string, opts: FetchOptions = {}): Promise<FetchResult> {
     const start = parseHttpUrl(url);
-    const useRobots = opts.robots !== false && !this.#trusted.has(start.origin);
+    const useRobots = opts.robots !== false && !opts.operatorEndpoint;
     if (!useRobots) return this.#fetchChain(start, opts, null);
 
     const robotsPromise = this.#robotsDecision(start, opts.signal);
@@ -176,7 +170,8 @@ export class GuardedFetcher {
       const key = `${method} ${current.href}`;
       if (seen.has(key)) throw new FetchError("too-many-redirects", `redirect loop at ${current.href}`, start.href);
       seen.add(key);
-      const hop = await this.#fetchWithRetries(current, { ...opts, method, body });
+      const trusted = opts.operatorEndpoint === true && current.origin === start.origin;
+      const hop = await this.#fetchWithRetries(current, { ...opts, method, body }, trusted);
       if (REDIRECT_STATUSES.has(hop.status) && hop.location) {
         if (redirects.length >= this.options.maxRedirects) {
           throw new FetchError("too-many-redirects", `more than ${this.options.maxRedirects} redirects`, start.href);
@@ -215,10 +210,10 @@ export class GuardedFetcher {
     }
   }
 
-  async #fetchWithRetries(url: URL, opts: FetchOptions): Promise<Hop> {
+  async #fetchWithRetries(url: URL, opts: FetchOptions, trusted: boolean): Promise<Hop> {
     const retries = opts.retries ?? this.options.maxRetries;
     for (let attempt = 0; ; attempt++) {
-      const hop = await this.#fetchOnce(url, opts);
+      const hop = await this.#fetchOnce(url, opts, trusted);
       if (!RETRY_STATUSES.has(hop.status) || attempt >= retries) return hop;
       const wait = retryDelay(hop.headers["retry-after"], attempt, this.options.retryBaseDelayMs ?? 500);
       if (wait > (this.options.maxRetryWaitMs ?? 30_000)) return hop;
@@ -227,8 +222,8 @@ export class GuardedFetcher {
     }
   }
 
-  async #fetchOnce(url: URL, opts: FetchOptions): Promise<Hop> {
-    const route = this.#route(url);
+  async #fetchOnce(url: URL, opts: FetchOptions, trusted: boolean): Promise<Hop> {
+    const route = this.#route(url, trusted);
     const outer = anySignal([this.options.signal, opts.signal]);
     const releaseHost = await this.#perHost.acquire(url.host, outer).catch((e) => {
       throw toFetchError(e, url.href, outer, false);
@@ -302,9 +297,8 @@ export class GuardedFetcher {
     return { status: res.statusCode, headers: flat, body, truncated, fetchedAt };
   }
 
-  #route(url: URL): Route {
+  #route(url: URL, trusted: boolean): Route {
     const host = unbracket(url.hostname).toLowerCase();
-    const trusted = this.#trusted.has(url.origin);
     if (isMetadataHostname(host)) {
       throw new FetchError("blocked-address", `refused metadata address ${host}`, url.href);
     }
@@ -398,7 +392,7 @@ type Hop = {
 
 export function createGuardedFetcher(
   settings: ScannerSettings,
-  extra: Partial<Pick<GuardedFetcherOptions, "signal" | "trustedOrigins" | "retryBaseDelayMs" | "maxRetryWaitMs">> = {},
+  extra: Partial<Pick<GuardedFetcherOptions, "signal" | "retryBaseDelayMs" | "maxRetryWaitMs">> = {},
 ): GuardedFetcher {
   return new GuardedFetcher({
     userAgent: settings.SCAN_USER_AGENT,
@@ -445,13 +439,6 @@ function parseHttpUrl(raw: string): URL {
   return url;
 }
 
-function safeOrigin(raw: string): string | null {
-  try {
-    return new URL(raw).origin;
-  } catch {
-    return null;
-  }
-}
 
 type LookupCallback = (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 

@@ -465,7 +465,12 @@ function largestFromSrcset(srcset: string | undefined): string | null {
 /** The url(...) values of a CSS declaration list. */
 function cssUrls(css: string): string[] {
   const out: string[] = [];
-  for (const m of css.matchAll(/url\(\s*(["']?)(.*?)\1\s*\)/gi)) if (m[2]) out.push(m[2]);
+  // Up to the next parenthesis only: each character is read once however the text is made.
+  for (const m of css.matchAll(/url\(([^()]*)\)/gi)) {
+    let v = m[1]!.trim();
+    if (v.length >= 2 && (v[0] === '"' || v[0] === "'") && v.endsWith(v[0])) v = v.slice(1, -1);
+    if (v) out.push(v);
+  }
   return out;
 }
 

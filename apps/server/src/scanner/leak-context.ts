@@ -282,8 +282,8 @@ export function assessLeakContext({ doc, matchers, catalogSite, isLeakSiteUrl }:
     if (fh) fileHosts.add(fh);
   }
   // Forums often paste links as plain text.
-  for (const m of allText.matchAll(/\b((?:[a-z0-9-]+\.)*[a-z0-9-]+\.[a-z]{2,})\/[^\s"'<>]{3,}/gi)) {
-    const fh = FILE_HOST_DOMAINS.find((d) => hostMatchesDomain(m[1]!.toLowerCase(), d));
+  for (const h of pastedLinkHosts(allText)) {
+    const fh = FILE_HOST_DOMAINS.find((d) => hostMatchesDomain(h, d));
     if (fh) fileHosts.add(fh);
   }
   for (const fh of fileHosts) add("file-host-link", fh);
@@ -375,6 +375,53 @@ function nameLeakAdjacent(field: string, matchers: readonly NameMatcher[]): stri
     }
   }
   return null;
+}
+
+const HOST_CHAR = /^[a-z0-9.-]$/;
+const TLD = /^[a-z]{2,}$/;
+const LINK_STOP = /^[\s"'<>]$/;
+
+/**
+ * The hosts of links pasted as plain text ("mega.nz/folder/…", "see gofile.io/d/x"):
+ * a dotted name ending in a letters-only label, a slash, then at least three
+ * characters of path. One pass over the text, each character read once: a
+ * pattern with nested repetition takes quadratic time on text such as
+ * "a-a-a-…", which a hostile page can carry.
+ */
+export function pastedLinkHosts(text: string): string[] {
+  const hosts: string[] = [];
+  const lower = text.toLowerCase();
+  let runStart = 0;
+  for (let i = 0; i < lower.length; i++) {
+    const ch = lower[i]!;
+    if (HOST_CHAR.test(ch)) continue;
+    if (ch === "/" && i > runStart) {
+      const host = hostAtEnd(lower.slice(runStart, i));
+      let path = i + 1;
+      while (path < lower.length && path - i <= 3 && !LINK_STOP.test(lower[path]!)) path++;
+      if (host && path - i > 3) {
+        hosts.push(host);
+        // The rest of the link is its path.
+        while (path < lower.length && !LINK_STOP.test(lower[path]!)) path++;
+        i = path - 1;
+      }
+    }
+    runStart = i + 1;
+  }
+  return hosts;
+}
+
+/** The longest dotted name at the end of a run of host characters, if it has a letters-only last label. */
+function hostAtEnd(run: string): string | null {
+  const labels = run.split(".");
+  let first = labels.length;
+  while (first > 0 && labels[first - 1] !== "") first--;
+  const name = labels.slice(first);
+  // A name begins at a letter or a digit.
+  while (name.length > 0 && name[0]!.replace(/^-+/, "") === "") name.shift();
+  if (name.length < 2 || !TLD.test(name[name.length - 1]!)) return null;
+  name[0] = name[0]!.replace(/^-+/, "");
+  return name.join(".");
 }
 
 function countContentMedia(doc: PageDocument): { images: number; videos: number } {

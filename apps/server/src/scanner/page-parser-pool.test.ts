@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import { documentFromBody, type DocumentSource } from "./html-document";
-import { PageParserPool } from "./page-parser-pool";
+import { buildNameMatchers } from "./name-match";
+import { PageParserPool, PageTimeLimitError } from "./page-parser-pool";
+import { readPage, type PageReadJob } from "./page-reading";
 
 const script = (code: string) => new URL(`data:text/javascript,${encodeURIComponent(code)}`);
 
@@ -69,5 +71,41 @@ describe("PageParserPool", () => {
     await pool.close();
     expect(await Promise.all(pending)).toEqual(expected);
     expect(pool.usesWorkers).toBe(false);
+  });
+});
+
+describe("PageParserPool reading pages", () => {
+  const text = { matchers: buildNameMatchers({ stageNames: [{ platform: "OnlyFans", username: "luna_rivers" }], nicknames: [] }), catalogSites: [], needContext: false };
+  const job = (src: DocumentSource): PageReadJob => ({ src, text: { ...text, pageUrl: src.url } });
+
+  it("finds her names and the leak context on a worker as it would here", async () => {
+    pool = new PageParserPool({ size: 1 });
+    const src = sources[0]!;
+    const reading = await pool.read(job(src));
+    expect(reading).toEqual(readPage(job(src)));
+    expect(reading.names.all.map((m) => m.name)).toContain("luna_rivers");
+    expect(reading.ctx?.leakTitle).toBe(true);
+    expect(pool.counts).toEqual({ onWorkers: 1, here: 0 });
+  });
+
+  // Stalls for ever on a page whose address says so; answers every other page at once.
+  const stalling = script(
+    'import { parentPort } from "node:worker_threads"; parentPort.postMessage({ ready: true });' +
+      'parentPort.on("message", ({ id, work }) => { const url = work.job ? work.job.src.url : work.src.url; if (url.includes("stall")) for (;;); parentPort.postMessage({ id, doc: { url } }); });',
+  );
+
+  it("refuses a page past the time limit, stops its worker and reads the pages behind it on a fresh one", async () => {
+    pool = new PageParserPool({ size: 1, workerUrl: stalling, pageTimeLimitMs: 300 });
+    const page = (url: string): DocumentSource => ({ ...sources[0]!, url });
+    const stalled = pool.parse(page("http://hostile.example/stall"));
+    const behind = [pool.parse(page("http://a.example/1")), pool.parse(page("http://a.example/2"))];
+    await expect(stalled).rejects.toThrow(PageTimeLimitError);
+    await expect(stalled).rejects.toMatchObject({ url: "http://hostile.example/stall", limitMs: 300 });
+    expect(await Promise.all(behind)).toEqual([{ url: "http://a.example/1" }, { url: "http://a.example/2" }]);
+    // Nothing was read on this thread, and workers are still used.
+    expect(pool.counts).toEqual({ onWorkers: 2, here: 0 });
+    expect(pool.usesWorkers).toBe(true);
+    // A later page with a limit of its own.
+    await expect(pool.read(job(page("http://hostile.example/stall-again")), 150)).rejects.toMatchObject({ limitMs: 150 });
   });
 });

@@ -1,20 +1,32 @@
 import os from "node:os";
 import { Worker } from "node:worker_threads";
 import { documentFromBody, type DocumentSource, type PageDocument } from "./html-document";
+import { readPage, type PageReadJob, type PageReading } from "./page-reading";
 
 /**
- * Reads fetched pages into documents on worker threads. Parsing markup is the
- * scanner's one heavy piece of CPU work: on the event loop it delays every
- * response waiting to be read, and so the next request of each fetch slot.
+ * Reads fetched pages on worker threads: parsing the markup, finding her names
+ * and weighing the leak context (page-reading.ts). That is the scanner's heavy
+ * CPU work, on text a hostile site wrote: on the event loop it would delay
+ * every request the server answers. Each page has a time limit: past it, its
+ * worker is stopped, the page is refused with a PageTimeLimitError (the scan
+ * records it as skipped) and the pages queued behind it go to a fresh worker.
  * Workers start on first use (or warm()), stop after a quiet spell, and never
- * keep the process alive while idle. When a worker cannot start or dies, its
- * pages are parsed on the calling thread, as they were before: slower, never
- * a lost page.
+ * keep the process alive while idle. When workers cannot start at all, pages
+ * are read on the calling thread, as they were before: slower, never a lost page.
  */
 
-type Job = { id: number; src: DocumentSource; resolve: (d: PageDocument) => void; reject: (e: Error) => void };
-type Slot = { worker: Worker; pending: Map<number, Job>; ready: boolean; alive: boolean };
-type Reply = { ready: true } | { id: number; doc: PageDocument } | { id: number; error: string };
+type Work = { kind: "parse"; src: DocumentSource } | { kind: "read"; job: PageReadJob };
+type Job = { id: number; work: Work; limitMs: number; resolve: (r: PageDocument | PageReading) => void; reject: (e: Error) => void };
+type Slot = { worker: Worker; pending: Map<number, Job>; ready: boolean; alive: boolean; timer?: NodeJS.Timeout; timedId?: number };
+type Reply = { ready: true } | { id: number; doc: PageDocument } | { id: number; reading: PageReading } | { id: number; error: string };
+
+/** A page whose reading took longer than the pool's time limit: its worker was stopped. */
+export class PageTimeLimitError extends Error {
+  override readonly name = "PageTimeLimitError";
+  constructor(readonly url: string, readonly limitMs: number) {
+    super(`reading ${url} took longer than ${limitMs} ms`);
+  }
+}
 
 export type PageParserPoolOptions = {
   size: number;
@@ -24,7 +36,11 @@ export type PageParserPoolOptions = {
   workerUrl?: URL;
   /** A worker not ready by then is taken as one that cannot start. */
   startupTimeoutMs?: number;
+  /** Time one page may take on a worker before the worker is stopped and the page refused. */
+  pageTimeLimitMs?: number;
 };
+
+export const DEFAULT_PAGE_TIME_LIMIT_MS = 10_000;
 
 const WORKER_URL = new URL("./page-parser-worker.mjs", import.meta.url);
 const MAX_LOSSES = 3;
@@ -34,6 +50,7 @@ export class PageParserPool {
   readonly #idleMs: number;
   readonly #workerUrl: URL;
   readonly #startupTimeoutMs: number;
+  readonly #pageTimeLimitMs: number;
   readonly #slots: Slot[] = [];
   #nextId = 1;
   #idleTimer: NodeJS.Timeout | undefined;
@@ -51,6 +68,7 @@ export class PageParserPool {
     this.#idleMs = options.idleMs ?? 30_000;
     this.#workerUrl = options.workerUrl ?? WORKER_URL;
     this.#startupTimeoutMs = options.startupTimeoutMs ?? 15_000;
+    this.#pageTimeLimitMs = options.pageTimeLimitMs ?? DEFAULT_PAGE_TIME_LIMIT_MS;
   }
 
   /** Whether pages are parsed on workers (false once workers turned out not to start). */
@@ -63,8 +81,18 @@ export class PageParserPool {
     return { onWorkers: this.#onWorkers, here: this.#here };
   }
 
-  parse = (src: DocumentSource): Promise<PageDocument> => {
-    if (!this.usesWorkers) return this.#parseHere(src);
+  /** Reads a body into a document. */
+  parse = (src: DocumentSource): Promise<PageDocument> => this.#submit({ kind: "parse", src }) as Promise<PageDocument>;
+
+  /** Reads a page and finds her names and its leak context in it (page-reading.ts), within a time limit. */
+  read = (job: PageReadJob, timeLimitMs?: number): Promise<PageReading> => this.#submit({ kind: "read", job }, timeLimitMs) as Promise<PageReading>;
+
+  #submit(work: Work, limitMs = this.#pageTimeLimitMs): Promise<PageDocument | PageReading> {
+    return new Promise((resolve, reject) => this.#dispatch({ id: this.#nextId++, work, limitMs, resolve, reject }));
+  }
+
+  #dispatch(job: Job): void {
+    if (!this.usesWorkers) return this.#runHere(job);
     clearTimeout(this.#idleTimer);
     this.#idleTimer = undefined;
     let slot: Slot;
@@ -72,18 +100,62 @@ export class PageParserPool {
       slot = this.#pickSlot();
     } catch {
       this.#unavailable = true;
-      return this.#parseHere(src);
+      return this.#runHere(job);
     }
-    return new Promise<PageDocument>((resolve, reject) => {
-      const job: Job = { id: this.#nextId++, src, resolve, reject };
-      slot.pending.set(job.id, job);
-      if (slot.pending.size === 1) slot.worker.ref();
-      // An exact copy, handed over whole: the caller's buffer may be a view into
-      // a larger shared one, which posting as is would copy entirely.
-      const body = new Uint8Array(src.body);
-      slot.worker.postMessage({ id: job.id, src: { ...src, body } }, [body.buffer]);
-    });
-  };
+    slot.pending.set(job.id, job);
+    if (slot.pending.size === 1) slot.worker.ref();
+    this.#post(slot, job);
+    this.#timeNext(slot);
+  }
+
+  #post(slot: Slot, job: Job): void {
+    const { work } = job;
+    const src = work.kind === "parse" ? work.src : work.job.src;
+    if (!src) {
+      slot.worker.postMessage({ id: job.id, work });
+      return;
+    }
+    // An exact copy, handed over whole: the caller's buffer may be a view into
+    // a larger shared one, which posting as is would copy entirely.
+    const body = new Uint8Array(src.body);
+    const copy = { ...src, body };
+    const posted: Work = work.kind === "parse" ? { kind: "parse", src: copy } : { kind: "read", job: { ...work.job, src: copy } as PageReadJob };
+    slot.worker.postMessage({ id: job.id, work: posted }, [body.buffer]);
+  }
+
+  /** A worker reads its pages in order, once it is ready: the clock runs for the oldest one it holds. */
+  #timeNext(slot: Slot): void {
+    const first = slot.pending.values().next().value as Job | undefined;
+    if (!first || !slot.ready) {
+      clearTimeout(slot.timer);
+      slot.timer = undefined;
+      slot.timedId = undefined;
+      return;
+    }
+    if (slot.timedId === first.id) return;
+    clearTimeout(slot.timer);
+    slot.timedId = first.id;
+    slot.timer = setTimeout(() => this.#overTime(slot, first), first.limitMs);
+    slot.timer.unref();
+  }
+
+  /** The page is refused, its worker stopped; the pages queued behind it go to another worker. */
+  #overTime(slot: Slot, job: Job): void {
+    if (!slot.alive || !slot.pending.has(job.id)) return;
+    slot.pending.delete(job.id);
+    const waiting = [...slot.pending.values()];
+    slot.pending.clear();
+    slot.alive = false;
+    clearTimeout(slot.timer);
+    const i = this.#slots.indexOf(slot);
+    if (i >= 0) this.#slots.splice(i, 1);
+    void slot.worker.terminate().catch(() => undefined);
+    const work = job.work;
+    const url = work.kind === "parse" ? work.src.url : work.job.text.pageUrl;
+    job.reject(new PageTimeLimitError(url, job.limitMs));
+    for (const j of waiting) this.#dispatch(j);
+    this.#scheduleIdleStop();
+  }
 
   /**
    * Starts the workers ahead of the first page (a worker takes a few hundred
@@ -120,15 +192,17 @@ export class PageParserPool {
     worker.on("message", (m: Reply) => {
       if ("ready" in m) {
         slot.ready = true;
+        this.#timeNext(slot);
         return;
       }
       const job = slot.pending.get(m.id);
       if (!job) return;
       slot.pending.delete(m.id);
+      this.#timeNext(slot);
       this.#onWorkers++;
       this.#losses = 0;
       if ("error" in m) job.reject(new Error(m.error));
-      else job.resolve(m.doc);
+      else job.resolve("reading" in m ? m.reading : m.doc);
       this.#afterJob(slot);
     });
     worker.on("error", () => this.#lost(slot));
@@ -147,12 +221,12 @@ export class PageParserPool {
     this.#scheduleIdleStop();
   }
 
-  #parseHere(src: DocumentSource): Promise<PageDocument> {
+  #runHere(job: Job): void {
     this.#here++;
     try {
-      return Promise.resolve(documentFromBody(src));
+      job.resolve(job.work.kind === "parse" ? documentFromBody(job.work.src) : readPage(job.work.job));
     } catch (e) {
-      return Promise.reject(e instanceof Error ? e : new Error(String(e)));
+      job.reject(e instanceof Error ? e : new Error(String(e)));
     }
   }
 
@@ -181,7 +255,8 @@ export class PageParserPool {
   /** Its pages still waiting are parsed here: the scan goes on. */
   #retire(slot: Slot): void {
     slot.alive = false;
-    for (const job of slot.pending.values()) this.#parseHere(job.src).then(job.resolve, job.reject);
+    clearTimeout(slot.timer);
+    for (const job of slot.pending.values()) this.#runHere(job);
     slot.pending.clear();
     slot.worker.unref();
   }

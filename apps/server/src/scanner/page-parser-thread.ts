@@ -1,16 +1,21 @@
 import { parentPort } from "node:worker_threads";
 import { documentFromBody, type DocumentSource } from "./html-document";
+import { readPage, type PageReadJob } from "./page-reading";
 
-// Body of a PageParserPool worker: reads fetched bodies into page documents.
+// Body of a PageParserPool worker: reads fetched bodies into page documents, and finds her
+// names and the leak context in them (page-reading.ts).
 // The build bundles this file as the worker; from sources, page-parser-worker.mjs loads it.
 const port = parentPort;
 if (!port) throw new Error("page-parser-thread runs only as a worker thread");
 
-port.on("message", (job: { id: number; src: DocumentSource }) => {
+type Work = { kind: "parse"; src: DocumentSource } | { kind: "read"; job: PageReadJob };
+
+port.on("message", ({ id, work }: { id: number; work: Work }) => {
   try {
-    port.postMessage({ id: job.id, doc: documentFromBody(job.src) });
+    if (work.kind === "parse") port.postMessage({ id, doc: documentFromBody(work.src) });
+    else port.postMessage({ id, reading: readPage(work.job) });
   } catch (e) {
-    port.postMessage({ id: job.id, error: e instanceof Error ? e.message : String(e) });
+    port.postMessage({ id, error: e instanceof Error ? e.message : String(e) });
   }
 });
 port.postMessage({ ready: true });

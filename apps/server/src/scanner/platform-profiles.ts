@@ -96,7 +96,7 @@ export function normalizeUsername(platform: PlatformProfile | undefined, raw: st
     const segs = s.replace(/^https?:\/\//i, "").split(/[?#]/)[0]!.split("/").filter(Boolean);
     s = segs[segs.length - 1] ?? s;
   }
-  s = s.replace(/^\/?(?:u|user|r)\//i, "").replace(/^@/, "").replace(/\/+$/, "");
+  s = s.replace(/^\/?(?:u|user|r)\//i, "").replace(/^@/, "").replace(/(?<!\/)\/+$/, "");
   return s;
 }
 

@@ -15,8 +15,9 @@ export function parseRobotsTxt(text: string): RobotsFile {
   let current: RobotsGroup | null = null;
   let lastWasAgent = false;
   for (const rawLine of text.split(/\r\n|\r|\n/)) {
-    const line = rawLine.replace(/#.*$/, "").trim();
-    const m = /^([A-Za-z-]+)\s*:\s*(.*)$/.exec(line);
+    const hash = rawLine.indexOf("#");
+    const line = (hash >= 0 ? rawLine.slice(0, hash) : rawLine).trim();
+    const m = /^([A-Za-z-]+)\s*:(.*)$/.exec(line);
     if (!m) continue;
     const key = m[1]!.toLowerCase();
     const value = m[2]!.trim();
@@ -62,7 +63,7 @@ function normalisePath(p: string): string {
 
 /** The product token of a User-Agent ("…LeakwardenBot/1.0…" → "leakwardenbot"). */
 export function productToken(userAgent: string): string {
-  const m = /([A-Za-z][\w-]*bot)\b/i.exec(userAgent) ?? /^([A-Za-z][\w-]*)/.exec(userAgent);
+  const m = /(?<![\w-])([A-Za-z][\w-]*bot)\b/i.exec(userAgent) ?? /^([A-Za-z][\w-]*)/.exec(userAgent);
   return (m?.[1] ?? "*").toLowerCase();
 }
 

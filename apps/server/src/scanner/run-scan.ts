@@ -5,11 +5,11 @@ import { tryCanonicalizeUrl } from "./canonical-url";
 import { DuckDuckGoProvider } from "./duckduckgo-provider";
 import { buildExclusions, exclusionReason } from "./exclusions";
 import { anySignal, createGuardedFetcher, FetchError, type FetchResult, type GuardedFetcher } from "./guarded-fetch";
-import type { DocumentSource, PageDocument } from "./html-document";
 import { hashImageBuffer, prepareReferences, type ImageHash } from "./image-match";
 import { LeakSiteSearchProvider, loadLeakSiteCatalog, type LeakSiteCatalog } from "./leak-site-catalog";
 import { buildNameMatchers } from "./name-match";
-import { sharedPageParser } from "./page-parser-pool";
+import { PageTimeLimitError, sharedPageParser } from "./page-parser-pool";
+import type { PageReading, PageReadJob } from "./page-reading";
 import { buildQueries, searchNames } from "./queries";
 import { RedditProvider } from "./reddit-provider";
 import type { ScannerSettings } from "./scanner-settings";
@@ -57,6 +57,8 @@ export type ScanResult = {
   excluded: number;
   /** Candidate pages that could not be fetched (dead hosts, refused addresses, timeouts). */
   unreachable: number;
+  /** Pages skipped because reading them took longer than the page time limit. */
+  skipped: number;
   /** Canonical URLs of every candidate analysed, for resuming. */
   analysedUrls: string[];
 };
@@ -75,8 +77,8 @@ export type ScanDeps = {
   onFinding?: (f: Finding) => void | Promise<void>;
   /** Canonical URLs analysed by an earlier, interrupted run of this scan. */
   skipUrls?: ReadonlySet<string>;
-  /** Reads fetched pages into documents; default: the process's pool of worker threads. */
-  parseDocument?: (src: DocumentSource) => Promise<PageDocument>;
+  /** Reads fetched pages (document, names, leak context); default: the process's pool of worker threads, with the page time limit. */
+  readPage?: (job: PageReadJob) => Promise<PageReading>;
   logger?: ScanLogger;
   /**
    * Each image the scan fetched and hashed, with the page it is on (for the shared image index).
@@ -147,12 +149,13 @@ export async function runScan(input: ScanInput, deps: ScanDeps): Promise<ScanRes
   let linksChecked = 0;
   let excluded = 0;
   let unreachable = 0;
+  let skipped = 0;
   const tasks: Promise<void>[] = [];
 
   try {
     report();
     // The parser's workers load while the searches run.
-    if (!deps.parseDocument) sharedPageParser().warm();
+    if (!deps.readPage) sharedPageParser().warm();
     const catalog = deps.catalog ?? (await loadLeakSiteCatalog(settings.LEAK_SITE_CATALOG_PATH));
     let providers = deps.providers;
     if (!providers) {
@@ -215,7 +218,7 @@ export async function runScan(input: ScanInput, deps: ScanDeps): Promise<ScanRes
       // Without references and without an index to feed, a page's images are not fetched.
       hashImage: onImageSeen || references.length > 0 ? seenHashImage : undefined,
       maxImagesPerPage: settings.SCAN_MAX_IMAGES_PER_PAGE,
-      parseDocument: deps.parseDocument ?? sharedPageParser().parse,
+      readPage: deps.readPage ?? ((job: PageReadJob) => sharedPageParser().read(job, settings.SCAN_PAGE_TIME_LIMIT_MS)),
     };
 
     const processCandidate = async (c: Candidate) => {
@@ -226,6 +229,15 @@ export async function runScan(input: ScanInput, deps: ScanDeps): Promise<ScanRes
         sitesAnalyzed.add(hostOf(res.finalUrl));
         verdict = await analyzePage(pageFrom(res, c.url), analyzeOptions, { sources: c.sources, categoryHint: c.categoryHint });
       } catch (e) {
+        if (e instanceof PageTimeLimitError) {
+          // One page built to stall the reader costs that page, not the scan.
+          skipped++;
+          log?.warn({ url: c.url, limitMs: e.limitMs }, "page skipped: reading it took too long");
+          analysed.push(c.url);
+          progress.pagesDone++;
+          report();
+          return;
+        }
         if (!(e instanceof FetchError)) throw e;
         if (e.reason !== "aborted") linksChecked++;
         unreachable++;
@@ -333,6 +345,7 @@ export async function runScan(input: ScanInput, deps: ScanDeps): Promise<ScanRes
       sourceErrors,
       excluded,
       unreachable,
+      skipped,
       analysedUrls: analysed,
     };
   } finally {

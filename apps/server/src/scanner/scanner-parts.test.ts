@@ -123,6 +123,37 @@ describe("address classes", () => {
     expect(classifyAddress("::ffff:169.254.169.254")).toBe("metadata");
     expect(classifyAddress("fd00:ec2::254")).toBe("metadata");
   });
+
+  it("sees through every IPv6 form that wraps an IPv4 address", () => {
+    const cases: Array<[string, string]> = [
+      // IPv4-compatible (::a.b.c.d), in hex and dotted notation.
+      ["::7f00:1", "loopback"],
+      ["::127.0.0.1", "loopback"],
+      ["[::7f00:1]", "loopback"],
+      ["::a9fe:a9fe", "metadata"],
+      ["::169.254.169.254", "metadata"],
+      ["::a00:1", "private"],
+      ["::c0a8:101", "private"],
+      ["::5db8:d822", "public"],
+      // Mapped, in both notations, and the translated form.
+      ["::ffff:7f00:1", "loopback"],
+      ["::ffff:a9fe:a9fe", "metadata"],
+      ["::ffff:0:a00:1", "private"],
+      // NAT64.
+      ["64:ff9b::7f00:1", "loopback"],
+      ["64:ff9b::a9fe:a9fe", "metadata"],
+      ["64:ff9b::10.0.0.1", "private"],
+      ["64:ff9b::5db8:d822", "public"],
+      // 6to4 tunnels are never a public page; one wrapping a metadata address says so.
+      ["2002:7f00:1::1", "private"],
+      ["2002:a9fe:a9fe::", "metadata"],
+      ["2002:5db8:d822::1", "private"],
+      // The plain IPv6 forms stay what they are.
+      ["::", "private"],
+      ["::1", "loopback"],
+    ];
+    for (const [address, expected] of cases) expect(classifyAddress(address), address).toBe(expected);
+  });
 });
 
 describe("concurrency limiter", () => {

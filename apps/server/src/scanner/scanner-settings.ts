@@ -72,6 +72,8 @@ export const scannerSettingsSchema = z.object({
   /** Images fetched and hashed per page (only when the creator has reference images). */
   SCAN_MAX_IMAGES_PER_PAGE: envInt(24, 0, 500),
   SCAN_MAX_IMAGE_BYTES: envInt(8 * 1024 * 1024, 1024, 100 * 1024 * 1024),
+  /** Time one page's reading (parse, names, leak context) may take on a worker; past it the page is skipped. */
+  SCAN_PAGE_TIME_LIMIT_MS: envInt(10_000, 100, 300_000),
   SCAN_USER_AGENT: z.preprocess(unsetIfEmpty, z.string().min(8).default(DEFAULT_SCAN_USER_AGENT)),
   /**
    * "record" (default): fetch the page and record what robots.txt says in the evidence.

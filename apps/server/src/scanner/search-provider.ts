@@ -98,9 +98,8 @@ export async function fetchFromProvider(
   url: string,
   opts: FetchOptions = {},
 ): Promise<FetchResult> {
-  fetcher.trustOrigin(url);
   try {
-    return await fetcher.fetch(url, { robots: false, retries: 0, ...opts });
+    return await fetcher.fetch(url, { robots: false, retries: 0, ...opts, operatorEndpoint: true });
   } catch (e) {
     if (e instanceof FetchError) {
       const code = e.reason === "blocked-address" ? "blocked" : e.reason === "aborted" ? "unreachable" : "unreachable";
@@ -131,7 +130,7 @@ export function retryAfterMs(value: string | undefined): number | null {
 export function stripHtml(s: string | null | undefined): string {
   if (!s) return "";
   return s
-    .replace(/<[^>]*>/g, "")
+    .replace(/<[^<>]*>/g, "")
     .replace(/&quot;/g, '"')
     .replace(/&#x27;|&#39;/g, "'")
     .replace(/&lt;/g, "<")

@@ -13,6 +13,8 @@ import { BraveProvider } from "./brave-provider";
 import { DuckDuckGoProvider, parseDuckDuckGoHtml, unwrapResultLink } from "./duckduckgo-provider";
 import { GuardedFetcher } from "./guarded-fetch";
 import { RedditProvider } from "./reddit-provider";
+import { runScan } from "./run-scan";
+import { parseScannerSettings } from "./scanner-settings";
 import { SearchSourceError } from "./search-provider";
 import { SearxngProvider } from "./searxng-provider";
 
@@ -96,6 +98,24 @@ describe("SearXNG", () => {
     const e = await sourceError(new SearxngProvider({ baseUrl: server.origin, fetcher }).search("q", 1));
     expect(e.code).toBe("engines-unresponsive");
     expect(e.message).toMatch(/duckduckgo \(CAPTCHA\)/);
+  });
+
+  it("is trusted for its own API calls only: a result on another path of its origin is never fetched", async () => {
+    const leak = `<title>luna_rivers OnlyFans leaked</title><h1>luna_rivers leaks</h1><a href="https://mega.nz/folder/x">mega</a>`;
+    const inside = [`${server.origin}/private/admin`, `http://localhost:${server.port}/private/admin`];
+    server.setSite("127.0.0.1", {
+      ...server_sites(),
+      ...searxngSite(() => inside.map((url) => ({ url, title: "luna_rivers", snippet: "" }))),
+      "/private/admin": (_req, res) => void res.writeHead(200, { "content-type": "text/html" }).end(leak),
+    });
+    const result = await runScan(
+      { identity: { stageNames: [{ platform: "OnlyFans", username: "luna_rivers" }], nicknames: [], allowlist: [], specific: "" }, referenceHashes: [] },
+      { settings: parseScannerSettings({ SCAN_MAX_QUERIES: "1", SCAN_REDDIT_SEARCH: "false" }), fetcher, providers: [new SearxngProvider({ baseUrl: server.origin, fetcher })] },
+    );
+    expect(server.served.some((s) => s.includes("/search?"))).toBe(true);
+    expect(server.served.filter((s) => s.includes("/private/"))).toEqual([]);
+    expect(result.leaks).toEqual([]);
+    expect(result.unreachable).toBe(2);
   });
 
   it("explains a 403 (JSON format disabled)", async () => {

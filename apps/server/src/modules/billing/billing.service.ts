@@ -189,7 +189,7 @@ export function createBillingService(deps: BillingDeps) {
     /** 'Manage billing': a fresh signed customer-portal link, else the store's billing page. */
     async portal(userId: string): Promise<{ url: string }> {
       const current = await deps.entitlements.currentSubscription(userId);
-      const fallback = settings.storeUrl ? `${settings.storeUrl.replace(/\/+$/, "")}/billing` : null;
+      const fallback = settings.storeUrl ? `${settings.storeUrl.replace(/(?<!\/)\/+$/, "")}/billing` : null;
       if (current && deps.client) {
         try {
           return { url: await deps.client.customerPortalUrl(current.row.providerSubscriptionId) };

@@ -64,7 +64,7 @@ describe("crawling leak sites", () => {
   it("finds by reading the sites the posts that the web search does not list, for every creator at once, and nothing else", async () => {
     // The search knows none of the posts: a scan of Luna finds none of them.
     const scanSettings = parseScannerSettings({ ...web.settings, SCAN_MAX_QUERIES: "2", SCAN_BUDGET_MS: "20000" });
-    const scanned = await runScan({ identity: web.creators[0]!.identity, referenceHashes: [] }, { settings: scanSettings, catalog, parseDocument: undefined });
+    const scanned = await runScan({ identity: web.creators[0]!.identity, referenceHashes: [] }, { settings: scanSettings, catalog, readPage: undefined });
     expect(scanned.leaks.map((l) => l.url).filter((u) => web.leaks.includes(u))).toEqual([]);
     web.maxInFlight.clear(); // the scan's own requests are not the crawl's
 

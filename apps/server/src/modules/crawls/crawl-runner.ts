@@ -102,7 +102,7 @@ const DISCOVERY: Record<CrawlFamily, string> = {
 };
 
 export function adapterConfig(site: LeakSite & { crawl: CrawlConfig }): CrawlAdapterConfig {
-  const baseUrl = (site.crawl.baseUrl ?? `https://${site.domains[0]}`).replace(/\/+$/, "");
+  const baseUrl = (site.crawl.baseUrl ?? `https://${site.domains[0]}`).replace(/(?<!\/)\/+$/, "");
   return {
     baseUrl,
     domains: site.domains,

@@ -1,6 +1,6 @@
 import { domainInputSchema, nicknameInputSchema, profileUpdateSchema, specificInputSchema, stageNameInputSchema } from "@leakwarden/contracts/identities";
 import { Hono } from "hono";
-import { currentUser, readJson, type AppEnv } from "../../http/context";
+import { currentUser, idParam, readJson, type AppEnv } from "../../http/context";
 import { requireUser } from "../../http/middleware";
 import type { IdentitiesService } from "./identities.service";
 
@@ -38,7 +38,7 @@ export function identitiesRoutes(service: IdentitiesService) {
     return c.json(await service.setSpecific(currentUser(c).id, body.specific));
   });
   for (const kind of ["stage-names", "nicknames", "domains"] as const) {
-    routes.delete(`/v1/identities/${kind}/:id`, requireUser, async (c) => c.json(await service.remove(currentUser(c).id, kind, c.req.param("id"))));
+    routes.delete(`/v1/identities/${kind}/:id`, requireUser, async (c) => c.json(await service.remove(currentUser(c).id, kind, idParam(c))));
   }
   routes.post("/v1/identities/onboarding-complete", requireUser, async (c) => {
     await service.completeOnboarding(currentUser(c).id);

@@ -1,7 +1,7 @@
 import type http from "node:http";
 import type { Platform } from "@leakwarden/contracts/platforms";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGuardedFetcher } from "../../scanner/guarded-fetch";
+import { createGuardedFetcher, type FetchResult } from "../../scanner/guarded-fetch";
 import { parseScannerSettings } from "../../scanner/scanner-settings";
 import { startForwardProxy, type ForwardProxy } from "../../testing/fake-web/forward-proxy";
 import { html, json, neverAnswers, redirect, startVirtualHostServer, type SiteHandler, type VirtualHostServer } from "../../testing/fake-web/virtual-host-server";
@@ -252,7 +252,8 @@ describe("ownership proof with the private-network setting (no proxy)", () => {
 });
 
 // The HTML platforms' pages (https in production, so reached here through the proxy with an
-// http template): the code counts in the visible text and the meta description, not in scripts.
+// http template): the code counts only in the bio the platform attributes to the owner (the
+// page's description, the profile's JSON-LD), never in text others can post on her page.
 describe("reading a profile page for the code", () => {
   let web: VirtualHostServer;
   let proxy: ForwardProxy;
@@ -277,6 +278,13 @@ describe("reading a profile page for the code", () => {
         "/in_text": html(`<!doctype html><title>Luna</title><body><p>Bio: All content is under copyright. Enforced by leakwarden.test/v/${code}</p></body>`),
         "/in_meta": html(`<!doctype html><head><meta name="description" content="Luna · Enforced by leakwarden.test/v/${code}"></head><body><div id="app"></div></body>`),
         "/in_script": html(`<!doctype html><body><script>var hidden = "${code}";</script><p>Nothing here</p></body>`),
+        "/in_og": html(`<!doctype html><head><meta property="og:description" content="Enforced by leakwarden.test/v/${code}"></head><body></body>`),
+        "/in_jsonld": html(
+          `<!doctype html><head><script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", "@type": "ProfilePage", mainEntity: { "@type": "Person", name: "Luna", description: `Enforced by leakwarden.test/v/${code}` } })}</script></head><body></body>`,
+        ),
+        "/in_comment": html(
+          `<!doctype html><head><meta name="description" content="Luna's page"><script type="application/ld+json">${JSON.stringify({ "@context": "https://schema.org", "@graph": [{ "@type": "ProfilePage", mainEntity: { "@type": "Person", name: "Luna", description: "Luna's page" } }, { "@type": "Comment", author: { "@type": "Person", name: "mallory", description: code }, text: `leakwarden.test/v/${code}` }] })}</script></head><body><section class="comments"><p>mallory: leakwarden.test/v/${code}</p></section></body>`,
+        ),
       },
     });
     proxy = await startForwardProxy((host) => (host === "fans.test" ? { host: "127.0.0.1", port: web.port } : null));
@@ -286,15 +294,34 @@ describe("reading a profile page for the code", () => {
     await web?.close();
   });
 
-  it("finds the code in the visible text or the meta description, not in a script", async () => {
+  it("finds the code in the page's description or the profile's JSON-LD, not in its other text, comments or scripts", async () => {
     const fetcher = createGuardedFetcher(parseScannerSettings({ SCAN_PROXY_URL: proxy.url, SCAN_FETCH_TIMEOUT_MS: "2000" }));
     const fetchPage = (url: string) => fetcher.fetch(url, { robots: false, retries: 0, maxBytes: 2 * 1024 * 1024 });
     try {
-      expect((await checkStageName(fansPlatform, "in_text", code, fetchPage, "http://unused.test")).status).toBe("verified");
       expect((await checkStageName(fansPlatform, "in_meta", code, fetchPage, "http://unused.test")).status).toBe("verified");
+      expect((await checkStageName(fansPlatform, "in_og", code, fetchPage, "http://unused.test")).status).toBe("verified");
+      expect((await checkStageName(fansPlatform, "in_jsonld", code, fetchPage, "http://unused.test")).status).toBe("verified");
+      // Text anyone can put on her page (a comment, a post) proves nothing about who owns it.
+      expect((await checkStageName(fansPlatform, "in_text", code, fetchPage, "http://unused.test")).status).toBe("snippet-missing");
+      expect((await checkStageName(fansPlatform, "in_comment", code, fetchPage, "http://unused.test")).status).toBe("snippet-missing");
       expect(await checkStageName(fansPlatform, "in_script", code, fetchPage, "http://unused.test")).toEqual({ status: "snippet-missing", reason: "The snippet was not found on http://fans.test/in_script." });
     } finally {
       await fetcher.close();
     }
+  });
+});
+
+describe("reading a Reddit profile for the code", () => {
+  const reddit = { id: 2, name: "RedditTest", key: "reddittest", aliases: [], hosts: [], profileUrl: "", usernamePattern: /^\w+$/, usernameHint: "", maxLength: 20, verification: "reddit-about", paid: false } as Platform;
+  const code = "q8w3e5r7ty";
+  const answer = (data: unknown) => async () =>
+    ({ status: 200, body: Buffer.from(JSON.stringify({ kind: "t2", data })), truncated: false }) as unknown as FetchResult;
+
+  it("reads only the bio she writes (public_description), not the title or what else the JSON carries", async () => {
+    const check = (data: unknown) => checkStageName(reddit, "luna", code, answer(data), "http://reddit.test");
+    expect((await check({ subreddit: { public_description: `bio ${code}` } })).status).toBe("verified");
+    expect((await check({ public_description: `bio ${code}` })).status).toBe("verified");
+    expect((await check({ subreddit: { title: code, description: code, public_description: "bio" } })).status).toBe("snippet-missing");
+    expect((await check({ subreddit: { public_description: { text: code } } })).status).toBe("snippet-missing");
   });
 });

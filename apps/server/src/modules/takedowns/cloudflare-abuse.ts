@@ -102,7 +102,7 @@ function errorsOf(body: Envelope | null, status: number): string[] {
 }
 
 export function createCloudflareAbuseReports(options: CloudflareAbuseReportsOptions) {
-  const base = options.apiUrl.replace(/\/+$/, "");
+  const base = options.apiUrl.replace(/(?<!\/)\/+$/, "");
   return {
     async submitDmca(fields: DmcaReportFields): Promise<DmcaReportAnswer> {
       const url = `${base}/accounts/${encodeURIComponent(options.accountId)}/abuse-reports/abuse_dmca`;

@@ -150,9 +150,9 @@ export class NetworkLookup {
 
   async #rdap(url: string): Promise<RdapObject | null> {
     // RDAP servers come from the IANA registry (operator data), like the search APIs.
-    this.#options.fetcher.trustOrigin(url);
     try {
       const res = await this.#options.fetcher.fetch(url, {
+        operatorEndpoint: true,
         robots: false,
         retries: 1,
         timeoutMs: this.#options.timeoutMs,
@@ -209,9 +209,8 @@ export class NetworkLookup {
   }
 
   async #fetchText(url: string): Promise<string | null> {
-    this.#options.fetcher.trustOrigin(url);
     try {
-      const res = await this.#options.fetcher.fetch(url, { robots: false, retries: 1, timeoutMs: this.#options.timeoutMs, maxBytes: 4 * 1024 * 1024 });
+      const res = await this.#options.fetcher.fetch(url, { operatorEndpoint: true, robots: false, retries: 1, timeoutMs: this.#options.timeoutMs, maxBytes: 4 * 1024 * 1024 });
       return res.status === 200 ? res.body.toString("utf8") : null;
     } catch (error) {
       if (error instanceof FetchError) return null;

@@ -113,7 +113,7 @@ function remarkLines(answer: RdapAnswer): string[] {
 export function addressesInText(line: string): string[] {
   return line
     .split(/[\s<>()[\]{}"',;:]+/)
-    .map((w) => w.replace(/^[.]+|[.]+$/g, ""))
+    .map((w) => w.replace(/^[.]+|(?<![.])[.]+$/g, ""))
     .filter((w) => w.includes("@") && w.length <= 254);
 }
 

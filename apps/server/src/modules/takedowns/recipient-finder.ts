@@ -93,7 +93,7 @@ export function pageContacts(html: string): PageContacts {
   }
   const words = deobfuscate(text.slice(0, MAX_TEXT).replace(/\s+/g, " ")).split(/[\s<>()[\]{}"',;:]+/);
   for (const w of words) {
-    const word = w.replace(/^[.]+|[.]+$/g, "");
+    const word = w.replace(/^[.]+|(?<![.])[.]+$/g, "");
     if (word.length <= 254 && addressShaped.test(word)) raw.push(word);
   }
   const emails = new Set<string>();

@@ -1,6 +1,6 @@
 import { authorizationInputSchema, createTakedownsSchema, leakTakedownsQuerySchema, markDelistingSchema, takedownListQuerySchema } from "@leakwarden/contracts/takedowns";
 import { Hono } from "hono";
-import { currentUser, readJson, readQuery, type AppEnv } from "../../http/context";
+import { currentUser, idParam, readJson, readQuery, type AppEnv } from "../../http/context";
 import { requireUser } from "../../http/middleware";
 import type { TakedownsService } from "./takedowns.service";
 
@@ -23,9 +23,9 @@ export function takedownsRoutes(service: TakedownsService) {
 
   routes.post("/v1/takedowns", async (c) => c.json(await service.create(currentUser(c).id, (await readJson(c, createTakedownsSchema)).leakIds), 202));
   routes.get("/v1/takedowns", async (c) => c.json(await service.list(currentUser(c).id, readQuery(c, takedownListQuerySchema))));
-  routes.get("/v1/takedowns/:id", async (c) => c.json(await service.get(currentUser(c).id, c.req.param("id"))));
-  routes.post("/v1/takedowns/:id/cancel", async (c) => c.json(await service.cancel(currentUser(c).id, c.req.param("id"))));
-  routes.post("/v1/takedowns/:id/form-done", async (c) => c.json(await service.markFormDone(currentUser(c).id, c.req.param("id"))));
-  routes.post("/v1/takedowns/:id/resend", async (c) => c.json(await service.resend(currentUser(c).id, c.req.param("id")), 202));
+  routes.get("/v1/takedowns/:id", async (c) => c.json(await service.get(currentUser(c).id, idParam(c))));
+  routes.post("/v1/takedowns/:id/cancel", async (c) => c.json(await service.cancel(currentUser(c).id, idParam(c))));
+  routes.post("/v1/takedowns/:id/form-done", async (c) => c.json(await service.markFormDone(currentUser(c).id, idParam(c))));
+  routes.post("/v1/takedowns/:id/resend", async (c) => c.json(await service.resend(currentUser(c).id, idParam(c)), 202));
   return routes;
 }

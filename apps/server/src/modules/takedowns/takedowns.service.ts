@@ -567,7 +567,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
         });
         return;
       }
-      const domain = /@([^>\s]+)>?\s*$/.exec(deps.messageIdDomain)?.[1] ?? deps.messageIdDomain;
+      const domain = /@([^>\s@]+)>?\s*$/.exec(deps.messageIdDomain)?.[1] ?? deps.messageIdDomain;
       let messageId: string;
       try {
         const sent = await deps.mailer.send({ to: check.address, subject: notice.subject, text: notice.text, html: notice.html, headers: { "Message-ID": `<notice-${notice.id}@${domain}>` } });

@@ -75,7 +75,7 @@ export async function startCrawlFixtureWeb(opts: { latencyMs?: number; xenforoPa
   };
   const photos = await Promise.all(Array.from({ length: 16 }, (_, i) => photo(i + 1)));
   const servePhoto: SiteHandler = (_req, res, url) => {
-    const n = Number(/(\d+)\.jpe?g$/.exec(url.pathname)?.[1] ?? 0);
+    const n = Number(/(?<!\d)(\d+)\.jpe?g$/.exec(url.pathname)?.[1] ?? 0);
     res.writeHead(200, { "content-type": "image/jpeg" });
     res.end(photos[n % photos.length]);
   };

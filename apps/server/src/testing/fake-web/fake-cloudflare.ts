@@ -42,7 +42,7 @@ function dmcaErrors(body: Record<string, unknown>): { code: number; message: str
   }
   if (body.agree !== 1) errors.push({ code: 10000, message: "agree must be 1 for DMCA reports" });
   if (body.email !== body.email2) errors.push({ code: 10000, message: "email2 must match email" });
-  if (typeof body.email === "string" && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(body.email)) errors.push({ code: 10000, message: "email must be a valid email" });
+  if (typeof body.email === "string" && !/^[^@\s]+@[^@\s.]+(?:\.[^@\s.]+)+$/.test(body.email)) errors.push({ code: 10000, message: "email must be a valid email" });
   if (body.signature !== body.name) errors.push({ code: 10000, message: "signature must be the same as name" });
   if (body.host_notification !== "send" || body.owner_notification !== "send") errors.push({ code: 10000, message: "DMCA reports cannot be anonymous" });
   if (typeof body.urls === "string") {
