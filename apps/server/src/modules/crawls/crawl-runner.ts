@@ -8,7 +8,9 @@ import type { CrawlSettings } from "../../scanner/crawl/crawl-settings";
 import type { CrawlAdapterConfig, CrawlFamily } from "../../scanner/crawl/crawl-types";
 import { buildCreatorMatcher, type CrawlCreator, type CreatorMatcher } from "../../scanner/crawl/creator-matcher";
 import { FetchError, type FetchResult, type GuardedFetcher, type RobotsDecision } from "../../scanner/guarded-fetch";
-import { decodeBody, documentFromBody, type DocumentSource, type PageDocument } from "../../scanner/html-document";
+import { decodeBody, type DocumentSource, type PageDocument } from "../../scanner/html-document";
+import { sharedPageParser } from "../../scanner/page-parser-pool";
+import type { PageReadJob, PageReading } from "../../scanner/page-reading";
 import { hashImageBuffer, MIN_IMAGE_SIDE } from "../../scanner/image-match";
 import type { CrawlConfig, LeakSite, LeakSiteCatalog } from "../../scanner/leak-site-catalog";
 import { parseRobotsTxt, robotsVerdict, type RobotsFile } from "../../scanner/robots-txt";
@@ -62,7 +64,7 @@ export type CrawlRunnerDeps = {
   db: Db;
   fetcher: GuardedFetcher;
   settings: CrawlSettings &
-    Pick<ScannerSettings, "SCAN_ROBOTS_POLICY" | "SCAN_USER_AGENT" | "SCAN_FETCH_TIMEOUT_MS" | "SCAN_MAX_BYTES" | "SCAN_MAX_IMAGES_PER_PAGE" | "SCAN_MAX_IMAGE_BYTES">;
+    Pick<ScannerSettings, "SCAN_ROBOTS_POLICY" | "SCAN_USER_AGENT" | "SCAN_FETCH_TIMEOUT_MS" | "SCAN_MAX_BYTES" | "SCAN_MAX_IMAGES_PER_PAGE" | "SCAN_MAX_IMAGE_BYTES" | "SCAN_PAGE_TIME_LIMIT_MS">;
   catalog: LeakSiteCatalog;
   /**
    * The shared image index: each page's images are fetched (in their host's turn), hashed and
@@ -71,7 +73,11 @@ export type CrawlRunnerDeps = {
   indexImages?: (seen: SeenImage[]) => Promise<unknown>;
   /** Every creator to look for (with her allow-list), read at the start of each run. */
   creators: () => Promise<CrawlCreator[]>;
-  parseDocument?: (src: DocumentSource) => Promise<PageDocument>;
+  /**
+   * Reads a page (markup, names, leak context) off the event loop, within the page time limit;
+   * default: the shared worker pool, as scans read pages. A page past the limit fails its item.
+   */
+  readPage?: (job: PageReadJob) => Promise<PageReading>;
   onPage?: (page: CrawledPage) => void | Promise<void>;
   /** A leak stored for a creator (after it is committed). */
   onLeak?: (event: { userId: string; finding: Finding; isNew: boolean }) => void | Promise<void>;
@@ -352,7 +358,8 @@ export class CrawlRunner {
     const src: DocumentSource = converted
       ? { body: Buffer.from(converted.html, "utf8"), contentType: "text/html; charset=utf-8", url: pageUrl, kind: "html" }
       : { body: res.body, contentType: res.contentType, url: pageUrl, kind: /html|xml/.test(res.contentType) || !res.contentType ? "html" : "text" };
-    const doc = this.deps.parseDocument ? await this.deps.parseDocument(src) : documentFromBody(src);
+    const readPage = this.deps.readPage ?? ((job: PageReadJob) => sharedPageParser().read(job, this.deps.settings.SCAN_PAGE_TIME_LIMIT_MS));
+    const { doc } = await readPage({ src, text: { matchers: [], catalogSites: [], pageUrl, needContext: false } });
 
     const images = [...new Set([...doc.images.map((i) => i.src), ...doc.metaImages])].filter((s) => /^https?:\/\//i.test(s)).slice(0, MAX_IMAGES_PER_PAGE);
     const crawled: CrawledPage = { siteId: site.id, url: pageUrl, images, fetchedAt: res.fetchedAt };
@@ -380,7 +387,7 @@ export class CrawlRunner {
       const profile = creators.creators.get(userId)!;
       const verdict = await analyzePage(
         page,
-        { matchers: profile.matchers, exclusions: profile.exclusions, catalog: this.deps.catalog, references: [], maxImagesPerPage: 0 },
+        { matchers: profile.matchers, exclusions: profile.exclusions, catalog: this.deps.catalog, references: [], maxImagesPerPage: 0, readPage },
         { sources: [`crawl:${site.id}`], categoryHint: site.category, doc },
       );
       const f = verdict.finding;

@@ -4,7 +4,6 @@ import type { Logger } from "../../lib/logger";
 import type { CrawlSettings } from "../../scanner/crawl/crawl-settings";
 import type { CrawlCreator } from "../../scanner/crawl/creator-matcher";
 import type { GuardedFetcher } from "../../scanner/guarded-fetch";
-import type { DocumentSource, PageDocument } from "../../scanner/html-document";
 import type { LeakSiteCatalog } from "../../scanner/leak-site-catalog";
 import type { ScannerSettings } from "../../scanner/scanner-settings";
 import { claimTick, setTick } from "../monitoring/monitoring.repository";
@@ -19,12 +18,11 @@ export interface CrawlsDeps {
   queue: JobQueue;
   jobs: () => { tick: CrawlTickJob; site: CrawlSiteJob };
   settings: CrawlSettings &
-    Pick<ScannerSettings, "SCAN_ROBOTS_POLICY" | "SCAN_USER_AGENT" | "SCAN_FETCH_TIMEOUT_MS" | "SCAN_MAX_BYTES" | "SCAN_MAX_IMAGES_PER_PAGE" | "SCAN_MAX_IMAGE_BYTES">;
+    Pick<ScannerSettings, "SCAN_ROBOTS_POLICY" | "SCAN_USER_AGENT" | "SCAN_FETCH_TIMEOUT_MS" | "SCAN_MAX_BYTES" | "SCAN_MAX_IMAGES_PER_PAGE" | "SCAN_MAX_IMAGE_BYTES" | "SCAN_PAGE_TIME_LIMIT_MS">;
   fetcher: GuardedFetcher;
   catalog: () => Promise<LeakSiteCatalog>;
   /** Every creator with names to look for, as her plan covers them. */
   creators: () => Promise<CrawlCreator[]>;
-  parseDocument?: (src: DocumentSource) => Promise<PageDocument>;
   /** Each page read (with its image URLs). */
   onPage?: (page: CrawledPage) => void | Promise<void>;
   /** The shared image index: crawled pages' images, fetched and hashed. */
@@ -68,7 +66,6 @@ export function createCrawlsService(deps: CrawlsDeps) {
       settings,
       catalog: await deps.catalog(),
       creators: deps.creators,
-      ...(deps.parseDocument ? { parseDocument: deps.parseDocument } : {}),
       ...(deps.onPage ? { onPage: deps.onPage } : {}),
       ...(deps.indexImages ? { indexImages: deps.indexImages } : {}),
       now,
