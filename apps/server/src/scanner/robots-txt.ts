@@ -4,7 +4,8 @@
  * `*` matches any run of characters and a trailing `$` anchors the end.
  */
 
-export type RobotsRule = { allow: boolean; pattern: string; regex: RegExp; length: number };
+/** A rule's pattern as the literal runs between its `*`s; `anchored` when it ends in `$`. */
+export type RobotsRule = { allow: boolean; pattern: string; segments: string[]; anchored: boolean; length: number };
 export type RobotsGroup = { agents: string[]; rules: RobotsRule[] };
 export type RobotsFile = { groups: RobotsGroup[] };
 
@@ -45,11 +46,33 @@ export function parseRobotsTxt(text: string): RobotsFile {
 function compileRule(allow: boolean, pattern: string): RobotsRule {
   const anchored = pattern.endsWith("$");
   const body = anchored ? pattern.slice(0, -1) : pattern;
-  const source = body
-    .split("*")
-    .map((part) => normalisePath(part).replace(/[.*+?^${}()|[\]\\]/g, "\\$&"))
-    .join(".*");
-  return { allow, pattern, regex: new RegExp(`^${source}${anchored ? "$" : ""}`), length: body.length };
+  return { allow, pattern, segments: body.split("*").map(normalisePath), anchored, length: body.length };
+}
+
+/**
+ * Whether a rule matches a path. No regular expression: a robots.txt is text from the web, and
+ * `*` compiled to `.*` backtracks without bound on a rule with many of them. Each run between
+ * the `*`s is found at its earliest place after the one before (the earliest end leaves the
+ * most room for the rest, so this finds a match whenever there is one); a `$` rule's last run
+ * must end the path. Linear in the path and the rule, but for indexOf's search.
+ */
+export function ruleMatches(rule: Pick<RobotsRule, "segments" | "anchored">, path: string): boolean {
+  const { segments, anchored } = rule;
+  const first = segments[0]!;
+  if (!path.startsWith(first)) return false;
+  if (segments.length === 1) return !anchored || path.length === first.length;
+  const last = segments[segments.length - 1]!;
+  // Where the runs between the first and the last must fit.
+  const end = anchored ? path.length - last.length : path.length;
+  if (end < first.length || (anchored && !path.endsWith(last))) return false;
+  let at = first.length;
+  for (let i = 1; i < segments.length - 1; i++) {
+    const seg = segments[i]!;
+    const found = path.indexOf(seg, at);
+    if (found < 0 || found + seg.length > end) return false;
+    at = found + seg.length;
+  }
+  return anchored || path.indexOf(last, at) >= 0;
 }
 
 /** Percent-encoding is compared in one canonical form (upper-case hex, UTF-8). */
@@ -76,7 +99,7 @@ export function robotsVerdict(file: RobotsFile, userAgent: string, pathAndQuery:
   let best: RobotsRule | null = null;
   for (const g of groups) {
     for (const r of g.rules) {
-      if (!r.regex.test(path)) continue;
+      if (!ruleMatches(r, path)) continue;
       if (!best || r.length > best.length || (r.length === best.length && r.allow && !best.allow)) best = r;
     }
   }

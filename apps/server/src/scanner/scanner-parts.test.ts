@@ -109,6 +109,23 @@ describe("robots.txt", () => {
     expect(robotsVerdict(f, ua, "/doc.pdf?x").allowed).toBe(true);
     expect(robotsVerdict(parseRobotsTxt("User-agent: *\nDisallow:\n"), ua, "/x").allowed).toBe(true);
   });
+
+  it("matches wildcards and $ as RFC 9309 says, and a hostile file with many wildcards answers at once", () => {
+    const ua = "LeakwardenBot/1.0";
+    const rule = (pattern: string) => parseRobotsTxt(`User-agent: *\nDisallow: ${pattern}\n`);
+    const blocked = (pattern: string, path: string) => !robotsVerdict(rule(pattern), ua, path).allowed;
+    expect(blocked("/*/private/*.html$", "/a/private/b.html")).toBe(true);
+    expect(blocked("/*/private/*.html$", "/a/private/b.html?x")).toBe(false);
+    expect(blocked("/a*b*c", "/a-c-b-c")).toBe(true);
+    expect(blocked("/a*b*c", "/a-c-b")).toBe(false);
+    expect(blocked("/x*$", "/xyz")).toBe(true);
+    expect(blocked("/abc$", "/ab")).toBe(false);
+    expect(blocked("/ab*ba$", "/aba")).toBe(false);
+    // Compiled to a regular expression, this rule took more than a minute on a 200-character path.
+    const hostile = rule(`/${"*a".repeat(2000)}*b$`);
+    expect(robotsVerdict(hostile, ua, `/${"a".repeat(2048)}`).allowed).toBe(true);
+    expect(robotsVerdict(hostile, ua, `/${"a".repeat(2047)}b`).allowed).toBe(false);
+  });
 });
 
 describe("address classes", () => {
