@@ -208,5 +208,14 @@ describe("recovery and sign-in", () => {
     const reused = await third.client.post("/api/auth/two-factor/verify-backup-code", { code: backupCodes[0] });
     expect(reused.status).toBe(401);
     expect((await third.client.get("/v1/root/get-user")).status).toBe(401);
+
+    // Turned off only with the password; then the password alone signs in again.
+    expect((await first.client.post("/api/auth/two-factor/disable", { password: "wrong-password" })).status).toBe(400);
+    expect((await signIn("twofactor@example.com", "secret-pass")).res.status).toBe(200);
+    expect(await (await signIn("twofactor@example.com", "secret-pass")).res.json()).toMatchObject({ twoFactorRedirect: true });
+    expect((await first.client.post("/api/auth/two-factor/disable", { password: "secret-pass" })).status).toBe(200);
+    const plain = await signIn("twofactor@example.com", "secret-pass");
+    expect(await plain.res.json()).not.toHaveProperty("twoFactorRedirect");
+    expect((await plain.client.get("/v1/root/get-user")).status).toBe(200);
   });
 });

@@ -5,6 +5,7 @@ import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { SignInForm } from "./sign-in-form";
+import { ChangeEmailForm } from "./change-email-form";
 import { ChangePasswordForm } from "./change-password-form";
 import { ForgotPasswordForm } from "./forgot-password-form";
 import { ResetPasswordForm } from "./reset-password-form";
@@ -139,5 +140,22 @@ describe("ChangePasswordForm", () => {
     expect((await screen.findByRole("status")).textContent).toContain("Every other device was signed out");
     expect(onChanged).toHaveBeenCalledOnce();
     expect(calls().at(-1)).toEqual({ path: "/api/auth/change-password", body: { currentPassword: "first-pass", newPassword: "second-pass", revokeOtherSessions: true } });
+  });
+});
+
+describe("ChangeEmailForm", () => {
+  it("checks the new address and says the change waits for its confirmation", async () => {
+    fetchMock.mockImplementation(async () => Response.json({ status: true }));
+    renderAt(<ChangeEmailForm currentEmail="ava@example.com" />);
+    await type(screen.getByLabelText("New email"), "ava@");
+    expect(await screen.findByText(messages.emailInvalid)).toBeTruthy();
+    await type(screen.getByLabelText("New email"), "AVA@example.com");
+    await click("Change email");
+    expect((await screen.findByRole("alert")).textContent).toContain("already your email");
+    expect(fetchMock).not.toHaveBeenCalled();
+    await type(screen.getByLabelText("New email"), "ava.new@example.com");
+    await click("Change email");
+    expect((await screen.findByRole("status")).textContent).toContain("We sent a confirmation link to ava.new@example.com");
+    expect(calls()).toEqual([{ path: "/api/auth/change-email", body: { newEmail: "ava.new@example.com", callbackURL: "/settings?email=changed" } }]);
   });
 });
