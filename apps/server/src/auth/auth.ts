@@ -1,17 +1,31 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { bearer } from "better-auth/plugins";
+import { verifyJWT } from "better-auth/crypto";
+import { bearer, twoFactor } from "better-auth/plugins";
 import { controlCharacterFields, singleLine, updateUserSchema } from "@leakwarden/contracts/input";
 import type { ZodError } from "zod";
 import type { Db } from "../db/client";
-import { account, rateLimit, session, user, verification } from "../db/schema/auth";
-import { confirmEmailMessage, existingAccountMessage } from "../email/auth-templates";
+import { account, rateLimit, session, twoFactor as twoFactorTable, user, verification } from "../db/schema/auth";
+import {
+  confirmEmailMessage,
+  confirmNewEmailMessage,
+  emailChangedMessage,
+  existingAccountMessage,
+  passwordChangedMessage,
+  resetPasswordMessage,
+} from "../email/auth-templates";
 import type { OutgoingEmail } from "../email/mailer";
 import type { Logger } from "../lib/logger";
 
 /** Header our HTTP layer sets from the socket's address (or a trusted proxy's); clients cannot supply it. */
 export const clientIpHeader = "x-leakwarden-client-ip";
+
+/** How long a password-reset link works (it works once). */
+export const RESET_PASSWORD_LINK_SECONDS = 60 * 60;
+
+/** The web pages the account emails lead to. */
+export const accountPages = { resetPassword: "/reset-password", forgotPassword: "/forgot-password", settings: "/settings" } as const;
 
 export const AGE_CONFIRMATION_REQUIRED = "You must confirm that you are 18 or older.";
 
@@ -58,6 +72,21 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
         }
       : {};
   const authRule = { window: settings.rateLimitWindowSeconds, max: settings.rateLimitMax };
+  const forgotPasswordUrl = new URL(accountPages.forgotPassword, settings.publicUrl).toString();
+
+  /** An email-change link's signed claims (the library's verification token), or null for any other token. */
+  async function emailChangeOf(token: string): Promise<{ email: string; updateTo: string; userId: string; requestType?: string } | null> {
+    if (!token) return null;
+    const claims = (await verifyJWT(token, settings.secret)) as Record<string, unknown> | null;
+    if (!claims || typeof claims.email !== "string" || typeof claims.updateTo !== "string" || typeof claims.userId !== "string") return null;
+    return {
+      email: claims.email,
+      updateTo: claims.updateTo,
+      userId: claims.userId,
+      ...(typeof claims.requestType === "string" ? { requestType: claims.requestType } : {}),
+    };
+  }
+  const isEmailChange = async (token: string) => (await emailChangeOf(token)) !== null;
 
   return betterAuth({
     appName: "Leakwarden",
@@ -74,13 +103,15 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
         }
       : {}),
     trustedOrigins: [settings.publicUrl],
-    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit } }),
+    database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit, twoFactor: twoFactorTable } }),
     user: {
       additionalFields: {
         ageConfirmed: { type: "boolean", required: false, defaultValue: false, input: true },
         emailConfirmedAt: { type: "date", required: false, input: false },
         ageConfirmedAt: { type: "date", required: false, input: false },
       },
+      // A new address is confirmed through a link sent to it; the old one is told once it changes.
+      changeEmail: { enabled: true },
     },
     emailAndPassword: {
       enabled: true,
@@ -91,14 +122,31 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
       async onExistingUserSignUp({ user: existing }) {
         await sendEmail(existingAccountMessage(existing.email, `${settings.publicUrl}/signin`));
       },
+      // Recovery: a link to the reset page, single-use and valid for an hour; the answer is the same whether
+      // or not the address has an account (the library's), and a new password signs out every session.
+      resetPasswordTokenExpiresIn: RESET_PASSWORD_LINK_SECONDS,
+      revokeSessionsOnPasswordReset: true,
+      async sendResetPassword({ user: u, token }) {
+        const link = new URL(accountPages.resetPassword, settings.publicUrl);
+        link.searchParams.set("token", token);
+        await sendEmail(resetPasswordMessage(u.email, link.toString()));
+      },
+      async onPasswordReset({ user: u }) {
+        await sendEmail(passwordChangedMessage(u.email, forgotPasswordUrl));
+      },
     },
     emailVerification: {
       sendOnSignUp: true,
       autoSignInAfterVerification: true,
       expiresIn: 60 * 60 * 24,
-      async sendVerificationEmail({ user: u, url }) {
-        // Whatever the request asked, the link lands on the confirmation page.
+      async sendVerificationEmail({ user: u, url, token }) {
+        // Whatever the request asked, the link lands on the confirmation page (or, for a new address, the settings).
         const link = new URL(url);
+        if (await isEmailChange(token)) {
+          link.searchParams.set("callbackURL", `${accountPages.settings}?email=changed`);
+          await sendEmail(confirmNewEmailMessage(u.email, link.toString()));
+          return;
+        }
         link.searchParams.set("callbackURL", "/auth/confirmed");
         await sendEmail(confirmEmailMessage(u.email, link.toString()));
       },
@@ -140,6 +188,10 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
         "/sign-up/email": authRule,
         "/send-verification-email": authRule,
         "/request-password-reset": authRule,
+        "/reset-password": authRule,
+        "/change-password": authRule,
+        "/change-email": authRule,
+        "/two-factor/*": authRule,
       },
     },
     advanced: {
@@ -155,6 +207,10 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
         // No text the library stores carries a control character (NUL cannot be stored at all).
         const controls = controlCharacterFields(Object.fromEntries(Object.entries(body).filter(([k]) => !SECRET_FIELDS.has(k))));
         if (controls) throw invalidFields(controls);
+        // A changed password signs out every other session, whatever the request asked.
+        if (ctx.path === "/change-password") {
+          return { context: { ...ctx, body: { ...body, revokeOtherSessions: true } } };
+        }
         // The confirmation is given at sign-up or through POST /v1/account/confirm-age (which records
         // when), never taken back or set through the profile update.
         if (ctx.path === "/update-user" && "ageConfirmed" in body) {
@@ -184,14 +240,38 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
         // A new address and one that has an account get the same answer, byte for byte: the
         // account (or the stand-in the library makes for an existing one) is never shown, so
         // nothing in it (the 18+ time, an id, timestamps) tells which addresses are customers.
-        if (ctx.path !== "/sign-up/email") return;
-        const returned: unknown = ctx.context.returned;
-        if (!returned || returned instanceof Error) return;
-        return ctx.json({ token: null, user: null });
+        if (ctx.path === "/sign-up/email") {
+          const returned: unknown = ctx.context.returned;
+          if (!returned || returned instanceof Error) return;
+          return ctx.json({ token: null, user: null });
+        }
+        if (ctx.context.returned instanceof Error && !isRedirect(ctx.context.returned)) return;
+        if (ctx.path === "/change-password") {
+          const email = ctx.context.session?.user.email;
+          if (email) await sendEmail(passwordChangedMessage(email, forgotPasswordUrl));
+          return;
+        }
+        if (ctx.path === "/verify-email") {
+          // A new address confirmed: tell the old one, once the account really carries the new one.
+          const change = await emailChangeOf(typeof ctx.query?.token === "string" ? ctx.query.token : "");
+          if (!change || change.requestType !== "change-email-verification") return;
+          const now = await ctx.context.internalAdapter.findUserById(change.userId);
+          if (now?.email.toLowerCase() === change.updateTo) await sendEmail(emailChangedMessage(change.email, change.updateTo, forgotPasswordUrl));
+        }
       }),
     },
-    plugins: [bearer()],
+    plugins: [
+      bearer(),
+      // Optional sign-in with an authenticator app (TOTP) and single-use backup codes.
+      twoFactor({ issuer: "Leakwarden", backupCodeOptions: { amount: 10, length: 10 } }),
+    ],
   });
+}
+
+/** A redirect is how a link endpoint answers success as well as failure. */
+function isRedirect(value: unknown): boolean {
+  const status = (value as { statusCode?: unknown } | null)?.statusCode;
+  return status === 302 || status === 301 || status === 307 || status === 303;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

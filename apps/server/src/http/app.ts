@@ -5,6 +5,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { ageConfirmationRoutes } from "../auth/age-confirmation";
+import { sessionsRoutes } from "../auth/sessions";
 import type { Auth } from "../auth/auth";
 import type { Database } from "../db/client";
 import type { Logger } from "../lib/logger";
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps) {
   app.use("/v1/*", checkOrigin([deps.publicUrl]));
   app.route("/", accountRoutes(deps.services.account));
   app.route("/", ageConfirmationRoutes({ db: deps.database.db, logger }));
+  app.route("/", sessionsRoutes({ db: deps.database.db, auth: deps.auth, logger }));
   app.route("/", identitiesRoutes(deps.services.identities));
   app.route("/", scansRoutes(deps.services.scans));
   app.route("/", siteRoutes(deps.services.site));

@@ -10,4 +10,7 @@ export const pageTitles = {
   "/auth/confirmed": "Email confirmation — Leakwarden",
   "/onboardings": "Get started — Leakwarden",
   "/dashboard": "Dashboard — Leakwarden",
+  "/forgot-password": "Forgot your password — Leakwarden",
+  "/reset-password": "Set a new password — Leakwarden",
+  "/settings": "Settings — Leakwarden",
 } as const;

@@ -23,6 +23,9 @@ const OnboardingRoute = lazyPage(() => import("./routes/onboarding-route"), "Onb
 const DashboardRoute = lazyPage(() => import("./routes/dashboard-route"), "DashboardRoute");
 const VerifyRoute = lazyPage(() => import("./routes/verify-route"), "VerifyRoute");
 const PublicCodeRoute = lazyPage(() => import("./routes/public-code-route"), "PublicCodeRoute");
+const ForgotPasswordRoute = lazyPage(() => import("./routes/forgot-password"), "ForgotPasswordRoute");
+const ResetPasswordRoute = lazyPage(() => import("./routes/forgot-password"), "ResetPasswordRoute");
+const SettingsRoute = lazyPage(() => import("./routes/settings-route"), "SettingsRoute");
 
 /** Holds a page back until the styles it needs have loaded (see lib/full-stylesheet). */
 function PageStyles({ children }: { children: ReactNode }) {
@@ -48,12 +51,15 @@ export function AppRoutes() {
                 <Route path={paths.signup} element={<SignUpRoute />} />
                 <Route path={paths.confirm} element={<ConfirmRoute />} />
                 <Route path={paths.confirmed} element={<AuthConfirmedRoute />} />
+                <Route path={paths.forgotPassword} element={<ForgotPasswordRoute />} />
+                <Route path={paths.resetPassword} element={<ResetPasswordRoute />} />
                 <Route path={paths.onboarding} element={<Navigate to={paths.onboardings} replace />} />
                 <Route path="/v/:code" element={<PublicCodeRoute />} />
                 <Route element={<RequireSession />}>
                   <Route path={paths.onboardings} element={<OnboardingRoute />} />
                   <Route path={`${paths.dashboard}/*`} element={<DashboardRoute />} />
                   <Route path={paths.verify} element={<VerifyRoute />} />
+                  <Route path={paths.settings} element={<SettingsRoute />} />
                 </Route>
               </Route>
               <Route path="*" element={<NotFound />} />

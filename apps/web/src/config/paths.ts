@@ -12,4 +12,7 @@ export const paths = {
   onboardings: "/onboardings",
   onboarding: "/onboarding",
   dashboard: "/dashboard",
+  forgotPassword: "/forgot-password",
+  resetPassword: "/reset-password",
+  settings: "/settings",
 } as const;

@@ -11,6 +11,8 @@ export const user = pgTable("user", {
   // When the 18+ confirmation was given: at sign-up, or on the first page after a Google sign-in.
   ageConfirmedAt: timestamp("age_confirmed_at", { withTimezone: true }),
   emailConfirmedAt: timestamp("email_confirmed_at", { withTimezone: true }),
+  // Sign-in asks for an authenticator code (or a backup code) when on.
+  twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -73,3 +75,20 @@ export const rateLimit = pgTable("rate_limit", {
   count: integer("count").notNull(),
   lastRequest: bigint("last_request", { mode: "number" }).notNull(),
 });
+
+// better-auth's two-factor plugin: the authenticator secret and the backup codes, both encrypted with the auth secret.
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
+  (t) => [index("two_factor_user_id_idx").on(t.userId)],
+);

@@ -9,10 +9,13 @@ export interface SignedInUser {
 }
 
 /** POST /api/auth/sign-in/email */
-export async function signInWithPassword({ email, password }: Credentials): Promise<AuthResult<{ user: SignedInUser }>> {
+/** Signed in, or (two-factor sign-in on) waiting for the authenticator's code. */
+export type SignInAnswer = { user: SignedInUser } | { twoFactorRedirect: true };
+
+export async function signInWithPassword({ email, password }: Credentials): Promise<AuthResult<SignInAnswer>> {
   try {
     const authClient = await loadAuthClient();
-    return toAuthResult(await authClient.signIn.email({ email, password }));
+    return toAuthResult<SignInAnswer>(await authClient.signIn.email({ email, password }));
   } catch {
     return unexpected();
   }

@@ -5,6 +5,7 @@ import { useForm } from "react-hook-form";
 import { Link } from "react-router";
 import { useHydrated } from "../../../components/use-hydrated";
 import { useClientState } from "../../../lib/client-state";
+import { TwoFactorChallenge } from "./two-factor-challenge";
 import { signInWithPassword } from "../api/sign-in";
 import { useCompleteSignIn } from "../hooks/use-complete-sign-in";
 import { FormBanner, PasswordField, SubmitButton, TextField } from "./form-fields";
@@ -14,6 +15,7 @@ export function SignInForm() {
   const hydrated = useHydrated();
   const [banner, setBanner] = useState<string | null>(null);
   const [unconfirmed, setUnconfirmed] = useState(false);
+  const [askCode, setAskCode] = useState(false);
   const setPendingEmail = useClientState((s) => s.setPendingEmail);
   const completeSignIn = useCompleteSignIn();
   const {
@@ -34,8 +36,15 @@ export function SignInForm() {
       }
       return;
     }
-    await completeSignIn(result.data.user);
+    // Two-factor sign-in is on: the password was right, the app's code comes next.
+    if ("twoFactorRedirect" in result.data && result.data.twoFactorRedirect) {
+      setAskCode(true);
+      return;
+    }
+    if ("user" in result.data) await completeSignIn(result.data.user);
   });
+
+  if (askCode) return <TwoFactorChallenge onSignedIn={completeSignIn} />;
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Sign in">
@@ -66,6 +75,11 @@ export function SignInForm() {
             error={errors.password?.message}
             {...register("password")}
           />
+          <p className="-mt-2 text-right text-sm">
+            <Link to="/forgot-password" className="font-semibold text-brand-300 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-brand-400">
+              Forgot password?
+            </Link>
+          </p>
         </div>
         <div className="mt-7">
           <SubmitButton busy={isSubmitting} label="Sign In" busyLabel="Signing in..." />

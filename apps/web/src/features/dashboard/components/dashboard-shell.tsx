@@ -1,6 +1,7 @@
 import { useEffect, useId, useState, type ReactNode } from "react";
 import { Link, NavLink, useNavigate } from "react-router";
 import { LogoMark } from "../../../components/logo";
+import { paths } from "../../../config/paths";
 import { drawerGroups, dashboardSections, sectionHref, stepsDone, type DashboardSectionId, type ProfileSteps } from "../dashboard-sections";
 import { NARROW_QUERY, useMediaQuery } from "../hooks/use-media";
 import { useScrolled } from "../hooks/use-scrolled";
@@ -188,7 +189,7 @@ export function DashboardShell({ section, userLabel, planName, steps, supportEma
             </svg>
           </button>
           <h1 className="line-clamp-2 min-w-0 flex-1 text-base leading-tight font-semibold text-white sm:line-clamp-1 sm:text-xl">{title}</h1>
-          <UserMenu label={userLabel} onMyAccount={() => go("account")} onSettings={() => go("takedowns")} onSignOut={() => void logOut()} />
+          <UserMenu label={userLabel} onMyAccount={() => go("account")} onSettings={() => navigate(paths.settings)} onSignOut={() => void logOut()} />
         </header>
         <main className="mx-auto w-full max-w-6xl flex-1 px-4 pt-4 pb-16 sm:px-6">{children}</main>
       </div>

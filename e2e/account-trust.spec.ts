@@ -1,0 +1,167 @@
+import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { secretOf, totpCode } from "../apps/server/src/testing/totp";
+import { expect, expectAccessible, expectNoHorizontalScroll, outbox, test } from "./support";
+
+let counter = 0;
+const newEmail = (label: string) => `${label}-${Date.now()}-${counter++}@example.com`;
+
+/** The newest link in a mail to `email` whose subject matches, once it is in the outbox. */
+async function mailedLink(email: string, subject: RegExp, contains: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mail = outbox()
+          .filter((m) => m.to.includes(email) && subject.test(m.subject))
+          .at(-1);
+        link = mail?.text.match(/https?:\/\/[^\s<>"]+/g)?.find((l) => l.includes(contains));
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
+async function confirmedAccount(request: APIRequestContext, email: string, password: string, baseURL: string | undefined) {
+  const res = await request.post("/api/auth/sign-up/email", { data: { email, password, name: "", ageConfirmed: true }, headers: { origin: baseURL ?? "" } });
+  expect(res.status()).toBe(200);
+  const confirm = await request.get(await mailedLink(email, /confirm/i, "verify-email"), { maxRedirects: 0 });
+  expect(confirm.status()).toBe(302);
+}
+
+/** Another device: its own cookies, signed in through the API. */
+async function otherDevice(baseURL: string | undefined, email: string, password: string) {
+  const device = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? "" } });
+  const res = await device.post("/api/auth/sign-in/email", { data: { email, password } });
+  expect(res.status()).toBe(200);
+  expect((await device.get("/v1/root/get-user")).status()).toBe(200);
+  return device;
+}
+
+async function fillSignIn(page: Page, email: string, password: string) {
+  await expect(page.getByLabel("Email")).toBeEnabled();
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign In", exact: true }).click();
+}
+
+async function signOut(page: Page, baseURL: string | undefined) {
+  const res = await page.request.post("/api/auth/sign-out", { headers: { origin: baseURL ?? "" }, data: {} });
+  expect(res.status()).toBe(200);
+}
+
+/** Console errors, except the browser's notes about the 4xx answers these journeys provoke on purpose. */
+function unexpectedConsoleErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return errors;
+}
+
+async function checkAtBothWidths(page: Page) {
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+  }
+}
+
+test("forgot password: the emailed link sets a new password, signs her in with it, refuses the old one and signs the other device out", async ({ page, baseURL }) => {
+  const errors = unexpectedConsoleErrors(page);
+  const email = newEmail("forgot");
+  await confirmedAccount(page.request, email, "old-password", baseURL);
+  await signOut(page, baseURL);
+  const phone = await otherDevice(baseURL, email, "old-password");
+
+  await page.goto("/signin");
+  await page.getByRole("link", { name: "Forgot password?" }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expect(page.getByRole("heading", { name: "Forgot your password?" })).toBeVisible();
+  await checkAtBothWidths(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Email me a link" }).click();
+  await expect(page.getByRole("status")).toContainText("If an account uses this address, we have emailed it a link");
+
+  const link = await mailedLink(email, /reset your leakwarden password/i, "/reset-password");
+  await page.goto(link);
+  await expect(page.getByRole("heading", { name: "Set a new password" })).toBeVisible();
+  await checkAtBothWidths(page);
+  await page.getByLabel("New password", { exact: true }).fill("brand-new-pass");
+  await page.getByLabel("Repeat the new password").fill("brand-new-pass");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByRole("status")).toContainText("Your password was changed");
+
+  // The link works once.
+  await page.goto(link);
+  await page.getByLabel("New password", { exact: true }).fill("another-pass");
+  await page.getByLabel("Repeat the new password").fill("another-pass");
+  await page.getByRole("button", { name: "Set new password" }).click();
+  await expect(page.getByRole("alert")).toContainText("This link has expired or was already used");
+
+  await page.goto("/signin");
+  await fillSignIn(page, email, "old-password");
+  await expect(page.getByRole("alert")).toContainText(/invalid email or password/i);
+  await fillSignIn(page, email, "brand-new-pass");
+  await expect(page).toHaveURL(/\/onboardings$/);
+
+  expect((await phone.get("/v1/root/get-user")).status()).toBe(401);
+  await phone.dispose();
+  expect(errors).toEqual([]);
+});
+
+test("two-factor sign-in: turned on in Settings, sign-in asks for the code, and a backup code works once", async ({ page, baseURL }) => {
+  const errors = unexpectedConsoleErrors(page);
+  const email = newEmail("twofactor");
+  const password = "secret-pass";
+  await confirmedAccount(page.request, email, password, baseURL);
+
+  await page.goto("/settings");
+  await expect(page.getByRole("heading", { name: "Settings", level: 1 })).toBeVisible();
+  await expect(page.getByRole("list", { name: "Signed-in devices" })).toContainText("This device");
+  await checkAtBothWidths(page);
+
+  const twoFactor = page.getByRole("region", { name: "Two-factor sign-in" });
+  await twoFactor.getByLabel("Your password").fill(password);
+  await twoFactor.getByRole("button", { name: "Set up" }).click();
+  const secret = (await page.getByTestId("totp-secret").textContent())!.trim();
+  const backupCodes = await page.getByRole("list", { name: "Backup codes" }).getByRole("listitem").allTextContents();
+  expect(backupCodes).toHaveLength(10);
+  expect(secret).toBe(secretOf(`otpauth://totp/x?secret=${secret}`));
+  await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
+  await checkAtBothWidths(page);
+  await twoFactor.getByLabel("Code from the app").fill(totpCode(secret));
+  await twoFactor.getByRole("button", { name: "Turn on" }).click();
+  await expect(twoFactor.getByText("On.", { exact: true })).toBeVisible();
+
+  // Sign-in asks for the code.
+  await signOut(page, baseURL);
+  await page.goto("/signin");
+  await fillSignIn(page, email, password);
+  await expect(page.getByLabel("Authentication code")).toBeVisible();
+  await checkAtBothWidths(page);
+  await page.getByLabel("Authentication code").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/onboardings$/);
+
+  // A backup code instead, once.
+  await signOut(page, baseURL);
+  await page.goto("/signin");
+  await fillSignIn(page, email, password);
+  await page.getByRole("button", { name: "Use a backup code instead" }).click();
+  await page.getByLabel("Backup code").fill(backupCodes[0]!);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/onboardings$/);
+
+  await signOut(page, baseURL);
+  await page.goto("/signin");
+  await fillSignIn(page, email, password);
+  await page.getByRole("button", { name: "Use a backup code instead" }).click();
+  await page.getByLabel("Backup code").fill(backupCodes[0]!);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("alert")).toBeVisible();
+  await expect(page).toHaveURL(/\/signin$/);
+  expect(errors).toEqual([]);
+});
