@@ -38,7 +38,7 @@ import { createCloudflareReportJob, createPrepareTakedownsJob, createRecheckJob,
 import { createTakedownsService, type TakedownsService } from "./modules/takedowns/takedowns.service";
 import { loadLeakSiteCatalog } from "./scanner/leak-site-catalog";
 import type { EntitlementTier } from "@leakwarden/contracts/plans";
-import type { Platform } from "@leakwarden/contracts/platforms";
+import { findPlatform, type Platform } from "@leakwarden/contracts/platforms";
 
 export interface Services {
   env: Env;
@@ -321,7 +321,11 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     platformIntervalMs: env.IMPERSONATION_PLATFORM_INTERVAL_MS,
     emailOf: async (userId) => (await account.getUser(userId).catch(() => null))?.email ?? null,
     ...(options.impersonation?.profileScheme ? { profileScheme: options.impersonation.profileScheme } : {}),
-    ...(options.impersonation?.platforms ? { platforms: options.impersonation.platforms } : {}),
+    ...(options.impersonation?.platforms
+      ? { platforms: options.impersonation.platforms }
+      : env.IMPERSONATION_PLATFORMS.length
+        ? { platforms: env.IMPERSONATION_PLATFORMS.map((name) => findPlatform(name)!).filter((p) => p.verification !== "none") }
+        : {}),
     now,
   });
 
