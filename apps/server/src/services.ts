@@ -317,6 +317,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     fetchPage: (url) => impersonationFetcher.fetch(url, { robots: false, retries: 1, maxBytes: Math.min(env.SCAN_MAX_BYTES, 2 * 1024 * 1024) }),
     fetchImage: (url) => impersonationFetcher.fetch(url, { robots: false, retries: 1, maxBytes: 5 * 1024 * 1024, truncate: false }),
     redditUrl: env.REDDIT_URL,
+    enabled: env.IMPERSONATION_ENABLED,
     handlesPerPlatform: env.IMPERSONATION_HANDLES_PER_PLATFORM,
     platformIntervalMs: env.IMPERSONATION_PLATFORM_INTERVAL_MS,
     emailOf: async (userId) => (await account.getUser(userId).catch(() => null))?.email ?? null,

@@ -28,6 +28,8 @@ export interface ImpersonationDeps {
   fetchPage: (url: string) => Promise<FetchResult>;
   fetchImage: (url: string) => Promise<FetchResult>;
   redditUrl: string;
+  /** false: no check is run (the server may not contact the platforms). */
+  enabled: boolean;
   handlesPerPlatform: number;
   platformIntervalMs: number;
   emailOf?: (userId: string) => Promise<string | null>;
@@ -104,6 +106,7 @@ export function createImpersonationService(deps: ImpersonationDeps) {
       if (!allowed) {
         throw new AppError("QUOTA_EXCEEDED", "Impersonation monitoring is part of the Premium and VIP plans.", undefined, { resource: "impersonationMonitoring", plan: tier, upgradeTo });
       }
+      if (!deps.enabled) throw new AppError("UNAVAILABLE", "Impersonation checks are switched off on this server.");
       const ids = await deps.identities.get(userId);
       if (ids.stageNames.length === 0 && ids.nicknames.length === 0) {
         throw new AppError("VALIDATION", "Add a stage name first: the check looks for accounts using your names.", { stageNames: "Add at least one stage name." });
@@ -117,6 +120,7 @@ export function createImpersonationService(deps: ImpersonationDeps) {
 
     /** After a completed scan: a check too, when her plan has monitoring and the last one is older than her plan's rescan interval. */
     async onScanCompleted(event: { userId: string }): Promise<void> {
+      if (!deps.enabled) return;
       const { tier, allowed } = await allowedFor(event.userId);
       if (!allowed) return;
       const last = await repo.findCheck(db, event.userId);
@@ -131,7 +135,7 @@ export function createImpersonationService(deps: ImpersonationDeps) {
       const { allowed } = await allowedFor(userId);
       const started = now();
       const prior = await repo.findCheck(db, userId);
-      if (!allowed) {
+      if (!allowed || !deps.enabled) {
         if (prior) await repo.saveCheck(db, userId, { ...prior, status: "failed", finishedAt: started });
         return;
       }

@@ -41,7 +41,7 @@ beforeAll(async () => {
     { platform: "fanfix", handle: "lunarivers", displayName: "Luna Rivers", bio: "", avatar: herPhoto },
   ]);
   services = await createTestServices(
-    { SCAN_PROXY_URL: fake.proxy.url, REDDIT_URL: "http://www.reddit.com", SCAN_FETCH_TIMEOUT_MS: "3000", SCAN_MAX_RETRIES: "0", IMPERSONATION_PLATFORM_INTERVAL_MS: "0", IMPERSONATION_HANDLES_PER_PLATFORM: "60" },
+    { SCAN_PROXY_URL: fake.proxy.url, REDDIT_URL: "http://www.reddit.com", SCAN_FETCH_TIMEOUT_MS: "3000", SCAN_MAX_RETRIES: "0", IMPERSONATION_ENABLED: "true", IMPERSONATION_PLATFORM_INTERVAL_MS: "0", IMPERSONATION_HANDLES_PER_PLATFORM: "60" },
     {
       serviceOptions: {
         tierFor: async (userId) => tiers.get(userId) ?? "free",
@@ -132,5 +132,24 @@ describe("impersonators", () => {
 
     await check(ava);
     expect(labels((await list(ava)).impersonators)).toEqual(["Reddit (u/username):lunarivers_official:gone"]);
+  });
+});
+
+describe("a server whose impersonation checks are switched off", () => {
+  it("refuses a check and queues none after a scan", async () => {
+    const off = await createTestServices({}, { serviceOptions: { tierFor: async () => "vip" } });
+    try {
+      const dee = await signUpAndConfirm(off, "dee@example.com");
+      expect((await dee.post("/v1/root/update-profile-all", { platforms: { onlyfans: "dee_doe" }, nicknames: [], allowlist: [], specific: "" })).status).toBe(200);
+      const res = await dee.post("/v1/impersonators/check", {});
+      expect(res.status).toBe(503);
+      expect((await res.json()).error.code).toBe("UNAVAILABLE");
+      const userId = (await (await dee.get("/api/auth/get-session")).json()).user.id as string;
+      await off.impersonation.onScanCompleted({ userId });
+      expect(await off.queue.runDue(["impersonation.check"])).toBe(0);
+      expect((await list(dee)).check.status).toBe("never");
+    } finally {
+      await off.close();
+    }
   });
 });
