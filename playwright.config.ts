@@ -80,6 +80,10 @@ export default defineConfig({
       SCAN_FETCH_TIMEOUT_MS: "15000",
       // A sent link is first checked again within seconds, so that a journey sees it removed.
       TAKEDOWN_RECHECK_AFTER: "5s,1h,24h",
+      // Impersonation checks look at Reddit only (REDDIT_URL: the fixture web), at once.
+      IMPERSONATION_PLATFORMS: "Reddit",
+      IMPERSONATION_PLATFORM_INTERVAL_MS: "0",
+      IMPERSONATION_HANDLES_PER_PLATFORM: "40",
       // Payments: checkout through the fake, webhooks signed with the test secret.
       ...billingSettings,
       LEMONSQUEEZY_API_KEY: E2E_LEMONSQUEEZY_API_KEY,

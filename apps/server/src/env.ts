@@ -2,6 +2,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { z } from "zod";
 import { parseVariantKey, type VariantKey } from "@leakwarden/contracts/plans";
+import { findPlatform } from "@leakwarden/contracts/platforms";
 import { parseProxyEntry } from "./lib/trusted-proxies";
 import { crawlSettingsSchema } from "./scanner/crawl/crawl-settings";
 import { scannerSettingsSchema } from "./scanner/scanner-settings";
@@ -126,6 +127,13 @@ export const envSchema = scannerSettingsSchema.extend({
   /** How often the monitoring tick looks for creators whose automatic rescan is due. */
   MONITORING_TICK_SECONDS: z.coerce.number().int().min(10).default(300),
   ...crawlSettingsSchema.shape,
+  /** Impersonation checks run (on demand and after her scans); "false" where no outside platform may be contacted. */
+  IMPERSONATION_ENABLED: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
+  /** Impersonation checks: the likeliest handles looked up per platform, and the pause between two requests to one platform. */
+  IMPERSONATION_HANDLES_PER_PLATFORM: z.coerce.number().int().min(1).max(500).default(40),
+  IMPERSONATION_PLATFORM_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
+  /** The platforms an impersonation check looks at (names as on the identity page); empty: every one with public profiles. */
+  IMPERSONATION_PLATFORMS: csv.pipe(z.array(z.string().refine((name) => !!findPlatform(name), "a platform name, e.g. Instagram or Reddit"))),
 });
 
 export type Env = z.infer<typeof envSchema> & {

@@ -22,6 +22,8 @@ import { createCrawlSiteJob, createCrawlTickJob } from "./modules/crawls/crawls.
 import { listCreatorIds } from "./modules/crawls/crawls.repository";
 import { createCrawlsService, type CrawlsService } from "./modules/crawls/crawls.service";
 import { createIdentitiesService } from "./modules/identities/identities.service";
+import { createImpersonationCheckJob } from "./modules/impersonation/impersonation.jobs";
+import { createImpersonationService, type ImpersonationService } from "./modules/impersonation/impersonation.service";
 import { createMatchReferenceJob } from "./modules/image-index/image-index.jobs";
 import { createImageIndexService, type ImageIndexService } from "./modules/image-index/image-index.service";
 import { createRunScanJob } from "./modules/scans/scans.jobs";
@@ -36,6 +38,7 @@ import { createCloudflareReportJob, createPrepareTakedownsJob, createRecheckJob,
 import { createTakedownsService, type TakedownsService } from "./modules/takedowns/takedowns.service";
 import { loadLeakSiteCatalog } from "./scanner/leak-site-catalog";
 import type { EntitlementTier } from "@leakwarden/contracts/plans";
+import { findPlatform, type Platform } from "@leakwarden/contracts/platforms";
 
 export interface Services {
   env: Env;
@@ -55,6 +58,7 @@ export interface Services {
   takedowns: TakedownsService;
   operations: OperationsService;
   crawls: CrawlsService;
+  impersonation: ImpersonationService;
   /** Queues an email; it is sent by the email job, with retries. */
   sendEmail(email: OutgoingEmail): Promise<void>;
 }
@@ -65,6 +69,8 @@ export interface ServiceOptions {
   noticeMailer?: Mailer;
   tierFor?: (userId: string) => Promise<EntitlementTier>;
   demo?: boolean;
+  /** Tests only: fake platforms are reached over http through the test proxy. */
+  impersonation?: { profileScheme?: "http" | "https"; platforms?: readonly Platform[] };
 }
 
 /** Wires the whole server: the one place where modules meet. */
@@ -122,7 +128,10 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     runScanJob: () => runScanJob,
     tierFor,
     now,
-    onScanCompleted: (event) => alerts.onScanCompleted(event),
+    onScanCompleted: async (event) => {
+      await alerts.onScanCompleted(event);
+      await impersonation.onScanCompleted(event);
+    },
     imageIndex: () => imageIndex,
   });
 
@@ -293,6 +302,34 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     // Only the demo command sets it: the banner that says scans search a fictional web.
     demo: options.demo === true,
   }, now);
+  // Impersonation checks: public profile pages and avatars through the guarded fetcher, politely per platform.
+  const impersonationFetcher = createGuardedFetcher(env, { maxRetryWaitMs: 5_000 });
+  const impersonationCheckJob = createImpersonationCheckJob(() => impersonation);
+  queue.register(impersonationCheckJob);
+  const impersonation: ImpersonationService = createImpersonationService({
+    db: database.db,
+    logger,
+    queue,
+    checkJob: () => impersonationCheckJob,
+    identities,
+    tierFor,
+    catalog: () => catalog.catch(() => loadLeakSiteCatalog()),
+    fetchPage: (url) => impersonationFetcher.fetch(url, { robots: false, retries: 1, maxBytes: Math.min(env.SCAN_MAX_BYTES, 2 * 1024 * 1024) }),
+    fetchImage: (url) => impersonationFetcher.fetch(url, { robots: false, retries: 1, maxBytes: 5 * 1024 * 1024, truncate: false }),
+    redditUrl: env.REDDIT_URL,
+    enabled: env.IMPERSONATION_ENABLED,
+    handlesPerPlatform: env.IMPERSONATION_HANDLES_PER_PLATFORM,
+    platformIntervalMs: env.IMPERSONATION_PLATFORM_INTERVAL_MS,
+    emailOf: async (userId) => (await account.getUser(userId).catch(() => null))?.email ?? null,
+    ...(options.impersonation?.profileScheme ? { profileScheme: options.impersonation.profileScheme } : {}),
+    ...(options.impersonation?.platforms
+      ? { platforms: options.impersonation.platforms }
+      : env.IMPERSONATION_PLATFORMS.length
+        ? { platforms: env.IMPERSONATION_PLATFORMS.map((name) => findPlatform(name)!).filter((p) => p.verification !== "none") }
+        : {}),
+    now,
+  });
+
   const operations = createOperationsService({ database, queue });
   const app = createApp({
     logger,
@@ -303,8 +340,8 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     webDistDir: env.webDistDir,
     metricsToken: env.METRICS_TOKEN,
     operations,
-    services: { account, identities, scans, site, alerts, billing, takedowns },
+    services: { account, identities, scans, site, alerts, billing, takedowns, impersonation },
   });
 
-  return { env, logger, database, queue, mailer, auth, app, sendEmail, scans, imageIndex, alerts, billing, entitlements: entitlementsService, monitoring, takedowns, operations, crawls };
+  return { env, logger, database, queue, mailer, auth, app, sendEmail, scans, imageIndex, alerts, billing, entitlements: entitlementsService, monitoring, takedowns, operations, crawls, impersonation };
 }

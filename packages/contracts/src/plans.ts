@@ -80,7 +80,7 @@ export const entitlements: Record<EntitlementTier, Entitlements> = {
 };
 
 /** Features that exist on the cards but not yet in the product: they read 'coming soon'. */
-export const comingSoon = { impersonationMonitoring: true, workspaceMembers: true } as const;
+export const comingSoon = { impersonationMonitoring: false, workspaceMembers: true } as const;
 
 export interface Plan {
   id: PlanId;

@@ -34,6 +34,8 @@ export function demoEnvSource(source: Record<string, string | undefined>, web: P
     BRAVE_API_KEY: "",
     // The built-in catalog's sites are real: the demo does not crawl them.
     CRAWL_ENABLED: "false",
+    // Nor does it look for impersonators on the real platforms.
+    IMPERSONATION_ENABLED: "false",
     // A newcomer presses Verify right after pasting the snippet: do not make her wait a minute.
     VERIFY_MIN_INTERVAL_SECONDS: "5",
     ...web.settings,

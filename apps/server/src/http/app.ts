@@ -23,6 +23,8 @@ import type { ScansService } from "../modules/scans/scans.service";
 import { siteRoutes } from "../modules/site/site.routes";
 import type { SiteService } from "../modules/site/site.service";
 import { takedownsRoutes } from "../modules/takedowns/takedowns.routes";
+import type { ImpersonationService } from "../modules/impersonation/impersonation.service";
+import { impersonationRoutes } from "../modules/impersonation/impersonation.routes";
 import type { TakedownsService } from "../modules/takedowns/takedowns.service";
 import type { OperationsService } from "../modules/operations/operations.service";
 import type { AppEnv } from "./context";
@@ -41,7 +43,7 @@ export interface AppDeps {
   /** Bearer token of /metrics; unset: metrics are not served. */
   metricsToken?: string;
   operations: OperationsService;
-  services: { account: AccountService; identities: IdentitiesService; scans: ScansService; site: SiteService; alerts: AlertsService; billing: BillingService; takedowns: TakedownsService };
+  services: { account: AccountService; identities: IdentitiesService; scans: ScansService; site: SiteService; alerts: AlertsService; billing: BillingService; takedowns: TakedownsService; impersonation?: ImpersonationService };
 }
 
 /** How long a session read stays good in this process when nothing here changed it. */
@@ -120,6 +122,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", alertsRoutes(deps.services.alerts));
   app.route("/", billingRoutes(deps.services.billing));
   app.route("/", takedownsRoutes(deps.services.takedowns));
+  if (deps.services.impersonation) app.route("/", impersonationRoutes(deps.services.impersonation));
 
   app.all("/api/*", (c) => c.json(errorBody("NOT_FOUND", "No such endpoint."), 404));
   app.all("/v1/*", (c) => c.json(errorBody("NOT_FOUND", "No such endpoint."), 404));

@@ -24,7 +24,7 @@ export function startServerProcess(settings: Record<string, string>): ServerProc
   let output = "";
   const child = spawn(process.execPath, [mainFile], {
     cwd: repoRoot,
-    env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), LOG_LEVEL: "info", JOB_POLL_SECONDS: "0.5", CRAWL_ENABLED: "false", ...settings },
+    env: { PATH: process.env.PATH ?? "", HOME: os.tmpdir(), LOG_LEVEL: "info", JOB_POLL_SECONDS: "0.5", CRAWL_ENABLED: "false", IMPERSONATION_ENABLED: "false", ...settings },
     stdio: ["ignore", "pipe", "pipe"],
   });
   child.stdout!.on("data", (d: Buffer) => (output += d.toString()));

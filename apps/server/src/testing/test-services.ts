@@ -5,7 +5,7 @@ import type { Database } from "../db/client";
 import type { Mailer } from "../email/mailer";
 import { loadEnv } from "../env";
 import { createLogger, type Logger } from "../lib/logger";
-import { createServices, type Services } from "../services";
+import { createServices, type ServiceOptions, type Services } from "../services";
 import { openTestDatabase } from "./test-database";
 
 export const TEST_ORIGIN = "http://localhost:3000";
@@ -18,7 +18,7 @@ export interface TestServices extends Services {
 /** The whole server on a fresh test database, with settings as a newcomer would have them. */
 export async function createTestServices(
   settings: Record<string, string> = {},
-  options: { database?: Database; mailer?: Mailer; dataDir?: string; now?: () => Date; logger?: Logger } = {},
+  options: { database?: Database; mailer?: Mailer; dataDir?: string; now?: () => Date; logger?: Logger; serviceOptions?: ServiceOptions } = {},
 ): Promise<TestServices> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "lw-data-"));
   const env = loadEnv({
@@ -27,10 +27,12 @@ export async function createTestServices(
     PUBLIC_URL: TEST_ORIGIN,
     LOG_LEVEL: "silent",
     AUTH_RATE_LIMIT_MAX: "1000",
+    // Tests reach no outside platform: a suite that checks for impersonators turns it on with its fakes.
+    IMPERSONATION_ENABLED: "false",
     ...settings,
   });
   const database = options.database ?? (await openTestDatabase());
-  const services = createServices(env, options.logger ?? createLogger(env.LOG_LEVEL), database, { ...(options.mailer ? { mailer: options.mailer } : {}), ...(options.now ? { now: options.now } : {}) });
+  const services = createServices(env, options.logger ?? createLogger(env.LOG_LEVEL), database, { ...options.serviceOptions, ...(options.mailer ? { mailer: options.mailer } : {}), ...(options.now ? { now: options.now } : {}) });
   await services.queue.start();
   return {
     ...services,

@@ -8,3 +8,4 @@ export * from "./billing";
 export * from "./monitoring";
 export * from "./image-index";
 export * from "./crawls";
+export * from "./impersonation";

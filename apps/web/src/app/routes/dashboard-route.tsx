@@ -18,6 +18,7 @@ import { useIdentities } from "../../features/identities/api/get-identities";
 import { CopySnippet } from "../../features/identities/components/copy-snippet";
 import { AllowListSection, NicknamesSection, StageNamesSection } from "../../features/identities/components/identity-sections";
 import { OwnershipProof, OwnershipProofDialog } from "../../features/identities/components/ownership-proof";
+import { ImpersonatorsPanel } from "../../features/impersonation/components/impersonators-panel";
 import { LatestFindings } from "../../features/leaks/components/latest-findings";
 import { LeaksPanel } from "../../features/leaks/components/leaks-panel";
 import { ReferenceImagesPanel } from "../../features/reference-images/components/reference-images-panel";
@@ -30,31 +31,6 @@ import { useSiteConfig } from "../../lib/site-config";
 
 const upgradeHref = sectionHref("upgrade");
 const plansTarget = { plansHref: upgradeHref };
-
-function ImpersonationExplainer() {
-  return (
-    <section aria-labelledby="impersonation-title" className="rounded-2xl border border-white/10 bg-ink-900 p-5 sm:p-6">
-      <div className="flex flex-wrap items-center gap-3">
-        <h2 id="impersonation-title" className="text-lg font-semibold text-white">
-          Impersonation monitoring
-        </h2>
-        <span className="rounded-full bg-white/10 px-2.5 py-0.5 text-xs font-medium text-slate-300">coming soon</span>
-      </div>
-      <p className="mt-2 text-sm text-slate-300">
-        Fake accounts that pass themselves off as you sell your content and scam your fans. Impersonation monitoring will watch the platforms for:
-      </p>
-      <ul className="mt-3 list-disc space-y-1.5 pl-5 text-sm text-slate-300 marker:text-brand-400">
-        <li>accounts whose names are close variants of your stage names and nicknames (extra letters, swapped characters, “official”, “backup”, “vip”);</li>
-        <li>profile pictures that match your reference images;</li>
-        <li>each one listed here with the evidence, ready to report to the platform.</li>
-      </ul>
-      <p className="mt-3 text-sm text-slate-400">
-        It uses the names above and the reference images on your Account page, so keeping them complete now means nothing is missed when it starts. Nothing is
-        listed here until it is real.
-      </p>
-    </section>
-  );
-}
 
 /** The dashboard: every section in the URL (/dashboard/…), composed from the features. */
 export function DashboardRoute() {
@@ -159,7 +135,7 @@ export function DashboardRoute() {
             path="impersonator"
             element={
               <>
-                <ImpersonationExplainer />
+                <ImpersonatorsPanel upgradeHref={upgradeHref} />
                 <StageNamesSection {...plansTarget} />
                 <NicknamesSection {...plansTarget} />
               </>

@@ -59,7 +59,6 @@ const features: Feature[] = [
         <path d="M3 19.5c.8-3.2 3.1-5 6-5s5.2 1.8 6 5M16 5.5l4.5 4.5M20.5 5.5 16 10" {...stroke} />
       </>
     ),
-    comingSoon: true,
   },
   {
     title: "Private by design",

@@ -1,0 +1,155 @@
+import { readFile } from "node:fs/promises";
+import { pdqCropHashes } from "@leakwarden/pdq/pdq-crops";
+import { pdqHashOrientationsExact } from "@leakwarden/pdq/pdq-hash";
+import type { EntitlementTier } from "@leakwarden/contracts/plans";
+import { findPlatform } from "@leakwarden/contracts/platforms";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { decodeForHashing } from "../../scanner/image-match";
+import { fixturePath } from "../../testing/fake-web/fake-search";
+import { startFakeProfilesWeb, type FakeProfilesWeb } from "../../testing/fake-web/fake-profiles";
+import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
+
+// The whole loop through the API, against fake platforms behind the test proxy: her check finds the
+// accounts passing as her, she reports one (it disappears: gone), dismisses one, claims one as hers;
+// another creator never sees any of it, and a plan without impersonation monitoring cannot check.
+
+const tiers = new Map<string, EntitlementTier>();
+let services: TestServices;
+let fake: FakeProfilesWeb;
+let ava: TestClient;
+let bea: TestClient;
+let cleo: TestClient;
+
+type Listed = { id: string; platform: string; handle: string; status: string; avatarPath: string | null; evidence: { kind: string }[]; score: number };
+const list = async (c: TestClient) => (await c.get("/v1/impersonators")).json() as Promise<{ allowed: boolean; upgradeTo: string | null; impersonators: Listed[]; check: { status: string; uncheckable: { platform: string }[] } }>;
+const labels = (items: Listed[]) => items.map((i) => `${i.platform}:${i.handle}:${i.status}`).sort();
+const check = async (c: TestClient) => {
+  const res = await c.post("/v1/impersonators/check", {});
+  expect(res.status).toBe(202);
+  await services.queue.runDue(["impersonation.check"]);
+};
+
+beforeAll(async () => {
+  const herPhoto = await readFile(fixturePath("reference-photo.jpg"));
+  const avatar = await sharp(herPhoto).rotate().rotate(270).resize({ width: 300 }).jpeg({ quality: 85 }).toBuffer();
+  fake = await startFakeProfilesWeb([
+    { platform: "reddit", handle: "lunarivers_official", displayName: "Luna Rivers", bio: "everything free 💦 simpcity.su/threads/luna-rivers.77", createdAt: new Date(Date.now() - 5 * 86_400_000) },
+    { platform: "instagram", handle: "lunariverss", displayName: "Mia", bio: "collabs in dm", avatar },
+    { platform: "tiktok", handle: "luna.rivers", displayName: "Luna Rivers", bio: "Ohio · hiking · coffee", avatar: await readFile(fixturePath("other-photo.jpg")) },
+    { platform: "fanvue", handle: "lunarivers_backup", displayName: "Luna Rivers", bio: "backup page, pay here", links: ["https://onlyfans.com/lunarivers", "https://paypal.me/lunabackup"] },
+    { platform: "fanfix", handle: "lunarivers", displayName: "Luna Rivers", bio: "", avatar: herPhoto },
+  ]);
+  services = await createTestServices(
+    { SCAN_PROXY_URL: fake.proxy.url, REDDIT_URL: "http://www.reddit.com", SCAN_FETCH_TIMEOUT_MS: "3000", SCAN_MAX_RETRIES: "0", IMPERSONATION_ENABLED: "true", IMPERSONATION_PLATFORM_INTERVAL_MS: "0", IMPERSONATION_HANDLES_PER_PLATFORM: "60" },
+    {
+      serviceOptions: {
+        tierFor: async (userId) => tiers.get(userId) ?? "free",
+        impersonation: { profileScheme: "http", platforms: ["Reddit (u/username)", "Instagram", "TikTok", "Fanvue", "Fanfix", "Fansly"].map((n) => findPlatform(n)!) },
+      },
+    },
+  );
+  ava = await signUpAndConfirm(services, "ava@example.com");
+  bea = await signUpAndConfirm(services, "bea@example.com");
+  cleo = await signUpAndConfirm(services, "cleo@example.com");
+  for (const [c, tier] of [[ava, "premium"], [bea, "vip"], [cleo, "free"]] as const) tiers.set((await (await c.get("/api/auth/get-session")).json()).user.id, tier);
+
+  expect((await ava.post("/v1/root/update-profile-all", { platforms: { onlyfans: "lunarivers", instagram: "lunarivers" }, nicknames: ["Luna Rivers"], allowlist: ["fanfix.io"], specific: "" })).status).toBe(200);
+  expect((await bea.post("/v1/root/update-profile-all", { platforms: { onlyfans: "zoevale" }, nicknames: [], allowlist: [], specific: "" })).status).toBe(200);
+  expect((await cleo.post("/v1/root/update-profile-all", { platforms: { onlyfans: "lunarivers" }, nicknames: [], allowlist: [], specific: "" })).status).toBe(200);
+  // Her reference photo, hashed as the browser hashes it.
+  const { hashes, quality } = pdqHashOrientationsExact(await decodeForHashing(herPhoto, 1024));
+  expect((await ava.post("/v1/reference-images", { label: "me", hashes, quality, crops: pdqCropHashes(await decodeForHashing(herPhoto, 512)) })).status).toBe(201);
+}, 60_000);
+afterAll(async () => {
+  await services?.close();
+  await fake?.close();
+});
+
+describe("impersonators", () => {
+  it("lists nothing before a check, and a plan without impersonation monitoring cannot run one", async () => {
+    expect(await list(ava)).toMatchObject({ allowed: true, impersonators: [], check: { status: "never" } });
+    const refused = await cleo.post("/v1/impersonators/check", {});
+    expect(refused.status).toBe(403);
+    expect((await refused.json()).error).toMatchObject({ code: "QUOTA_EXCEEDED", details: { resource: "impersonationMonitoring", upgradeTo: "premium" } });
+    expect(await list(cleo)).toMatchObject({ allowed: false, upgradeTo: "premium", impersonators: [] });
+  });
+
+  it("finds the accounts passing as her, by a name variant and by her photo, and no one else", { timeout: 60_000 }, async () => {
+    await check(ava);
+    const body = await list(ava);
+    expect(body.check.status).toBe("done");
+    expect(labels(body.impersonators)).toEqual(["Fanvue:lunarivers_backup:open", "Instagram:lunariverss:open", "Reddit (u/username):lunarivers_official:open"]);
+    const insta = body.impersonators.find((i) => i.handle === "lunariverss")!;
+    expect(insta.evidence.map((e) => e.kind)).toContain("avatar");
+    // The picture comes from our server, not the platform's.
+    expect(insta.avatarPath).toBe(`/v1/impersonators/${insta.id}/avatar`);
+    const picture = await ava.get(insta.avatarPath!);
+    expect(picture.status).toBe(200);
+    expect(picture.headers.get("content-type")).toBe("image/jpeg");
+    expect((await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).width).toBe(160);
+    // Fansly shows nothing without a login: said so.
+    expect(body.check.uncheckable.map((u) => u.platform)).toEqual(["Fansly"]);
+  });
+
+  it("never shows one creator's list to another", async () => {
+    const [one] = (await list(ava)).impersonators;
+    expect((await list(bea)).impersonators).toEqual([]);
+    for (const path of ["report", "dismiss", "this-is-me"]) expect((await bea.post(`/v1/impersonators/${one!.id}/${path}`, {})).status).toBe(404);
+    expect((await bea.get(`/v1/impersonators/${one!.id}/avatar`)).status).toBe(404);
+    expect((await bea.post("/v1/impersonators/not-an-id/report", {})).status).toBe(404);
+    expect((await list(ava)).impersonators.find((i) => i.id === one!.id)?.status).toBe("open");
+  });
+
+  it("reports with every field ready, and shows a reported account that disappears as gone", { timeout: 60_000 }, async () => {
+    const reddit = (await list(ava)).impersonators.find((i) => i.handle === "lunarivers_official")!;
+    const res = await ava.post(`/v1/impersonators/${reddit.id}/report`, {});
+    expect(res.status).toBe(200);
+    const report = await res.json();
+    expect(report.reportUrl).toBe("https://www.reddit.com/report");
+    expect(report.impersonator.status).toBe("reported");
+    const field = (label: string) => report.fields.find((f: { label: string }) => f.label === label)?.value;
+    expect(field("Account pretending to be you")).toBe("http://www.reddit.com/user/lunarivers_official/");
+    expect(field("Your email")).toBe("ava@example.com");
+    expect(field("Your accounts")).toContain("https://onlyfans.com/lunarivers");
+    expect(field("Description")).toMatch(/leak site/);
+
+    fake.remove("reddit", "lunarivers_official");
+    await check(ava);
+    const after = (await list(ava)).impersonators.find((i) => i.id === reddit.id)!;
+    expect(after.status).toBe("gone");
+  });
+
+  it("dismissed accounts leave her sight and stay out; one she claims becomes her stage name", { timeout: 60_000 }, async () => {
+    const items = (await list(ava)).impersonators;
+    const fanvue = items.find((i) => i.handle === "lunarivers_backup")!;
+    expect((await ava.post(`/v1/impersonators/${fanvue.id}/dismiss`, {})).status).toBe(200);
+    const insta = items.find((i) => i.handle === "lunariverss")!;
+    const claimed = await ava.post(`/v1/impersonators/${insta.id}/this-is-me`, {});
+    expect(claimed.status).toBe(200);
+    const ids = await (await ava.get("/v1/identities")).json();
+    expect(ids.stageNames.map((s: { platform: string; username: string }) => `${s.platform}:${s.username}`)).toContain("Instagram:lunariverss");
+
+    await check(ava);
+    expect(labels((await list(ava)).impersonators)).toEqual(["Reddit (u/username):lunarivers_official:gone"]);
+  });
+});
+
+describe("a server whose impersonation checks are switched off", () => {
+  it("refuses a check and queues none after a scan", async () => {
+    const off = await createTestServices({}, { serviceOptions: { tierFor: async () => "vip" } });
+    try {
+      const dee = await signUpAndConfirm(off, "dee@example.com");
+      expect((await dee.post("/v1/root/update-profile-all", { platforms: { onlyfans: "dee_doe" }, nicknames: [], allowlist: [], specific: "" })).status).toBe(200);
+      const res = await dee.post("/v1/impersonators/check", {});
+      expect(res.status).toBe(503);
+      expect((await res.json()).error.code).toBe("UNAVAILABLE");
+      const userId = (await (await dee.get("/api/auth/get-session")).json()).user.id as string;
+      await off.impersonation.onScanCompleted({ userId });
+      expect(await off.queue.runDue(["impersonation.check"])).toBe(0);
+      expect((await list(dee)).check.status).toBe("never");
+    } finally {
+      await off.close();
+    }
+  });
+});

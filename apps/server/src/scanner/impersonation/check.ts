@@ -1,0 +1,129 @@
+import type { Platform } from "@leakwarden/contracts/platforms";
+import sharp from "sharp";
+import type { FetchResult } from "../guarded-fetch";
+import { hashImageBuffer, matchReferences, type PreparedReference, type ReferenceMatch } from "../image-match";
+import type { LeakSiteCatalog } from "../leak-site-catalog";
+import type { StageName } from "../platform-profiles";
+import { generateCandidates, type HandleCandidate } from "./candidates";
+import { checkablePlatforms, PlatformPacer, profileUrlFor, readPublicProfile, type AdapterOptions, type PublicProfile } from "./profile-adapters";
+import { isHers, scoreProfile, type Verdict } from "./scoring";
+
+/**
+ * One impersonation check for one creator: her likeliest handles on each
+ * platform that can be read without a login, each profile that exists read
+ * and scored (its avatar fetched through the guarded fetch and matched against
+ * her reference photos). Known accounts (reported ones, to see whether they
+ * are gone) are looked at again whatever the candidates.
+ */
+
+export type CheckInput = {
+  stageNames: readonly StageName[];
+  nicknames: readonly string[];
+  allowlist: readonly string[];
+  references: readonly PreparedReference[];
+  catalog: LeakSiteCatalog;
+  now: Date;
+  adapter: AdapterOptions;
+  fetchImage: (url: string) => Promise<FetchResult>;
+  /** Handles looked up per platform (the likeliest first). */
+  handlesPerPlatform: number;
+  platforms?: readonly Platform[];
+  pacer?: PlatformPacer;
+  /** Accounts already on her list, looked at again. */
+  known?: readonly { platformId: number; handle: string }[];
+  signal?: AbortSignal;
+};
+
+export type Thumbnail = { bytes: Buffer; contentType: "image/jpeg" };
+
+export type CheckedProfile = {
+  profile: PublicProfile;
+  verdict: Verdict;
+  avatarMatch: ReferenceMatch | null;
+  thumbnail: Thumbnail | null;
+  candidate: HandleCandidate | null;
+};
+
+export type CheckResult = {
+  /** Every profile that answered (found or absent); only `verdict.likely` ones are for her eyes. */
+  checked: CheckedProfile[];
+  /** Platforms that show nothing without a login, with why. */
+  uncheckable: { platformId: number; platformName: string; reason: string }[];
+  requests: number;
+};
+
+const THUMB_SIDE = 160;
+const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
+
+async function readAvatar(url: string, input: CheckInput): Promise<{ match: ReferenceMatch | null; thumbnail: Thumbnail | null }> {
+  let page: FetchResult;
+  try {
+    page = await input.fetchImage(url);
+  } catch {
+    return { match: null, thumbnail: null };
+  }
+  if (page.status !== 200 || page.truncated || page.body.length > MAX_AVATAR_BYTES) return { match: null, thumbnail: null };
+  try {
+    const hash = await hashImageBuffer(page.body);
+    const match = hash && input.references.length ? matchReferences(hash, input.references) : null;
+    // Our own small copy: her list shows it from our server, never from the platform.
+    const bytes = await sharp(page.body, { limitInputPixels: 40_000_000, failOn: "none", animated: false })
+      .rotate()
+      .resize({ width: THUMB_SIDE, height: THUMB_SIDE, fit: "cover" })
+      .flatten({ background: "#ffffff" })
+      .jpeg({ quality: 80 })
+      .toBuffer();
+    return { match, thumbnail: { bytes, contentType: "image/jpeg" } };
+  } catch {
+    return { match: null, thumbnail: null };
+  }
+}
+
+export async function checkImpersonators(input: CheckInput): Promise<CheckResult> {
+  const names = [...input.stageNames.map((s) => s.username), ...input.nicknames];
+  const list = input.platforms ?? checkablePlatforms();
+  const pacer = input.pacer ?? new PlatformPacer(0);
+  const checked: CheckedProfile[] = [];
+  const uncheckable: CheckResult["uncheckable"] = [];
+  let requests = 0;
+
+  await Promise.all(
+    list.map(async (platform) => {
+      const accept = (h: string) => h.length <= platform.maxLength && platform.usernamePattern.test(h);
+      const candidates = generateCandidates(names, { limit: input.handlesPerPlatform, maxLength: platform.maxLength, accept });
+      const known = (input.known ?? []).filter((k) => k.platformId === platform.id && !candidates.some((c) => c.handle === k.handle.toLowerCase()));
+      const queue: Array<{ handle: string; candidate: HandleCandidate | null }> = [
+        ...known.map((k) => ({ handle: k.handle, candidate: null })),
+        ...candidates.map((c) => ({ handle: c.handle, candidate: c })),
+      ];
+      let loginWalls = 0;
+      for (const item of queue) {
+        if (input.signal?.aborted) return;
+        const stub = { platformId: platform.id, handle: item.handle };
+        // Her own accounts are never looked up as candidates.
+        if (item.candidate && isHers({ ...stub, url: profileUrlFor(platform, item.handle) }, input)) continue;
+        await pacer.wait(platform.id);
+        requests++;
+        const profile = await readPublicProfile(platform, item.handle, input.adapter);
+        if (profile.status === "unreadable") {
+          // A platform that shows no profile without a login shows none for any handle: stop asking it.
+          if (++loginWalls >= 2 || item === queue[0]) {
+            uncheckable.push({ platformId: platform.id, platformName: platform.name, reason: profile.reason });
+            return;
+          }
+          continue;
+        }
+        if (profile.status === "unreachable") continue;
+        if (profile.status === "absent") {
+          checked.push({ profile, verdict: { score: 0, likely: false, evidence: [] }, avatarMatch: null, thumbnail: null, candidate: item.candidate });
+          continue;
+        }
+        const avatar = profile.avatarUrl ? await readAvatar(profile.avatarUrl, input) : { match: null, thumbnail: null };
+        const verdict = scoreProfile(profile, avatar.match, { ...input, names });
+        checked.push({ profile, verdict, avatarMatch: avatar.match, thumbnail: verdict.likely ? avatar.thumbnail : null, candidate: item.candidate });
+      }
+    }),
+  );
+  checked.sort((a, b) => b.verdict.score - a.verdict.score || a.profile.platformId - b.profile.platformId || a.profile.handle.localeCompare(b.profile.handle));
+  return { checked, uncheckable, requests };
+}

@@ -1,0 +1,219 @@
+import type { Impersonator, ImpersonationReport, ImpersonatorsResponse } from "@leakwarden/contracts/impersonation";
+import { useId, useState } from "react";
+import { Link } from "react-router";
+import { toast } from "sonner";
+import { QueryError, Skeleton } from "../../../components/query-error";
+import { ApiError } from "../../../lib/api-client";
+import { ReportField } from "./report-field";
+import { useCheckImpersonators, useDismissImpersonator, useImpersonators, useReportImpersonator, useThisIsMe } from "../api/impersonators";
+
+const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
+const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
+
+const statusLabel: Record<Impersonator["status"], { text: string; className: string }> = {
+  open: { text: "Likely impersonator", className: "bg-brand-600/20 text-brand-100" },
+  reported: { text: "Reported", className: "bg-amber-300/15 text-amber-100" },
+  gone: { text: "Gone", className: "bg-emerald-400/15 text-emerald-100" },
+  dismissed: { text: "Dismissed", className: "bg-white/10 text-slate-300" },
+};
+
+const failed = (what: string) => (error: unknown) => toast.error(what, { description: error instanceof ApiError ? error.message : "Please try again." });
+
+function ReportDetails({ report, headingId }: { report: ImpersonationReport; headingId: string }) {
+  return (
+    <div className="mt-3 flex flex-col gap-3 rounded-xl border border-amber-300/20 bg-amber-300/[0.04] p-3 sm:p-4">
+      <h4 id={headingId} className="text-sm font-semibold text-white">
+        Report it to {report.platform}
+      </h4>
+      <ol className="list-decimal space-y-1 pl-5 text-sm text-slate-300">
+        {report.steps.map((s) => (
+          <li key={s}>{s}</li>
+        ))}
+      </ol>
+      <a
+        href={report.reportUrl}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="self-start rounded-md bg-amber-300/15 px-3 py-1.5 text-sm font-semibold text-amber-50 hover:bg-amber-300/25 focus-visible:outline-2 focus-visible:outline-brand-400"
+      >
+        Open {report.platform}'s report page<span className="sr-only"> (opens in a new tab)</span>
+      </a>
+      {report.fields.map((f) => (
+        <ReportField key={f.label} label={f.label} value={f.value} rows={f.label === "Description" ? 7 : f.value.includes("\n") ? 3 : 1} />
+      ))}
+    </div>
+  );
+}
+
+function ImpersonatorCard({ item }: { item: Impersonator }) {
+  const ids = useId();
+  const report = useReportImpersonator();
+  const dismiss = useDismissImpersonator();
+  const mine = useThisIsMe();
+  const [shown, setShown] = useState<ImpersonationReport | null>(null);
+  const busy = report.isPending || dismiss.isPending || mine.isPending;
+  const status = statusLabel[item.status];
+  const title = `${item.platform === "Reddit (u/username)" ? "u/" : "@"}${item.handle}`;
+
+  return (
+    <li aria-labelledby={`${ids}-name`} className="rounded-xl border border-white/10 bg-white/[0.02] p-3 sm:p-4">
+      <div className="flex gap-3">
+        {item.avatarPath ? (
+          <img src={item.avatarPath} alt={`Profile picture of ${title}`} width={56} height={56} loading="lazy" className="h-14 w-14 shrink-0 rounded-full object-cover" />
+        ) : (
+          <div aria-hidden="true" className="h-14 w-14 shrink-0 rounded-full bg-white/10" />
+        )}
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
+            <h3 id={`${ids}-name`} className="min-w-0 font-semibold break-all text-white">
+              {title}
+            </h3>
+            <span className="text-sm text-slate-400">on {item.platform}</span>
+            <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${status.className}`}>{status.text}</span>
+          </div>
+          {item.displayName && <p className="text-sm break-words text-slate-300">Calls itself “{item.displayName}”</p>}
+          <a href={item.profileUrl} target="_blank" rel="noopener noreferrer nofollow" className="text-sm break-all text-brand-300 underline-offset-2 hover:underline">
+            {item.profileUrl}
+            <span className="sr-only"> (opens in a new tab)</span>
+          </a>
+        </div>
+      </div>
+
+      <div className="mt-3">
+        <p className="text-sm font-medium text-white">
+          Why it is listed <span className="font-normal text-slate-400">(score {item.score} of 100)</span>
+        </p>
+        <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm break-words text-slate-300 marker:text-brand-400">
+          {item.evidence.map((e) => (
+            <li key={`${e.kind}-${e.detail}`}>{e.detail}</li>
+          ))}
+        </ul>
+        {item.bio && <p className="mt-2 line-clamp-3 text-sm break-words text-slate-400">Bio: {item.bio}</p>}
+        <p className="mt-1 text-xs text-slate-400">
+          First seen {dateFormat.format(new Date(item.firstSeenAt))}
+          {item.reportedAt ? ` · reported ${dateFormat.format(new Date(item.reportedAt))}` : ""}
+          {item.goneAt ? ` · gone since ${dateFormat.format(new Date(item.goneAt))}` : ""}
+        </p>
+      </div>
+
+      {item.status !== "gone" && (
+        <div className="mt-3 flex flex-wrap gap-2">
+          <button
+            type="button"
+            disabled={busy}
+            aria-expanded={shown ? true : undefined}
+            onClick={() => report.mutate(item.id, { onSuccess: (r) => setShown(r), onError: failed("Could not prepare the report") })}
+            className="min-h-9 rounded-md bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70 focus-visible:outline-2 focus-visible:outline-brand-400"
+          >
+            Report<span className="sr-only"> {title}</span>
+          </button>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => mine.mutate(item.id, { onSuccess: () => toast.success(`${title} added to your stage names`), onError: failed("Could not add it to your stage names") })}
+            className="min-h-9 rounded-md bg-white/10 px-3 text-sm font-semibold text-white hover:bg-white/15 disabled:opacity-70 focus-visible:outline-2 focus-visible:outline-brand-400"
+          >
+            This is me<span className="sr-only">: {title}</span>
+          </button>
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => dismiss.mutate(item.id, { onSuccess: () => toast.success(`${title} dismissed`), onError: failed("Could not dismiss it") })}
+            className="min-h-9 rounded-md px-3 text-sm font-semibold text-slate-300 hover:bg-white/10 disabled:opacity-70 focus-visible:outline-2 focus-visible:outline-brand-400"
+          >
+            Dismiss<span className="sr-only"> {title}</span>
+          </button>
+        </div>
+      )}
+      {shown && <ReportDetails report={shown} headingId={`${ids}-report`} />}
+    </li>
+  );
+}
+
+function CheckStatus({ data }: { data: ImpersonatorsResponse }) {
+  const c = data.check;
+  const text =
+    c.status === "queued" || c.status === "running"
+      ? "Checking the platforms for accounts using your names and photos…"
+      : c.status === "failed"
+        ? "The last check could not finish. Try again in a moment."
+        : c.status === "done" && c.finishedAt
+          ? `Last checked ${dateTimeFormat.format(new Date(c.finishedAt))}: ${c.profilesChecked} profiles looked at.`
+          : "Not checked yet.";
+  return (
+    <p role="status" className="text-sm text-slate-400">
+      {text}
+    </p>
+  );
+}
+
+/** The Impersonator section: accounts likely passing themselves off as her, with the evidence and what to do about each. */
+export function ImpersonatorsPanel({ upgradeHref }: { upgradeHref: string }) {
+  const ids = useId();
+  const query = useImpersonators();
+  const check = useCheckImpersonators();
+  const data = query.data;
+  const running = data?.check.status === "queued" || data?.check.status === "running";
+
+  return (
+    <section aria-labelledby={`${ids}-title`} aria-busy={query.isPending || running} className="rounded-2xl border border-white/10 bg-ink-900 p-5 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id={`${ids}-title`} className="text-lg font-semibold text-white">
+          Impersonators
+        </h2>
+        {data?.allowed && (
+          <button
+            type="button"
+            disabled={running || check.isPending}
+            onClick={() => check.mutate(undefined, { onError: failed("Could not start the check") })}
+            className="min-h-9 rounded-md bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 disabled:opacity-70 focus-visible:outline-2 focus-visible:outline-brand-400"
+          >
+            {running ? "Checking…" : "Check now"}
+          </button>
+        )}
+      </div>
+      <p className="mt-1 text-sm text-slate-400">
+        Accounts that use a look-alike of your names, your photos as their picture, or send your fans to leak sites or payment links. Only likely impersonators
+        are listed; your own accounts and the sites you allow never are.
+      </p>
+
+      <div className="mt-4 flex flex-col gap-3">
+        {query.isPending ? (
+          <div className="flex flex-col gap-3" aria-label="Loading impersonators">
+            <Skeleton className="h-24" />
+            <Skeleton className="h-24" />
+          </div>
+        ) : query.isError ? (
+          <QueryError error={query.error} onRetry={() => void query.refetch()} what="impersonators" />
+        ) : !data!.allowed ? (
+          <div className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-300/20 bg-amber-300/[0.04] p-4 text-sm text-amber-50">
+            <p className="min-w-0 flex-1">Impersonation monitoring is part of the Premium and VIP plans: the platforms are checked for accounts passing as you at your plan's rescan frequency.</p>
+            <Link to={upgradeHref} className="rounded-md bg-amber-300/15 px-3 py-1.5 font-semibold hover:bg-amber-300/25 focus-visible:outline-2 focus-visible:outline-brand-400">
+              See plans
+            </Link>
+          </div>
+        ) : (
+          <>
+            <CheckStatus data={data!} />
+            {data!.check.uncheckable.length > 0 && (
+              <p className="text-sm text-slate-400">
+                Cannot be checked automatically (they show nothing without a login): {data!.check.uncheckable.map((u) => u.platform).join(", ")}.
+              </p>
+            )}
+            {data!.impersonators.length === 0 ? (
+              <p className="rounded-xl border border-dashed border-white/15 p-4 text-sm text-slate-300">
+                {data!.check.status === "never" ? "No check yet: start one to look for accounts passing as you." : "No accounts passing as you found."}
+              </p>
+            ) : (
+              <ul className="flex flex-col gap-3" aria-label="Likely impersonators">
+                {data!.impersonators.map((item) => (
+                  <ImpersonatorCard key={item.id} item={item} />
+                ))}
+              </ul>
+            )}
+          </>
+        )}
+      </div>
+    </section>
+  );
+}
