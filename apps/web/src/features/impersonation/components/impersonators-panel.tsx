@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { toast } from "sonner";
 import { QueryError, Skeleton } from "../../../components/query-error";
 import { ApiError } from "../../../lib/api-client";
-import { ReportField } from "./report-field";
+import { CopyField } from "../../../components/copy-field";
 import { useCheckImpersonators, useDismissImpersonator, useImpersonators, useReportImpersonator, useThisIsMe } from "../api/impersonators";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
@@ -39,7 +39,7 @@ function ReportDetails({ report, headingId }: { report: ImpersonationReport; hea
         Open {report.platform}'s report page<span className="sr-only"> (opens in a new tab)</span>
       </a>
       {report.fields.map((f) => (
-        <ReportField key={f.label} label={f.label} value={f.value} rows={f.label === "Description" ? 7 : f.value.includes("\n") ? 3 : 1} />
+        <CopyField key={f.label} label={f.label} value={f.value} rows={f.label === "Description" ? 7 : f.value.includes("\n") ? 3 : 1} />
       ))}
     </div>
   );

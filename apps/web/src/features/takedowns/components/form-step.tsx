@@ -3,7 +3,7 @@ import { toast } from "sonner";
 import { ApiError } from "../../../lib/api-client";
 import { useMarkFormDone } from "../api/mark-form-done";
 import { formatWhen } from "../takedown-labels";
-import { CopyField } from "./copy-field";
+import { CopyField } from "../../../components/copy-field";
 
 /** Cloudflare's DMCA form fields, in the form's order, with the label she sees there. */
 const FIELDS: [key: string, label: string][] = [

@@ -14,7 +14,7 @@ import { useTakedowns } from "../api/list-takedowns";
 import { useMarkDelistingSubmitted } from "../api/mark-delisting-submitted";
 import { engineLabels, formatHours, formatWhen, foundByLabels, recipientKindLabels, takedownStatusClasses, takedownStatusLabels } from "../takedown-labels";
 import { AuthorizationForm } from "./authorization-form";
-import { CopyField } from "./copy-field";
+import { CopyField } from "../../../components/copy-field";
 import { FormStepCard } from "./form-step";
 import { QueryError, Skeleton } from "../../../components/query-error";
 

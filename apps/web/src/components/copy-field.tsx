@@ -1,5 +1,5 @@
 import { useId, useRef } from "react";
-import { useCopy } from "../../../lib/use-copy";
+import { useCopy } from "../lib/use-copy";
 
 /** A read-only field of a form to fill elsewhere, with a Copy button. */
 export function CopyField({ label, value, rows = 1 }: { label: string; value: string; rows?: number }) {
