@@ -36,7 +36,17 @@ const T0 = Date.parse("2026-11-01T12:00:00Z");
 
 export type CrawlFixtureWeb = Awaited<ReturnType<typeof startCrawlFixtureWeb>>;
 
-export async function startCrawlFixtureWeb(opts: { latencyMs?: number; xenforoPageSize?: number; discoursePageSize?: number; tubePageSize?: number; robots?: string } = {}) {
+export async function startCrawlFixtureWeb(
+  opts: {
+    latencyMs?: number;
+    xenforoPageSize?: number;
+    discoursePageSize?: number;
+    tubePageSize?: number;
+    robots?: string;
+    /** Files served at these paths on every host (e.g. the images of posts added later). */
+    files?: Record<string, { contentType: string; body: Buffer }>;
+  } = {},
+) {
   const latency = opts.latencyMs ?? 15;
   const xfSize = opts.xenforoPageSize ?? 3;
   const dcSize = opts.discoursePageSize ?? 3;
@@ -134,6 +144,12 @@ export async function startCrawlFixtureWeb(opts: { latencyMs?: number; xenforoPa
         res.end("<h1>Slow down</h1>");
         return;
       }
+      const file = opts.files?.[url.pathname];
+      if (file) {
+        res.writeHead(200, { "content-type": file.contentType, "content-length": String(file.body.length) });
+        res.end(file.body);
+        return;
+      }
       await handler(req, res, url);
     };
   const track = (host: string, site: Site): Site => Object.fromEntries(Object.entries(site).map(([k, h]) => [k, tracked(host, h!)]));
@@ -221,12 +237,18 @@ export async function startCrawlFixtureWeb(opts: { latencyMs?: number; xenforoPa
   };
 
   // --- Her own promo site (allow-listed): its posts name her in leak words and never count.
-  const promoPosts = [{ slug: "luna-rivers-full-pack-now-on-onlyfans", title: "Luna Rivers full pack: leaked? No — get it on my OnlyFans, 300 pics" }];
-  const promoList = html(doc("Luna's news", promoPosts.map((p) => `<article><a class="post" href="/news/${p.slug}/">${p.title}</a></article>`).join("")));
+  const promoBody = '<p>Luna Rivers onlyfans leaked pack download — 300 photos and 40 videos, mega links: <a href="https://mega.nz/folder/promo#k">mega</a></p>';
+  const promoPosts = [{ slug: "luna-rivers-full-pack-now-on-onlyfans", title: "Luna Rivers full pack: leaked? No — get it on my OnlyFans, 300 pics", body: promoBody }];
+  const promoList: SiteHandler = (req, res, url) =>
+    html(doc("Luna's news", [...promoPosts].reverse().map((p) => `<article><a class="post" href="/news/${p.slug}/">${p.title}</a></article>`).join("")))(req, res, url);
   const promoPost: SiteHandler = (req, res, url) => {
     const p = promoPosts.find((x) => url.pathname === `/news/${x.slug}/`);
     if (!p) return html(doc("Not found", "nothing"), 404)(req, res, url);
-    html(doc(p.title, `<h1>${p.title}</h1><p>Luna Rivers onlyfans leaked pack download — 300 photos and 40 videos, mega links: <a href="https://mega.nz/folder/promo#k">mega</a></p>`))(req, res, url);
+    html(doc(p.title, `<h1>${p.title}</h1>${p.body}`))(req, res, url);
+  };
+  const addPromoPost = (slug: string, title: string, body: string) => {
+    promoPosts.push({ slug, title, body });
+    return `http://${HOSTS.promo}/news/${slug}/`;
   };
 
   const sites: Record<string, Site> = {
@@ -275,6 +297,8 @@ export async function startCrawlFixtureWeb(opts: { latencyMs?: number; xenforoPa
     addThread: (slug: string, title: string, body: string) => addThread(slug, title, body),
     addTopic: (slug: string, title: string, cooked: string) => addTopic(slug, title, cooked),
     addVideo: (slug: string, title: string, body: string) => addVideo(slug, title, body),
+    /** A post on her own (allow-listed) promo site. */
+    addPromoPost,
     /** The next `times` requests to `host` are answered `status` (e.g. 429 with Retry-After). */
     failNext: (host: string, status: number, times: number, headers: Record<string, string> = {}) => statusOverride.set(host, { status, headers, times }),
     requests,
