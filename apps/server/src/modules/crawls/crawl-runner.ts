@@ -51,6 +51,8 @@ export type CrawlRunResult = {
   requests: number;
   /** Images of crawled pages fetched, hashed and handed to the shared image index. */
   imagesIndexed: number;
+  /** Images of crawled pages already in the index: not fetched again, their new pages recorded. */
+  imagesKnown: number;
   errors: number;
   blocked: number;
   error: string | null;
@@ -71,6 +73,14 @@ export type CrawlRunnerDeps = {
    * handed over, so that they match every creator's references, now and later. Omitted = not fetched.
    */
   indexImages?: (seen: SeenImage[]) => Promise<unknown>;
+  /**
+   * Images already in the index (canonical URLs) are not fetched again: their new pages are handed
+   * here instead (recorded and matched from the stored hashes). Both or neither.
+   */
+  knownImages?: {
+    indexedUrls: (imageUrls: string[]) => Promise<Set<string>>;
+    seenAgain: (seen: Array<{ imageUrl: string; pageUrl: string; seenAt: Date }>) => Promise<unknown>;
+  };
   /** Every creator to look for (with her allow-list), read at the start of each run. */
   creators: () => Promise<CrawlCreator[]>;
   /**
@@ -167,6 +177,7 @@ export class CrawlRunner {
       newLeaks: 0,
       requests: 0,
       imagesIndexed: 0,
+      imagesKnown: 0,
       errors: 0,
       blocked: 0,
       error: null,
@@ -319,6 +330,7 @@ export class CrawlRunner {
       newLeaks: result.newLeaks,
       requests: result.requests,
       imagesIndexed: result.imagesIndexed,
+      imagesKnown: result.imagesKnown,
       errors: result.errors,
       blocked: result.blocked,
       durationMs: result.durationMs,
@@ -365,7 +377,7 @@ export class CrawlRunner {
     const crawled: CrawledPage = { siteId: site.id, url: pageUrl, images, fetchedAt: res.fetchedAt };
     if (result.pages.length < 10_000) result.pages.push(crawled);
     await this.deps.onPage?.(crawled);
-    if (this.deps.indexImages) await this.#indexImages(doc, pageUrl, politeImage, result);
+    if (this.deps.indexImages) await this.#indexImages(doc, pageUrl, politeImage, result, now);
 
     const named = creators.matchAllCreators(documentText(doc), { lang: doc.lang ?? null });
     if (named.size === 0) return { leaks: 0, images };
@@ -416,7 +428,13 @@ export class CrawlRunner {
   }
 
   /** The page's images (as a scan picks them: no SVG, none declared smaller than a hash needs), fetched, hashed, indexed. */
-  async #indexImages(doc: PageDocument, pageUrl: string, politeImage: (url: string, pageUrl: string) => Promise<FetchResult>, result: CrawlRunResult): Promise<void> {
+  async #indexImages(
+    doc: PageDocument,
+    pageUrl: string,
+    politeImage: (url: string, pageUrl: string) => Promise<FetchResult>,
+    result: CrawlRunResult,
+    now: () => Date,
+  ): Promise<void> {
     const candidates: string[] = [];
     for (const img of doc.images) {
       if (/\.svg(?:$|[?#])/i.test(img.src) || !/^https?:\/\//i.test(img.src)) continue;
@@ -424,8 +442,25 @@ export class CrawlRunner {
       if (!candidates.includes(img.src)) candidates.push(img.src);
     }
     for (const m of doc.metaImages) if (/^https?:\/\//i.test(m) && !candidates.includes(m)) candidates.push(m);
+    let toFetch = candidates.slice(0, this.deps.settings.SCAN_MAX_IMAGES_PER_PAGE);
+    const known = this.deps.knownImages;
+    if (known && toFetch.length > 0) {
+      try {
+        const indexed = await known.indexedUrls(toFetch);
+        const again = toFetch.filter((src) => indexed.has(tryCanonicalizeUrl(src) ?? src));
+        if (again.length > 0) {
+          const seenAt = now();
+          await known.seenAgain(again.map((imageUrl) => ({ imageUrl, pageUrl, seenAt })));
+          result.imagesKnown += again.length;
+          toFetch = toFetch.filter((src) => !again.includes(src));
+        }
+      } catch (e) {
+        // The index cannot say: the images are fetched as if new.
+        this.deps.logger?.warn({ err: (e as Error).message, pageUrl }, "known crawled images could not be recorded");
+      }
+    }
     const seen: SeenImage[] = [];
-    for (const src of candidates.slice(0, this.deps.settings.SCAN_MAX_IMAGES_PER_PAGE)) {
+    for (const src of toFetch) {
       let res: FetchResult;
       try {
         res = await politeImage(src, pageUrl);

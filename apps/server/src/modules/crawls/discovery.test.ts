@@ -73,6 +73,7 @@ describe("discovery by crawling: names that cannot hide and images with no text"
   const traps: string[] = [];
   const maraLeaks: string[] = [];
   let crawlRequests = 0;
+  let maraClient: TestClient | undefined;
 
   beforeAll(async () => {
     const copy = {
@@ -246,5 +247,27 @@ describe("discovery by crawling: names that cannot hide and images with no text"
     const lunas: Leak[] = (await (await luna.get("/v1/leaks?pageSize=100")).json()).items;
     for (const u of maraLeaks) expect(lunas.map((l) => l.url)).not.toContain(u);
     expect(found.map((l) => l.url)).not.toContain(cases.find((c) => c.how === "image")!.url);
+    maraClient = mara;
+  }, 30_000);
+
+  it("a known image re-posted on a new page is not fetched again, and is a leak on its new page", async () => {
+    const imageRequests = () => web.requests.filter((r) => r.path === "/attachments/a-2201.jpg" || r.path === "/uploads/default/original/2X/m9.jpeg").length;
+    const before = imageRequests();
+    expect(before).toBe(2);
+    const repost = web.addThread("pics-2401", "pics again", img("/attachments/a-2201.jpg"));
+    const maraRepost = web.addTopic("garden-set-again", "garden set (again)", img("/uploads/default/original/2X/m9.jpeg"));
+    const forum = await services.crawls.runSite("leakfans");
+    const talk = await services.crawls.runSite("modleaks");
+    expect([forum.outcome, talk.outcome]).toEqual(["completed", "completed"]);
+    expect(forum.imagesKnown + talk.imagesKnown).toBe(2);
+    expect(imageRequests()).toBe(before);
+
+    const lunas: Leak[] = (await (await luna.get("/v1/leaks?pageSize=100")).json()).items;
+    const l = lunas.find((x) => x.url === repost)!;
+    expect(l.evidence.foundBy).toBe("image-index");
+    expect(l.evidence.imageMatches[0]).toMatchObject({ imageUrl: "http://forum.leakfans.example/attachments/a-2201.jpg", referenceId: refIds.beach });
+    expect(lunas.map((x) => x.url)).not.toContain(maraRepost);
+    const maras: Leak[] = (await (await maraClient!.get("/v1/leaks?pageSize=100")).json()).items;
+    expect(maras.map((x) => x.url).sort()).toEqual([...maraLeaks, maraRepost].sort());
   }, 30_000);
 });
