@@ -17,7 +17,7 @@ import { parseRobotsTxt, robotsVerdict, type RobotsFile } from "../../scanner/ro
 import type { ScannerSettings } from "../../scanner/scanner-settings";
 import type { Finding } from "../../scanner/scan-types";
 import type { SeenImage } from "../image-index/image-index.service";
-import { HostBackoffError, HostPoliteness, retryAfterMs } from "./host-politeness";
+import { HostBackoffError, HostPoliteness, retryAfterMs, type HostLease } from "./host-politeness";
 import * as repo from "./crawls.repository";
 
 /**
@@ -99,6 +99,17 @@ export type CrawlRunnerDeps = {
 
 class BudgetExhausted extends Error {
   override readonly name = "BudgetExhausted";
+}
+
+/** A request redirected to a host that is backing off: that host is not asked; the item waits until the host's turn. */
+class RedirectBackoff extends FetchError {
+  constructor(
+    readonly waitMs: number,
+    message: string,
+    url: string,
+  ) {
+    super("connect", message, url);
+  }
 }
 
 const CURSOR_KEYS = 20;
@@ -291,6 +302,11 @@ export class CrawlRunner {
             await repo.finishItem(db, siteId, item.key, this.holder, { status: "done", leaks: read.leaks, images: read.images });
             result.itemsRead++;
           } catch (e) {
+            if (e instanceof RedirectBackoff) {
+              noteError(e, `item ${item.url}`);
+              await repo.deferItem(db, siteId, item.key, this.holder, e.waitMs, e.message.slice(0, 500));
+              continue;
+            }
             const retry = item.attempts < MAX_ITEM_ATTEMPTS;
             if (e instanceof FetchError && e.reason !== "aborted") {
               noteError(e, `item ${item.url}`);
@@ -485,7 +501,10 @@ export class CrawlRunner {
     }
   }
 
-  /** A request in the host's turn (waiting at most until the deadline), with the outcome recorded for the host. */
+  /**
+   * A request in the host's turn (waiting at most until the deadline), with the outcome recorded for
+   * the host. A redirect to another host hands this host's turn back and waits for that host's.
+   */
   async #fetchInTurn(
     u: URL,
     signal: AbortSignal,
@@ -493,15 +512,31 @@ export class CrawlRunner {
     count: () => void,
     extra: { maxBytes?: number; timeoutMs?: number; truncate?: boolean; headers?: Record<string, string> },
   ): Promise<FetchResult> {
-    const host = u.host.toLowerCase();
-    const lease = await this.politeness.acquire(host, { signal, maxWaitMs: Math.max(0, deadline - Date.now()) });
+    const maxWaitMs = () => Math.max(0, deadline - Date.now());
+    let host = u.host.toLowerCase();
+    let lease: HostLease | null = await this.politeness.acquire(host, { signal, maxWaitMs: maxWaitMs() });
+    const beforeRedirect = async (next: URL) => {
+      const to = next.host.toLowerCase();
+      if (to === host) return;
+      const held = lease;
+      lease = null;
+      await held?.release().catch(() => undefined);
+      host = to;
+      try {
+        lease = await this.politeness.acquire(host, { signal, maxWaitMs: maxWaitMs() });
+      } catch (e) {
+        // That host is backing off: this item waits for a later run; the site's crawl goes on.
+        if (e instanceof HostBackoffError) throw new RedirectBackoff(e.waitMs, `redirect to ${to}: ${e.message}`, next.href);
+        throw e;
+      }
+    };
     let res: FetchResult;
     try {
       count();
       try {
-        res = await this.deps.fetcher.fetch(u.href, { robots: false, retries: 0, signal, ...extra });
+        res = await this.deps.fetcher.fetch(u.href, { robots: false, retries: 0, signal, ...extra, beforeRedirect });
       } catch (e) {
-        if (e instanceof FetchError && e.reason !== "aborted" && e.reason !== "blocked-address" && e.reason !== "bad-url") {
+        if (lease && e instanceof FetchError && e.reason !== "aborted" && e.reason !== "blocked-address" && e.reason !== "bad-url") {
           await this.politeness.failed(host, e.reason).catch(() => undefined);
         }
         throw e;
@@ -513,7 +548,7 @@ export class CrawlRunner {
       if (res.status >= 500) await this.politeness.failed(host, `HTTP ${res.status}`);
       else await this.politeness.succeeded(host, res.status);
     } finally {
-      await lease.release().catch(() => undefined);
+      await (lease as HostLease | null)?.release().catch(() => undefined);
     }
     return res;
   }

@@ -45,6 +45,8 @@ export async function startCrawlFixtureWeb(
     robots?: string;
     /** Files served at these paths on every host (e.g. the images of posts added later). */
     files?: Record<string, { contentType: string; body: Buffer }>;
+    /** Paths answered 302 to these URLs, on every host (may be set after the start). */
+    redirects?: Record<string, string>;
   } = {},
 ) {
   const latency = opts.latencyMs ?? 15;
@@ -119,7 +121,8 @@ export async function startCrawlFixtureWeb(
   // --- concurrency per host, as the servers see it.
   const inFlight = new Map<string, number>();
   const maxInFlight = new Map<string, number>();
-  const requests: { host: string; path: string }[] = [];
+  /** Every request as it arrived (`at`: when, ms). */
+  const requests: { host: string; path: string; at: number }[] = [];
   const statusOverride = new Map<string, { status: number; headers: Record<string, string>; times: number }>();
   const tracked =
     (host: string, handler: SiteHandler): SiteHandler =>
@@ -127,7 +130,7 @@ export async function startCrawlFixtureWeb(
       const n = (inFlight.get(host) ?? 0) + 1;
       inFlight.set(host, n);
       maxInFlight.set(host, Math.max(maxInFlight.get(host) ?? 0, n));
-      requests.push({ host, path: url.pathname + url.search });
+      requests.push({ host, path: url.pathname + url.search, at: Date.now() });
       let done = false;
       const end = () => {
         if (done) return;
@@ -142,6 +145,12 @@ export async function startCrawlFixtureWeb(
         o.times--;
         res.writeHead(o.status, { "content-type": "text/html", ...o.headers });
         res.end("<h1>Slow down</h1>");
+        return;
+      }
+      const location = opts.redirects?.[url.pathname];
+      if (location) {
+        res.writeHead(302, { location, "content-type": "text/html" });
+        res.end(`<a href="${location}">moved</a>`);
         return;
       }
       const file = opts.files?.[url.pathname];
