@@ -233,6 +233,18 @@ describe("crawling leak sites", () => {
     expect(await leakUrls(database.db, "luna")).toEqual(web.leaks.filter((u) => u.includes("cliptube")).sort());
   });
 
+  it("a Discourse topic longer than one page is read at its end: a leak posted as its 27th post is found when the topic is bumped", async () => {
+    const topic = web.addTopic("general-chat", "General chat", "<p>Say hi.</p>");
+    for (let i = 0; i < 25; i++) web.addReply(topic, `<p>hello ${i}</p>`);
+    await runner().run("modleaks");
+    expect(await leakUrls(database.db, "luna")).not.toContain(topic);
+    web.addReply(topic, '<p>luna_rivers onlyfans leaked, new set of 80 pics: <a href="https://mega.nz/folder/Rp27#k">mega</a></p>');
+    const before = web.itemRequests().length;
+    expect((await runner().run("modleaks")).outcome).toBe("completed");
+    expect(web.itemRequests().slice(before)).toEqual([`${web.hosts.discourse} /t/${topic.split("/").pop()}/posts.json?post_number=8`]);
+    expect(await leakUrls(database.db, "luna")).toContain(topic);
+  });
+
   it("a redirect to another host waits for that host's turn: a backed-off host is not asked, the item waits, the site's crawl goes on", async () => {
     await web.close();
     const redirects: Record<string, string> = {};

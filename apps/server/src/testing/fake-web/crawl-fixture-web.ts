@@ -26,7 +26,7 @@ export const IVY: CrawlCreator = {
 const HOSTS = { xenforo: "forum.leakfans.example", discourse: "talk.modleaks.example", tube: "www.cliptube.example", promo: "www.lunapromo.example" };
 
 type Thread = { id: number; slug: string; title: string; body: string; at: number };
-type Topic = { id: number; slug: string; title: string; cooked: string; at: number };
+type Topic = { id: number; slug: string; title: string; cooked: string; at: number; replies: string[] };
 type Video = { id: number; slug: string; title: string; body: string };
 
 const doc = (title: string, body: string) =>
@@ -66,9 +66,15 @@ export async function startCrawlFixtureWeb(
     return `http://${HOSTS.xenforo}/threads/${slug}.${t.id}/`;
   };
   const addTopic = (slug: string, title: string, cooked: string) => {
-    const t = { id: 200 + topics.length, slug, title, cooked, at: tick() };
+    const t: Topic = { id: 200 + topics.length, slug, title, cooked, at: tick(), replies: [] };
     topics.push(t);
     return `http://${HOSTS.discourse}/t/${slug}/${t.id}`;
+  };
+  /** A reply at the end of a topic (which bumps it). */
+  const addReply = (topicUrl: string, cooked: string) => {
+    const t = topics.find((x) => topicUrl.endsWith(`/${x.id}`))!;
+    t.replies.push(cooked);
+    t.at = tick();
   };
   const addVideo = (slug: string, title: string, body: string) => {
     const v = { id: 5000 + videos.length, slug, title, body };
@@ -212,7 +218,8 @@ export async function startCrawlFixtureWeb(
           title: t.title,
           fancy_title: t.title,
           slug: t.slug,
-          posts_count: 1,
+          posts_count: 1 + t.replies.length,
+          highest_post_number: 1 + t.replies.length,
           created_at: new Date(t.at).toISOString(),
           last_posted_at: new Date(t.at).toISOString(),
           bumped_at: new Date(t.at).toISOString(),
@@ -220,12 +227,23 @@ export async function startCrawlFixtureWeb(
       },
     })(req, res, url);
   };
+  // A topic's posts, 20 a page as Discourse serves them: /t/{slug}/{id}.json has the first; /t/{id}/posts.json?post_number=N those from N.
+  const postsOf = (t: Topic, from: number) =>
+    [t.cooked, ...t.replies]
+      .map((cooked, i) => ({ id: t.id * 1000 + i, username: i === 0 ? "uploader" : `user${i}`, cooked, post_number: i + 1 }))
+      .slice(from - 1, from - 1 + 20);
   const dcTopic: SiteHandler = (req, res, url) => {
+    const pm = /^\/t\/(\d+)\/posts\.json$/.exec(url.pathname);
+    if (pm) {
+      const t = topics.find((x) => x.id === Number(pm[1]));
+      if (!t) return json({ errors: ["The requested URL or resource could not be found."], error_type: "not_found" }, 404)(req, res, url);
+      return json({ post_stream: { posts: postsOf(t, Math.max(1, Number(url.searchParams.get("post_number") ?? 1))) }, id: t.id })(req, res, url);
+    }
     const m = /^\/t\/([^/]+)\/(\d+)(\.json)?$/.exec(url.pathname);
     const t = m ? topics.find((x) => x.id === Number(m[2])) : undefined;
     if (!t) return json({ errors: ["The requested URL or resource could not be found."], error_type: "not_found" }, 404)(req, res, url);
     if (!m![3]) return html(doc(t.title, `<noscript><h1>${t.title}</h1>${t.cooked}</noscript>`))(req, res, url);
-    json({ id: t.id, title: t.title, fancy_title: t.title, slug: t.slug, post_stream: { posts: [{ id: t.id * 10, username: "uploader", cooked: t.cooked, post_number: 1 }] } })(req, res, url);
+    json({ id: t.id, title: t.title, fancy_title: t.title, slug: t.slug, posts_count: 1 + t.replies.length, post_stream: { posts: postsOf(t, 1) } })(req, res, url);
   };
 
   // --- A tube script: /videos/?page=N with thumbnails and a "next" link; /video/{id}/{slug}/.
@@ -306,6 +324,7 @@ export async function startCrawlFixtureWeb(
     addThread: (slug: string, title: string, body: string) => addThread(slug, title, body),
     addTopic: (slug: string, title: string, cooked: string) => addTopic(slug, title, cooked),
     addVideo: (slug: string, title: string, body: string) => addVideo(slug, title, body),
+    addReply,
     /** A post on her own (allow-listed) promo site. */
     addPromoPost,
     /** The next `times` requests to `host` are answered `status` (e.g. 429 with Retry-After). */
