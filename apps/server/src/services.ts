@@ -286,6 +286,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
       return out;
     },
     indexImages: (seen) => imageIndex.indexAndMatch(seen),
+    knownImages: { indexedUrls: (urls) => imageIndex.indexedUrls(urls), seenAgain: (seen) => imageIndex.sightAgain(seen) },
     onNewLeaks: (event) => alerts.onLeaksFound({ ...event, via: "crawl" }),
     now,
   });

@@ -93,6 +93,8 @@ export type FetchOptions = {
    * any URL, and a page a scan fetches is never trusted, even on that origin.
    */
   operatorEndpoint?: boolean;
+  /** Called before each redirect hop is requested, with where it goes (a crawler waits there for that host's turn). */
+  beforeRedirect?: (next: URL) => Promise<void>;
 };
 
 export type GuardedFetcherOptions = {
@@ -171,6 +173,7 @@ export class GuardedFetcher {
       if (seen.has(key)) throw new FetchError("too-many-redirects", `redirect loop at ${current.href}`, start.href);
       seen.add(key);
       const trusted = opts.operatorEndpoint === true && current.origin === start.origin;
+      if (redirects.length > 0) await opts.beforeRedirect?.(current);
       const hop = await this.#fetchWithRetries(current, { ...opts, method, body }, trusted);
       if (REDIRECT_STATUSES.has(hop.status) && hop.location) {
         if (redirects.length >= this.options.maxRedirects) {

@@ -233,6 +233,45 @@ describe("crawling leak sites", () => {
     expect(await leakUrls(database.db, "luna")).toEqual(web.leaks.filter((u) => u.includes("cliptube")).sort());
   });
 
+  it("a Discourse topic longer than one page is read at its end: a leak posted as its 27th post is found when the topic is bumped", async () => {
+    const topic = web.addTopic("general-chat", "General chat", "<p>Say hi.</p>");
+    for (let i = 0; i < 25; i++) web.addReply(topic, `<p>hello ${i}</p>`);
+    await runner().run("modleaks");
+    expect(await leakUrls(database.db, "luna")).not.toContain(topic);
+    web.addReply(topic, '<p>luna_rivers onlyfans leaked, new set of 80 pics: <a href="https://mega.nz/folder/Rp27#k">mega</a></p>');
+    const before = web.itemRequests().length;
+    expect((await runner().run("modleaks")).outcome).toBe("completed");
+    expect(web.itemRequests().slice(before)).toEqual([`${web.hosts.discourse} /t/${topic.split("/").pop()}/posts.json?post_number=8`]);
+    expect(await leakUrls(database.db, "luna")).toContain(topic);
+  });
+
+  it("a redirect to another host waits for that host's turn: a backed-off host is not asked, the item waits, the site's crawl goes on", async () => {
+    await web.close();
+    const redirects: Record<string, string> = {};
+    web = await startCrawlFixtureWeb({ redirects });
+    catalog = await loadLeakSiteCatalog(web.catalogPath);
+    // A tube video that moved to the promo site: read from the tube, answered by the promo host.
+    const moved = web.addVideo("moved-luna-post", "Moved", "<p>moved</p>");
+    redirects[new URL(moved).pathname] = `http://${web.hosts.promo}/news/luna-rivers-full-pack-now-on-onlyfans/`;
+    // The promo host asks for 30 s of quiet.
+    web.failNext(web.hosts.promo, 429, 1, { "retry-after": "30" });
+    expect(moved).toMatch(/^http:\/\/www\.cliptube\.example\/video\//);
+    expect((await runner().run("lunapromo")).outcome).toBe("backing-off");
+    const asked = web.requests.filter((r) => r.host === web.hosts.promo).length;
+
+    const tube = await runner({ CRAWL_BUDGET_MS: "5000" }).run("cliptube");
+    expect(tube.outcome).toBe("completed");
+    expect(web.requests.filter((r) => r.host === web.hosts.promo).length).toBe(asked);
+    const items = await database.db.select().from(crawlItem).where(eq(crawlItem.siteId, "cliptube"));
+    // The moved video waits (not failed, no attempt spent) until the promo host's turn; every other item was read.
+    const waiting = items.filter((i) => i.status !== "done");
+    expect(waiting.map((i) => [i.url, i.status, i.attempts])).toEqual([[moved, "reading", 0]]);
+    expect(waiting[0]!.claimedBy).toBeNull();
+    expect(waiting[0]!.claimUntil!.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    expect(tube.error).toMatch(/redirect to www\.lunapromo\.example/);
+    expect(await leakUrls(database.db, "luna")).toEqual(web.leaks.filter((u) => u.includes("cliptube")).sort());
+  });
+
   it("with SCAN_ROBOTS_POLICY=respect, pages robots.txt disallows are not read and are counted as blocked", async () => {
     await web.close();
     web = await startCrawlFixtureWeb({ robots: "User-agent: *\nDisallow: /threads/\n" });

@@ -17,7 +17,7 @@ import { parseRobotsTxt, robotsVerdict, type RobotsFile } from "../../scanner/ro
 import type { ScannerSettings } from "../../scanner/scanner-settings";
 import type { Finding } from "../../scanner/scan-types";
 import type { SeenImage } from "../image-index/image-index.service";
-import { HostBackoffError, HostPoliteness, retryAfterMs } from "./host-politeness";
+import { HostBackoffError, HostPoliteness, retryAfterMs, type HostLease } from "./host-politeness";
 import * as repo from "./crawls.repository";
 
 /**
@@ -51,6 +51,8 @@ export type CrawlRunResult = {
   requests: number;
   /** Images of crawled pages fetched, hashed and handed to the shared image index. */
   imagesIndexed: number;
+  /** Images of crawled pages already in the index: not fetched again, their new pages recorded. */
+  imagesKnown: number;
   errors: number;
   blocked: number;
   error: string | null;
@@ -71,6 +73,14 @@ export type CrawlRunnerDeps = {
    * handed over, so that they match every creator's references, now and later. Omitted = not fetched.
    */
   indexImages?: (seen: SeenImage[]) => Promise<unknown>;
+  /**
+   * Images already in the index (canonical URLs) are not fetched again: their new pages are handed
+   * here instead (recorded and matched from the stored hashes). Both or neither.
+   */
+  knownImages?: {
+    indexedUrls: (imageUrls: string[]) => Promise<Set<string>>;
+    seenAgain: (seen: Array<{ imageUrl: string; pageUrl: string; seenAt: Date }>) => Promise<unknown>;
+  };
   /** Every creator to look for (with her allow-list), read at the start of each run. */
   creators: () => Promise<CrawlCreator[]>;
   /**
@@ -89,6 +99,17 @@ export type CrawlRunnerDeps = {
 
 class BudgetExhausted extends Error {
   override readonly name = "BudgetExhausted";
+}
+
+/** A request redirected to a host that is backing off: that host is not asked; the item waits until the host's turn. */
+class RedirectBackoff extends FetchError {
+  constructor(
+    readonly waitMs: number,
+    message: string,
+    url: string,
+  ) {
+    super("connect", message, url);
+  }
 }
 
 const CURSOR_KEYS = 20;
@@ -167,6 +188,7 @@ export class CrawlRunner {
       newLeaks: 0,
       requests: 0,
       imagesIndexed: 0,
+      imagesKnown: 0,
       errors: 0,
       blocked: 0,
       error: null,
@@ -280,6 +302,11 @@ export class CrawlRunner {
             await repo.finishItem(db, siteId, item.key, this.holder, { status: "done", leaks: read.leaks, images: read.images });
             result.itemsRead++;
           } catch (e) {
+            if (e instanceof RedirectBackoff) {
+              noteError(e, `item ${item.url}`);
+              await repo.deferItem(db, siteId, item.key, this.holder, e.waitMs, e.message.slice(0, 500));
+              continue;
+            }
             const retry = item.attempts < MAX_ITEM_ATTEMPTS;
             if (e instanceof FetchError && e.reason !== "aborted") {
               noteError(e, `item ${item.url}`);
@@ -319,6 +346,7 @@ export class CrawlRunner {
       newLeaks: result.newLeaks,
       requests: result.requests,
       imagesIndexed: result.imagesIndexed,
+      imagesKnown: result.imagesKnown,
       errors: result.errors,
       blocked: result.blocked,
       durationMs: result.durationMs,
@@ -365,7 +393,7 @@ export class CrawlRunner {
     const crawled: CrawledPage = { siteId: site.id, url: pageUrl, images, fetchedAt: res.fetchedAt };
     if (result.pages.length < 10_000) result.pages.push(crawled);
     await this.deps.onPage?.(crawled);
-    if (this.deps.indexImages) await this.#indexImages(doc, pageUrl, politeImage, result);
+    if (this.deps.indexImages) await this.#indexImages(doc, pageUrl, politeImage, result, now);
 
     const named = creators.matchAllCreators(documentText(doc), { lang: doc.lang ?? null });
     if (named.size === 0) return { leaks: 0, images };
@@ -416,7 +444,13 @@ export class CrawlRunner {
   }
 
   /** The page's images (as a scan picks them: no SVG, none declared smaller than a hash needs), fetched, hashed, indexed. */
-  async #indexImages(doc: PageDocument, pageUrl: string, politeImage: (url: string, pageUrl: string) => Promise<FetchResult>, result: CrawlRunResult): Promise<void> {
+  async #indexImages(
+    doc: PageDocument,
+    pageUrl: string,
+    politeImage: (url: string, pageUrl: string) => Promise<FetchResult>,
+    result: CrawlRunResult,
+    now: () => Date,
+  ): Promise<void> {
     const candidates: string[] = [];
     for (const img of doc.images) {
       if (/\.svg(?:$|[?#])/i.test(img.src) || !/^https?:\/\//i.test(img.src)) continue;
@@ -424,8 +458,25 @@ export class CrawlRunner {
       if (!candidates.includes(img.src)) candidates.push(img.src);
     }
     for (const m of doc.metaImages) if (/^https?:\/\//i.test(m) && !candidates.includes(m)) candidates.push(m);
+    let toFetch = candidates.slice(0, this.deps.settings.SCAN_MAX_IMAGES_PER_PAGE);
+    const known = this.deps.knownImages;
+    if (known && toFetch.length > 0) {
+      try {
+        const indexed = await known.indexedUrls(toFetch);
+        const again = toFetch.filter((src) => indexed.has(tryCanonicalizeUrl(src) ?? src));
+        if (again.length > 0) {
+          const seenAt = now();
+          await known.seenAgain(again.map((imageUrl) => ({ imageUrl, pageUrl, seenAt })));
+          result.imagesKnown += again.length;
+          toFetch = toFetch.filter((src) => !again.includes(src));
+        }
+      } catch (e) {
+        // The index cannot say: the images are fetched as if new.
+        this.deps.logger?.warn({ err: (e as Error).message, pageUrl }, "known crawled images could not be recorded");
+      }
+    }
     const seen: SeenImage[] = [];
-    for (const src of candidates.slice(0, this.deps.settings.SCAN_MAX_IMAGES_PER_PAGE)) {
+    for (const src of toFetch) {
       let res: FetchResult;
       try {
         res = await politeImage(src, pageUrl);
@@ -450,7 +501,10 @@ export class CrawlRunner {
     }
   }
 
-  /** A request in the host's turn (waiting at most until the deadline), with the outcome recorded for the host. */
+  /**
+   * A request in the host's turn (waiting at most until the deadline), with the outcome recorded for
+   * the host. A redirect to another host hands this host's turn back and waits for that host's.
+   */
   async #fetchInTurn(
     u: URL,
     signal: AbortSignal,
@@ -458,15 +512,31 @@ export class CrawlRunner {
     count: () => void,
     extra: { maxBytes?: number; timeoutMs?: number; truncate?: boolean; headers?: Record<string, string> },
   ): Promise<FetchResult> {
-    const host = u.host.toLowerCase();
-    const lease = await this.politeness.acquire(host, { signal, maxWaitMs: Math.max(0, deadline - Date.now()) });
+    const maxWaitMs = () => Math.max(0, deadline - Date.now());
+    let host = u.host.toLowerCase();
+    let lease: HostLease | null = await this.politeness.acquire(host, { signal, maxWaitMs: maxWaitMs() });
+    const beforeRedirect = async (next: URL) => {
+      const to = next.host.toLowerCase();
+      if (to === host) return;
+      const held = lease;
+      lease = null;
+      await held?.release().catch(() => undefined);
+      host = to;
+      try {
+        lease = await this.politeness.acquire(host, { signal, maxWaitMs: maxWaitMs() });
+      } catch (e) {
+        // That host is backing off: this item waits for a later run; the site's crawl goes on.
+        if (e instanceof HostBackoffError) throw new RedirectBackoff(e.waitMs, `redirect to ${to}: ${e.message}`, next.href);
+        throw e;
+      }
+    };
     let res: FetchResult;
     try {
       count();
       try {
-        res = await this.deps.fetcher.fetch(u.href, { robots: false, retries: 0, signal, ...extra });
+        res = await this.deps.fetcher.fetch(u.href, { robots: false, retries: 0, signal, ...extra, beforeRedirect });
       } catch (e) {
-        if (e instanceof FetchError && e.reason !== "aborted" && e.reason !== "blocked-address" && e.reason !== "bad-url") {
+        if (lease && e instanceof FetchError && e.reason !== "aborted" && e.reason !== "blocked-address" && e.reason !== "bad-url") {
           await this.politeness.failed(host, e.reason).catch(() => undefined);
         }
         throw e;
@@ -478,7 +548,7 @@ export class CrawlRunner {
       if (res.status >= 500) await this.politeness.failed(host, `HTTP ${res.status}`);
       else await this.politeness.succeeded(host, res.status);
     } finally {
-      await lease.release().catch(() => undefined);
+      await (lease as HostLease | null)?.release().catch(() => undefined);
     }
     return res;
   }

@@ -120,6 +120,24 @@ export async function claimNextItem(db: Db, siteId: string, holder: string, clai
   return rows[0];
 }
 
+/**
+ * An item that cannot be read now through no fault of its own (it redirects to a host that is
+ * backing off): claimable again after `ms`, and the claim does not count as an attempt.
+ */
+export async function deferItem(db: DbOrTx, siteId: string, key: string, holder: string, ms: number, error: string): Promise<boolean> {
+  const rows = await db
+    .update(crawlItem)
+    .set({
+      claimedBy: null,
+      claimUntil: sql`clock_timestamp() + ${Math.max(0, Math.round(ms))} * interval '1 millisecond'`,
+      attempts: sql`greatest(0, ${crawlItem.attempts} - 1)`,
+      error,
+    })
+    .where(and(eq(crawlItem.siteId, siteId), eq(crawlItem.key, key), eq(crawlItem.claimedBy, holder), eq(crawlItem.status, "reading")))
+    .returning({ key: crawlItem.key });
+  return rows.length > 0;
+}
+
 export async function finishItem(
   db: DbOrTx,
   siteId: string,

@@ -27,6 +27,8 @@ export interface CrawlsDeps {
   onPage?: (page: CrawledPage) => void | Promise<void>;
   /** The shared image index: crawled pages' images, fetched and hashed. */
   indexImages?: CrawlRunnerDeps["indexImages"];
+  /** Images the index holds already: not fetched again, their new pages recorded. */
+  knownImages?: CrawlRunnerDeps["knownImages"];
   /** After a run: creators who have leaks new to them (first seen since `since`, the run's start). */
   onNewLeaks?: (event: { userId: string; siteId: string; newLeaks: number; since: Date }) => Promise<void>;
   now?: () => Date;
@@ -68,6 +70,7 @@ export function createCrawlsService(deps: CrawlsDeps) {
       creators: deps.creators,
       ...(deps.onPage ? { onPage: deps.onPage } : {}),
       ...(deps.indexImages ? { indexImages: deps.indexImages } : {}),
+      ...(deps.knownImages ? { knownImages: deps.knownImages } : {}),
       now,
       logger,
     }));

@@ -198,6 +198,66 @@ export function createImageIndexService(deps: ImageIndexDeps) {
     },
 
     /**
+     * Images already indexed, seen again on pages (a crawler need not fetch them again): each new
+     * page is recorded as a sighting, and the stored hashes (as they stand and mirrored) are matched
+     * against every creator's references, as a new reference is matched against the index, so that a
+     * re-post of a known copy becomes a leak on its new page. Unknown or invalid URLs are skipped.
+     * Returns how many leaks are new.
+     */
+    async sightAgain(seen: ReadonlyArray<{ imageUrl: string; pageUrl: string; seenAt: Date }>): Promise<number> {
+      if (seen.length > MAX_BATCH) throw new Error(`at most ${MAX_BATCH} images a call`);
+      const valid: Array<{ imageUrl: string; pageUrl: string; host: string; seenAt: Date }> = [];
+      for (const s of seen) {
+        const imageUrl = tryCanonicalizeUrl(s.imageUrl);
+        const pageUrl = tryCanonicalizeUrl(s.pageUrl);
+        if (!imageUrl || !pageUrl || imageUrl.length > MAX_URL_LENGTH || pageUrl.length > MAX_URL_LENGTH || !/^https?:/.test(pageUrl)) continue;
+        if (!(s.seenAt instanceof Date) || Number.isNaN(s.seenAt.getTime())) continue;
+        valid.push({ imageUrl, pageUrl, host: new URL(pageUrl).hostname, seenAt: s.seenAt });
+      }
+      const known = new Map((await repo.findImagesByUrl(db, [...new Set(valid.map((v) => v.imageUrl))])).map((r) => [r.imageUrl, Number(r.id)]));
+      if (known.size === 0) return 0;
+      const images = await repo.findImages(db, [...known.values()]);
+      const lastSeen = new Map<string, Date>();
+      for (const v of valid) {
+        const had = lastSeen.get(v.imageUrl);
+        if (known.has(v.imageUrl) && (!had || had < v.seenAt)) lastSeen.set(v.imageUrl, v.seenAt);
+      }
+      await repo.upsertImages(
+        db,
+        images.map((i) => ({ imageUrl: i.imageUrl, hash: i.hash, mirrorHash: i.mirrorHash, quality: i.quality, seenAt: lastSeen.get(i.imageUrl)! })),
+      );
+      const sightings = new Map<string, { imageId: number; pageUrl: string; host: string; seenAt: Date }>();
+      for (const v of valid) {
+        const imageId = known.get(v.imageUrl);
+        if (imageId === undefined) continue;
+        const key = `${imageId} ${v.pageUrl}`;
+        const had = sightings.get(key);
+        if (!had || had.seenAt < v.seenAt) sightings.set(key, { imageId, pageUrl: v.pageUrl, host: v.host, seenAt: v.seenAt });
+      }
+      await repo.upsertSightings(db, [...sightings.values()]);
+
+      const near = await Promise.all(images.map(async (i) => [i, await repo.nearHashes(db, "reference_hash", [...new Set([i.hash, i.mirrorHash])], PDQ_DEFAULT_MAX_DISTANCE)] as const));
+      const refIds = new Set(near.flatMap(([, n]) => [...n.keys()]));
+      if (refIds.size === 0) return 0;
+      const prepared = new Map((await repo.findReferenceImages(db, [...refIds])).map((r) => [r.id, { row: r, refs: prepareReferences(referenceHashesOf(r)) }]));
+      const perUser = new Map<string, Array<{ imageId: number; imageUrl: string; match: Match }>>();
+      for (const [image, candidates] of near) {
+        const best = new Map<string, Match>();
+        for (const refId of candidates.keys()) {
+          const p = prepared.get(refId);
+          if (!p) continue;
+          const m = matchStoredImage(image, p.refs);
+          const had = best.get(p.row.userId);
+          if (m && (!had || m.distance < had.distance)) best.set(p.row.userId, { ...m, label: p.row.label });
+        }
+        for (const [userId, match] of best) perUser.set(userId, [...(perUser.get(userId) ?? []), { imageId: Number(image.id), imageUrl: image.imageUrl, match }]);
+      }
+      let created = 0;
+      for (const [userId, matches] of perUser) created += await recordMatches(userId, matches);
+      return created;
+    },
+
+    /**
      * Matches images just seen (and indexed) against every creator's references: the reference
      * hashes near any of the image's eight orientation hashes are found through their index, and
      * their photos are then matched exactly as a scan matches. Records the leaks; returns how many are new.

@@ -240,6 +240,9 @@ const listing: CrawlAdapter = {
   itemPage: () => null,
 };
 
+/** Posts Discourse sends in one page of a topic (its posts.json from a post number). */
+const DISCOURSE_POSTS_PER_PAGE = 20;
+
 const discourse: CrawlAdapter = {
   family: "discourse",
   defaultEntryPages: (c) => [`${c.baseUrl}/latest.json`],
@@ -260,10 +263,16 @@ const discourse: CrawlAdapter = {
       const url = onSiteUrl(`${prefix}/t/${encodeURIComponent(slug)}/${id}`, root.origin, config.domains);
       if (!url) continue;
       const time = parseListingTime(str(t.bumped_at) || str(t.last_posted_at) || str(t.created_at));
+      // A topic longer than the first page of its posts is read at its end (the posts that made it new).
+      const highest = int(t.highest_post_number) ?? int(t.posts_count) ?? 1;
+      const fetchUrl =
+        highest > DISCOURSE_POSTS_PER_PAGE
+          ? `${root.origin}${prefix}/t/${id}/posts.json?post_number=${highest - DISCOURSE_POSTS_PER_PAGE + 1}`
+          : `${url.href}.json`;
       items.push({
         key: versionKey(String(id), time),
         url: url.href,
-        fetchUrl: `${url.href}.json`,
+        fetchUrl,
         title: clip(str(t.fancy_title) || str(t.title)),
         time,
       });

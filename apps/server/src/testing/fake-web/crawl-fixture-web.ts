@@ -26,7 +26,7 @@ export const IVY: CrawlCreator = {
 const HOSTS = { xenforo: "forum.leakfans.example", discourse: "talk.modleaks.example", tube: "www.cliptube.example", promo: "www.lunapromo.example" };
 
 type Thread = { id: number; slug: string; title: string; body: string; at: number };
-type Topic = { id: number; slug: string; title: string; cooked: string; at: number };
+type Topic = { id: number; slug: string; title: string; cooked: string; at: number; replies: string[] };
 type Video = { id: number; slug: string; title: string; body: string };
 
 const doc = (title: string, body: string) =>
@@ -36,7 +36,19 @@ const T0 = Date.parse("2026-11-01T12:00:00Z");
 
 export type CrawlFixtureWeb = Awaited<ReturnType<typeof startCrawlFixtureWeb>>;
 
-export async function startCrawlFixtureWeb(opts: { latencyMs?: number; xenforoPageSize?: number; discoursePageSize?: number; tubePageSize?: number; robots?: string } = {}) {
+export async function startCrawlFixtureWeb(
+  opts: {
+    latencyMs?: number;
+    xenforoPageSize?: number;
+    discoursePageSize?: number;
+    tubePageSize?: number;
+    robots?: string;
+    /** Files served at these paths on every host (e.g. the images of posts added later). */
+    files?: Record<string, { contentType: string; body: Buffer }>;
+    /** Paths answered 302 to these URLs, on every host (may be set after the start). */
+    redirects?: Record<string, string>;
+  } = {},
+) {
   const latency = opts.latencyMs ?? 15;
   const xfSize = opts.xenforoPageSize ?? 3;
   const dcSize = opts.discoursePageSize ?? 3;
@@ -54,9 +66,15 @@ export async function startCrawlFixtureWeb(opts: { latencyMs?: number; xenforoPa
     return `http://${HOSTS.xenforo}/threads/${slug}.${t.id}/`;
   };
   const addTopic = (slug: string, title: string, cooked: string) => {
-    const t = { id: 200 + topics.length, slug, title, cooked, at: tick() };
+    const t: Topic = { id: 200 + topics.length, slug, title, cooked, at: tick(), replies: [] };
     topics.push(t);
     return `http://${HOSTS.discourse}/t/${slug}/${t.id}`;
+  };
+  /** A reply at the end of a topic (which bumps it). */
+  const addReply = (topicUrl: string, cooked: string) => {
+    const t = topics.find((x) => topicUrl.endsWith(`/${x.id}`))!;
+    t.replies.push(cooked);
+    t.at = tick();
   };
   const addVideo = (slug: string, title: string, body: string) => {
     const v = { id: 5000 + videos.length, slug, title, body };
@@ -109,7 +127,8 @@ export async function startCrawlFixtureWeb(opts: { latencyMs?: number; xenforoPa
   // --- concurrency per host, as the servers see it.
   const inFlight = new Map<string, number>();
   const maxInFlight = new Map<string, number>();
-  const requests: { host: string; path: string }[] = [];
+  /** Every request as it arrived (`at`: when, ms). */
+  const requests: { host: string; path: string; at: number }[] = [];
   const statusOverride = new Map<string, { status: number; headers: Record<string, string>; times: number }>();
   const tracked =
     (host: string, handler: SiteHandler): SiteHandler =>
@@ -117,7 +136,7 @@ export async function startCrawlFixtureWeb(opts: { latencyMs?: number; xenforoPa
       const n = (inFlight.get(host) ?? 0) + 1;
       inFlight.set(host, n);
       maxInFlight.set(host, Math.max(maxInFlight.get(host) ?? 0, n));
-      requests.push({ host, path: url.pathname + url.search });
+      requests.push({ host, path: url.pathname + url.search, at: Date.now() });
       let done = false;
       const end = () => {
         if (done) return;
@@ -132,6 +151,18 @@ export async function startCrawlFixtureWeb(opts: { latencyMs?: number; xenforoPa
         o.times--;
         res.writeHead(o.status, { "content-type": "text/html", ...o.headers });
         res.end("<h1>Slow down</h1>");
+        return;
+      }
+      const location = opts.redirects?.[url.pathname];
+      if (location) {
+        res.writeHead(302, { location, "content-type": "text/html" });
+        res.end(`<a href="${location}">moved</a>`);
+        return;
+      }
+      const file = opts.files?.[url.pathname];
+      if (file) {
+        res.writeHead(200, { "content-type": file.contentType, "content-length": String(file.body.length) });
+        res.end(file.body);
         return;
       }
       await handler(req, res, url);
@@ -187,7 +218,8 @@ export async function startCrawlFixtureWeb(opts: { latencyMs?: number; xenforoPa
           title: t.title,
           fancy_title: t.title,
           slug: t.slug,
-          posts_count: 1,
+          posts_count: 1 + t.replies.length,
+          highest_post_number: 1 + t.replies.length,
           created_at: new Date(t.at).toISOString(),
           last_posted_at: new Date(t.at).toISOString(),
           bumped_at: new Date(t.at).toISOString(),
@@ -195,12 +227,23 @@ export async function startCrawlFixtureWeb(opts: { latencyMs?: number; xenforoPa
       },
     })(req, res, url);
   };
+  // A topic's posts, 20 a page as Discourse serves them: /t/{slug}/{id}.json has the first; /t/{id}/posts.json?post_number=N those from N.
+  const postsOf = (t: Topic, from: number) =>
+    [t.cooked, ...t.replies]
+      .map((cooked, i) => ({ id: t.id * 1000 + i, username: i === 0 ? "uploader" : `user${i}`, cooked, post_number: i + 1 }))
+      .slice(from - 1, from - 1 + 20);
   const dcTopic: SiteHandler = (req, res, url) => {
+    const pm = /^\/t\/(\d+)\/posts\.json$/.exec(url.pathname);
+    if (pm) {
+      const t = topics.find((x) => x.id === Number(pm[1]));
+      if (!t) return json({ errors: ["The requested URL or resource could not be found."], error_type: "not_found" }, 404)(req, res, url);
+      return json({ post_stream: { posts: postsOf(t, Math.max(1, Number(url.searchParams.get("post_number") ?? 1))) }, id: t.id })(req, res, url);
+    }
     const m = /^\/t\/([^/]+)\/(\d+)(\.json)?$/.exec(url.pathname);
     const t = m ? topics.find((x) => x.id === Number(m[2])) : undefined;
     if (!t) return json({ errors: ["The requested URL or resource could not be found."], error_type: "not_found" }, 404)(req, res, url);
     if (!m![3]) return html(doc(t.title, `<noscript><h1>${t.title}</h1>${t.cooked}</noscript>`))(req, res, url);
-    json({ id: t.id, title: t.title, fancy_title: t.title, slug: t.slug, post_stream: { posts: [{ id: t.id * 10, username: "uploader", cooked: t.cooked, post_number: 1 }] } })(req, res, url);
+    json({ id: t.id, title: t.title, fancy_title: t.title, slug: t.slug, posts_count: 1 + t.replies.length, post_stream: { posts: postsOf(t, 1) } })(req, res, url);
   };
 
   // --- A tube script: /videos/?page=N with thumbnails and a "next" link; /video/{id}/{slug}/.
@@ -221,12 +264,18 @@ export async function startCrawlFixtureWeb(opts: { latencyMs?: number; xenforoPa
   };
 
   // --- Her own promo site (allow-listed): its posts name her in leak words and never count.
-  const promoPosts = [{ slug: "luna-rivers-full-pack-now-on-onlyfans", title: "Luna Rivers full pack: leaked? No — get it on my OnlyFans, 300 pics" }];
-  const promoList = html(doc("Luna's news", promoPosts.map((p) => `<article><a class="post" href="/news/${p.slug}/">${p.title}</a></article>`).join("")));
+  const promoBody = '<p>Luna Rivers onlyfans leaked pack download — 300 photos and 40 videos, mega links: <a href="https://mega.nz/folder/promo#k">mega</a></p>';
+  const promoPosts = [{ slug: "luna-rivers-full-pack-now-on-onlyfans", title: "Luna Rivers full pack: leaked? No — get it on my OnlyFans, 300 pics", body: promoBody }];
+  const promoList: SiteHandler = (req, res, url) =>
+    html(doc("Luna's news", [...promoPosts].reverse().map((p) => `<article><a class="post" href="/news/${p.slug}/">${p.title}</a></article>`).join("")))(req, res, url);
   const promoPost: SiteHandler = (req, res, url) => {
     const p = promoPosts.find((x) => url.pathname === `/news/${x.slug}/`);
     if (!p) return html(doc("Not found", "nothing"), 404)(req, res, url);
-    html(doc(p.title, `<h1>${p.title}</h1><p>Luna Rivers onlyfans leaked pack download — 300 photos and 40 videos, mega links: <a href="https://mega.nz/folder/promo#k">mega</a></p>`))(req, res, url);
+    html(doc(p.title, `<h1>${p.title}</h1>${p.body}`))(req, res, url);
+  };
+  const addPromoPost = (slug: string, title: string, body: string) => {
+    promoPosts.push({ slug, title, body });
+    return `http://${HOSTS.promo}/news/${slug}/`;
   };
 
   const sites: Record<string, Site> = {
@@ -275,6 +324,9 @@ export async function startCrawlFixtureWeb(opts: { latencyMs?: number; xenforoPa
     addThread: (slug: string, title: string, body: string) => addThread(slug, title, body),
     addTopic: (slug: string, title: string, cooked: string) => addTopic(slug, title, cooked),
     addVideo: (slug: string, title: string, body: string) => addVideo(slug, title, body),
+    addReply,
+    /** A post on her own (allow-listed) promo site. */
+    addPromoPost,
     /** The next `times` requests to `host` are answered `status` (e.g. 429 with Retry-After). */
     failNext: (host: string, status: number, times: number, headers: Record<string, string> = {}) => statusOverride.set(host, { status, headers, times }),
     requests,
