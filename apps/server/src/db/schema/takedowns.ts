@@ -57,6 +57,22 @@ export type StoredFormStep = {
   submittedAt: string | null;
 };
 
+/** The legal basis a takedown's requests rest on. */
+export type TakedownBasis = "dmca" | "takeitdown" | "both";
+
+/**
+ * Her attestation for a TAKE IT DOWN Act request: the exact text she confirmed, its version,
+ * when, from which account and address, and whether she marked the image a forgery of her.
+ */
+export type StoredAttestation = {
+  text: string;
+  version: string;
+  userId: string;
+  attestedAt: string;
+  clientIp: string;
+  forgery: boolean;
+};
+
 /** One link being taken down: tracked from the request until it is gone. */
 export const takedown = pgTable(
   "takedown",
@@ -89,6 +105,14 @@ export const takedown = pgTable(
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
     lastCheckAt: timestamp("last_check_at", { withTimezone: true }),
     checks: integer("checks").notNull().default(0),
+    /** dmca | takeitdown | both */
+    basis: text("basis").$type<TakedownBasis>().notNull().default("dmca"),
+    /** Her attestation for a TAKE IT DOWN Act request; none: nothing goes out on that basis. */
+    attestation: jsonb("attestation").$type<StoredAttestation>(),
+    /** 48 hours after the platform received the TAKE IT DOWN request. */
+    removalDeadlineAt: timestamp("removal_deadline_at", { withTimezone: true }),
+    /** When a re-check found the link still up past that deadline. */
+    deadlineMissedAt: timestamp("deadline_missed_at", { withTimezone: true }),
   },
   (t) => [
     // The Takedowns table's order, alone or after a status filter.
@@ -116,6 +140,8 @@ export const takedownNotice = pgTable(
     /** queued | sending | sent | failed | cancelled */
     status: text("status").notNull().default("queued"),
     messageId: text("message_id"),
+    /** dmca: a notice under §512(c)(3); takeitdown: a removal request under the TAKE IT DOWN Act. */
+    kind: text("kind").$type<"dmca" | "takeitdown">().notNull().default("dmca"),
     attempts: integer("attempts").notNull().default(0),
     error: text("error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
