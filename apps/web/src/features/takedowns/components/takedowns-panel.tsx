@@ -16,6 +16,7 @@ import { engineLabels, formatHours, formatWhen, foundByLabels, recipientKindLabe
 import { AuthorizationForm } from "./authorization-form";
 import { CopyField } from "../../../components/copy-field";
 import { FormStepCard } from "./form-step";
+import { RemovalDeadline } from "./removal-deadline";
 import { QueryError, Skeleton } from "../../../components/query-error";
 
 const card = "rounded-2xl border border-white/10 bg-ink-900 p-5 sm:p-6";
@@ -191,6 +192,7 @@ function Detail({ id }: { id: string }) {
     <div className="flex flex-col gap-4 text-sm">
       {d.reason && !d.formStep && <p className="text-amber-100">{d.reason}</p>}
       {d.formStep && <FormStepCard takedownId={d.id} step={d.formStep} />}
+      <RemovalDeadline d={d} />
       <Actions d={d} />
       <div>
         <h4 className="font-semibold text-slate-200">Who can remove it, in the order we write to them</h4>
