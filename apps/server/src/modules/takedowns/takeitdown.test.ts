@@ -150,7 +150,7 @@ describe("TAKE IT DOWN Act requests", () => {
 
   const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; fields?: Record<string, string> } }).error;
   const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
-  const takedownOf = async (leakId: string) => {
+  const takedownOf = async (leakId: string | undefined) => {
     const items = (await (await ava.get("/v1/takedowns?pageSize=50")).json()).items as { id: string; leakId: string }[];
     return (await ava.get(`/v1/takedowns/${items.find((t) => t.leakId === leakId)!.id}`)).json();
   };
