@@ -156,6 +156,8 @@ export const takedownSchema = z.object({
   basis: z.enum(takedownBases),
   /** The TAKE IT DOWN Act's 48 hours: when they end (from the platform's receipt), and when a check found the link still up past them. */
   removalDeadline: z.object({ dueAt: z.string(), missedAt: z.string().nullable() }).nullable(),
+  /** A counter-notice under §512(g) answered a notice for this link: when, from whom, and what it means for her. */
+  counterNotice: z.object({ at: z.string(), from: z.string(), explanation: z.string() }).nullable(),
 });
 export type TakedownView = z.infer<typeof takedownSchema>;
 
@@ -187,6 +189,17 @@ export const takedownDetailSchema = takedownSchema.extend({
   history: z.array(takedownEventSchema),
   /** Her attestation for the TAKE IT DOWN request, as she confirmed it. */
   attestation: z.object({ text: z.string(), version: z.string(), attestedAt: z.string(), forgery: z.boolean() }).nullable(),
+  /** Replies to its notices, threaded by Message-ID and classified. */
+  replies: z.array(
+    z.object({
+      noticeId: z.string(),
+      receivedAt: z.string(),
+      from: z.string(),
+      subject: z.string(),
+      kind: z.enum(["removed", "refused", "more_info", "auto_reply", "counter_notice", "other"]),
+      excerpt: z.string(),
+    }),
+  ),
 });
 export type TakedownDetail = z.infer<typeof takedownDetailSchema>;
 

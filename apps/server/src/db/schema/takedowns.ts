@@ -113,6 +113,8 @@ export const takedown = pgTable(
     removalDeadlineAt: timestamp("removal_deadline_at", { withTimezone: true }),
     /** When a re-check found the link still up past that deadline. */
     deadlineMissedAt: timestamp("deadline_missed_at", { withTimezone: true }),
+    /** A counter-notice under §512(g) answered a notice for this link: no more re-sends or escalation. */
+    counterNotice: jsonb("counter_notice").$type<{ at: string; from: string }>(),
   },
   (t) => [
     // The Takedowns table's order, alone or after a status filter.
@@ -175,6 +177,26 @@ export const takedownEvent = pgTable(
     message: text("message").notNull(),
   },
   (t) => [index("takedown_event_takedown_idx").on(t.takedownId, t.at)],
+);
+
+/** A reply to one of our notices, threaded by its In-Reply-To / References and classified. */
+export const takedownReply = pgTable(
+  "takedown_reply",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    noticeId: uuid("notice_id")
+      .notNull()
+      .references(() => takedownNotice.id, { onDelete: "cascade" }),
+    /** The reply's own Message-ID: a message delivered twice is recorded once. */
+    messageId: text("message_id").notNull(),
+    fromAddress: text("from_address").notNull(),
+    subject: text("subject").notNull(),
+    /** removed | refused | more_info | auto_reply | counter_notice | other */
+    kind: text("kind").notNull(),
+    excerpt: text("excerpt").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("takedown_reply_notice_message_idx").on(t.noticeId, t.messageId)],
 );
 
 /** Links the creator submitted to a search engine's removal form (delisting is not removal). */

@@ -32,6 +32,8 @@ import type { ScansService } from "../scans/scans.service";
 import { CLOUDFLARE_ABUSE_FORM, dmcaReportFields, missingFields, type CloudflareAbuseReports, type DmcaReportAnswer } from "./cloudflare-abuse";
 import { checkLink } from "./link-check";
 import { checkMailbox } from "./mailbox";
+import { classifyReply, COUNTER_NOTICE_EXPLANATION, noticeIdsIn, ownText, replyKindLabels, type ReplyKind } from "./reply-classifier";
+import type { InboundReply } from "./reply-listener";
 import { renderNotice, type NoticeAgent, type NoticeItem } from "./notice-template";
 import type { RecipientFinder } from "./recipient-finder";
 import { ATTESTATION_VERSION, attestationText, REMOVAL_DEADLINE_MS, renderTakeItDownRequest } from "./takeitdown-template";
@@ -120,6 +122,7 @@ function takedownView(row: repo.TakedownRow): TakedownView {
     lastCheckAt: row.lastCheckAt?.toISOString() ?? null,
     basis: row.basis,
     removalDeadline: row.removalDeadlineAt ? { dueAt: row.removalDeadlineAt.toISOString(), missedAt: row.deadlineMissedAt?.toISOString() ?? null } : null,
+    counterNotice: row.counterNotice ? { ...row.counterNotice, explanation: COUNTER_NOTICE_EXPLANATION } : null,
   };
 }
 
@@ -320,6 +323,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
   async function detail(row: repo.TakedownRow): Promise<TakedownDetail> {
     const notices = await repo.listTakedownNotices(db, row.id);
     const events = await repo.listEvents(db, row.id);
+    const replies = await repo.listRepliesOfTakedown(db, row.id);
     return {
       ...takedownView(row),
       recipients: row.recipients.map(recipientView),
@@ -342,6 +346,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
         }),
       ),
       history: events.map((e) => ({ at: e.at.toISOString(), type: e.type, message: e.message })),
+      replies: replies.map((r) => ({ noticeId: r.noticeId, receivedAt: r.receivedAt.toISOString(), from: r.fromAddress, subject: r.subject, kind: r.kind as ReplyKind, excerpt: r.excerpt })),
       attestation: row.attestation ? { text: row.attestation.text, version: row.attestation.version, attestedAt: row.attestation.attestedAt, forgery: row.attestation.forgery } : null,
     };
   }
@@ -647,7 +652,8 @@ export function createTakedownsService(deps: TakedownsDeps) {
       // What goes out is what the claim read: a notice rewritten until then (a cancelled link, a link that joined) is sent as rewritten.
       const notice = await repo.claimNotice(db, noticeId);
       if (!notice) return;
-      const linked = (await repo.listNoticeTakedowns(db, noticeId)).filter((t) => t.status !== "cancelled");
+      // A link answered by a counter-notice gets no more notices.
+      const linked = (await repo.listNoticeTakedowns(db, noticeId)).filter((t) => t.status !== "cancelled" && !t.counterNotice);
       if (linked.length === 0) {
         await repo.updateNotice(db, noticeId, { status: "cancelled" });
         return;
@@ -800,6 +806,61 @@ export function createTakedownsService(deps: TakedownsDeps) {
       return detail((await repo.findTakedown(db, row.id))!);
     },
 
+    /**
+     * A reply to one of our notices (from the reply listener): threaded by In-Reply-To / References
+     * to the notice, classified, and put on the timeline of each of its links. A counter-notice
+     * stops re-sends and escalation of those links; a reply saying it was removed brings the next
+     * check forward. A reply that names none of our notices is dropped.
+     */
+    async recordReply(reply: InboundReply): Promise<{ noticeId: string | null; kind: ReplyKind | null }> {
+      let notice: repo.NoticeRow | undefined;
+      for (const id of noticeIdsIn(reply.inReplyTo, reply.references)) {
+        notice = await repo.findNotice(db, id);
+        if (notice) break;
+      }
+      if (!notice) {
+        logger.info({ messageId: reply.messageId.slice(0, 200) }, "a reply that names none of our notices was dropped");
+        return { noticeId: null, kind: null };
+      }
+      const kind = classifyReply(reply, reply.text);
+      const at = now();
+      const mailbox = checkMailbox(reply.from);
+      const from = mailbox.ok ? mailbox.address : "an unreadable address";
+      const excerpt = storable(ownText(reply.text).replace(/\s+/g, " ").trim().slice(0, 500));
+      const linked = (await repo.listNoticeTakedowns(db, notice.id)).filter((t) => t.status !== "cancelled");
+      const recheck: string[] = [];
+      const recorded = await db.transaction(async (tx) => {
+        const row = await repo.insertReply(tx, {
+          noticeId: notice.id,
+          messageId: storable(reply.messageId.slice(0, 500)) || `<no-id-${randomUUID()}>`,
+          fromAddress: from,
+          subject: storable(reply.subject.replace(/\s+/g, " ").slice(0, 300)),
+          kind,
+          excerpt,
+          receivedAt: at,
+        });
+        if (!row) return false;
+        await repo.insertEvents(
+          tx,
+          linked.map((t) => ({ takedownId: t.id, at, type: `reply_${kind}`, message: `A reply from ${from} ${replyKindLabels[kind]}${excerpt ? `: "${excerpt.slice(0, 300)}"` : "."}` })),
+        );
+        for (const t of linked) {
+          if (t.status === "removed" || t.counterNotice) continue;
+          if (kind === "counter_notice") {
+            await repo.updateTakedowns(tx, [t.id], { counterNotice: { at: at.toISOString(), from }, nextCheckAt: null, updatedAt: at });
+            await repo.insertEvents(tx, [{ takedownId: t.id, at, type: "counter_notice", message: COUNTER_NOTICE_EXPLANATION }]);
+          } else if (kind === "removed" && (t.status === "sent" || t.status === "escalated")) {
+            await repo.updateTakedowns(tx, [t.id], { nextCheckAt: at, updatedAt: at });
+            recheck.push(t.id);
+          }
+        }
+        return true;
+      });
+      if (!recorded) return { noticeId: notice.id, kind };
+      for (const id of recheck) await scheduleCheck(id, at);
+      return { noticeId: notice.id, kind };
+    },
+
     /** The statement she confirms before a TAKE IT DOWN request (product copy, not legal advice). */
     attestationText(): AttestationText {
       return { version: ATTESTATION_VERSION, intimate: attestationText(false), forgery: attestationText(true), deadlineHours: REMOVAL_DEADLINE_MS / 3_600_000 };
@@ -866,7 +927,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
     /** The job: is the link still up? Removed, escalated, checked again later, or no response. */
     async recheck(takedownId: string, dueAt: string): Promise<void> {
       const row = await repo.findTakedown(db, takedownId);
-      if (!row || (row.status !== "sent" && row.status !== "escalated")) return;
+      if (!row || (row.status !== "sent" && row.status !== "escalated") || row.counterNotice) return;
       if (!row.nextCheckAt || row.nextCheckAt.toISOString() !== dueAt || !row.lastSentAt) return;
       const [leak] = await deps.scans.leaksOf(row.userId, [row.leakId]);
       const evidence = (leak?.evidence ?? {}) as { matchedNames?: string[]; imageMatches?: { imageUrl?: string }[] };
@@ -1009,6 +1070,9 @@ export function createTakedownsService(deps: TakedownsDeps) {
     /** Sends again a takedown that failed or got no response (free: the link was counted already). */
     async resend(userId: string, id: string): Promise<TakedownDetail> {
       const row = await userTakedown(userId, id);
+      if (row.counterNotice) {
+        throw new AppError("CONFLICT", "A counter-notice answered this link's notice: it is not sent again.", undefined, { reason: "counter_notice" });
+      }
       if (!["failed", "no_response", "needs_manual_action"].includes(row.status)) {
         throw new AppError("CONFLICT", "Only a failed, unanswered or manual takedown can be sent again.", undefined, { status: row.status });
       }

@@ -26,6 +26,7 @@ const takedown = (leakId: string, status: TakedownView["status"]): TakedownView 
   lastCheckAt: null,
   basis: "dmca",
   removalDeadline: null,
+  counterNotice: null,
 });
 
 let authorization: AuthorizationView;

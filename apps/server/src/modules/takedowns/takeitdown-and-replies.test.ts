@@ -3,6 +3,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { EntitlementTier } from "@leakwarden/contracts/plans";
+import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createMailer } from "../../email/mailer";
 import { loadEnv } from "../../env";
@@ -15,6 +16,7 @@ import { openTestDatabase } from "../../testing/test-database";
 import type { TestClient} from "../../testing/test-services";
 import { signUpAndConfirm, TEST_ORIGIN, type TestServices } from "../../testing/test-services";
 import { recordStageNameCheck } from "../identities/identities.repository";
+import { startReplyListener, type ReplyListener } from "./reply-listener";
 import { rdapDomain, rdapNetwork, startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "./takedown-test-network";
 
 const HOUR = 3_600_000;
@@ -33,7 +35,10 @@ function testClock() {
   };
 }
 
-describe("TAKE IT DOWN Act requests", () => {
+const DAY = 24 * HOUR;
+
+describe("TAKE IT DOWN Act requests, and replies to notices", () => {
+  let replies: ReplyListener;
   let services: TestServices;
   let web: VirtualHostServer;
   let proxy: ForwardProxy;
@@ -49,6 +54,7 @@ describe("TAKE IT DOWN Act requests", () => {
     "http://tubeleaks.example/v/1": leakPage("luna_rivers nude leak 1"),
     "http://tubeleaks.example/v/2": leakPage("luna_rivers nude leak 2"),
     "http://fakes.example/luna": leakPage("luna_rivers AI nudes"),
+    "http://tubeleaks.example/v/3": leakPage("luna_rivers nude leak 3"),
   };
 
   function leakAt(url: string): SeededLeak {
@@ -77,6 +83,7 @@ describe("TAKE IT DOWN Act requests", () => {
         "/dmca": html(`<!doctype html><p>Removal requests: <a href="mailto:removals@tubeleaks.example">removals@tubeleaks.example</a></p>`),
         "/v/1": html(pages["http://tubeleaks.example/v/1"]!),
         "/v/2": html(pages["http://tubeleaks.example/v/2"]!),
+        "/v/3": html(pages["http://tubeleaks.example/v/3"]!),
       },
       "fakes.example": {
         "/contact": html(`<!doctype html><p>Write to safety [at] fakes [dot] example</p>`),
@@ -140,10 +147,19 @@ describe("TAKE IT DOWN Act requests", () => {
     expect(granted.status).toBe(200);
     const urls = Object.keys(pages);
     const ids = await seedLeaks(services.database.db, avaId, urls.map(leakAt));
-    ["tube1", "tube2", "fake"].forEach((key, i) => (leakIds[key] = ids[i]!));
+    ["tube1", "tube2", "fake", "tube3"].forEach((key, i) => (leakIds[key] = ids[i]!));
+    replies = await startReplyListener({
+      host: "127.0.0.1",
+      port: 0,
+      recipients: ["agent-replies@leakwarden.test"],
+      maxBytes: 200_000,
+      logger,
+      onReply: async (reply) => void (await services.takedowns.recordReply(reply)),
+    });
   });
 
   afterAll(async () => {
+    await replies?.close();
     await services?.close();
     await Promise.all([web?.close(), proxy?.close(), dns?.close(), rdap?.close(), smtp?.close()]);
   });
@@ -262,5 +278,95 @@ describe("TAKE IT DOWN Act requests", () => {
 
     // Another creator's takedown is not hers to read.
     expect((await bea.get(`/v1/takedowns/${detail.id}/deadline-record`)).status).toBe(404);
+  });
+
+  describe("replies", () => {
+    const reply = (message: { subject: string; text: string; inReplyTo?: string; references?: string | string[]; headers?: Record<string, string>; messageId?: string; to?: string }) =>
+      nodemailer.createTransport({ host: "127.0.0.1", port: replies.port, secure: false, ignoreTLS: true }).sendMail({
+        from: "Abuse Desk <abuse@tubenet.example>",
+        to: message.to ?? "agent-replies@leakwarden.test",
+        ...message,
+      });
+    const noticeOf = (d: { notices: { kind: string; recipient: { kind: string }; messageId: string | null; id: string }[] }, kind: string, recipientKind: string) =>
+      d.notices.find((n) => n.kind === kind && n.recipient.kind === recipientKind)!;
+
+    it("threads each kind of reply to its notice by In-Reply-To or References, classifies it and shows it on the timeline", async () => {
+      const tube1 = await takedownOf(leakIds.tube1);
+      const tube2 = await takedownOf(leakIds.tube2);
+      const fake = await takedownOf(leakIds.fake);
+      const siteDmca = noticeOf(tube1, "dmca", "site");
+      const siteRequest = noticeOf(tube1, "takeitdown", "site");
+      const hostRequest = noticeOf(tube2, "takeitdown", "host");
+      expect(siteDmca.messageId).toBe(`<notice-${siteDmca.id}@leakwarden.test>`);
+
+      await reply({
+        subject: "Automatic reply: DMCA notice",
+        text: "I am out of the office until Monday. Your message has been removed from my queue.",
+        inReplyTo: siteDmca.messageId!,
+        headers: { "Auto-Submitted": "auto-replied" },
+      });
+      await reply({ subject: "Re: TAKE IT DOWN", text: "Please provide the original URLs of the work and an ID.\n\n> TAKE IT DOWN Act removal request", inReplyTo: hostRequest.messageId! });
+      await reply({
+        subject: "Re: TAKE IT DOWN Act removal request",
+        text: "We decline to act on this request.\n\nOn Tue, Jun 2, 2026 Leakwarden wrote:\n> Please remove the depiction, it has been removed elsewhere",
+        references: ["<thread-start@tubeleaks.example>", siteRequest.messageId!],
+      });
+      const fakeRequest = noticeOf(fake, "takeitdown", "site");
+      await reply({ subject: "Re: your request", text: "The content has been removed. Thank you.", references: fakeRequest.messageId!, messageId: "<done-1@fakes.example>" });
+      // Delivered twice, recorded once.
+      await reply({ subject: "Re: your request", text: "The content has been removed. Thank you.", references: fakeRequest.messageId!, messageId: "<done-1@fakes.example>" });
+      // Names none of our notices: dropped.
+      await reply({ subject: "hello", text: "The content has been removed.", inReplyTo: "<something@else.example>" });
+      // Only the reply address takes mail.
+      await expect(reply({ subject: "x", text: "y", to: "someone@leakwarden.test" })).rejects.toThrow(/550/);
+
+      const t1 = await takedownOf(leakIds.tube1);
+      expect(t1.replies.map((r: { kind: string; noticeId: string }) => [r.kind, r.noticeId])).toEqual([
+        ["auto_reply", siteDmca.id],
+        ["refused", siteRequest.id],
+      ]);
+      expect(t1.history.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(["reply_auto_reply", "reply_refused"]));
+      expect(t1.history.find((e: { type: string }) => e.type === "reply_refused").message).toBe('A reply from abuse@tubenet.example refuses to remove it: "We decline to act on this request."');
+      const t2 = await takedownOf(leakIds.tube2);
+      // The site's notices carried both links: their replies show on both; the host's request was tube2's alone.
+      expect(t2.replies.map((r: { kind: string }) => r.kind)).toEqual(["auto_reply", "more_info", "refused"]);
+      const f = await takedownOf(leakIds.fake);
+      expect(f.replies.map((r: { kind: string }) => r.kind)).toEqual(["removed"]);
+      expect(f.history.filter((e: { type: string }) => e.type === "reply_removed")).toHaveLength(1);
+    });
+
+    it("stops re-sends and escalation for a link answered by a counter-notice, and tells her what §512(g) means", async () => {
+      const created = await ava.post("/v1/takedowns", { leakIds: [leakIds.tube3] });
+      expect(created.status).toBe(202);
+      await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
+      const before = await takedownOf(leakIds.tube3);
+      const notice = noticeOf(before, "dmca", "site");
+      expect(notice.messageId).toBeTruthy();
+
+      await reply({
+        subject: "Counter-notification",
+        text:
+          "This is a counter-notification under 17 U.S.C. 512(g). I have a good faith belief the material was removed as a result of mistake. " +
+          "I consent to the jurisdiction of the Federal District Court.",
+        inReplyTo: notice.messageId!,
+      });
+      const answered = await takedownOf(leakIds.tube3);
+      expect(answered.counterNotice).toMatchObject({ from: "abuse@tubenet.example" });
+      expect(answered.counterNotice.explanation).toContain("10 to 14 business days");
+      expect(answered.counterNotice.explanation).toContain("unless you tell the site in that time that you have filed a lawsuit");
+      expect(answered.nextCheckAt).toBeNull();
+      expect(answered.history.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(["reply_counter_notice", "counter_notice"]));
+
+      // A week on, the link is still up: nothing more goes out for it.
+      const sentBefore = smtp.received.length;
+      await clock.advance(services, 8 * DAY);
+      await services.queue.runDue(["takedowns.recheck", "takedowns.send-notice"]);
+      await clock.advance(services, 10 * 60_000);
+      await services.queue.runDue(["takedowns.send-notice"]);
+      expect(smtp.received.slice(sentBefore).filter((m) => m.text.includes("http://tubeleaks.example/v/3"))).toHaveLength(0);
+      const after = await takedownOf(leakIds.tube3);
+      expect(after.notices).toHaveLength(1);
+      expect(after.history.map((e: { type: string }) => e.type)).not.toContain("escalated");
+    });
   });
 });
