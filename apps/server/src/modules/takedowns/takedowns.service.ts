@@ -37,6 +37,7 @@ import type { InboundReply } from "./reply-listener";
 import { renderNotice, type NoticeAgent, type NoticeItem } from "./notice-template";
 import type { RecipientFinder } from "./recipient-finder";
 import { ATTESTATION_VERSION, attestationText, REMOVAL_DEADLINE_MS, renderTakeItDownRequest } from "./takeitdown-template";
+import { CANCELLABLE, isTakedownStatus, RESENDABLE } from "./takedown-lifecycle";
 import { nextCheckAt, type TakedownSchedule } from "./takedown-schedule";
 import type { CloudflareReportJob, PrepareTakedownsJob, RecheckJob, SendNoticeJob } from "./takedowns.jobs";
 import * as repo from "./takedowns.repository";
@@ -1049,7 +1050,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
       const context = await noticeContext(userId, siblings.map((t) => t.leakId));
       const requeue = await db.transaction(async (tx) => {
         const [locked] = await repo.lockTakedownsInStatus(tx, [row.id], row.status);
-        if (!locked || !["draft", "queued", "needs_manual_action"].includes(locked.status)) {
+        if (!locked || !isTakedownStatus(locked.status) || !CANCELLABLE.includes(locked.status)) {
           throw new AppError("CONFLICT", "This notice has already been sent: it cannot be cancelled.", undefined, { status: row.status });
         }
         const pending = (await repo.listTakedownNotices(tx, row.id)).filter((n) => n.notice.status === "queued" || n.notice.status === "sending");
@@ -1073,7 +1074,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
       if (row.counterNotice) {
         throw new AppError("CONFLICT", "A counter-notice answered this link's notice: it is not sent again.", undefined, { reason: "counter_notice" });
       }
-      if (!["failed", "no_response", "needs_manual_action"].includes(row.status)) {
+      if (!isTakedownStatus(row.status) || !RESENDABLE.includes(row.status)) {
         throw new AppError("CONFLICT", "Only a failed, unanswered or manual takedown can be sent again.", undefined, { status: row.status });
       }
       await requireReady(userId);
