@@ -253,3 +253,37 @@ test("Takedown Requests fits a 375px screen and stays accessible with a notice o
   expect(errors).toEqual([]);
   await context.close();
 });
+
+test("a TAKE IT DOWN request goes out from the Leaks list once she confirms the statement, and Takedown Requests shows its 48 hours", async ({ browser }) => {
+  test.setTimeout(60_000);
+  const { page, context, errors } = await signedIn(browser, nova);
+  await page.goto("/dashboard/leaks");
+  const leak = row(page, "/nova/1");
+  await leak.getByRole("button", { name: /^TAKE IT DOWN request for finding/ }).click();
+  const dialog = page.getByRole("dialog", { name: "TAKE IT DOWN Act request" });
+  await expect(dialog.getByTestId("attestation-text")).toContainText("published at these links without my consent");
+  await expect(dialog.getByRole("radio", { name: "A TAKE IT DOWN request and a DMCA notice" })).toBeChecked();
+  await expectAccessible(page);
+  await dialog.getByRole("button", { name: "Send the request" }).click();
+  await expect(dialog.getByRole("alert")).toContainText("Confirm the statement");
+  await dialog.getByRole("checkbox", { name: /published at these links without my consent/ }).check();
+  await dialog.getByRole("button", { name: "Send the request" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(leak.getByTestId("takedown-status")).toHaveText(/^(Notice sent|Removed)$/, { timeout: 15_000 });
+
+  const request = sentNotices().find((n) => n.subject.startsWith("TAKE IT DOWN Act removal request") && n.text.includes(`${fixtureOrigin}/nova/1`));
+  expect(request, "the TAKE IT DOWN request in the outbox").toBeDefined();
+  expect(request!.to).toBe(FIXTURE_DMCA_EMAIL);
+  expect(request!.text).toContain("Electronic signature: /s/ Leakwarden Copyright Agent, authorized agent for nova_lane");
+  expect(request!.text).toContain("I have a good-faith belief that the intimate visual depiction of nova_lane at the locations below was published without her consent.");
+  expect(request!.raw).not.toContain(LEGAL_NAME);
+
+  await page.goto("/dashboard/takedowns");
+  const takedown = page.getByTestId("takedown-row").filter({ hasText: "/nova/1" });
+  await takedown.getByRole("button", { name: /^Details/ }).click();
+  await expect(takedown.getByTestId("removal-deadline")).toContainText(/Under the TAKE IT DOWN Act the site must remove it by .* \((4[78]) hours left\)/);
+  await expect(takedown.getByTestId("notice-subject").first()).toBeVisible();
+  await expectAccessible(page);
+  expect(errors).toEqual([]);
+  await context.close();
+});

@@ -79,6 +79,11 @@ export const envSchema = scannerSettingsSchema.extend({
   AGENT_ADDRESS: optionalString,
   AGENT_EMAIL: z.string().default("dmca@leakwarden.localhost"),
   AGENT_PHONE: optionalString,
+  /** Replies to notices: the port of the SMTP listener the MX for the reply address forwards to (decision 012); unset: replies are not read. */
+  REPLY_SMTP_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  REPLY_SMTP_HOST: z.string().default("127.0.0.1"),
+  /** The largest reply taken, in bytes; a bigger one is refused (552). */
+  REPLY_MAX_BYTES: z.coerce.number().int().min(10_000).max(50_000_000).default(2_000_000),
   /** The agent's city, state and country, as abuse forms (Cloudflare's) ask for them apart from the street address. */
   AGENT_CITY: optionalString,
   AGENT_STATE: optionalString,

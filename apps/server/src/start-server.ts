@@ -3,6 +3,7 @@ import { openDatabase, type Database } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import type { Env } from "./env";
 import { createLogger, type Logger } from "./lib/logger";
+import { startReplyListener, type ReplyListener } from "./modules/takedowns/reply-listener";
 import { createServices, type ServiceOptions, type Services } from "./services";
 
 export interface StartOptions {
@@ -40,6 +41,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const database = options.database ?? (await openDatabase(env));
   let services: Services | undefined;
   let server: ServerType | undefined;
+  let replies: ReplyListener | undefined;
   try {
     await runMigrations(database);
     services = createServices(env, logger, database, options.services);
@@ -56,6 +58,18 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       // Automatic rescans: (re)starts the periodic tick; a second worker's tick finds it taken.
       await services.monitoring.kick();
       await services.crawls.kick();
+      if (env.REPLY_SMTP_PORT !== undefined) {
+        const takedowns = services.takedowns;
+        replies = await startReplyListener({
+          host: env.REPLY_SMTP_HOST,
+          port: env.REPLY_SMTP_PORT,
+          recipients: [env.NOTICE_REPLY_TO ?? env.AGENT_EMAIL],
+          maxBytes: env.REPLY_MAX_BYTES,
+          logger,
+          onReply: async (reply) => void (await takedowns.recordReply(reply)),
+        });
+        logger.info({ port: replies.port }, "reading replies to notices");
+      }
     }
 
     let url: string | undefined;
@@ -78,6 +92,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       url,
       async close() {
         if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+        await replies?.close();
         await running.queue.stop();
         if (!options.database) await database.close();
       },
@@ -85,6 +100,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   } catch (error) {
     // E.g. the port is taken: stop what was started, so that the process can end.
     if (server) server.close();
+    await replies?.close().catch(() => undefined);
     await services?.queue.stop().catch(() => undefined);
     if (!options.database) await database.close().catch(() => undefined);
     throw error;

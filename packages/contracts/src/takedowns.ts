@@ -63,15 +63,28 @@ export type AuthorizationView = z.infer<typeof authorizationViewSchema>;
 
 // ---- Takedowns ----
 
+/** dmca: a copyright notice; takeitdown: a removal request under the TAKE IT DOWN Act; both: one of each. */
+export const takedownBases = ["dmca", "takeitdown", "both"] as const;
+export type TakedownBasis = (typeof takedownBases)[number];
+
 export const createTakedownsSchema = z
   .object({
     leakIds: z
       .array(z.uuid("Not a leak id."), { error: "Give the leaks to take down." })
       .min(1, "Choose at least one leak.")
       .max(100, "At most 100 leaks at once."),
+    basis: z.enum(takedownBases, { error: "Choose a DMCA notice, a TAKE IT DOWN request, or both." }).default("dmca"),
+    /** The images are a forgery of her (AI or edited): copyright does not reach them, only the TAKE IT DOWN Act does. */
+    forgery: z.boolean().default(false),
+    /** For a TAKE IT DOWN request: she confirms the attestation text (GET /v1/takedowns/attestation) for this request. */
+    attest: z.boolean().default(false),
   })
   .strict();
-export type CreateTakedowns = z.infer<typeof createTakedownsSchema>;
+
+/** The attestation she confirms before a TAKE IT DOWN request, for an intimate image or for a forgery of her. */
+export const attestationTextSchema = z.object({ version: z.string(), intimate: z.string(), forgery: z.string(), deadlineHours: z.number() });
+export type AttestationText = z.infer<typeof attestationTextSchema>;
+export type CreateTakedowns = z.input<typeof createTakedownsSchema>;
 
 export const takedownListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
@@ -140,6 +153,11 @@ export const takedownSchema = z.object({
   removedAt: z.string().nullable(),
   nextCheckAt: z.string().nullable(),
   lastCheckAt: z.string().nullable(),
+  basis: z.enum(takedownBases),
+  /** The TAKE IT DOWN Act's 48 hours: when they end (from the platform's receipt), and when a check found the link still up past them. */
+  removalDeadline: z.object({ dueAt: z.string(), missedAt: z.string().nullable() }).nullable(),
+  /** A counter-notice under §512(g) answered a notice for this link: when, from whom, and what it means for her. */
+  counterNotice: z.object({ at: z.string(), from: z.string(), explanation: z.string() }).nullable(),
 });
 export type TakedownView = z.infer<typeof takedownSchema>;
 
@@ -154,6 +172,7 @@ export const noticeSchema = z.object({
   urls: z.array(z.string()),
   status: z.enum(noticeStatuses),
   messageId: z.string().nullable(),
+  kind: z.enum(["dmca", "takeitdown"]),
   attempts: z.number(),
   error: z.string().nullable(),
   createdAt: z.string(),
@@ -168,6 +187,19 @@ export const takedownDetailSchema = takedownSchema.extend({
   recipients: z.array(recipientSchema),
   notices: z.array(noticeSchema),
   history: z.array(takedownEventSchema),
+  /** Her attestation for the TAKE IT DOWN request, as she confirmed it. */
+  attestation: z.object({ text: z.string(), version: z.string(), attestedAt: z.string(), forgery: z.boolean() }).nullable(),
+  /** Replies to its notices, threaded by Message-ID and classified. */
+  replies: z.array(
+    z.object({
+      noticeId: z.string(),
+      receivedAt: z.string(),
+      from: z.string(),
+      subject: z.string(),
+      kind: z.enum(["removed", "refused", "more_info", "auto_reply", "counter_notice", "other"]),
+      excerpt: z.string(),
+    }),
+  ),
 });
 export type TakedownDetail = z.infer<typeof takedownDetailSchema>;
 

@@ -57,6 +57,22 @@ export type StoredFormStep = {
   submittedAt: string | null;
 };
 
+/** The legal basis a takedown's requests rest on. */
+export type TakedownBasis = "dmca" | "takeitdown" | "both";
+
+/**
+ * Her attestation for a TAKE IT DOWN Act request: the exact text she confirmed, its version,
+ * when, from which account and address, and whether she marked the image a forgery of her.
+ */
+export type StoredAttestation = {
+  text: string;
+  version: string;
+  userId: string;
+  attestedAt: string;
+  clientIp: string;
+  forgery: boolean;
+};
+
 /** One link being taken down: tracked from the request until it is gone. */
 export const takedown = pgTable(
   "takedown",
@@ -89,6 +105,16 @@ export const takedown = pgTable(
     nextCheckAt: timestamp("next_check_at", { withTimezone: true }),
     lastCheckAt: timestamp("last_check_at", { withTimezone: true }),
     checks: integer("checks").notNull().default(0),
+    /** dmca | takeitdown | both */
+    basis: text("basis").$type<TakedownBasis>().notNull().default("dmca"),
+    /** Her attestation for a TAKE IT DOWN Act request; none: nothing goes out on that basis. */
+    attestation: jsonb("attestation").$type<StoredAttestation>(),
+    /** 48 hours after the platform received the TAKE IT DOWN request. */
+    removalDeadlineAt: timestamp("removal_deadline_at", { withTimezone: true }),
+    /** When a re-check found the link still up past that deadline. */
+    deadlineMissedAt: timestamp("deadline_missed_at", { withTimezone: true }),
+    /** A counter-notice under §512(g) answered a notice for this link: no more re-sends or escalation. */
+    counterNotice: jsonb("counter_notice").$type<{ at: string; from: string }>(),
   },
   (t) => [
     // The Takedowns table's order, alone or after a status filter.
@@ -116,6 +142,8 @@ export const takedownNotice = pgTable(
     /** queued | sending | sent | failed | cancelled */
     status: text("status").notNull().default("queued"),
     messageId: text("message_id"),
+    /** dmca: a notice under §512(c)(3); takeitdown: a removal request under the TAKE IT DOWN Act. */
+    kind: text("kind").$type<"dmca" | "takeitdown">().notNull().default("dmca"),
     attempts: integer("attempts").notNull().default(0),
     error: text("error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
@@ -149,6 +177,26 @@ export const takedownEvent = pgTable(
     message: text("message").notNull(),
   },
   (t) => [index("takedown_event_takedown_idx").on(t.takedownId, t.at)],
+);
+
+/** A reply to one of our notices, threaded by its In-Reply-To / References and classified. */
+export const takedownReply = pgTable(
+  "takedown_reply",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    noticeId: uuid("notice_id")
+      .notNull()
+      .references(() => takedownNotice.id, { onDelete: "cascade" }),
+    /** The reply's own Message-ID: a message delivered twice is recorded once. */
+    messageId: text("message_id").notNull(),
+    fromAddress: text("from_address").notNull(),
+    subject: text("subject").notNull(),
+    /** removed | refused | more_info | auto_reply | counter_notice | other */
+    kind: text("kind").notNull(),
+    excerpt: text("excerpt").notNull(),
+    receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [uniqueIndex("takedown_reply_notice_message_idx").on(t.noticeId, t.messageId)],
 );
 
 /** Links the creator submitted to a search engine's removal form (delisting is not removal). */

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { searchDelisting, takedown, takedownAuthorization, takedownEvent, takedownNotice, takedownNoticeLink } from "../../db/schema/takedowns";
+import { searchDelisting, takedown, takedownAuthorization, takedownEvent, takedownNotice, takedownNoticeLink, takedownReply } from "../../db/schema/takedowns";
 
 export type AuthorizationRow = typeof takedownAuthorization.$inferSelect;
 export type TakedownRow = typeof takedown.$inferSelect;
@@ -281,3 +281,20 @@ export async function insertDelistings(db: DbOrTx, rows: { userId: string; leakI
   await db.insert(searchDelisting).values(rows).onConflictDoNothing();
 }
 
+
+/** Records a reply once (by notice and the reply's Message-ID); undefined when it was recorded before. */
+export async function insertReply(db: DbOrTx, values: typeof takedownReply.$inferInsert) {
+  const rows = await db.insert(takedownReply).values(values).onConflictDoNothing().returning();
+  return rows[0];
+}
+
+/** The replies to a takedown's notices, oldest first. */
+export function listRepliesOfTakedown(db: DbOrTx, takedownId: string) {
+  return db
+    .select({ reply: takedownReply })
+    .from(takedownReply)
+    .innerJoin(takedownNoticeLink, eq(takedownNoticeLink.noticeId, takedownReply.noticeId))
+    .where(eq(takedownNoticeLink.takedownId, takedownId))
+    .orderBy(asc(takedownReply.receivedAt))
+    .then((rows) => rows.map((r) => r.reply));
+}

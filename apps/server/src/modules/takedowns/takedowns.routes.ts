@@ -21,11 +21,19 @@ export function takedownsRoutes(service: TakedownsService) {
   routes.get("/v1/takedowns/delisting", async (c) => c.json(await service.delisting(currentUser(c).id)));
   routes.post("/v1/takedowns/delisting/submitted", async (c) => c.json(await service.markDelisting(currentUser(c).id, await readJson(c, markDelistingSchema))));
 
-  routes.post("/v1/takedowns", async (c) => c.json(await service.create(currentUser(c).id, (await readJson(c, createTakedownsSchema)).leakIds), 202));
+  routes.get("/v1/takedowns/attestation", (c) => c.json(service.attestationText()));
+  routes.post("/v1/takedowns", async (c) => c.json(await service.create(currentUser(c).id, await readJson(c, createTakedownsSchema), { ip: c.get("clientIp") }), 202));
   routes.get("/v1/takedowns", async (c) => c.json(await service.list(currentUser(c).id, readQuery(c, takedownListQuerySchema))));
   routes.get("/v1/takedowns/:id", async (c) => c.json(await service.get(currentUser(c).id, idParam(c))));
   routes.post("/v1/takedowns/:id/cancel", async (c) => c.json(await service.cancel(currentUser(c).id, idParam(c))));
   routes.post("/v1/takedowns/:id/form-done", async (c) => c.json(await service.markFormDone(currentUser(c).id, idParam(c))));
+  // The record of a missed TAKE IT DOWN deadline, to attach to a complaint to the FTC.
+  routes.get("/v1/takedowns/:id/deadline-record", async (c) => {
+    const { record, text } = await service.deadlineRecord(currentUser(c).id, idParam(c));
+    const asText = c.req.query("format") === "text";
+    c.header("content-disposition", `attachment; filename="take-it-down-record-${record.depiction.site.replace(/[^a-z0-9.-]/gi, "_")}.${asText ? "txt" : "json"}"`);
+    return asText ? c.text(text) : c.json(record);
+  });
   routes.post("/v1/takedowns/:id/resend", async (c) => c.json(await service.resend(currentUser(c).id, idParam(c)), 202));
   return routes;
 }

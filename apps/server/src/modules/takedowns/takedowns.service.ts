@@ -2,7 +2,9 @@ import type { EntitlementTier } from "@leakwarden/contracts/plans";
 import { entitlements } from "@leakwarden/contracts/plans";
 import type {
   AuthorizationInput,
+  AttestationText,
   AuthorizationView,
+  CreateTakedowns,
   CreateTakedownsResponse,
   DelistingEngine,
   DelistingResponse,
@@ -19,7 +21,7 @@ import type {
 import { delistingEngines } from "@leakwarden/contracts/takedowns";
 import { randomUUID } from "node:crypto";
 import type { Db, DbOrTx } from "../../db/client";
-import type { StoredFormStep, StoredRecipient } from "../../db/schema/takedowns";
+import type { StoredAttestation, StoredFormStep, StoredRecipient } from "../../db/schema/takedowns";
 import type { Mailer } from "../../email/mailer";
 import type { JobQueue } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
@@ -30,8 +32,12 @@ import type { ScansService } from "../scans/scans.service";
 import { CLOUDFLARE_ABUSE_FORM, dmcaReportFields, missingFields, type CloudflareAbuseReports, type DmcaReportAnswer } from "./cloudflare-abuse";
 import { checkLink } from "./link-check";
 import { checkMailbox } from "./mailbox";
+import { classifyReply, COUNTER_NOTICE_EXPLANATION, noticeIdsIn, ownText, replyKindLabels, type ReplyKind } from "./reply-classifier";
+import type { InboundReply } from "./reply-listener";
 import { renderNotice, type NoticeAgent, type NoticeItem } from "./notice-template";
 import type { RecipientFinder } from "./recipient-finder";
+import { ATTESTATION_VERSION, attestationText, REMOVAL_DEADLINE_MS, renderTakeItDownRequest } from "./takeitdown-template";
+import { CANCELLABLE, isTakedownStatus, RESENDABLE } from "./takedown-lifecycle";
 import { nextCheckAt, type TakedownSchedule } from "./takedown-schedule";
 import type { CloudflareReportJob, PrepareTakedownsJob, RecheckJob, SendNoticeJob } from "./takedowns.jobs";
 import * as repo from "./takedowns.repository";
@@ -115,8 +121,16 @@ function takedownView(row: repo.TakedownRow): TakedownView {
     removedAt: row.removedAt?.toISOString() ?? null,
     nextCheckAt: row.nextCheckAt?.toISOString() ?? null,
     lastCheckAt: row.lastCheckAt?.toISOString() ?? null,
+    basis: row.basis,
+    removalDeadline: row.removalDeadlineAt ? { dueAt: row.removalDeadlineAt.toISOString(), missedAt: row.deadlineMissedAt?.toISOString() ?? null } : null,
+    counterNotice: row.counterNotice ? { ...row.counterNotice, explanation: COUNTER_NOTICE_EXPLANATION } : null,
   };
 }
+
+type NoticeKind = "dmca" | "takeitdown";
+/** The requests a basis sends to the first recipient. */
+const kindsOf = (basis: repo.TakedownRow["basis"]): NoticeKind[] => (basis === "both" ? ["dmca", "takeitdown"] : [basis]);
+const minuteOf = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 function describeRecipient(r: StoredRecipient): string {
   const how = { catalog: "the leak-site catalog", "site-page": "the site's own page", "rdap-ip": "RDAP for the site's address", "cdn-ranges": "the CDN's published ranges", "rdap-domain": "RDAP for the domain" }[r.foundBy];
@@ -241,7 +255,15 @@ export function createTakedownsService(deps: TakedownsDeps) {
   type NoticeContext = Awaited<ReturnType<typeof noticeContext>>;
 
   /** The notice's text for a recipient and links. */
-  function composeNotice(context: NoticeContext, recipient: StoredRecipient, takedowns: repo.TakedownRow[], earlier: { name: string; email: string; sentAt: Date }[], reference: string) {
+  function composeNotice(
+    context: NoticeContext,
+    recipient: StoredRecipient,
+    takedowns: repo.TakedownRow[],
+    earlier: { name: string; email: string; sentAt: Date }[],
+    reference: string,
+    kind: NoticeKind = "dmca",
+    missed: { name: string; email: string; sentAt: Date; deadlineAt: Date }[] = [],
+  ) {
     const { owner, leaks } = context;
     const items: NoticeItem[] = takedowns.map((t) => {
       const evidence = (leaks.get(t.leakId)?.evidence ?? {}) as Record<string, unknown>;
@@ -256,6 +278,21 @@ export function createTakedownsService(deps: TakedownsDeps) {
         resolved: resolutionOf(t, recipient),
       };
     });
+    const attestation = takedowns.find((t) => t.attestation)?.attestation;
+    if (kind === "takeitdown" && attestation) {
+      return renderTakeItDownRequest({
+        reference,
+        date: now(),
+        agent: deps.agent,
+        personName: owner.displayed ?? owner.verified[0]?.username ?? "the person depicted",
+        profiles: owner.examples,
+        recipient,
+        items,
+        attestation,
+        missed,
+      });
+    }
+    if (kind === "takeitdown") throw new Error("a TAKE IT DOWN request needs her attestation");
     return renderNotice({
       reference,
       date: now(),
@@ -268,15 +305,26 @@ export function createTakedownsService(deps: TakedownsDeps) {
     });
   }
 
-  async function queueNotice(tx: DbOrTx, context: NoticeContext, userId: string, level: number, recipient: StoredRecipient, takedowns: repo.TakedownRow[], earlier: { name: string; email: string; sentAt: Date }[]) {
+  async function queueNotice(
+    tx: DbOrTx,
+    context: NoticeContext,
+    userId: string,
+    level: number,
+    recipient: StoredRecipient,
+    takedowns: repo.TakedownRow[],
+    earlier: { name: string; email: string; sentAt: Date }[],
+    kind: NoticeKind = "dmca",
+    missed: { name: string; email: string; sentAt: Date; deadlineAt: Date }[] = [],
+  ) {
     const reference = randomUUID();
-    const content = composeNotice(context, recipient, takedowns, earlier, reference.slice(0, 8));
-    return repo.insertNotice(tx, { id: reference, userId, level, recipient, ...content, status: "queued", createdAt: now() }, takedowns.map((t) => t.id));
+    const content = composeNotice(context, recipient, takedowns, earlier, reference.slice(0, 8), kind, missed);
+    return repo.insertNotice(tx, { id: reference, userId, level, recipient, kind, ...content, status: "queued", createdAt: now() }, takedowns.map((t) => t.id));
   }
 
   async function detail(row: repo.TakedownRow): Promise<TakedownDetail> {
     const notices = await repo.listTakedownNotices(db, row.id);
     const events = await repo.listEvents(db, row.id);
+    const replies = await repo.listRepliesOfTakedown(db, row.id);
     return {
       ...takedownView(row),
       recipients: row.recipients.map(recipientView),
@@ -291,6 +339,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
           urls,
           status: notice.status as NoticeView["status"],
           messageId: notice.messageId,
+          kind: notice.kind,
           attempts: notice.attempts,
           error: notice.error,
           createdAt: notice.createdAt.toISOString(),
@@ -298,6 +347,8 @@ export function createTakedownsService(deps: TakedownsDeps) {
         }),
       ),
       history: events.map((e) => ({ at: e.at.toISOString(), type: e.type, message: e.message })),
+      replies: replies.map((r) => ({ noticeId: r.noticeId, receivedAt: r.receivedAt.toISOString(), from: r.fromAddress, subject: r.subject, kind: r.kind as ReplyKind, excerpt: r.excerpt })),
+      attestation: row.attestation ? { text: row.attestation.text, version: row.attestation.version, attestedAt: row.attestation.attestedAt, forgery: row.attestation.forgery } : null,
     };
   }
 
@@ -360,6 +411,43 @@ export function createTakedownsService(deps: TakedownsDeps) {
     return firstCheck;
   }
 
+  /**
+   * The platform let the TAKE IT DOWN Act's 48 hours pass with the link still up: recorded, and a
+   * request naming the missed deadline goes at once to every party after it that takes email
+   * (the host, the registrar).
+   */
+  async function deadlineMissed(row: repo.TakedownRow, at: Date, checked: { checks: number; lastCheckAt: Date; updatedAt: Date }, detail: string) {
+    const deadline = row.removalDeadlineAt!;
+    const request = (await repo.listSentNoticesOf(db, row.id)).find((n) => n.kind === "takeitdown");
+    const missed = request ? [{ name: request.recipient.name ?? request.recipient.email ?? row.domain, email: request.recipient.email ?? "", sentAt: request.sentAt!, deadlineAt: deadline }] : [];
+    const targets = row.recipients.map((recipient, index) => ({ index, recipient })).filter((r) => r.index > (row.level ?? -1) && r.recipient.email);
+    const context = targets.length > 0 ? await noticeContext(row.userId, [row.leakId]) : null;
+    const following = targets.length > 0 ? null : nextCheckAt(deps.schedule, row.lastSentAt!, at);
+    const missedMessage =
+      `The platform missed its legal deadline: under the TAKE IT DOWN Act it had until ${minuteOf(deadline)} to remove the link, and it is still up (${detail}). ` +
+      (targets.length > 0 ? `Escalating to ${targets.map((t) => describeRecipient(t.recipient)).join(" and ")}. ` : "No host or registrar takes email for it. ") +
+      "A record of the request and the missed deadline is ready for a complaint to the FTC.";
+    const noticeIds = await db.transaction(async (tx) => {
+      await repo.updateTakedowns(tx, [row.id], {
+        ...checked,
+        deadlineMissedAt: at,
+        nextCheckAt: following,
+        ...(targets.length > 0 ? { status: "escalated", level: targets.at(-1)!.index } : {}),
+      });
+      await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "deadline_missed", message: storable(missedMessage) }]);
+      const ids: string[] = [];
+      for (const target of targets) {
+        const escalated = { ...row, status: "escalated", level: target.index };
+        const n = await queueNotice(tx, context!, row.userId, target.index, target.recipient, [escalated], [], "takeitdown", missed);
+        ids.push(n.id);
+        await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "escalated", message: storable(`Escalated to ${describeRecipient(target.recipient)}: the platform missed its deadline.`) }]);
+      }
+      return ids;
+    });
+    for (const noticeId of noticeIds) await deps.queue.send(deps.jobs().send, { noticeId });
+    if (following) await scheduleCheck(row.id, following);
+  }
+
   return {
     async getAuthorization(userId: string): Promise<AuthorizationView> {
       const [owner, q] = await Promise.all([ownerOf(userId), quotaFor(userId, now())]);
@@ -412,9 +500,20 @@ export function createTakedownsService(deps: TakedownsDeps) {
     },
 
     /** Takedowns for the creator's chosen leaks: checked, counted, then prepared by a job. */
-    async create(userId: string, leakIds: string[]): Promise<CreateTakedownsResponse> {
-      const ids = [...new Set(leakIds.map((id) => id.toLowerCase()))];
+    async create(userId: string, input: CreateTakedowns, client: { ip: string } = { ip: "" }): Promise<CreateTakedownsResponse> {
+      const ids = [...new Set(input.leakIds.map((id) => id.toLowerCase()))];
+      const basis = input.basis ?? "dmca";
+      if (input.forgery && basis !== "takeitdown") {
+        throw new AppError("VALIDATION", "Some fields are not valid.", {
+          basis: "A forgery of you is not your copyrighted work: only a TAKE IT DOWN request can be sent for it.",
+        });
+      }
+      if (basis !== "dmca" && input.attest !== true) {
+        throw new AppError("VALIDATION", "Some fields are not valid.", { attest: "Confirm the statement: nothing is sent under the TAKE IT DOWN Act without it." });
+      }
       const at = now();
+      const attestation: StoredAttestation | null =
+        basis === "dmca" ? null : { text: attestationText(!!input.forgery), version: ATTESTATION_VERSION, userId, attestedAt: at.toISOString(), clientIp: client.ip, forgery: !!input.forgery };
       const q = await quotaFor(userId, at);
       if (q.limit === 0) throw quotaError(q, ids.length);
       await requireReady(userId);
@@ -451,9 +550,10 @@ export function createTakedownsService(deps: TakedownsDeps) {
         }
         const rows = await repo.insertTakedowns(
           tx,
-          leaks.map((l) => ({ userId, leakId: l.id, url: l.url, domain: l.domain, status: "draft", createdAt: at, updatedAt: at })),
+          leaks.map((l) => ({ userId, leakId: l.id, url: l.url, domain: l.domain, status: "draft", basis, attestation, createdAt: at, updatedAt: at })),
         );
-        await repo.insertEvents(tx, rows.map((r) => ({ takedownId: r.id, at, type: "created", message: "Takedown requested; looking up who can remove the link." })));
+        const asked = basis === "dmca" ? "" : basis === "both" ? " A DMCA notice and a TAKE IT DOWN Act request go out; she confirmed the statement." : " A TAKE IT DOWN Act request goes out; she confirmed the statement.";
+        await repo.insertEvents(tx, rows.map((r) => ({ takedownId: r.id, at, type: "created", message: `Takedown requested; looking up who can remove the link.${asked}` })));
         return rows;
       });
       await deps.queue.send(deps.jobs().prepare, { takedownIds: created.map((r) => r.id) });
@@ -478,7 +578,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
       // Links behind Cloudflare with no email contact before it: one report per host name, on its form or through its API.
       const cloudflareUrls = new Map<string, string[]>();
       for (const t of drafts) {
-        if (!cloudflareFirst(found.get(t.id) ?? [])) continue;
+        if (t.basis === "takeitdown" || !cloudflareFirst(found.get(t.id) ?? [])) continue;
         const host = new URL(t.url).hostname;
         cloudflareUrls.set(host, [...(cloudflareUrls.get(host) ?? []), t.url]);
       }
@@ -486,7 +586,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
       const reportIds: string[] = [];
       const noticeIds = await db.transaction(async (tx) => {
         const rows = await repo.lockTakedownsInStatus(tx, drafts.map((d) => d.id), "draft");
-        const groups = new Map<string, { level: number; recipient: StoredRecipient; takedowns: repo.TakedownRow[] }>();
+        const groups = new Map<string, { level: number; recipient: StoredRecipient; kind: NoticeKind; takedowns: repo.TakedownRow[] }>();
         for (const row of rows) {
           const recipients = found.get(row.id) ?? [];
           const level = recipients.findIndex((r) => r.email);
@@ -496,7 +596,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
               ? recipients.map((r) => ({ takedownId: row.id, at, type: "recipient_found", message: storable(`Found ${describeRecipient(r)}.`) }))
               : [{ takedownId: row.id, at, type: "recipient_found", message: "No contact found for the site, its host or its registrar." }],
           );
-          const formStep = cloudflareFirst(recipients) ? (steps.get(new URL(row.url).hostname) ?? null) : null;
+          const formStep = row.basis !== "takeitdown" && cloudflareFirst(recipients) ? (steps.get(new URL(row.url).hostname) ?? null) : null;
           if (formStep) {
             await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "form_step", message: formStepMessage(formStep, level >= 0 ? recipients[level]! : null) }]);
             if (formStep.via === "api") reportIds.push(row.id);
@@ -522,20 +622,24 @@ export function createTakedownsService(deps: TakedownsDeps) {
             continue;
           }
           const recipient = recipients[level]!;
-          const key = `${level}:${recipient.email!.toLowerCase()}`;
           const updated = { ...row, recipients, level, formStep };
-          const group = groups.get(key) ?? { level, recipient, takedowns: [] };
-          group.takedowns.push(updated);
-          groups.set(key, group);
+          for (const kind of kindsOf(row.basis)) {
+            // One request per recipient and kind; a forgery's request is worded apart.
+            const key = `${kind}:${kind === "takeitdown" && row.attestation?.forgery ? "forgery" : ""}:${level}:${recipient.email!.toLowerCase()}`;
+            const group = groups.get(key) ?? { level, recipient, kind, takedowns: [] };
+            group.takedowns.push(updated);
+            groups.set(key, group);
+          }
           await repo.updateTakedowns(tx, [row.id], { status: "queued", recipients, level, formStep, updatedAt: at });
         }
         const ids: string[] = [];
         for (const group of groups.values()) {
-          const notice = await queueNotice(tx, context, group.takedowns[0]!.userId, group.level, group.recipient, group.takedowns, []);
+          const notice = await queueNotice(tx, context, group.takedowns[0]!.userId, group.level, group.recipient, group.takedowns, [], group.kind);
           ids.push(notice.id);
+          const what = group.kind === "takeitdown" ? "TAKE IT DOWN request" : "Notice";
           await repo.insertEvents(
             tx,
-            group.takedowns.map((t) => ({ takedownId: t.id, at, type: "queued", message: `Notice queued for ${group.recipient.email} (${group.takedowns.length} link${group.takedowns.length === 1 ? "" : "s"}).` })),
+            group.takedowns.map((t) => ({ takedownId: t.id, at, type: "queued", message: `${what} queued for ${group.recipient.email} (${group.takedowns.length} link${group.takedowns.length === 1 ? "" : "s"}).` })),
           );
         }
         return ids;
@@ -549,7 +653,8 @@ export function createTakedownsService(deps: TakedownsDeps) {
       // What goes out is what the claim read: a notice rewritten until then (a cancelled link, a link that joined) is sent as rewritten.
       const notice = await repo.claimNotice(db, noticeId);
       if (!notice) return;
-      const linked = (await repo.listNoticeTakedowns(db, noticeId)).filter((t) => t.status !== "cancelled");
+      // A link answered by a counter-notice gets no more notices.
+      const linked = (await repo.listNoticeTakedowns(db, noticeId)).filter((t) => t.status !== "cancelled" && !t.counterNotice);
       if (linked.length === 0) {
         await repo.updateNotice(db, noticeId, { status: "cancelled" });
         return;
@@ -593,6 +698,13 @@ export function createTakedownsService(deps: TakedownsDeps) {
 
       const at = now();
       const firstCheck = nextCheckAt(deps.schedule, at, at);
+      // A TAKE IT DOWN request starts the platform's 48 hours (once: an escalation keeps the first deadline); the deadline is a check of its own.
+      const deadlineOf = (t: repo.TakedownRow) => t.removalDeadlineAt ?? (notice.kind === "takeitdown" ? new Date(at.getTime() + REMOVAL_DEADLINE_MS) : null);
+      const checkOf = (t: repo.TakedownRow) => {
+        const deadline = deadlineOf(t);
+        const upcoming = deadline && deadline > at && !t.deadlineMissedAt ? deadline : null;
+        return upcoming && (!firstCheck || upcoming < firstCheck) ? upcoming : firstCheck;
+      };
       await db.transaction(async (tx) => {
         await repo.updateNotice(tx, noticeId, { status: "sent", messageId, sentAt: at, attempts: notice.attempts + 1, error: null });
         await repo.markCounted(tx, linked.map((t) => t.id), at);
@@ -601,16 +713,22 @@ export function createTakedownsService(deps: TakedownsDeps) {
             status: notice.level > 0 && t.firstSentAt ? "escalated" : "sent",
             firstSentAt: t.firstSentAt ?? at,
             lastSentAt: at,
-            nextCheckAt: firstCheck,
+            nextCheckAt: checkOf(t),
+            removalDeadlineAt: deadlineOf(t),
             reason: null,
             updatedAt: at,
           });
         }
-        await repo.insertEvents(tx, linked.map((t) => ({ takedownId: t.id, at, type: "sent", message: `Notice sent to ${email} (Message-ID ${messageId}).` })));
+        const sentLine = (t: repo.TakedownRow) =>
+          notice.kind === "takeitdown"
+            ? `TAKE IT DOWN request sent to ${email} (Message-ID ${messageId}).${!t.removalDeadlineAt ? ` Under the Act the platform has until ${minuteOf(deadlineOf(t)!)} to remove it.` : ""}`
+            : `Notice sent to ${email} (Message-ID ${messageId}).`;
+        await repo.insertEvents(tx, linked.map((t) => ({ takedownId: t.id, at, type: "sent", message: sentLine(t) })));
       });
       for (const t of linked) {
         await deps.scans.markLeakTakedown(t.leakId, "takedown_sent", at);
-        if (firstCheck) await scheduleCheck(t.id, firstCheck);
+        const check = checkOf(t);
+        if (check) await scheduleCheck(t.id, check);
       }
     },
 
@@ -689,10 +807,128 @@ export function createTakedownsService(deps: TakedownsDeps) {
       return detail((await repo.findTakedown(db, row.id))!);
     },
 
+    /**
+     * A reply to one of our notices (from the reply listener): threaded by In-Reply-To / References
+     * to the notice, classified, and put on the timeline of each of its links. A counter-notice
+     * stops re-sends and escalation of those links; a reply saying it was removed brings the next
+     * check forward. A reply that names none of our notices is dropped.
+     */
+    async recordReply(reply: InboundReply): Promise<{ noticeId: string | null; kind: ReplyKind | null }> {
+      let notice: repo.NoticeRow | undefined;
+      for (const id of noticeIdsIn(reply.inReplyTo, reply.references)) {
+        notice = await repo.findNotice(db, id);
+        if (notice) break;
+      }
+      if (!notice) {
+        logger.info({ messageId: reply.messageId.slice(0, 200) }, "a reply that names none of our notices was dropped");
+        return { noticeId: null, kind: null };
+      }
+      const kind = classifyReply(reply, reply.text);
+      const at = now();
+      const mailbox = checkMailbox(reply.from);
+      const from = mailbox.ok ? mailbox.address : "an unreadable address";
+      const excerpt = storable(ownText(reply.text).replace(/\s+/g, " ").trim().slice(0, 500));
+      const linked = (await repo.listNoticeTakedowns(db, notice.id)).filter((t) => t.status !== "cancelled");
+      const recheck: string[] = [];
+      const recorded = await db.transaction(async (tx) => {
+        const row = await repo.insertReply(tx, {
+          noticeId: notice.id,
+          messageId: storable(reply.messageId.slice(0, 500)) || `<no-id-${randomUUID()}>`,
+          fromAddress: from,
+          subject: storable(reply.subject.replace(/\s+/g, " ").slice(0, 300)),
+          kind,
+          excerpt,
+          receivedAt: at,
+        });
+        if (!row) return false;
+        await repo.insertEvents(
+          tx,
+          linked.map((t) => ({ takedownId: t.id, at, type: `reply_${kind}`, message: `A reply from ${from} ${replyKindLabels[kind]}${excerpt ? `: "${excerpt.slice(0, 300)}"` : "."}` })),
+        );
+        for (const t of linked) {
+          if (t.status === "removed" || t.counterNotice) continue;
+          if (kind === "counter_notice") {
+            await repo.updateTakedowns(tx, [t.id], { counterNotice: { at: at.toISOString(), from }, nextCheckAt: null, updatedAt: at });
+            await repo.insertEvents(tx, [{ takedownId: t.id, at, type: "counter_notice", message: COUNTER_NOTICE_EXPLANATION }]);
+          } else if (kind === "removed" && (t.status === "sent" || t.status === "escalated")) {
+            await repo.updateTakedowns(tx, [t.id], { nextCheckAt: at, updatedAt: at });
+            recheck.push(t.id);
+          }
+        }
+        return true;
+      });
+      if (!recorded) return { noticeId: notice.id, kind };
+      for (const id of recheck) await scheduleCheck(id, at);
+      return { noticeId: notice.id, kind };
+    },
+
+    /** The statement she confirms before a TAKE IT DOWN request (product copy, not legal advice). */
+    attestationText(): AttestationText {
+      return { version: ATTESTATION_VERSION, intimate: attestationText(false), forgery: attestationText(true), deadlineHours: REMOVAL_DEADLINE_MS / 3_600_000 };
+    },
+
+    /** A record of the TAKE IT DOWN request and the missed deadline, for a complaint to the FTC. */
+    async deadlineRecord(userId: string, id: string) {
+      const row = await userTakedown(userId, id);
+      if (!row.deadlineMissedAt || !row.removalDeadlineAt || !row.attestation) {
+        throw new AppError("CONFLICT", "This takedown has no missed TAKE IT DOWN deadline to record.", undefined, { removalDeadline: row.removalDeadlineAt?.toISOString() ?? null });
+      }
+      const notices = (await repo.listTakedownNotices(db, row.id)).filter((n) => n.notice.kind === "takeitdown" && n.notice.status === "sent");
+      const events = await repo.listEvents(db, row.id);
+      const record = {
+        about: "A removal request under the TAKE IT DOWN Act that the platform did not act on within 48 hours.",
+        generatedAt: now().toISOString(),
+        depiction: { url: row.url, site: row.domain, forgery: row.attestation.forgery },
+        request: notices[0]
+          ? {
+              sentAt: notices[0].notice.sentAt?.toISOString() ?? null,
+              to: notices[0].notice.recipient.email,
+              recipientName: notices[0].notice.recipient.name,
+              messageId: notices[0].notice.messageId,
+              subject: notices[0].notice.subject,
+              text: notices[0].notice.text,
+            }
+          : null,
+        attestation: { text: row.attestation.text, version: row.attestation.version, confirmedAt: row.attestation.attestedAt },
+        agent: { name: deps.agent.name, email: deps.agent.email, address: deps.agent.address ?? null, phone: deps.agent.phone ?? null },
+        deadline: { dueAt: row.removalDeadlineAt.toISOString(), missedAt: row.deadlineMissedAt.toISOString() },
+        status: row.status,
+        removedAt: row.removedAt?.toISOString() ?? null,
+        escalations: notices.slice(1).map((n) => ({ sentAt: n.notice.sentAt?.toISOString() ?? null, to: n.notice.recipient.email, kind: n.notice.recipient.kind, messageId: n.notice.messageId })),
+        timeline: events.map((e) => ({ at: e.at.toISOString(), type: e.type, message: e.message })),
+        complaintForm: "https://reportfraud.ftc.gov/",
+      };
+      const text = [
+        "Record of a TAKE IT DOWN Act removal request and the missed 48-hour deadline",
+        "",
+        `Depiction: ${record.depiction.url}${record.depiction.forgery ? " (a forgery of the person depicted)" : ""}`,
+        `Platform: ${record.request?.recipientName ?? row.domain} <${record.request?.to ?? ""}>`,
+        `Request sent: ${record.request?.sentAt ?? "unknown"} (Message-ID ${record.request?.messageId ?? "unknown"})`,
+        `Deadline: ${record.deadline.dueAt}`,
+        `Still up when checked after the deadline: ${record.deadline.missedAt}`,
+        `Status now: ${record.status}${record.removedAt ? ` (removed ${record.removedAt})` : ""}`,
+        `Attestation confirmed: ${record.attestation.confirmedAt}: "${record.attestation.text}"`,
+        `Sent by: ${record.agent.name}, authorized agent (${record.agent.email})`,
+        ...record.escalations.map((e) => `Escalated: ${e.sentAt ?? ""} to the ${e.kind} <${e.to ?? ""}>`),
+        "",
+        "Timeline:",
+        ...record.timeline.map((e) => `${e.at}  ${e.type}: ${e.message}`),
+        "",
+        "The request as sent:",
+        record.request?.subject ?? "",
+        "",
+        record.request?.text ?? "",
+        "",
+        `File a complaint with the FTC: ${record.complaintForm}`,
+        "",
+      ].join("\n");
+      return { record, text };
+    },
+
     /** The job: is the link still up? Removed, escalated, checked again later, or no response. */
     async recheck(takedownId: string, dueAt: string): Promise<void> {
       const row = await repo.findTakedown(db, takedownId);
-      if (!row || (row.status !== "sent" && row.status !== "escalated")) return;
+      if (!row || (row.status !== "sent" && row.status !== "escalated") || row.counterNotice) return;
       if (!row.nextCheckAt || row.nextCheckAt.toISOString() !== dueAt || !row.lastSentAt) return;
       const [leak] = await deps.scans.leaksOf(row.userId, [row.leakId]);
       const evidence = (leak?.evidence ?? {}) as { matchedNames?: string[]; imageMatches?: { imageUrl?: string }[] };
@@ -713,6 +949,11 @@ export function createTakedownsService(deps: TakedownsDeps) {
         await deps.onLinkRemoved?.({ userId: row.userId, takedownId: row.id, url: row.url, removedAt: at }).catch((error: unknown) => {
           logger.warn({ err: error, takedownId: row.id }, "takedown-removed hook failed");
         });
+        return;
+      }
+
+      if (row.removalDeadlineAt && !row.deadlineMissedAt && at >= row.removalDeadlineAt) {
+        await deadlineMissed(row, at, checked, result.detail);
         return;
       }
 
@@ -737,7 +978,9 @@ export function createTakedownsService(deps: TakedownsDeps) {
         if (next?.recipient.email) {
           const escalated = { ...row, level: next.index, status: "escalated" };
           // Links escalating to the same party together (a site's links, due at the same time) go in one notice.
-          const joinable = await repo.findQueuedEscalationTo(db, row.userId, next.recipient.email);
+          const kind: NoticeKind = row.basis === "takeitdown" ? "takeitdown" : "dmca";
+          const found = await repo.findQueuedEscalationTo(db, row.userId, next.recipient.email);
+          const joinable = found && found.notice.kind === kind ? found : undefined;
           const together = joinable ? [...joinable.takedowns.filter((t) => t.id !== row.id), escalated] : [escalated];
           const earlier = await earlierNotices(together.map((t) => t.id));
           const ownEarlier = joinable ? await earlierNotices([row.id]) : earlier;
@@ -751,11 +994,11 @@ export function createTakedownsService(deps: TakedownsDeps) {
             const open = joinable && (await repo.lockQueuedNotice(tx, joinable.notice.id));
             if (open) {
               await repo.linkNotice(tx, open.id, [row.id]);
-              await repo.updateNotice(tx, open.id, composeNotice(context, open.recipient, together, earlier, open.id.slice(0, 8)));
+              await repo.updateNotice(tx, open.id, composeNotice(context, open.recipient, together, earlier, open.id.slice(0, 8), kind));
               await repo.insertEvents(tx, events);
               return { id: open.id, joined: true };
             }
-            const n = await queueNotice(tx, context, row.userId, next.index, next.recipient, [escalated], ownEarlier);
+            const n = await queueNotice(tx, context, row.userId, next.index, next.recipient, [escalated], ownEarlier, kind);
             await repo.insertEvents(tx, events);
             return { id: n.id, joined: false };
           });
@@ -807,7 +1050,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
       const context = await noticeContext(userId, siblings.map((t) => t.leakId));
       const requeue = await db.transaction(async (tx) => {
         const [locked] = await repo.lockTakedownsInStatus(tx, [row.id], row.status);
-        if (!locked || !["draft", "queued", "needs_manual_action"].includes(locked.status)) {
+        if (!locked || !isTakedownStatus(locked.status) || !CANCELLABLE.includes(locked.status)) {
           throw new AppError("CONFLICT", "This notice has already been sent: it cannot be cancelled.", undefined, { status: row.status });
         }
         const pending = (await repo.listTakedownNotices(tx, row.id)).filter((n) => n.notice.status === "queued" || n.notice.status === "sending");
@@ -817,7 +1060,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
         for (const { notice } of pending) {
           const rest = (await repo.listNoticeTakedowns(tx, notice.id)).filter((t) => t.id !== row.id && t.status !== "cancelled");
           if (rest.length === 0) await repo.updateNotice(tx, notice.id, { status: "cancelled" });
-          else await repo.updateNotice(tx, notice.id, composeNotice(context, notice.recipient, rest, [], notice.id.slice(0, 8)));
+          else await repo.updateNotice(tx, notice.id, composeNotice(context, notice.recipient, rest, [], notice.id.slice(0, 8), notice.kind));
         }
         return pending.length > 0;
       });
@@ -828,7 +1071,10 @@ export function createTakedownsService(deps: TakedownsDeps) {
     /** Sends again a takedown that failed or got no response (free: the link was counted already). */
     async resend(userId: string, id: string): Promise<TakedownDetail> {
       const row = await userTakedown(userId, id);
-      if (!["failed", "no_response", "needs_manual_action"].includes(row.status)) {
+      if (row.counterNotice) {
+        throw new AppError("CONFLICT", "A counter-notice answered this link's notice: it is not sent again.", undefined, { reason: "counter_notice" });
+      }
+      if (!isTakedownStatus(row.status) || !RESENDABLE.includes(row.status)) {
         throw new AppError("CONFLICT", "Only a failed, unanswered or manual takedown can be sent again.", undefined, { status: row.status });
       }
       await requireReady(userId);

@@ -24,6 +24,9 @@ const takedown = (leakId: string, status: TakedownView["status"]): TakedownView 
   removedAt: null,
   nextCheckAt: null,
   lastCheckAt: null,
+  basis: "dmca",
+  removalDeadline: null,
+  counterNotice: null,
 });
 
 let authorization: AuthorizationView;
@@ -37,9 +40,11 @@ const unsigned: AuthorizationView = {
 };
 
 let calls: { method: string; url: string }[] = [];
+let posted: unknown[] = [];
 
 beforeEach(() => {
   calls = [];
+  posted = [];
   authorization = unsigned;
   vi.stubGlobal(
     "fetch",
@@ -49,6 +54,10 @@ beforeEach(() => {
       const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
       if (url.pathname === "/v1/takedowns/latest") return json({ items: [takedown(ids[1]!, "sent"), takedown(ids[2]!, "needs_manual_action")] });
       if (url.pathname === "/v1/takedowns/authorization") return json(authorization);
+      if (url.pathname === "/v1/takedowns/attestation") {
+        return json({ version: "2026-05", intimate: "I am the person shown in this intimate image.", forgery: "This image is a forgery of me.", deadlineHours: 48 });
+      }
+      if (init?.method === "POST" && typeof init.body === "string") posted.push(JSON.parse(init.body));
       if (url.pathname === "/v1/takedowns" && init?.method === "POST") {
         const error = { code: "QUOTA_EXCEEDED", message: "Your plan shows results only: takedowns come with a paid plan." };
         return new Response(JSON.stringify({ error }), { status: 403, headers: { "content-type": "application/json" } });
@@ -111,5 +120,24 @@ describe("TakedownAction", () => {
     fireEvent.click(screen.getByRole("button", { name: "Takedown finding #1" }));
     await waitFor(() => expect(calls.filter((c) => c.method === "POST")).toEqual([{ method: "POST", url: "/v1/takedowns" }]));
     expect(screen.queryByText("Authorize us to act for you")).toBeNull();
+  });
+
+  it("sends a TAKE IT DOWN request only once she confirms the statement; a forgery offers only the Act", async () => {
+    authorization = { ...unsigned, takedownsIncluded: false };
+    await authorizationLoaded(renderRows([{ id: ids[0]!, number: 4, status: "new", confidence: "high" }]));
+    fireEvent.click(screen.getByRole("button", { name: "TAKE IT DOWN request for finding #4" }));
+    expect(await screen.findByText("I am the person shown in this intimate image.")).toBeTruthy();
+    expect(screen.getByRole("radio", { name: "A TAKE IT DOWN request and a DMCA notice" })).toHaveProperty("checked", true);
+
+    fireEvent.click(screen.getByRole("checkbox", { name: /forgery or AI image of me/ }));
+    expect(screen.getByTestId("attestation-text").textContent).toBe("This image is a forgery of me.");
+    expect(screen.getByRole("radio", { name: "Only a TAKE IT DOWN request" })).toHaveProperty("checked", true);
+    fireEvent.click(screen.getByRole("button", { name: "Send the request" }));
+    expect((await screen.findByRole("alert")).textContent).toContain("Confirm the statement");
+    expect(posted).toEqual([]);
+
+    fireEvent.click(screen.getByRole("checkbox", { name: "This image is a forgery of me." }));
+    fireEvent.click(screen.getByRole("button", { name: "Send the request" }));
+    await waitFor(() => expect(posted).toEqual([{ leakIds: [ids[0]], basis: "takeitdown", forgery: true, attest: true }]));
   });
 });

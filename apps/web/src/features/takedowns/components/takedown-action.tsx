@@ -1,5 +1,5 @@
 import type { LeakView } from "@leakwarden/contracts/scans";
-import type { TakedownStatus } from "@leakwarden/contracts/takedowns";
+import type { CreateTakedowns, TakedownStatus } from "@leakwarden/contracts/takedowns";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
@@ -10,6 +10,7 @@ import { useAuthorization } from "../api/get-authorization";
 import { useLeakTakedown } from "../api/get-leak-takedowns";
 import { takedownStatusLabels } from "../takedown-labels";
 import { AuthorizationForm } from "./authorization-form";
+import { TakeItDownChoice } from "./takeitdown-choice";
 
 interface TakedownActionProps {
   leak: Pick<LeakView, "id" | "number" | "status" | "confidence">;
@@ -21,7 +22,7 @@ interface TakedownActionProps {
   upgradeHref: string;
 }
 
-type Explain = "ownership" | "confirm" | "authorize" | null;
+type Explain = "ownership" | "confirm" | "authorize" | "takeitdown" | null;
 
 const buttonClass =
   "h-8 rounded-md bg-brand-600 px-2.5 text-xs font-semibold whitespace-nowrap text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400 disabled:opacity-70";
@@ -79,9 +80,11 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
     previous.current = status;
   }, [status, queryClient]);
 
-  const request = () =>
+  // The basis she chose (a TAKE IT DOWN request, with her attestation), kept while she signs the authorization first.
+  const chosen = useRef<Omit<CreateTakedowns, "leakIds">>({});
+  const request = (options: Omit<CreateTakedowns, "leakIds"> = chosen.current) =>
     create.mutate(
-      { leakIds: [leak.id] },
+      { leakIds: [leak.id], ...options },
       {
         onSuccess: (res) => {
           const item = res.items[0];
@@ -102,12 +105,13 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
       },
     );
 
-  const onClick = () => {
+  const onClick = (options: Omit<CreateTakedowns, "leakIds"> = {}) => {
+    chosen.current = options;
     if (ownershipVerified === false) return setExplain("ownership");
     if (leak.confidence !== "high" && leak.status === "new") return setExplain("confirm");
     // Without a plan that includes takedowns the server refuses: it says so, rather than asking her to sign first.
     if (authorization.data && authorization.data.takedownsIncluded && !authorization.data.authorization) return setExplain("authorize");
-    request();
+    request(options);
   };
 
   let control: ReactNode;
@@ -138,9 +142,20 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
     control = null;
   } else {
     control = (
-      <button type="button" onClick={onClick} aria-label={`Takedown finding #${leak.number}`} className={buttonClass}>
-        Takedown
-      </button>
+      <span className="flex gap-1">
+        <button type="button" onClick={() => onClick()} aria-label={`Takedown finding #${leak.number}`} className={buttonClass}>
+          Takedown
+        </button>
+        <button
+          type="button"
+          onClick={() => setExplain("takeitdown")}
+          aria-label={`TAKE IT DOWN request for finding #${leak.number}`}
+          title="An intimate image published without your consent, or a forgery of you"
+          className="h-8 rounded-md border border-white/15 px-2 text-xs font-semibold whitespace-nowrap text-white hover:bg-white/5"
+        >
+          Take It Down
+        </button>
+      </span>
     );
   }
 
@@ -171,6 +186,20 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
                 </button>
               </div>
             </>
+          )}
+        </ExplainDialog>
+      )}
+      {explain === "takeitdown" && (
+        <ExplainDialog title="TAKE IT DOWN Act request" onClose={() => setExplain(null)} wide>
+          {(close) => (
+            <TakeItDownChoice
+              pending={create.isPending}
+              onCancel={close}
+              onSend={(options) => {
+                close();
+                onClick(options);
+              }}
+            />
           )}
         </ExplainDialog>
       )}

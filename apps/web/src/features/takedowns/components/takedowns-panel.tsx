@@ -16,6 +16,7 @@ import { engineLabels, formatHours, formatWhen, foundByLabels, recipientKindLabe
 import { AuthorizationForm } from "./authorization-form";
 import { CopyField } from "../../../components/copy-field";
 import { FormStepCard } from "./form-step";
+import { RemovalDeadline } from "./removal-deadline";
 import { QueryError, Skeleton } from "../../../components/query-error";
 
 const card = "rounded-2xl border border-white/10 bg-ink-900 p-5 sm:p-6";
@@ -191,6 +192,13 @@ function Detail({ id }: { id: string }) {
     <div className="flex flex-col gap-4 text-sm">
       {d.reason && !d.formStep && <p className="text-amber-100">{d.reason}</p>}
       {d.formStep && <FormStepCard takedownId={d.id} step={d.formStep} />}
+      <RemovalDeadline d={d} />
+      {d.counterNotice && (
+        <section aria-label="Counter-notice" className="rounded-lg border border-amber-300/30 bg-amber-300/10 p-3 text-amber-50" data-testid="counter-notice">
+          <p className="font-semibold">A counter-notice answered this takedown ({formatWhen(d.counterNotice.at)}, from {d.counterNotice.from}).</p>
+          <p className="mt-1">{d.counterNotice.explanation}</p>
+        </section>
+      )}
       <Actions d={d} />
       <div>
         <h4 className="font-semibold text-slate-200">Who can remove it, in the order we write to them</h4>

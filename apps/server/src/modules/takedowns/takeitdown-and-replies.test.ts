@@ -1,0 +1,372 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { EntitlementTier } from "@leakwarden/contracts/plans";
+import nodemailer from "nodemailer";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createMailer } from "../../email/mailer";
+import { loadEnv } from "../../env";
+import { createLogger } from "../../lib/logger";
+import { createServices } from "../../services";
+import { startForwardProxy, type ForwardProxy } from "../../testing/fake-web/forward-proxy";
+import { html, startVirtualHostServer, type VirtualHostServer } from "../../testing/fake-web/virtual-host-server";
+import { seedLeaks, type SeededLeak } from "../../testing/leak-records";
+import { openTestDatabase } from "../../testing/test-database";
+import type { TestClient} from "../../testing/test-services";
+import { signUpAndConfirm, TEST_ORIGIN, type TestServices } from "../../testing/test-services";
+import { recordStageNameCheck } from "../identities/identities.repository";
+import { startReplyListener, type ReplyListener } from "./reply-listener";
+import { rdapDomain, rdapNetwork, startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "./takedown-test-network";
+
+const HOUR = 3_600_000;
+
+const leakPage = (title: string) =>
+  `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1><p>luna_rivers private pics, leaked.</p></body></html>`;
+
+function testClock() {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    async advance(services: TestServices, ms: number) {
+      offset += ms;
+      await services.database.executeSql(`update pgboss.job set start_after = start_after - ($1::bigint * interval '1 millisecond') where state in ('created', 'retry')`, [ms]);
+    },
+  };
+}
+
+const DAY = 24 * HOUR;
+
+describe("TAKE IT DOWN Act requests, and replies to notices", () => {
+  let replies: ReplyListener;
+  let services: TestServices;
+  let web: VirtualHostServer;
+  let proxy: ForwardProxy;
+  let dns: FakeDns;
+  let rdap: FakeRdap;
+  let smtp: FakeSmtp;
+  const clock = testClock();
+  const tiers = new Map<string, EntitlementTier>();
+  let ava: TestClient;
+  let bea: TestClient;
+  const leakIds: Record<string, string> = {};
+  const pages: Record<string, string> = {
+    "http://tubeleaks.example/v/1": leakPage("luna_rivers nude leak 1"),
+    "http://tubeleaks.example/v/2": leakPage("luna_rivers nude leak 2"),
+    "http://fakes.example/luna": leakPage("luna_rivers AI nudes"),
+    "http://tubeleaks.example/v/3": leakPage("luna_rivers nude leak 3"),
+  };
+
+  function leakAt(url: string): SeededLeak {
+    return {
+      url,
+      seenAt: new Date(),
+      title: "luna_rivers leak",
+      confidence: "high",
+      evidence: {
+        matchedNames: ["luna_rivers"],
+        snippet: "luna_rivers private pics, leaked.",
+        title: "luna_rivers leak",
+        signals: [],
+        imageMatches: [{ imageUrl: `${url}.jpg` }],
+        httpStatus: 200,
+        fetchedAt: "2026-06-01T10:00:00.000Z",
+        sha256: createHash("sha256").update(pages[url] ?? "").digest("hex"),
+        finalUrl: url,
+      },
+    };
+  }
+
+  beforeAll(async () => {
+    web = await startVirtualHostServer({
+      "tubeleaks.example": {
+        "/dmca": html(`<!doctype html><p>Removal requests: <a href="mailto:removals@tubeleaks.example">removals@tubeleaks.example</a></p>`),
+        "/v/1": html(pages["http://tubeleaks.example/v/1"]!),
+        "/v/2": html(pages["http://tubeleaks.example/v/2"]!),
+        "/v/3": html(pages["http://tubeleaks.example/v/3"]!),
+      },
+      "fakes.example": {
+        "/contact": html(`<!doctype html><p>Write to safety [at] fakes [dot] example</p>`),
+        "/luna": html(pages["http://fakes.example/luna"]!),
+      },
+    });
+    proxy = await startForwardProxy((host) => (host.endsWith(".example") ? { host: "127.0.0.1", port: web.port } : null));
+    dns = await startFakeDns({ "tubeleaks.example": { a: ["198.51.100.40"] }, "fakes.example": { a: ["198.51.100.41"] } });
+    rdap = await startFakeRdap({
+      ips: { "198.51.100.40": rdapNetwork("TUBENET", "abuse@tubenet.example"), "198.51.100.41": rdapNetwork("FAKENET", "abuse@fakenet.example") },
+      domains: {
+        "tubeleaks.example": rdapDomain("tubeleaks.example", "Example Registrar, Inc.", "abuse@registrar.example"),
+        "fakes.example": rdapDomain("fakes.example", "Example Registrar, Inc.", "abuse@registrar.example"),
+      },
+    });
+    smtp = await startFakeSmtp();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-takeitdown-"));
+    const env = loadEnv({
+      NODE_ENV: "test",
+      DATA_DIR: dataDir,
+      PUBLIC_URL: TEST_ORIGIN,
+      LOG_LEVEL: "silent",
+      AUTH_RATE_LIMIT_MAX: "1000",
+      SMTP_URL: smtp.url,
+      NOTICE_FROM: "Leakwarden Copyright Agent <dmca@leakwarden.test>",
+      NOTICE_REPLY_TO: "agent-replies@leakwarden.test",
+      AGENT_NAME: "Leakwarden Copyright Agent",
+      AGENT_ADDRESS: "1 Agent Street, Wilmington, DE 19801, USA",
+      AGENT_EMAIL: "dmca@leakwarden.test",
+      AGENT_PHONE: "+1 555 0100",
+      DNS_SERVERS: dns.servers,
+      RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
+      SCAN_PROXY_URL: proxy.url,
+      SCAN_FETCH_TIMEOUT_MS: "3000",
+    });
+    const database = await openTestDatabase();
+    const logger = createLogger(env.LOG_LEVEL);
+    const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") }, logger);
+    const wired = createServices(env, logger, database, { mailer, now: clock.now, tierFor: async (userId) => tiers.get(userId) ?? "free" });
+    await wired.queue.start();
+    services = {
+      ...wired,
+      dataDir,
+      async close() {
+        await wired.queue.stop();
+        await database.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+
+    ava = await signUpAndConfirm(services, "ava@example.com");
+    bea = await signUpAndConfirm(services, "bea@example.com");
+    const avaId = (await (await ava.get("/api/auth/get-session")).json()).user.id as string;
+    tiers.set(avaId, "premium");
+    tiers.set((await (await bea.get("/api/auth/get-session")).json()).user.id as string, "premium");
+    await ava.post("/v1/root/update-profile-all", { platforms: { onlyfans: "luna_rivers" }, nicknames: [], allowlist: [], specific: "" });
+    const identities = await (await ava.get("/v1/identities")).json();
+    const at = new Date();
+    await recordStageNameCheck(services.database.db, [identities.stageNames[0].id], { lastCheckAt: at, lastCheckStatus: "verified", lastCheckReason: "", verifiedAt: at });
+    const granted = await ava.request("/v1/takedowns/authorization", { method: "PUT", json: { fullName: "Ava Marie Stone", signature: "Ava Marie Stone", agree: true } });
+    expect(granted.status).toBe(200);
+    const urls = Object.keys(pages);
+    const ids = await seedLeaks(services.database.db, avaId, urls.map(leakAt));
+    ["tube1", "tube2", "fake", "tube3"].forEach((key, i) => (leakIds[key] = ids[i]!));
+    replies = await startReplyListener({
+      host: "127.0.0.1",
+      port: 0,
+      recipients: ["agent-replies@leakwarden.test"],
+      maxBytes: 200_000,
+      logger,
+      onReply: async (reply) => void (await services.takedowns.recordReply(reply)),
+    });
+  });
+
+  afterAll(async () => {
+    await replies?.close();
+    await services?.close();
+    await Promise.all([web?.close(), proxy?.close(), dns?.close(), rdap?.close(), smtp?.close()]);
+  });
+
+  const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; fields?: Record<string, string> } }).error;
+  const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
+  const takedownOf = async (leakId: string | undefined) => {
+    const items = (await (await ava.get("/v1/takedowns?pageSize=50")).json()).items as { id: string; leakId: string }[];
+    return (await ava.get(`/v1/takedowns/${items.find((t) => t.leakId === leakId)!.id}`)).json();
+  };
+
+  it("refuses a TAKE IT DOWN request without her attestation, and a forgery on a copyright basis", async () => {
+    const text = await (await ava.get("/v1/takedowns/attestation")).json();
+    expect(text).toMatchObject({ deadlineHours: 48, version: expect.any(String) });
+    expect(text.forgery).toContain("forgery of me");
+
+    for (const body of [
+      { leakIds: [leakIds.tube1], basis: "takeitdown" },
+      { leakIds: [leakIds.tube1], basis: "both", attest: false },
+    ]) {
+      const res = await ava.post("/v1/takedowns", body);
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).fields).toHaveProperty("attest");
+    }
+    for (const basis of ["dmca", "both"]) {
+      const res = await ava.post("/v1/takedowns", { leakIds: [leakIds.fake], basis, forgery: true, attest: true });
+      expect(res.status).toBe(400);
+      expect((await errorOf(res)).fields).toHaveProperty("basis");
+    }
+    expect((await ava.post("/v1/takedowns", { leakIds: [leakIds.tube1], basis: "gdpr", attest: true })).status).toBe(400);
+    expect((await (await ava.get("/v1/takedowns")).json()).total).toBe(0);
+    expect(smtp.received).toHaveLength(0);
+  });
+
+  it("sends a request carrying each element the Act requires, beside the DMCA notice, and shows the 48-hour deadline", async () => {
+    const res = await ava.post("/v1/takedowns", { leakIds: [leakIds.tube1, leakIds.tube2], basis: "both", attest: true });
+    expect(res.status).toBe(202);
+    const forged = await ava.post("/v1/takedowns", { leakIds: [leakIds.fake], basis: "takeitdown", forgery: true, attest: true });
+    expect(forged.status).toBe(202);
+    await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
+
+    const site = mailsTo("removals@tubeleaks.example");
+    expect(site).toHaveLength(2);
+    const dmca = site.find((m) => m.headers.subject?.startsWith("DMCA"))!;
+    const request = site.find((m) => m.headers.subject?.startsWith("TAKE IT DOWN"))!;
+    expect(dmca.text).toContain("17 U.S.C. § 512(c)(3)");
+    expect(request.headers.subject).toMatch(/^TAKE IT DOWN Act removal request: 2 URLs on tubeleaks\.example \[ref [0-9a-f]{8}\]$/);
+    // (i) a signature of her authorized agent, (ii) the depiction and where it is, (iii) the good-faith statement, (iv) contact information.
+    expect(request.text).toContain("Electronic signature: /s/ Leakwarden Copyright Agent, authorized agent for luna_rivers");
+    expect(request.text).toContain("1) http://tubeleaks.example/v/1");
+    expect(request.text).toContain("2) http://tubeleaks.example/v/2");
+    expect(request.text).toContain("http://tubeleaks.example/v/1.jpg");
+    expect(request.text).toContain("I have a good-faith belief that the intimate visual depiction of luna_rivers at the locations below was published without her consent.");
+    expect(request.text).toContain("https://onlyfans.com/luna_rivers");
+    expect(request.text).toMatch(/She confirmed this statement on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\./);
+    expect(request.text).toContain("Email: dmca@leakwarden.test");
+    expect(request.text).toContain("Address: 1 Agent Street, Wilmington, DE 19801, USA");
+    expect(request.text).toContain("within 48 hours");
+    expect(request.text).toContain("identical copies");
+    expect(request.html).toContain("Electronic signature");
+    expect(`${request.text}${dmca.text}`).not.toMatch(/Ava|Marie|Stone/);
+
+    // The forgery: only the Act's request, in its own words, to the address the contact page spells out.
+    const fakes = mailsTo("safety@fakes.example");
+    expect(fakes).toHaveLength(1);
+    expect(fakes[0]!.headers.subject).toMatch(/^TAKE IT DOWN Act/);
+    expect(fakes[0]!.text).toContain("a digital forgery of luna_rivers");
+
+    const detail = await takedownOf(leakIds.tube1);
+    expect(detail.basis).toBe("both");
+    expect(detail.notices.map((n: { kind: string; status: string }) => `${n.kind}:${n.status}`).sort()).toEqual(["dmca:sent", "takeitdown:sent"]);
+    const sentAt = Date.parse(detail.notices.find((n: { kind: string }) => n.kind === "takeitdown").sentAt);
+    expect(Date.parse(detail.removalDeadline.dueAt) - sentAt).toBe(48 * HOUR);
+    expect(detail.removalDeadline.missedAt).toBeNull();
+    expect(detail.attestation).toMatchObject({ forgery: false, attestedAt: expect.any(String) });
+    expect(detail.attestation.text).toContain("published at these links without my consent");
+    expect(detail.history.map((e: { message: string }) => e.message).join("\n")).toContain("Under the Act the platform has until");
+    // Not missed yet: no record to complain with.
+    expect((await ava.get(`/v1/takedowns/${detail.id}/deadline-record`)).status).toBe(409);
+  });
+
+  it("past 48 hours, says the platform missed its deadline, escalates to the host and registrar, and offers the record for the FTC", async () => {
+    const before = smtp.received.length;
+    await clock.advance(services, 48 * HOUR + 60_000);
+    await services.queue.runDue(["takedowns.recheck", "takedowns.send-notice"]);
+    const sent = smtp.received.slice(before);
+    const host = sent.filter((m) => m.to.includes("abuse@tubenet.example"));
+    const registrar = sent.filter((m) => m.to.includes("abuse@registrar.example"));
+    expect(host).toHaveLength(2); // one per link: each missed its own deadline
+    expect(registrar.length).toBeGreaterThanOrEqual(2);
+    expect(host[0]!.headers.subject).toMatch(/^TAKE IT DOWN Act/);
+    expect(host[0]!.text).toMatch(/A removal request for this depiction was sent to .* <removals@tubeleaks\.example> on .* UTC\. Its 48-hour deadline passed on .* UTC and the depiction is still available\./);
+
+    const detail = await takedownOf(leakIds.tube1);
+    expect(detail.status).toBe("escalated");
+    expect(detail.removalDeadline.missedAt).not.toBeNull();
+    const missed = detail.history.find((e: { type: string }) => e.type === "deadline_missed");
+    expect(missed.message).toContain("The platform missed its legal deadline");
+    expect(missed.message).toContain("record of the request and the missed deadline");
+
+    const json = await ava.get(`/v1/takedowns/${detail.id}/deadline-record`);
+    expect(json.status).toBe(200);
+    expect(json.headers.get("content-disposition")).toContain("attachment");
+    const record = await json.json();
+    expect(record).toMatchObject({
+      depiction: { url: "http://tubeleaks.example/v/1", forgery: false },
+      request: { to: "removals@tubeleaks.example", messageId: expect.stringMatching(/^<notice-/) },
+      deadline: { dueAt: detail.removalDeadline.dueAt, missedAt: detail.removalDeadline.missedAt },
+      attestation: { confirmedAt: detail.attestation.attestedAt },
+    });
+    expect(record.request.text).toContain("Electronic signature");
+    expect(record.escalations.map((e: { to: string }) => e.to).sort()).toEqual(["abuse@registrar.example", "abuse@tubenet.example"]);
+    const text = await (await ava.get(`/v1/takedowns/${detail.id}/deadline-record?format=text`)).text();
+    expect(text).toContain(`Deadline: ${detail.removalDeadline.dueAt}`);
+    expect(text).toContain("The request as sent:");
+
+    // Another creator's takedown is not hers to read.
+    expect((await bea.get(`/v1/takedowns/${detail.id}/deadline-record`)).status).toBe(404);
+  });
+
+  describe("replies", () => {
+    const reply = (message: { subject: string; text: string; inReplyTo?: string; references?: string | string[]; headers?: Record<string, string>; messageId?: string; to?: string }) =>
+      nodemailer.createTransport({ host: "127.0.0.1", port: replies.port, secure: false, ignoreTLS: true }).sendMail({
+        from: "Abuse Desk <abuse@tubenet.example>",
+        to: message.to ?? "agent-replies@leakwarden.test",
+        ...message,
+      });
+    const noticeOf = (d: { notices: { kind: string; recipient: { kind: string }; messageId: string | null; id: string }[] }, kind: string, recipientKind: string) =>
+      d.notices.find((n) => n.kind === kind && n.recipient.kind === recipientKind)!;
+
+    it("threads each kind of reply to its notice by In-Reply-To or References, classifies it and shows it on the timeline", async () => {
+      const tube1 = await takedownOf(leakIds.tube1);
+      const tube2 = await takedownOf(leakIds.tube2);
+      const fake = await takedownOf(leakIds.fake);
+      const siteDmca = noticeOf(tube1, "dmca", "site");
+      const siteRequest = noticeOf(tube1, "takeitdown", "site");
+      const hostRequest = noticeOf(tube2, "takeitdown", "host");
+      expect(siteDmca.messageId).toBe(`<notice-${siteDmca.id}@leakwarden.test>`);
+
+      await reply({
+        subject: "Automatic reply: DMCA notice",
+        text: "I am out of the office until Monday. Your message has been removed from my queue.",
+        inReplyTo: siteDmca.messageId!,
+        headers: { "Auto-Submitted": "auto-replied" },
+      });
+      await reply({ subject: "Re: TAKE IT DOWN", text: "Please provide the original URLs of the work and an ID.\n\n> TAKE IT DOWN Act removal request", inReplyTo: hostRequest.messageId! });
+      await reply({
+        subject: "Re: TAKE IT DOWN Act removal request",
+        text: "We decline to act on this request.\n\nOn Tue, Jun 2, 2026 Leakwarden wrote:\n> Please remove the depiction, it has been removed elsewhere",
+        references: ["<thread-start@tubeleaks.example>", siteRequest.messageId!],
+      });
+      const fakeRequest = noticeOf(fake, "takeitdown", "site");
+      await reply({ subject: "Re: your request", text: "The content has been removed. Thank you.", references: fakeRequest.messageId!, messageId: "<done-1@fakes.example>" });
+      // Delivered twice, recorded once.
+      await reply({ subject: "Re: your request", text: "The content has been removed. Thank you.", references: fakeRequest.messageId!, messageId: "<done-1@fakes.example>" });
+      // Names none of our notices: dropped.
+      await reply({ subject: "hello", text: "The content has been removed.", inReplyTo: "<something@else.example>" });
+      // Only the reply address takes mail.
+      await expect(reply({ subject: "x", text: "y", to: "someone@leakwarden.test" })).rejects.toThrow(/550/);
+
+      const t1 = await takedownOf(leakIds.tube1);
+      expect(t1.replies.map((r: { kind: string; noticeId: string }) => [r.kind, r.noticeId])).toEqual([
+        ["auto_reply", siteDmca.id],
+        ["refused", siteRequest.id],
+      ]);
+      expect(t1.history.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(["reply_auto_reply", "reply_refused"]));
+      expect(t1.history.find((e: { type: string }) => e.type === "reply_refused").message).toBe('A reply from abuse@tubenet.example refuses to remove it: "We decline to act on this request."');
+      const t2 = await takedownOf(leakIds.tube2);
+      // The site's notices carried both links: their replies show on both; the host's request was tube2's alone.
+      expect(t2.replies.map((r: { kind: string }) => r.kind)).toEqual(["auto_reply", "more_info", "refused"]);
+      const f = await takedownOf(leakIds.fake);
+      expect(f.replies.map((r: { kind: string }) => r.kind)).toEqual(["removed"]);
+      expect(f.history.filter((e: { type: string }) => e.type === "reply_removed")).toHaveLength(1);
+    });
+
+    it("stops re-sends and escalation for a link answered by a counter-notice, and tells her what §512(g) means", async () => {
+      const created = await ava.post("/v1/takedowns", { leakIds: [leakIds.tube3] });
+      expect(created.status).toBe(202);
+      await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
+      const before = await takedownOf(leakIds.tube3);
+      const notice = noticeOf(before, "dmca", "site");
+      expect(notice.messageId).toBeTruthy();
+
+      await reply({
+        subject: "Counter-notification",
+        text:
+          "This is a counter-notification under 17 U.S.C. 512(g). I have a good faith belief the material was removed as a result of mistake. " +
+          "I consent to the jurisdiction of the Federal District Court.",
+        inReplyTo: notice.messageId!,
+      });
+      const answered = await takedownOf(leakIds.tube3);
+      expect(answered.counterNotice).toMatchObject({ from: "abuse@tubenet.example" });
+      expect(answered.counterNotice.explanation).toContain("10 to 14 business days");
+      expect(answered.counterNotice.explanation).toContain("unless you tell the site in that time that you have filed a lawsuit");
+      expect(answered.nextCheckAt).toBeNull();
+      expect(answered.history.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(["reply_counter_notice", "counter_notice"]));
+
+      // A week on, the link is still up: nothing more goes out for it.
+      const sentBefore = smtp.received.length;
+      await clock.advance(services, 8 * DAY);
+      await services.queue.runDue(["takedowns.recheck", "takedowns.send-notice"]);
+      await clock.advance(services, 10 * 60_000);
+      await services.queue.runDue(["takedowns.send-notice"]);
+      expect(smtp.received.slice(sentBefore).filter((m) => m.text.includes("http://tubeleaks.example/v/3"))).toHaveLength(0);
+      const after = await takedownOf(leakIds.tube3);
+      expect(after.notices).toHaveLength(1);
+      expect(after.history.map((e: { type: string }) => e.type)).not.toContain("escalated");
+    });
+  });
+});
