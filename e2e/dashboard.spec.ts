@@ -170,14 +170,17 @@ test("Custom Alert keeps the creator's rules", async ({ browser }) => {
   const { page, context, errors } = await signedIn(browser, luna);
   await page.goto("/dashboard/alerts");
   await expect(page.getByText("Alerts go to")).toContainText("luna@example.com");
-  await page.getByRole("switch", { name: /Every new leak/ }).check();
-  await page.getByRole("radio", { name: /Weekly summary/ }).check();
+  // A new account starts with alerts on: every new leak, takedowns that succeed, a weekly summary.
+  await expect(page.getByRole("switch", { name: /Every new leak/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /Weekly summary/ })).toBeChecked();
+  await expect(page.getByText(/Next summary:/)).toBeVisible();
+  await page.getByRole("radio", { name: /Daily summary/ }).check();
   await page.getByRole("button", { name: "Save alerts" }).click();
   await expect(page.getByText("Alert settings saved")).toBeVisible();
   await page.reload();
   await expect(topTitle(page)).toHaveText("Custom Alert");
   await expect(page.getByRole("switch", { name: /Every new leak/ })).toBeChecked();
-  await expect(page.getByRole("radio", { name: /Weekly summary/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /Daily summary/ })).toBeChecked();
   await expect(page.getByText(/Next summary:/)).toBeVisible();
   expect(errors).toEqual([]);
   await context.close();
