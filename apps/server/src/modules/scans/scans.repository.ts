@@ -41,7 +41,8 @@ export async function findLatestFinishedScan(db: DbOrTx, userId: string): Promis
 }
 
 /**
- * Scans the creator started herself (or onboarding did) since a time, oldest first: the quota's use.
+ * Scans the creator started herself since a time, oldest first: the quota's use (the scan
+ * onboarding starts is free and not counted).
  * A failed scan is not counted, nor one cancelled before it ever ran (no startedAt): the engine
  * searched nothing for her. One cancelled while running is counted.
  */
@@ -52,13 +53,23 @@ export function listCountedScansSince(db: DbOrTx, userId: string, since: Date) {
     .where(
       and(
         eq(scan.userId, userId),
-        inArray(scan.trigger, ["manual", "onboarding"]),
+        eq(scan.trigger, "manual"),
         ne(scan.status, "failed"),
         or(ne(scan.status, "cancelled"), isNotNull(scan.startedAt)),
         gte(scan.createdAt, since),
       ),
     )
     .orderBy(asc(scan.createdAt));
+}
+
+/** Whether the creator already had her free onboarding scan (one that failed, or was cancelled before it ran, does not count). */
+export async function hasHadOnboardingScan(db: DbOrTx, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: scan.id })
+    .from(scan)
+    .where(and(eq(scan.userId, userId), eq(scan.trigger, "onboarding"), ne(scan.status, "failed"), or(ne(scan.status, "cancelled"), isNotNull(scan.startedAt))))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /**

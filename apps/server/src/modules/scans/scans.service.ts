@@ -1,5 +1,5 @@
 import type { LatestScanResponse, LeakList, LeakListQuery, LeakTimeline, LeakView, MultiSearchResponse, ReferenceImageInput, ScanQuota, ScanView } from "@leakwarden/contracts/scans";
-import { entitlements, planThatLifts, type EntitlementTier } from "@leakwarden/contracts/plans";
+import { entitlements, planThatLifts, scanAllowanceLabel, type EntitlementTier } from "@leakwarden/contracts/plans";
 import type { Db } from "../../db/client";
 import type { JobQueue } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
@@ -10,7 +10,7 @@ import type { Finding } from "../../scanner/scan-types";
 import type { IdentitiesService } from "../identities/identities.service";
 import type { ImageIndexService, SeenImage } from "../image-index/image-index.service";
 import { referenceHashesOf, storedReferenceHashes } from "./reference-hashes";
-import { nextAvailableAt, subtractPeriod } from "./scan-quota";
+import { nextAvailableAt, subtractPeriod, utcDateTime } from "./scan-quota";
 import * as repo from "./scans.repository";
 import type { RunScanJob } from "./scans.jobs";
 
@@ -125,11 +125,14 @@ export function createScansService(deps: ScansDeps) {
       }
       const active = await repo.findActiveScan(db, userId);
       if (active) throw new AppError("CONFLICT", "A scan is already running.", undefined, { scanId: active.id });
-      if (trigger !== "monitoring") {
+      // The scan onboarding starts is free: it does not use up a manual scan. Only the first one
+      // is; onboarding again (Support reopens the wizard) starts a manual scan.
+      if (trigger === "onboarding" && (await repo.hasHadOnboardingScan(db, userId))) trigger = "manual";
+      if (trigger === "manual") {
         const q = await quota(userId);
         if (q.nextAvailableAt) {
           const tier = await deps.tierFor(userId);
-          throw new AppError("QUOTA_EXCEEDED", `Your plan covers ${q.limit} scan${q.limit === 1 ? "" : "s"} a ${q.per}. Next scan available on ${q.nextAvailableAt.slice(0, 10)}.`, undefined, {
+          throw new AppError("QUOTA_EXCEEDED", `Your plan covers ${scanAllowanceLabel(q.limit, q.per)}. The next scan is possible from ${utcDateTime(q.nextAvailableAt)}.`, undefined, {
             resource: "manualScans",
             limit: q.limit,
             use: q.used,
