@@ -33,12 +33,17 @@ export interface ScansDeps {
 
 const uuidPattern = /^[0-9a-f-]{36}$/i;
 
-function percentOf(row: repo.ScanRow): number {
+/**
+ * The share of the planned work done, counted, never timed. Searching is half the work and reading
+ * the pages found the other half; while searches remain, more pages will be planned, so the pages
+ * read count only in proportion to the searches asked: a scan whose first pages are all read does
+ * not show 99% with searches still to run. 100 only once the scan completed.
+ */
+export function percentOf(row: Pick<repo.ScanRow, "status" | "queriesPlanned" | "queriesDone" | "pagesPlanned" | "pagesDone">): number {
   if (row.status === "completed") return 100;
-  // Searching is the first fifth of the work, pages the rest: both are counted, never timed.
-  const search = row.queriesPlanned > 0 ? row.queriesDone / row.queriesPlanned : 0;
-  const pages = row.pagesPlanned > 0 ? row.pagesDone / row.pagesPlanned : 0;
-  return Math.min(99, Math.floor(search * 20 + pages * 80));
+  const search = row.queriesPlanned > 0 ? Math.min(1, row.queriesDone / row.queriesPlanned) : 0;
+  const pages = row.pagesPlanned > 0 ? Math.min(1, row.pagesDone / row.pagesPlanned) : search === 1 ? 1 : 0;
+  return Math.min(99, Math.floor(50 * search + 50 * pages * search));
 }
 
 export function scanView(row: repo.ScanRow): ScanView {
@@ -92,11 +97,12 @@ export function createScansService(deps: ScansDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function quota(userId: string): Promise<ScanQuota> {
-    const { count: limit, per } = entitlements[await deps.tierFor(userId)].manualScans;
+    const tier = await deps.tierFor(userId);
+    const { count: limit, per } = entitlements[tier].manualScans;
     const at = now();
     const starts = (await repo.listCountedScansSince(db, userId, subtractPeriod(at, per))).map((r) => r.createdAt);
     const next = nextAvailableAt(starts, limit, per);
-    return { limit, used: starts.length, per, nextAvailableAt: next && next > at ? next.toISOString() : null };
+    return { limit, used: starts.length, per, nextAvailableAt: next && next > at ? next.toISOString() : null, upgradeTo: planThatLifts(tier, "manualScans") ?? null };
   }
 
   async function userScan(userId: string, id: string) {
@@ -110,7 +116,8 @@ export function createScansService(deps: ScansDeps) {
 
     async latest(userId: string): Promise<LatestScanResponse> {
       const row = await repo.findLatestScan(db, userId);
-      return { scan: row ? scanView(row) : null, quota: await quota(userId) };
+      const completed = row?.status === "completed" ? row : await repo.findLatestFinishedScan(db, userId);
+      return { scan: row ? scanView(row) : null, lastCompleted: completed ? scanView(completed) : null, quota: await quota(userId) };
     },
 
     async get(userId: string, id: string): Promise<ScanView> {
