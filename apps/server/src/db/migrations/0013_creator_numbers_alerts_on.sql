@@ -15,6 +15,7 @@ ALTER TABLE "alert_rule" ALTER COLUMN "new_leak" SET DEFAULT true;--> statement-
 ALTER TABLE "alert_rule" ALTER COLUMN "digest" SET DEFAULT 'weekly';--> statement-breakpoint
 ALTER TABLE "alert_rule" ALTER COLUMN "takedown_succeeded" SET DEFAULT true;--> statement-breakpoint
 ALTER TABLE "alert_rule" ADD COLUMN "last_new_leak_alert_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "alert_rule" ADD COLUMN "new_leak_alerted_through" bigint DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "leak_number_counter" ADD CONSTRAINT "leak_number_counter_user_id_user_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."user"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "leak_user_number_idx" ON "leak" USING btree ("user_id","number");--> statement-breakpoint
 INSERT INTO "leak_number_counter" ("user_id", "last") SELECT "user_id", max("number") FROM "leak" GROUP BY "user_id";--> statement-breakpoint
@@ -45,4 +46,6 @@ CREATE TRIGGER leak_number_assign BEFORE INSERT ON leak
 -- all off, when it never set its alerts).
 INSERT INTO "alert_rule" ("user_id", "new_leak", "digest", "takedown_succeeded")
   SELECT "id", false, 'off', false FROM "user"
-  ON CONFLICT ("user_id") DO NOTHING;
+  ON CONFLICT ("user_id") DO NOTHING;--> statement-breakpoint
+-- New-leaks emails tell of leaks numbered after this: an existing account is told only of leaks found from now on.
+UPDATE "alert_rule" a SET "new_leak_alerted_through" = c."last" FROM "leak_number_counter" c WHERE c."user_id" = a."user_id";

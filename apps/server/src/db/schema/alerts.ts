@@ -1,4 +1,4 @@
-import { boolean, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { bigint, boolean, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 /**
@@ -20,7 +20,12 @@ export const alertRule = pgTable("alert_rule", {
   /** When the digest chain's next run is due; a queued run for another time is stale and does nothing. */
   nextDigestAt: timestamp("next_digest_at", { withTimezone: true }),
   lastDigestAt: timestamp("last_digest_at", { withTimezone: true }),
-  /** When the last new-leaks email was sent; the next waits until an hour after it and then covers everything since. */
+  /** When the last new-leaks email was sent; the next waits until an hour after it. */
   lastNewLeakAlertAt: timestamp("last_new_leak_alert_at", { withTimezone: true }),
+  /**
+   * The creator's leak number (leak.number) up to which new-leaks emails have told her: the next
+   * covers every leak numbered after it, whichever scan, crawl or match found it and in whatever order.
+   */
+  newLeakAlertedThrough: bigint("new_leak_alerted_through", { mode: "number" }).notNull().default(0),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

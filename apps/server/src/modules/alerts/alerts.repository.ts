@@ -1,7 +1,7 @@
-import { and, eq, gte, isNull, lte, or, sql } from "drizzle-orm";
+import { and, eq, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { alertRule } from "../../db/schema/alerts";
-import { leak } from "../../db/schema/scans";
+import { leak, leakNumberCounter } from "../../db/schema/scans";
 import { takedown } from "../../db/schema/takedowns";
 
 export type AlertRuleRow = typeof alertRule.$inferSelect;
@@ -26,12 +26,21 @@ export async function insertDefaultRule(db: DbOrTx, userId: string, values: Part
   return rows.length > 0;
 }
 
-/** Takes the new-leaks email slot: true when none was sent since `notAfter` (the caller sends one now). */
-export async function claimNewLeakAlert(db: DbOrTx, userId: string, at: Date, notAfter: Date): Promise<boolean> {
+/**
+ * Takes the new-leaks email slot: true when none was sent since `notAfter` and the email's leaks
+ * (numbered up to `through`) were not told yet; the caller sends the email now.
+ */
+export async function claimNewLeakAlert(db: DbOrTx, userId: string, at: Date, notAfter: Date, through: number): Promise<boolean> {
   const rows = await db
     .update(alertRule)
-    .set({ lastNewLeakAlertAt: at })
-    .where(and(eq(alertRule.userId, userId), or(isNull(alertRule.lastNewLeakAlertAt), lte(alertRule.lastNewLeakAlertAt, notAfter))))
+    .set({ lastNewLeakAlertAt: at, newLeakAlertedThrough: through })
+    .where(
+      and(
+        eq(alertRule.userId, userId),
+        or(isNull(alertRule.lastNewLeakAlertAt), lte(alertRule.lastNewLeakAlertAt, notAfter)),
+        lt(alertRule.newLeakAlertedThrough, through),
+      ),
+    )
     .returning({ userId: alertRule.userId });
   return rows.length > 0;
 }
@@ -51,4 +60,10 @@ export async function summaryFigures(db: DbOrTx, userId: string, since: Date): P
     .from(takedown)
     .where(and(eq(takedown.userId, userId), gte(takedown.firstSentAt, since)));
   return { found: leaks?.found ?? 0, removed: leaks?.removed ?? 0, stillUp: leaks?.stillUp ?? 0, sent: sent?.n ?? 0 };
+}
+
+/** The last leak number given to the creator (0 before her first leak). */
+export async function lastLeakNumber(db: DbOrTx, userId: string): Promise<number> {
+  const rows = await db.select({ last: leakNumberCounter.last }).from(leakNumberCounter).where(eq(leakNumberCounter.userId, userId)).limit(1);
+  return rows[0]?.last ?? 0;
 }

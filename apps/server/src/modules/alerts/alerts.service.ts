@@ -21,7 +21,7 @@ export interface AlertsDeps {
   /** The account's address, or null when the account is gone. */
   emailOf(userId: string): Promise<string | null>;
   /** Leaks first seen in a scan or since a time (the scans service). */
-  newLeaks(userId: string, filter: { scanId?: string; since?: Date }, limit?: number): Promise<{ items: LeakView[]; total: number }>;
+  newLeaks(userId: string, filter: { scanId?: string; since?: Date; afterNumber?: number }, limit?: number): Promise<{ items: LeakView[]; total: number; maxNumber: number | null }>;
   publicUrl: string;
   /** The server's secret: unsubscribe tokens are signed with a key derived from it. */
   secret: string;
@@ -126,7 +126,9 @@ export function createAlertsService(deps: AlertsDeps) {
       const digestChanged = current.digest !== input.digest;
       if (input.digest === "off") nextDigestAt = null;
       else if (digestChanged || !nextDigestAt) nextDigestAt = new Date(at.getTime() + periodMs[input.digest]);
-      const row = await repo.upsertRule(db, userId, { ...input, nextDigestAt, updatedAt: at });
+      // Switched on: the emails start from the leaks found from now on, not every leak she already has.
+      const alertedThrough = input.newLeak && !current.newLeak ? { newLeakAlertedThrough: await repo.lastLeakNumber(db, userId) } : {};
+      const row = await repo.upsertRule(db, userId, { ...input, ...alertedThrough, nextDigestAt, updatedAt: at });
       if (nextDigestAt && (digestChanged || !current.nextDigestAt)) await scheduleDigest(userId, nextDigestAt);
       return view(row, (await deps.emailOf(userId)) ?? "");
     },
@@ -154,20 +156,24 @@ export function createAlertsService(deps: AlertsDeps) {
     },
 
     /**
-     * The new-leaks email. At most one an hour: a run within the hour after the last email does
-     * nothing (a run queued for the hour's end covers its leaks); otherwise it covers every leak
-     * first seen since the last email (or, for the first, those of the scan or time it was queued for).
+     * The new-leaks email: every leak she was not told of yet (numbered after the last email's),
+     * whatever found it. At most one an hour: a run within the hour after the last email queues
+     * itself again for the hour's end.
      */
     async sendNewLeaksAlert(userId: string, of: string | { since: Date; via?: "images" | "crawl" }): Promise<void> {
       const rule = await repo.findRule(db, userId);
       const to = await deps.emailOf(userId);
       if (!rule?.newLeak || !to) return;
       const at = now();
-      if (rule.lastNewLeakAlertAt && at.getTime() < rule.lastNewLeakAlertAt.getTime() + newLeakBatchMs) return;
-      const filter = rule.lastNewLeakAlertAt ? { since: rule.lastNewLeakAlertAt } : typeof of === "string" ? { scanId: of } : { since: of.since };
-      const { items, total } = await deps.newLeaks(userId, filter, 10);
-      if (total === 0) return;
-      if (!(await repo.claimNewLeakAlert(db, userId, at, new Date(at.getTime() - newLeakBatchMs)))) return;
+      const batchEnd = rule.lastNewLeakAlertAt ? rule.lastNewLeakAlertAt.getTime() + newLeakBatchMs : 0;
+      const { items, total, maxNumber } = await deps.newLeaks(userId, { afterNumber: rule.newLeakAlertedThrough }, 10);
+      if (total === 0 || maxNumber === null) return;
+      if (at.getTime() < batchEnd) {
+        const payload = typeof of === "string" ? { scanId: of } : { since: of.since.toISOString(), ...(of.via ? { via: of.via } : {}) };
+        await deps.queue.send(deps.newLeaksAlertJob(), { userId, ...payload }, { startAfter: new Date(batchEnd) });
+        return;
+      }
+      if (!(await repo.claimNewLeakAlert(db, userId, at, new Date(at.getTime() - newLeakBatchMs), maxNumber))) return;
       const subject = total === 1 ? "1 new leak found" : `${total} new leaks found`;
       const found = rule.lastNewLeakAlertAt
         ? "Since our last email we found"

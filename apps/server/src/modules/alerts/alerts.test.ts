@@ -97,13 +97,15 @@ describe("alerts", () => {
     await services.queue.runDue(["alerts.new-leaks", "email.send"]);
     expect(mailsTo("dora@example.com").filter((m) => /new leak/.test(m.subject))).toHaveLength(1);
 
-    // Ten minutes later the image index finds two more: no email yet.
+    // Ten minutes later the image index finds two more, and a crawl one: no email yet.
     clock += 10 * 60_000;
     const since = new Date(clock);
     for (const n of [1, 2]) {
       await insertIndexLeak(services.database.db, { userId: doraId, canonicalUrl: `https://img.example/dora/${n}`, domain: "img.example", category: "leak_site", evidence: {}, seenAt: since });
     }
-    await services.alerts.onLeaksFound({ userId: doraId, since, newLeaks: 2 });
+    // A long crawl reports late a leak it saw before the first email: it was not told yet, so it comes too.
+    await insertIndexLeak(services.database.db, { userId: doraId, canonicalUrl: "https://late.example/dora", domain: "late.example", category: "leak_site", evidence: {}, seenAt: new Date(clock - 3600_000) });
+    await services.alerts.onLeaksFound({ userId: doraId, since, newLeaks: 3 });
     await services.queue.runDue(["alerts.new-leaks", "email.send"]); // queued for the hour's end: not due
     await services.alerts.sendNewLeaksAlert(doraId, { since }); // a run inside the hour does nothing
     await services.queue.runDue(["email.send"]);
@@ -115,8 +117,9 @@ describe("alerts", () => {
     await services.alerts.sendNewLeaksAlert(doraId, { since }); // a retry: nothing more
     await services.queue.runDue(["email.send"]);
     const mails = mailsTo("dora@example.com").filter((m) => /new leak/.test(m.subject));
-    expect(mails.map((m) => m.subject)).toEqual(["1 new leak found", "2 new leaks found"]);
-    expect(mails[1]!.text).toContain("Since our last email we found 2 new links to your content:");
+    expect(mails.map((m) => m.subject)).toEqual(["1 new leak found", "3 new leaks found"]);
+    expect(mails[1]!.text).toContain("Since our last email we found 3 new links to your content:");
+    expect(mails[1]!.text).toContain("https://late.example/dora");
     expect(mails[1]!.text).toContain("https://img.example/dora/1");
     expect(mails[1]!.text).toContain("https://img.example/dora/2");
     expect(mails[1]!.text).not.toContain(`${web.origin}/leak`);

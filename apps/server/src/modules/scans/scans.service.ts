@@ -321,9 +321,10 @@ export function createScansService(deps: ScansDeps) {
     },
 
     /** New leaks (not dismissed) of one scan or since a time, for alert emails. */
-    async newLeaks(userId: string, filter: { scanId?: string; since?: Date }, limit = 10): Promise<{ items: LeakView[]; total: number }> {
-      const { items, total } = await repo.listLeaksFirstSeen(db, userId, { ...filter, limit });
-      return { items: items.map(leakView), total };
+    /** Leaks first seen in a scan, since a time, or numbered after a number (the alerts' cursor); maxNumber: the highest number among them. */
+    async newLeaks(userId: string, filter: { scanId?: string; since?: Date; afterNumber?: number }, limit = 10): Promise<{ items: LeakView[]; total: number; maxNumber: number | null }> {
+      const { items, total, maxNumber } = await repo.listLeaksFirstSeen(db, userId, { ...filter, limit });
+      return { items: items.map(leakView), total, maxNumber };
     },
 
     async listLeaks(userId: string, query: LeakListQuery): Promise<LeakList> {
