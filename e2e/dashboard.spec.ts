@@ -78,9 +78,10 @@ test("Home shows the latest scan's real figures, its chart and the latest findin
   await expect(page.getByRole("button", { name: "Upgrade Your Plan" })).toBeVisible();
   await expectAccessible(page);
 
-  await page.getByRole("button", { name: "Start Manual Scan" }).click();
-  const quota = page.getByRole("alert").filter({ hasText: "Your plan covers 1 scan a month" });
-  await expect(quota).toBeVisible();
+  // The month's scan is used: the button says when the next one is possible, the plan line offers more.
+  await expect(page.getByRole("button", { name: /^Next scan in \d+ days$/ })).toBeDisabled();
+  const quota = page.getByTestId("scan-quota");
+  await expect(quota).toContainText("Your plan: 1 scan a month; 1 used in the last month. The next one is possible on ");
   await quota.getByRole("link", { name: "Upgrade your plan" }).click();
   await expect(page).toHaveURL(/\/dashboard\/upgrade$/);
   await expect(page.getByRole("heading", { name: "Choose the right plan for you" })).toBeVisible();
@@ -170,14 +171,17 @@ test("Custom Alert keeps the creator's rules", async ({ browser }) => {
   const { page, context, errors } = await signedIn(browser, luna);
   await page.goto("/dashboard/alerts");
   await expect(page.getByText("Alerts go to")).toContainText("luna@example.com");
-  await page.getByRole("switch", { name: /Every new leak/ }).check();
-  await page.getByRole("radio", { name: /Weekly summary/ }).check();
+  // A new account starts with alerts on: every new leak, takedowns that succeed, a weekly summary.
+  await expect(page.getByRole("switch", { name: /Every new leak/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /Weekly summary/ })).toBeChecked();
+  await expect(page.getByText(/Next summary:/)).toBeVisible();
+  await page.getByRole("radio", { name: /Daily summary/ }).check();
   await page.getByRole("button", { name: "Save alerts" }).click();
   await expect(page.getByText("Alert settings saved")).toBeVisible();
   await page.reload();
   await expect(topTitle(page)).toHaveText("Custom Alert");
   await expect(page.getByRole("switch", { name: /Every new leak/ })).toBeChecked();
-  await expect(page.getByRole("radio", { name: /Weekly summary/ })).toBeChecked();
+  await expect(page.getByRole("radio", { name: /Daily summary/ })).toBeChecked();
   await expect(page.getByText(/Next summary:/)).toBeVisible();
   expect(errors).toEqual([]);
   await context.close();
@@ -496,11 +500,15 @@ test("a manual scan shows its real progress, then its figures; the next one wait
   await screenshot(page, "dashboard-home-scanning-1280");
   await expect(page.getByRole("region", { name: "Scan", exact: true }).getByText("Scan Completed")).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole("region", { name: "Scan", exact: true }).getByRole("progressbar")).toHaveCount(0);
+  // "Scan complete: 6 leaks found" leads to them.
+  await expect(page.getByText("Scan complete: 6 leaks found")).toBeVisible();
+  await page.getByRole("button", { name: "See the leaks" }).click();
+  await expect(page).toHaveURL(/\/dashboard\/leaks$/);
+  await page.goto("/dashboard");
   await expect(page.getByTestId("stat-Leaks found")).toHaveText("6");
   await expect(page.getByTestId("next-scan")).toBeVisible();
-  await page.getByRole("button", { name: "Start Manual Scan" }).click();
-  await expect(page.getByRole("alert").filter({ hasText: "Your plan covers 1 scan a month" })).toBeVisible();
-  expect(errors.filter((e) => e !== "403 POST /v1/scans")).toEqual([]);
+  await expect(page.getByRole("button", { name: /^Next scan in \d+ days$/ })).toBeDisabled();
+  expect(errors).toEqual([]);
   await context.close();
 });
 

@@ -164,6 +164,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     newLeaks: (userId, filter, limit) => scans.newLeaks(userId, filter, limit),
     publicUrl: env.publicUrl,
     secret: resolveAuthSecret(env.AUTH_SECRET, env.dataDir),
+    now,
   });
 
   const monitoringTickJob = createMonitoringTickJob(() => monitoring);

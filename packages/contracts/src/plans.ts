@@ -159,6 +159,11 @@ export interface PlanFeature {
 
 const periodWord: Record<RatePeriod, string> = { hour: "an hour", day: "a day", week: "a week", month: "a month" };
 
+/** A manual-scan allowance in words: "1 scan an hour", "4 scans a month". */
+export function scanAllowanceLabel(limit: number, per: RatePeriod): string {
+  return `${limit} ${limit === 1 ? "scan" : "scans"} ${periodWord[per]}`;
+}
+
 function monitoringLabel(hours: number | null): string {
   if (hours === null) return "Automatic monitoring";
   if (hours === 24 * 7) return "Weekly automatic rescans";

@@ -40,10 +40,13 @@ export const scanQuotaSchema = z.object({
   per: z.enum(["hour", "day", "week", "month"]),
   /** When the next manual scan may start; null when one may start now. */
   nextAvailableAt: z.string().nullable(),
+  /** The plan that allows more manual scans; null on the top plan. */
+  upgradeTo: z.string().nullable(),
 });
 export type ScanQuota = z.infer<typeof scanQuotaSchema>;
 
-export const latestScanResponseSchema = z.object({ scan: scanSchema.nullable(), quota: scanQuotaSchema });
+/** The latest scan (perhaps running), the last completed one (whose figures the stat cards keep while a new one runs), and the quota. */
+export const latestScanResponseSchema = z.object({ scan: scanSchema.nullable(), lastCompleted: scanSchema.nullable(), quota: scanQuotaSchema });
 export type LatestScanResponse = z.infer<typeof latestScanResponseSchema>;
 
 export const startScanSchema = z.object({ trigger: z.enum(["manual", "onboarding"]).default("manual") }).strict();

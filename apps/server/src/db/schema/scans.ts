@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 
 export const scan = pgTable(
@@ -43,8 +43,12 @@ export const leak = pgTable(
   "leak",
   {
     id: uuid("id").primaryKey().defaultRandom(),
-    /** The short number the Leaks table shows as ID. */
-    number: bigserial("number", { mode: "number" }).notNull(),
+    /**
+     * The short number the Leaks table shows as ID: #1, #2, … for each creator. The database
+     * assigns it on insert (trigger leak_number_assign, counter in leak_number_counter), whatever
+     * code inserts the row; a value given by the insert is ignored.
+     */
+    number: bigint("number", { mode: "number" }).notNull().default(0),
     userId: text("user_id")
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
@@ -73,7 +77,7 @@ export const leak = pgTable(
     index("leak_user_order_idx").on(t.userId, t.lastSeenAt.desc().nullsFirst(), t.number.desc().nullsFirst(), t.id),
     index("leak_user_status_order_idx").on(t.userId, t.status, t.lastSeenAt.desc().nullsFirst(), t.number.desc().nullsFirst(), t.id),
     index("leak_user_category_order_idx").on(t.userId, t.category, t.lastSeenAt.desc().nullsFirst(), t.number.desc().nullsFirst(), t.id),
-    index("leak_user_number_idx").on(t.userId, t.number),
+    uniqueIndex("leak_user_number_idx").on(t.userId, t.number),
     // The search: trigrams of the searched text columns (pg_trgm), and of the UTC day the table shows.
     index("leak_search_trgm_idx").using("gin", sql`(${leakSearchText(t)}) gin_trgm_ops`),
     index("leak_seen_day_trgm_idx").using("gin", sql`${leakSeenDay(t.lastSeenAt)} gin_trgm_ops`),
@@ -92,6 +96,14 @@ export function leakSearchText(t: { url: AnyPgColumn; title: AnyPgColumn; domain
 export function leakSeenDay(at: AnyPgColumn) {
   return sql`leak_seen_day(${at})`;
 }
+
+/** The last leak number given to each creator (see leak.number); never decreases, so a number is never reused. */
+export const leakNumberCounter = pgTable("leak_number_counter", {
+  userId: text("user_id")
+    .primaryKey()
+    .references(() => user.id, { onDelete: "cascade" }),
+  last: bigint("last", { mode: "number" }).notNull(),
+});
 
 /**
  * How many leaks each creator has per status and category, kept by a trigger on leak (see the

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { AlertRules, AlertRulesInput, DigestFrequency } from "@leakwarden/contracts/alerts";
 import type { LeakView } from "@leakwarden/contracts/scans";
 import type { Db } from "../../db/client";
+import { brandedEmail } from "../../email/layout";
 import type { OutgoingEmail } from "../../email/mailer";
 import type { JobQueue } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
@@ -20,7 +21,7 @@ export interface AlertsDeps {
   /** The account's address, or null when the account is gone. */
   emailOf(userId: string): Promise<string | null>;
   /** Leaks first seen in a scan or since a time (the scans service). */
-  newLeaks(userId: string, filter: { scanId?: string; since?: Date }, limit?: number): Promise<{ items: LeakView[]; total: number }>;
+  newLeaks(userId: string, filter: { scanId?: string; since?: Date; afterNumber?: number }, limit?: number): Promise<{ items: LeakView[]; total: number; maxNumber: number | null }>;
   publicUrl: string;
   /** The server's secret: unsubscribe tokens are signed with a key derived from it. */
   secret: string;
@@ -28,15 +29,20 @@ export interface AlertsDeps {
 }
 
 const periodMs: Record<Exclude<DigestFrequency, "off">, number> = { daily: 24 * 3600_000, weekly: 7 * 24 * 3600_000 };
-const defaults = { newLeak: false, digest: "off" as DigestFrequency, takedownSucceeded: false };
+/** A new account's alerts: on (DESIGN §2: a monitoring service that stays silent by default is not monitoring). */
+const defaults = { newLeak: true, digest: "weekly" as DigestFrequency, takedownSucceeded: true };
+/** New-leak emails are batched: at most one in this time, the next covering everything since. */
+const newLeakBatchMs = 3600_000;
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 const b64url = (b: Buffer | string) => Buffer.from(b).toString("base64url");
+const day = (d: Date) => d.toISOString().slice(0, 10);
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function createAlertsService(deps: AlertsDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
   const tokenKey = createHmac("sha256", deps.secret).update("leakwarden alerts unsubscribe").digest();
+  const dashboard = (section: string) => `${deps.publicUrl}/dashboard/${section}`;
 
   const sign = (userId: string) => createHmac("sha256", tokenKey).update(userId).digest();
 
@@ -70,29 +76,39 @@ export function createAlertsService(deps: AlertsDeps) {
     await deps.queue.send(deps.digestJob(), { userId, dueAt: dueAt.toISOString() }, { startAfter: dueAt });
   }
 
-  function email(to: string, userId: string, subject: string, intro: string, leaks: { url: string }[], more: number): OutgoingEmail {
-    const leaksUrl = `${deps.publicUrl}/dashboard/leaks`;
-    const alertsUrl = `${deps.publicUrl}/dashboard/alerts`;
-    const unsubscribeUrl = `${deps.publicUrl}/v1/alerts/unsubscribe?token=${unsubscribeToken(userId)}`;
-    const lines = leaks.map((l) => `- ${l.url}`);
-    if (more > 0) lines.push(`- and ${more} more`);
-    const text = [
-      intro,
-      "",
-      ...lines,
-      ...(lines.length ? [""] : []),
-      `Review them and send takedowns: ${leaksUrl}`,
-      "",
-      `You get this email because of your alert settings (${alertsUrl}).`,
-      `Stop these emails: ${unsubscribeUrl}`,
-      "",
-    ].join("\n");
-    const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#111;max-width:560px;margin:auto;padding:24px">
-<h1 style="font-size:20px">${escapeHtml(subject)}</h1><p>${escapeHtml(intro)}</p>
-${leaks.length ? `<ul>${leaks.map((l) => `<li style="word-break:break-all">${escapeHtml(l.url)}</li>`).join("")}${more > 0 ? `<li>and ${more} more</li>` : ""}</ul>` : ""}
-<p><a href="${escapeHtml(leaksUrl)}">Review them and send takedowns</a></p>
-<p style="color:#666;font-size:12px;margin-top:32px">You get this email because of your <a href="${escapeHtml(alertsUrl)}">alert settings</a>. <a href="${escapeHtml(unsubscribeUrl)}">Stop these emails</a>.</p></body></html>`;
-    return { to, subject, text, html };
+  /**
+   * The creator's rules; a creator who never set hers gets the defaults written down, and her
+   * summary chain started, the first time the service meets her.
+   */
+  async function ensureRule(userId: string): Promise<repo.AlertRuleRow> {
+    const found = await repo.findRule(db, userId);
+    if (found) return found;
+    const at = now();
+    const nextDigestAt = defaults.digest === "off" ? null : new Date(at.getTime() + periodMs[defaults.digest]);
+    if (await repo.insertDefaultRule(db, userId, { ...defaults, nextDigestAt, updatedAt: at })) {
+      if (nextDigestAt) await scheduleDigest(userId, nextDigestAt);
+    }
+    return (await repo.findRule(db, userId))!;
+  }
+
+  function footer(userId: string) {
+    return {
+      reason: "You get this email because of your alert settings.",
+      settingsUrl: dashboard("alerts"),
+      unsubscribeUrl: `${deps.publicUrl}/v1/alerts/unsubscribe?token=${unsubscribeToken(userId)}`,
+    };
+  }
+
+  function leakLines(leaks: { url: string }[], more: number) {
+    return [...leaks.map((l) => l.url), ...(more > 0 ? [`and ${more} more`] : [])];
+  }
+
+  /** Queues the new-leaks email: now, or an hour after the last one (which then covers these too). */
+  async function queueNewLeaksAlert(userId: string, rule: repo.AlertRuleRow, payload: { scanId: string } | { since: string; via?: "images" | "crawl" }) {
+    const at = now();
+    const batchEnd = rule.lastNewLeakAlertAt ? rule.lastNewLeakAlertAt.getTime() + newLeakBatchMs : 0;
+    const startAfter = batchEnd > at.getTime() ? new Date(batchEnd) : undefined;
+    await deps.queue.send(deps.newLeaksAlertJob(), { userId, ...payload }, startAfter ? { startAfter } : undefined);
   }
 
   return {
@@ -100,18 +116,20 @@ ${leaks.length ? `<ul>${leaks.map((l) => `<li style="word-break:break-all">${esc
 
     async get(userId: string): Promise<AlertRules> {
       const address = (await deps.emailOf(userId)) ?? "";
-      return view(await repo.findRule(db, userId), address);
+      return view(await ensureRule(userId), address);
     },
 
     async update(userId: string, input: AlertRulesInput): Promise<AlertRules> {
-      const current = await repo.findRule(db, userId);
+      const current = await ensureRule(userId);
       const at = now();
-      let nextDigestAt: Date | null = current?.nextDigestAt ?? null;
-      const digestChanged = (current?.digest ?? "off") !== input.digest;
+      let nextDigestAt: Date | null = current.nextDigestAt ?? null;
+      const digestChanged = current.digest !== input.digest;
       if (input.digest === "off") nextDigestAt = null;
       else if (digestChanged || !nextDigestAt) nextDigestAt = new Date(at.getTime() + periodMs[input.digest]);
-      const row = await repo.upsertRule(db, userId, { ...input, nextDigestAt, updatedAt: at });
-      if (nextDigestAt && (digestChanged || !current?.nextDigestAt)) await scheduleDigest(userId, nextDigestAt);
+      // Switched on: the emails start from the leaks found from now on, not every leak she already has.
+      const alertedThrough = input.newLeak && !current.newLeak ? { newLeakAlertedThrough: await repo.lastLeakNumber(db, userId) } : {};
+      const row = await repo.upsertRule(db, userId, { ...input, ...alertedThrough, nextDigestAt, updatedAt: at });
+      if (nextDigestAt && (digestChanged || !current.nextDigestAt)) await scheduleDigest(userId, nextDigestAt);
       return view(row, (await deps.emailOf(userId)) ?? "");
     },
 
@@ -119,37 +137,65 @@ ${leaks.length ? `<ul>${leaks.map((l) => `<li style="word-break:break-all">${esc
     async unsubscribe(token: string): Promise<void> {
       const userId = verifyToken(token);
       if (!userId) throw new AppError("VALIDATION", "This unsubscribe link is not valid.");
-      if (!(await repo.findRule(db, userId))) return;
+      if (!(await deps.emailOf(userId))) return;
       await repo.upsertRule(db, userId, { newLeak: false, digest: "off", takedownSucceeded: false, nextDigestAt: null, updatedAt: now() });
     },
 
     /** The scans service's completion hook: queues the new-leaks email when the creator wants it. */
     async onScanCompleted(event: { userId: string; scanId: string; newLeaks: number }): Promise<void> {
-      if (event.newLeaks === 0) return;
-      const rule = await repo.findRule(db, event.userId);
-      if (!rule?.newLeak) return;
-      await deps.queue.send(deps.newLeaksAlertJob(), { userId: event.userId, scanId: event.scanId });
+      const rule = await ensureRule(event.userId);
+      if (event.newLeaks === 0 || !rule.newLeak) return;
+      await queueNewLeaksAlert(event.userId, rule, { scanId: event.scanId });
     },
 
     /** Leaks found outside a scan (the shared image index, a crawl of leak sites): the same rule, the same email. */
     async onLeaksFound(event: { userId: string; since: Date; newLeaks: number; via?: "images" | "crawl" }): Promise<void> {
-      if (event.newLeaks === 0) return;
-      const rule = await repo.findRule(db, event.userId);
-      if (!rule?.newLeak) return;
-      await deps.queue.send(deps.newLeaksAlertJob(), { userId: event.userId, since: event.since.toISOString(), ...(event.via ? { via: event.via } : {}) });
+      const rule = await ensureRule(event.userId);
+      if (event.newLeaks === 0 || !rule.newLeak) return;
+      await queueNewLeaksAlert(event.userId, rule, { since: event.since.toISOString(), ...(event.via ? { via: event.via } : {}) });
     },
 
+    /**
+     * The new-leaks email: every leak she was not told of yet (numbered after the last email's),
+     * whatever found it. At most one an hour: a run within the hour after the last email queues
+     * itself again for the hour's end.
+     */
     async sendNewLeaksAlert(userId: string, of: string | { since: Date; via?: "images" | "crawl" }): Promise<void> {
       const rule = await repo.findRule(db, userId);
       const to = await deps.emailOf(userId);
       if (!rule?.newLeak || !to) return;
-      const { items, total } = await deps.newLeaks(userId, typeof of === "string" ? { scanId: of } : { since: of.since }, 10);
-      if (total === 0) return;
+      const at = now();
+      const batchEnd = rule.lastNewLeakAlertAt ? rule.lastNewLeakAlertAt.getTime() + newLeakBatchMs : 0;
+      const { items, total, maxNumber } = await deps.newLeaks(userId, { afterNumber: rule.newLeakAlertedThrough }, 10);
+      if (total === 0 || maxNumber === null) return;
+      if (at.getTime() < batchEnd) {
+        const payload = typeof of === "string" ? { scanId: of } : { since: of.since.toISOString(), ...(of.via ? { via: of.via } : {}) };
+        await deps.queue.send(deps.newLeaksAlertJob(), { userId, ...payload }, { startAfter: new Date(batchEnd) });
+        return;
+      }
+      if (!(await repo.claimNewLeakAlert(db, userId, at, new Date(at.getTime() - newLeakBatchMs), maxNumber))) return;
       const subject = total === 1 ? "1 new leak found" : `${total} new leaks found`;
-      const found = typeof of === "string" ? "Your latest scan found" : of.via === "crawl" ? "Reading leak sites, we found" : "Images matching your reference photos were found at";
-      await deps.sendEmail(email(to, userId, subject, `${found} ${total === 1 ? "a new link" : `${total} new links`} to your content:`, items, total - items.length));
+      const found = rule.lastNewLeakAlertAt
+        ? "Since our last email we found"
+        : typeof of === "string"
+          ? "Your latest scan found"
+          : of.via === "crawl"
+            ? "Reading leak sites, we found"
+            : "Images matching your reference photos were found at";
+      await deps.sendEmail(
+        brandedEmail({
+          to,
+          subject,
+          intro: [`${found} ${total === 1 ? "a new link" : `${total} new links`} to your content:`],
+          list: leakLines(items, total - items.length),
+          action: { label: "Review them and send takedowns", url: dashboard("leaks") },
+          outro: ["We send at most one of these emails an hour; leaks found in between come in the next one."],
+          footer: footer(userId),
+        }),
+      );
     },
 
+    /** One run of the summary chain: what was found, sent, removed and is still up, then the next run is queued. */
     async runDigest(userId: string, dueAtIso: string): Promise<void> {
       const rule = await repo.findRule(db, userId);
       if (!rule || rule.digest === "off" || rule.nextDigestAt?.toISOString() !== dueAtIso) return;
@@ -160,13 +206,28 @@ ${leaks.length ? `<ul>${leaks.map((l) => `<li style="word-break:break-all">${esc
       if (to) {
         const since = rule.lastDigestAt ?? new Date(dueAt.getTime() - periodMs[frequency]);
         const { items, total } = await deps.newLeaks(userId, { since }, 10);
+        const figures = await repo.summaryFigures(db, userId, since);
         const word = frequency === "daily" ? "Daily" : "Weekly";
-        const subject = total === 0 ? `${word} summary: no new leaks` : `${word} summary: ${total} new ${total === 1 ? "leak" : "leaks"}`;
-        const intro =
-          total === 0
-            ? `No new links to your content were found since ${since.toISOString().slice(0, 10)}.`
-            : `Found since ${since.toISOString().slice(0, 10)}: ${total === 1 ? "1 new link" : `${total} new links`} to your content.`;
-        await deps.sendEmail(email(to, userId, subject, intro, items, total - items.length));
+        const subject = total === 0 ? `${word} summary: no new leaks` : `${word} summary: ${plural(total, "new leak", "new leaks")}`;
+        await deps.sendEmail(
+          brandedEmail({
+            to,
+            subject,
+            heading: `Your ${word.toLowerCase()} summary`,
+            intro: [
+              `Since ${day(since)} (UTC): ${plural(figures.found, "link", "links")} to your content found, ${plural(figures.sent, "takedown", "takedowns")} sent, ${plural(figures.removed, "link", "links")} removed; ${plural(figures.stillUp, "link is", "links are")} still up.`,
+            ],
+            figures: [
+              { label: "Found", value: String(figures.found), url: dashboard("leaks") },
+              { label: "Takedowns sent", value: String(figures.sent), url: dashboard("takedowns") },
+              { label: "Removed", value: String(figures.removed), url: dashboard("takedowns") },
+              { label: "Still up", value: String(figures.stillUp), url: dashboard("leaks") },
+            ],
+            ...(items.length ? { list: leakLines(items, total - items.length) } : {}),
+            action: { label: "Open your dashboard", url: dashboard("home") },
+            footer: footer(userId),
+          }),
+        );
       }
       let next = new Date(dueAt.getTime() + periodMs[frequency]);
       if (next <= at) next = new Date(at.getTime() + periodMs[frequency]);
@@ -176,10 +237,19 @@ ${leaks.length ? `<ul>${leaks.map((l) => `<li style="word-break:break-all">${esc
 
     /** For the takedowns module: the link of a takedown is gone. */
     async takedownSucceeded(userId: string, takedown: { url: string }): Promise<void> {
-      const rule = await repo.findRule(db, userId);
+      const rule = await ensureRule(userId);
       const to = await deps.emailOf(userId);
-      if (!rule?.takedownSucceeded || !to) return;
-      await deps.sendEmail(email(to, userId, "A takedown succeeded", "This link to your content is gone:", [{ url: takedown.url }], 0));
+      if (!rule.takedownSucceeded || !to) return;
+      await deps.sendEmail(
+        brandedEmail({
+          to,
+          subject: "A takedown succeeded",
+          intro: ["This link to your content is gone:"],
+          list: [takedown.url],
+          action: { label: "See your takedowns", url: dashboard("takedowns") },
+          footer: footer(userId),
+        }),
+      );
     },
   };
 }

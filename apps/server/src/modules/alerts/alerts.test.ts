@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { user } from "../../db/schema/auth";
+import { insertIndexLeak } from "../image-index/image-index.repository";
 import { localScanSettings, startLocalSearchWeb, type LocalSearchWeb } from "../../testing/fake-web/local-search-web";
 import { createTestServices, firstLink, readOutbox, signUpAndConfirm, TestClient, type TestServices } from "../../testing/test-services";
 
@@ -12,11 +15,22 @@ describe("alerts", () => {
   let web: LocalSearchWeb;
   let ava: TestClient;
   let bea: TestClient;
+  // The service's clock: tests drive time instead of waiting for it.
+  let clock = Date.parse("2026-03-02T09:00:00Z");
   const mailsTo = (email: string) => readOutbox(services.dataDir).filter((m) => m.to.includes(email));
+  const idOf = async (client: TestClient) => (await (await client.get("/v1/root/get-user")).json()).id as string;
+
+  async function creatorWithScan(email: string) {
+    const client = await signUpAndConfirm(services, email);
+    await client.post("/v1/root/update-profile-all", { platforms: { onlyfans: "luna_rivers" }, nicknames: [], allowlist: [], specific: "" });
+    expect((await client.post("/v1/scans", {})).status).toBe(202);
+    await services.queue.runDue(["scan.run"]);
+    return client;
+  }
 
   beforeAll(async () => {
     web = await startLocalSearchWeb({ pages: { "/leak": leakPage } });
-    services = await createTestServices(localScanSettings(web, { SCAN_MAX_QUERIES: "1" }));
+    services = await createTestServices(localScanSettings(web, { SCAN_MAX_QUERIES: "1" }), { now: () => new Date(clock) });
     ava = await signUpAndConfirm(services, "ava@example.com");
     bea = await signUpAndConfirm(services, "bea@example.com");
     await ava.post("/v1/root/update-profile-all", { platforms: { onlyfans: "luna_rivers" }, nicknames: [], allowlist: [], specific: "" });
@@ -26,13 +40,14 @@ describe("alerts", () => {
     web?.server.close();
   });
 
-  it("starts with every alert off, and keeps each creator's rules to herself", async () => {
+  it("starts a new account with alerts on (new leaks, takedowns that succeed, a weekly summary), and keeps each creator's rules to herself", async () => {
     const rules = await (await ava.get("/v1/alerts")).json();
-    expect(rules).toMatchObject({ newLeak: false, digest: "off", takedownSucceeded: false, email: "ava@example.com", nextDigestAt: null });
-    const put = await ava.request("/v1/alerts", { method: "PUT", json: { newLeak: true, digest: "off", takedownSucceeded: true } });
+    expect(rules).toMatchObject({ newLeak: true, digest: "weekly", takedownSucceeded: true, email: "ava@example.com" });
+    expect(Date.parse(rules.nextDigestAt) - clock).toBe(7 * 24 * 3600_000);
+    const put = await ava.request("/v1/alerts", { method: "PUT", json: { newLeak: true, digest: "off", takedownSucceeded: false } });
     expect(put.status).toBe(200);
-    expect(await put.json()).toMatchObject({ newLeak: true, takedownSucceeded: true });
-    expect(await (await bea.get("/v1/alerts")).json()).toMatchObject({ newLeak: false, email: "bea@example.com" });
+    expect(await put.json()).toMatchObject({ newLeak: true, digest: "off", takedownSucceeded: false, nextDigestAt: null });
+    expect(await (await bea.get("/v1/alerts")).json()).toMatchObject({ newLeak: true, digest: "weekly", takedownSucceeded: true, email: "bea@example.com" });
   });
 
   it("refuses bad rules and strangers", async () => {
@@ -41,24 +56,29 @@ describe("alerts", () => {
     expect((await new TestClient(services.app).get("/v1/alerts")).status).toBe(401);
   });
 
-  it("emails the new leaks of a completed scan, with a working unsubscribe link", async () => {
-    expect((await ava.post("/v1/scans", {})).status).toBe(202);
-    await services.queue.runDue(["scan.run"]);
+  it("emails a creator who never touched her alerts the new leaks of her scan, in the branded layout with a plain-text part and a working unsubscribe link", async () => {
+    const cara = await creatorWithScan("cara@example.com");
+    clock += 60_000;
     await services.queue.runDue(["alerts.new-leaks", "email.send"]);
-    const mail = mailsTo("ava@example.com").find((m) => /new leak/.test(m.subject));
+    const mail = mailsTo("cara@example.com").find((m) => /new leak/.test(m.subject));
     expect(mail?.subject).toBe("1 new leak found");
+    expect(mail?.text).toContain("Content-Type: text/plain");
+    expect(mail?.text).toContain("Content-Type: text/html");
+    expect(mail?.text).toContain("Your latest scan found a new link to your content:");
     expect(mail?.text).toContain(`${web.origin}/leak`);
+    expect(mail?.text).toContain("Review them and send takedowns: http");
     expect(mail?.text).toContain("/dashboard/leaks");
+    expect(mail?.text).toMatch(/List-Unsubscribe:\s+<http[^>]+\/v1\/alerts\/unsubscribe\?token=/);
     const unsubscribe = firstLink(mail!.text, "/v1/alerts/unsubscribe");
     expect(unsubscribe).toBeDefined();
-    // Bea asked for nothing and got nothing.
+    // Bea found nothing and got nothing.
     expect(mailsTo("bea@example.com").filter((m) => /new leak/i.test(m.subject))).toHaveLength(0);
 
     // Opening the link only asks; the button turns everything off.
     const page = await new TestClient(services.app).get(new URL(unsubscribe!).pathname + new URL(unsubscribe!).search);
     expect(page.status).toBe(200);
     expect(await page.text()).toContain("Stop alert emails");
-    expect((await (await ava.get("/v1/alerts")).json()).newLeak).toBe(true);
+    expect((await (await cara.get("/v1/alerts")).json()).newLeak).toBe(true);
 
     const token = new URL(unsubscribe!).searchParams.get("token")!;
     const done = await new TestClient(services.app).request("/v1/alerts/unsubscribe", {
@@ -67,24 +87,75 @@ describe("alerts", () => {
       body: new URLSearchParams({ token }).toString(),
     });
     expect(done.status).toBe(200);
-    expect(await (await ava.get("/v1/alerts")).json()).toMatchObject({ newLeak: false, digest: "off", takedownSucceeded: false });
+    expect(await (await cara.get("/v1/alerts")).json()).toMatchObject({ newLeak: false, digest: "off", takedownSucceeded: false });
   });
 
-  it("refuses a forged unsubscribe token", async () => {
-    await bea.request("/v1/alerts", { method: "PUT", json: { newLeak: true, digest: "weekly", takedownSucceeded: false } });
-    const beaId = (await (await bea.get("/v1/root/get-user")).json()).id as string;
-    const forged = `${Buffer.from(beaId).toString("base64url")}.${Buffer.alloc(32).toString("base64url")}`;
-    const res = await new TestClient(services.app).request(`/v1/alerts/unsubscribe?token=${forged}`, { method: "POST" });
-    expect(res.status).toBe(400);
-    expect((await (await bea.get("/v1/alerts")).json()).newLeak).toBe(true);
+  it("sends at most one new-leaks email an hour; the next covers every leak found since", async () => {
+    await creatorWithScan("dora@example.com");
+    const doraId = (await services.database.db.select({ id: user.id }).from(user).where(eq(user.email, "dora@example.com")))[0]!.id;
+    clock += 60_000;
+    await services.queue.runDue(["alerts.new-leaks", "email.send"]);
+    expect(mailsTo("dora@example.com").filter((m) => /new leak/.test(m.subject))).toHaveLength(1);
+
+    // Ten minutes later the image index finds two more, and a crawl one: no email yet.
+    clock += 10 * 60_000;
+    const since = new Date(clock);
+    for (const n of [1, 2]) {
+      await insertIndexLeak(services.database.db, { userId: doraId, canonicalUrl: `https://img.example/dora/${n}`, domain: "img.example", category: "leak_site", evidence: {}, seenAt: since });
+    }
+    // A long crawl reports late a leak it saw before the first email: it was not told yet, so it comes too.
+    await insertIndexLeak(services.database.db, { userId: doraId, canonicalUrl: "https://late.example/dora", domain: "late.example", category: "leak_site", evidence: {}, seenAt: new Date(clock - 3600_000) });
+    await services.alerts.onLeaksFound({ userId: doraId, since, newLeaks: 3 });
+    await services.queue.runDue(["alerts.new-leaks", "email.send"]); // queued for the hour's end: not due
+    await services.alerts.sendNewLeaksAlert(doraId, { since }); // a run inside the hour does nothing
+    await services.queue.runDue(["email.send"]);
+    expect(mailsTo("dora@example.com").filter((m) => /new leak/.test(m.subject))).toHaveLength(1);
+
+    // The hour is over: the run sends one email with both, and not the first email's leak.
+    clock += 50 * 60_000;
+    await services.alerts.sendNewLeaksAlert(doraId, { since });
+    await services.alerts.sendNewLeaksAlert(doraId, { since }); // a retry: nothing more
+    await services.queue.runDue(["email.send"]);
+    const mails = mailsTo("dora@example.com").filter((m) => /new leak/.test(m.subject));
+    expect(mails.map((m) => m.subject)).toEqual(["1 new leak found", "3 new leaks found"]);
+    expect(mails[1]!.text).toContain("Since our last email we found 3 new links to your content:");
+    expect(mails[1]!.text).toContain("https://late.example/dora");
+    expect(mails[1]!.text).toContain("https://img.example/dora/1");
+    expect(mails[1]!.text).toContain("https://img.example/dora/2");
+    expect(mails[1]!.text).not.toContain(`${web.origin}/leak`);
+  });
+
+  it("sends a creator who never touched her alerts the weekly summary when it is due: found, sent, removed, still up, with links into the dashboard", async () => {
+    const eve = await creatorWithScan("eve@example.com");
+    const eveId = await idOf(eve);
+    await services.queue.runDue(["alerts.new-leaks", "email.send"]);
+    const rules = await services.alerts.get(eveId);
+    expect(rules.digest).toBe("weekly");
+    const before = mailsTo("eve@example.com").length;
+
+    // A week later, as the queued job would.
+    clock = Date.parse(rules.nextDigestAt!);
+    await services.alerts.runDigest(eveId, rules.nextDigestAt!);
+    await services.queue.runDue(["email.send"]);
+    const summary = mailsTo("eve@example.com").slice(before);
+    expect(summary.map((m) => m.subject)).toEqual(["Weekly summary: 1 new leak"]);
+    const text = summary[0]!.text;
+    expect(text).toContain("Your weekly summary");
+    expect(text).toMatch(/Since \d{4}-\d\d-\d\d \(UTC\): 1 link to your content found, 0 takedowns sent, 0 links removed; 1 link is still up\./);
+    expect(text).toMatch(/Found: 1 \(http[^)]+\/dashboard\/leaks\)/);
+    expect(text).toMatch(/Takedowns sent: 0 \(http[^)]+\/dashboard\/takedowns\)/);
+    expect(text).toMatch(/Removed: 0 \(http[^)]+\/dashboard\/takedowns\)/);
+    expect(text).toMatch(/Still up: 1 \(http[^)]+\/dashboard\/leaks\)/);
+    expect(text).toContain("/v1/alerts/unsubscribe?token=");
+    const after = await services.alerts.get(eveId);
+    expect(Date.parse(after.nextDigestAt!)).toBe(clock + 7 * 24 * 3600_000);
   });
 
   it("sends the digest when it is due, then schedules the next one; a stale run does nothing", async () => {
     const set = await (await ava.request("/v1/alerts", { method: "PUT", json: { newLeak: false, digest: "daily", takedownSucceeded: false } })).json();
     const due = Date.parse(set.nextDigestAt);
-    expect(due - Date.now()).toBeGreaterThan(23 * 3600_000);
-    expect(due - Date.now()).toBeLessThanOrEqual(24 * 3600_000);
-    const avaId = (await (await ava.get("/v1/root/get-user")).json()).id as string;
+    expect(due - clock).toBe(24 * 3600_000);
+    const avaId = await idOf(ava);
     const before = mailsTo("ava@example.com").length;
 
     // The queued run is a day away: drive time by running it now, as the job would.
@@ -92,6 +163,7 @@ describe("alerts", () => {
     await services.queue.runDue(["email.send"]);
     expect(mailsTo("ava@example.com")).toHaveLength(before);
 
+    clock = due;
     await services.alerts.runDigest(avaId, set.nextDigestAt);
     await services.queue.runDue(["email.send"]);
     const digest = mailsTo("ava@example.com").at(-1)!;
@@ -107,15 +179,24 @@ describe("alerts", () => {
     expect(mailsTo("ava@example.com")).toHaveLength(before + 1);
   });
 
-  it("emails a succeeded takedown only when asked", async () => {
-    const avaId = (await (await ava.get("/v1/root/get-user")).json()).id as string;
-    const before = mailsTo("ava@example.com").length;
-    await services.alerts.takedownSucceeded(avaId, { url: "https://leaks.example/luna" });
-    await ava.request("/v1/alerts", { method: "PUT", json: { newLeak: false, digest: "off", takedownSucceeded: true } });
-    await services.alerts.takedownSucceeded(avaId, { url: "https://leaks.example/luna" });
+  it("emails a succeeded takedown by default, and not once she turned it off", async () => {
+    const beaId = await idOf(bea);
+    const before = mailsTo("bea@example.com").length;
+    await services.alerts.takedownSucceeded(beaId, { url: "https://leaks.example/luna" });
+    await bea.request("/v1/alerts", { method: "PUT", json: { newLeak: true, digest: "weekly", takedownSucceeded: false } });
+    await services.alerts.takedownSucceeded(beaId, { url: "https://leaks.example/other" });
     await services.queue.runDue(["email.send"]);
-    const mails = mailsTo("ava@example.com").slice(before);
+    const mails = mailsTo("bea@example.com").slice(before);
     expect(mails.map((m) => m.subject)).toEqual(["A takedown succeeded"]);
     expect(mails[0]!.text).toContain("https://leaks.example/luna");
+    expect(mails[0]!.text).toContain("/dashboard/takedowns");
+  });
+
+  it("refuses a forged unsubscribe token", async () => {
+    const beaId = await idOf(bea);
+    const forged = `${Buffer.from(beaId).toString("base64url")}.${Buffer.alloc(32).toString("base64url")}`;
+    const res = await new TestClient(services.app).request(`/v1/alerts/unsubscribe?token=${forged}`, { method: "POST" });
+    expect(res.status).toBe(400);
+    expect((await (await bea.get("/v1/alerts")).json()).newLeak).toBe(true);
   });
 });

@@ -29,3 +29,8 @@ export function nextAvailableAt(startsInWindow: Date[], limit: number, per: Rate
   const blocking = startsInWindow[startsInWindow.length - limit]!;
   return addPeriod(blocking, per);
 }
+
+/** A time as people write it, in UTC with the zone named: "2026-11-24 21:40 UTC". */
+export function utcDateTime(iso: string): string {
+  return `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+}

@@ -172,7 +172,7 @@ describe("cancelling a scan", () => {
 
     const latest = await (await lena.get("/v1/scans/latest")).json();
     expect(latest.scan).toMatchObject({ id, status: "cancelled", startedAt: null });
-    expect(latest.quota).toEqual({ limit: 1, used: 0, per: "month", nextAvailableAt: null });
+    expect(latest.quota).toEqual({ limit: 1, used: 0, per: "month", nextAvailableAt: null, upgradeTo: "starter" });
     expect((await (await lena.get("/v1/billing")).json()).usage.manualScans).toEqual({ use: 0, limit: 1, per: "month", resetsAt: null });
 
     const next = await lena.post("/v1/scans", {});

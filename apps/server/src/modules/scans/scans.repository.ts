@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, getTableColumns, gte, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { leak, leakCount, leakSearchText, leakSeenDay, referenceImage, scan } from "../../db/schema/scans";
 
@@ -41,7 +41,8 @@ export async function findLatestFinishedScan(db: DbOrTx, userId: string): Promis
 }
 
 /**
- * Scans the creator started herself (or onboarding did) since a time, oldest first: the quota's use.
+ * Scans the creator started herself since a time, oldest first: the quota's use (the scan
+ * onboarding starts is free and not counted).
  * A failed scan is not counted, nor one cancelled before it ever ran (no startedAt): the engine
  * searched nothing for her. One cancelled while running is counted.
  */
@@ -52,13 +53,23 @@ export function listCountedScansSince(db: DbOrTx, userId: string, since: Date) {
     .where(
       and(
         eq(scan.userId, userId),
-        inArray(scan.trigger, ["manual", "onboarding"]),
+        eq(scan.trigger, "manual"),
         ne(scan.status, "failed"),
         or(ne(scan.status, "cancelled"), isNotNull(scan.startedAt)),
         gte(scan.createdAt, since),
       ),
     )
     .orderBy(asc(scan.createdAt));
+}
+
+/** Whether the creator already had her free onboarding scan (one that failed, or was cancelled before it ran, does not count). */
+export async function hasHadOnboardingScan(db: DbOrTx, userId: string): Promise<boolean> {
+  const rows = await db
+    .select({ id: scan.id })
+    .from(scan)
+    .where(and(eq(scan.userId, userId), eq(scan.trigger, "onboarding"), ne(scan.status, "failed"), or(ne(scan.status, "cancelled"), isNotNull(scan.startedAt))))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /**
@@ -295,14 +306,15 @@ export async function leakTimeline(db: DbOrTx, userId: string, since: Date) {
 }
 
 /** Leaks first seen in one scan, or since a time (alerts), newest first, with their total. */
-export async function listLeaksFirstSeen(db: DbOrTx, userId: string, filter: { scanId?: string; since?: Date; limit: number }) {
+export async function listLeaksFirstSeen(db: DbOrTx, userId: string, filter: { scanId?: string; since?: Date; afterNumber?: number; limit: number }) {
   const conditions = [eq(leak.userId, userId), ne(leak.status, "dismissed")];
   if (filter.scanId) conditions.push(eq(leak.firstScanId, filter.scanId));
   if (filter.since) conditions.push(gte(leak.firstSeenAt, filter.since));
+  if (filter.afterNumber !== undefined) conditions.push(gt(leak.number, filter.afterNumber));
   const where = and(...conditions);
   const [items, totals] = await Promise.all([
     db.select().from(leak).where(where).orderBy(desc(leak.firstSeenAt), desc(leak.number)).limit(filter.limit),
-    db.select({ n: count() }).from(leak).where(where),
+    db.select({ n: count(), maxNumber: sql<number | null>`max(${leak.number})` }).from(leak).where(where),
   ]);
-  return { items, total: Number(totals[0]?.n ?? 0) };
+  return { items, total: Number(totals[0]?.n ?? 0), maxNumber: totals[0]?.maxNumber == null ? null : Number(totals[0].maxNumber) };
 }

@@ -1,5 +1,5 @@
 import type { LatestScanResponse, LeakList, LeakListQuery, LeakTimeline, LeakView, MultiSearchResponse, ReferenceImageInput, ScanQuota, ScanView } from "@leakwarden/contracts/scans";
-import { entitlements, planThatLifts, type EntitlementTier } from "@leakwarden/contracts/plans";
+import { entitlements, planThatLifts, scanAllowanceLabel, type EntitlementTier } from "@leakwarden/contracts/plans";
 import type { Db } from "../../db/client";
 import type { JobQueue } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
@@ -10,7 +10,7 @@ import type { Finding } from "../../scanner/scan-types";
 import type { IdentitiesService } from "../identities/identities.service";
 import type { ImageIndexService, SeenImage } from "../image-index/image-index.service";
 import { referenceHashesOf, storedReferenceHashes } from "./reference-hashes";
-import { nextAvailableAt, subtractPeriod } from "./scan-quota";
+import { nextAvailableAt, subtractPeriod, utcDateTime } from "./scan-quota";
 import * as repo from "./scans.repository";
 import type { RunScanJob } from "./scans.jobs";
 
@@ -33,12 +33,17 @@ export interface ScansDeps {
 
 const uuidPattern = /^[0-9a-f-]{36}$/i;
 
-function percentOf(row: repo.ScanRow): number {
+/**
+ * The share of the planned work done, counted, never timed. Searching is half the work and reading
+ * the pages found the other half; while searches remain, more pages will be planned, so the pages
+ * read count only in proportion to the searches asked: a scan whose first pages are all read does
+ * not show 99% with searches still to run. 100 only once the scan completed.
+ */
+export function percentOf(row: Pick<repo.ScanRow, "status" | "queriesPlanned" | "queriesDone" | "pagesPlanned" | "pagesDone">): number {
   if (row.status === "completed") return 100;
-  // Searching is the first fifth of the work, pages the rest: both are counted, never timed.
-  const search = row.queriesPlanned > 0 ? row.queriesDone / row.queriesPlanned : 0;
-  const pages = row.pagesPlanned > 0 ? row.pagesDone / row.pagesPlanned : 0;
-  return Math.min(99, Math.floor(search * 20 + pages * 80));
+  const search = row.queriesPlanned > 0 ? Math.min(1, row.queriesDone / row.queriesPlanned) : 0;
+  const pages = row.pagesPlanned > 0 ? Math.min(1, row.pagesDone / row.pagesPlanned) : search === 1 ? 1 : 0;
+  return Math.min(99, Math.floor(50 * search + 50 * pages * search));
 }
 
 export function scanView(row: repo.ScanRow): ScanView {
@@ -92,11 +97,12 @@ export function createScansService(deps: ScansDeps) {
   const now = deps.now ?? (() => new Date());
 
   async function quota(userId: string): Promise<ScanQuota> {
-    const { count: limit, per } = entitlements[await deps.tierFor(userId)].manualScans;
+    const tier = await deps.tierFor(userId);
+    const { count: limit, per } = entitlements[tier].manualScans;
     const at = now();
     const starts = (await repo.listCountedScansSince(db, userId, subtractPeriod(at, per))).map((r) => r.createdAt);
     const next = nextAvailableAt(starts, limit, per);
-    return { limit, used: starts.length, per, nextAvailableAt: next && next > at ? next.toISOString() : null };
+    return { limit, used: starts.length, per, nextAvailableAt: next && next > at ? next.toISOString() : null, upgradeTo: planThatLifts(tier, "manualScans") ?? null };
   }
 
   async function userScan(userId: string, id: string) {
@@ -110,7 +116,8 @@ export function createScansService(deps: ScansDeps) {
 
     async latest(userId: string): Promise<LatestScanResponse> {
       const row = await repo.findLatestScan(db, userId);
-      return { scan: row ? scanView(row) : null, quota: await quota(userId) };
+      const completed = row?.status === "completed" ? row : await repo.findLatestFinishedScan(db, userId);
+      return { scan: row ? scanView(row) : null, lastCompleted: completed ? scanView(completed) : null, quota: await quota(userId) };
     },
 
     async get(userId: string, id: string): Promise<ScanView> {
@@ -125,11 +132,14 @@ export function createScansService(deps: ScansDeps) {
       }
       const active = await repo.findActiveScan(db, userId);
       if (active) throw new AppError("CONFLICT", "A scan is already running.", undefined, { scanId: active.id });
-      if (trigger !== "monitoring") {
+      // The scan onboarding starts is free: it does not use up a manual scan. Only the first one
+      // is; onboarding again (Support reopens the wizard) starts a manual scan.
+      if (trigger === "onboarding" && (await repo.hasHadOnboardingScan(db, userId))) trigger = "manual";
+      if (trigger === "manual") {
         const q = await quota(userId);
         if (q.nextAvailableAt) {
           const tier = await deps.tierFor(userId);
-          throw new AppError("QUOTA_EXCEEDED", `Your plan covers ${q.limit} scan${q.limit === 1 ? "" : "s"} a ${q.per}. Next scan available on ${q.nextAvailableAt.slice(0, 10)}.`, undefined, {
+          throw new AppError("QUOTA_EXCEEDED", `Your plan covers ${scanAllowanceLabel(q.limit, q.per)}. The next scan is possible from ${utcDateTime(q.nextAvailableAt)}.`, undefined, {
             resource: "manualScans",
             limit: q.limit,
             use: q.used,
@@ -311,9 +321,10 @@ export function createScansService(deps: ScansDeps) {
     },
 
     /** New leaks (not dismissed) of one scan or since a time, for alert emails. */
-    async newLeaks(userId: string, filter: { scanId?: string; since?: Date }, limit = 10): Promise<{ items: LeakView[]; total: number }> {
-      const { items, total } = await repo.listLeaksFirstSeen(db, userId, { ...filter, limit });
-      return { items: items.map(leakView), total };
+    /** Leaks first seen in a scan, since a time, or numbered after a number (the alerts' cursor); maxNumber: the highest number among them. */
+    async newLeaks(userId: string, filter: { scanId?: string; since?: Date; afterNumber?: number }, limit = 10): Promise<{ items: LeakView[]; total: number; maxNumber: number | null }> {
+      const { items, total, maxNumber } = await repo.listLeaksFirstSeen(db, userId, { ...filter, limit });
+      return { items: items.map(leakView), total, maxNumber };
     },
 
     async listLeaks(userId: string, query: LeakListQuery): Promise<LeakList> {

@@ -87,6 +87,26 @@ describe("scans", () => {
     expect(Date.parse(latest.quota.nextAvailableAt)).toBeGreaterThan(Date.now() + 27 * 24 * 3600 * 1000);
   });
 
+  it("does not count the onboarding scan against the manual scans: a manual scan may follow at once", async () => {
+    const cleo = await signUpAndConfirm(services, "cleo@example.com");
+    await cleo.post("/v1/root/update-profile-all", { platforms: { onlyfans: "cleo_star" }, nicknames: [], allowlist: [], specific: "" });
+    const onboarding = await cleo.post("/v1/scans", { trigger: "onboarding" });
+    expect(onboarding.status).toBe(202);
+    expect((await onboarding.json()).trigger).toBe("onboarding");
+    await services.queue.runDue(["scan.run"]);
+    expect((await (await cleo.get("/v1/scans/latest")).json()).quota).toMatchObject({ limit: 1, used: 0, per: "month", nextAvailableAt: null });
+
+    const manual = await cleo.post("/v1/scans", {});
+    expect(manual.status).toBe(202);
+    await services.queue.runDue(["scan.run"]);
+    // The wizard again (Support reopens it) cannot start another free scan.
+    const again = await cleo.post("/v1/scans", { trigger: "onboarding" });
+    expect(again.status).toBe(403);
+    const error = (await again.json()).error;
+    expect(error.message).toMatch(/^Your plan covers 1 scan a month\. The next scan is possible from \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
+    expect(error.details).toMatchObject({ resource: "manualScans", limit: 1, use: 1 });
+  });
+
   it("lets the creator confirm or dismiss a finding, and pages and searches the list", async () => {
     const { items } = await (await ava.get("/v1/leaks")).json();
     const dismissed = await (await ava.post(`/v1/leaks/${items[0].id}/dismiss`, {})).json();

@@ -100,7 +100,7 @@ export function DashboardRoute() {
             index
             element={
               <>
-                <ScanCard snippet={data ? <CopySnippet snippet={data.snippet} /> : undefined} editProfileHref={sectionHref("account")} upgradeHref={upgradeHref} />
+                <ScanCard snippet={data ? <CopySnippet snippet={data.snippet} /> : undefined} editProfileHref={sectionHref("account")} upgradeHref={upgradeHref} leaksHref={sectionHref("leaks")} />
                 <StatCards />
                 <div className="grid grid-cols-1 gap-5 lg:grid-cols-2 [&>*]:min-w-0">
                   <LeaksOverTime />

@@ -12,9 +12,19 @@ const phaseWords: Record<string, string> = {
 export function phaseText(scan: ScanView): string {
   const base = phaseWords[scan.phase] ?? "Working";
   const p = scan.progress;
-  if (scan.phase === "search" && p.queriesPlanned > 0) return `${base} (${p.queriesDone} of ${p.queriesPlanned} searches)`;
-  if (scan.phase === "fetch" && p.pagesPlanned > 0) return `${base} (${p.pagesDone} of ${p.pagesPlanned} pages)`;
+  if (scan.phase === "search" && p.queriesPlanned > 0) return `${base} (${p.queriesDone} of ${p.queriesPlanned} searches asked)`;
+  if (scan.phase === "fetch" && p.pagesPlanned > 0) return `${base} (${p.pagesDone} of ${p.pagesPlanned} pages read)`;
   return base;
+}
+
+/** What the running scan has done, in counts: searches asked, pages read of those planned. */
+export function progressCounts(scan: ScanView): string {
+  const p = scan.progress;
+  const parts: string[] = [];
+  if (p.queriesPlanned > 0) parts.push(`${p.queriesDone} of ${p.queriesPlanned} searches asked`);
+  if (p.pagesPlanned > 0) parts.push(`${p.pagesDone} of ${p.pagesPlanned} pages read`);
+  if (scan.stats.imagesMatched > 0) parts.push(`${scan.stats.imagesMatched} images matched`);
+  return parts.length ? `${parts.join(", ")}.` : "";
 }
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });

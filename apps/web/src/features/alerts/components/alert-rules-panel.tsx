@@ -8,8 +8,8 @@ import { QueryError, Skeleton } from "../../../components/query-error";
 
 const digestLabels: Record<DigestFrequency, { title: string; hint: string }> = {
   off: { title: "No summary", hint: "Only the alerts you switch on above." },
-  daily: { title: "Daily summary", hint: "Once a day: the leaks found since the last one." },
-  weekly: { title: "Weekly summary", hint: "Once a week: the leaks found since the last one." },
+  daily: { title: "Daily summary", hint: "Once a day: what was found, sent, removed and is still up." },
+  weekly: { title: "Weekly summary", hint: "Once a week: what was found, sent, removed and is still up." },
 };
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -40,7 +40,7 @@ function RulesForm({ rules }: { rules: AlertRules }) {
   };
   return (
     <form onSubmit={submit} className="flex flex-col gap-3">
-      <Toggle label="Every new leak" hint="An email after each scan that finds new links to your content." checked={draft.newLeak} onChange={(newLeak) => setDraft({ ...draft, newLeak })} />
+      <Toggle label="Every new leak" hint="An email when new links to your content are found: at most one an hour, covering everything found since the last." checked={draft.newLeak} onChange={(newLeak) => setDraft({ ...draft, newLeak })} />
       <Toggle
         label="A takedown succeeded"
         hint="An email when a link we sent a notice for is gone."

@@ -1,13 +1,14 @@
 import type { ScanView } from "@leakwarden/contracts/scans";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState, type ReactNode } from "react";
-import { Link } from "react-router";
+import { scanAllowanceLabel } from "@leakwarden/contracts/plans";
+import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { ApiError } from "../../../lib/api-client";
 import { latestScanQueryKey, useLatestScan } from "../api/get-latest-scan";
 import { useScan } from "../api/get-scan";
 import { useStartScan } from "../api/start-scan";
-import { formatDate, formatDateTime, phaseText, relativeFromNow } from "../scan-format";
+import { formatDate, formatDateTime, phaseText, progressCounts, relativeFromNow } from "../scan-format";
 import { QueryError, Skeleton } from "../../../components/query-error";
 
 const isActive = (scan: ScanView | null | undefined) => scan?.status === "queued" || scan?.status === "running";
@@ -17,11 +18,14 @@ interface ScanCardProps {
   snippet?: ReactNode;
   editProfileHref: string;
   upgradeHref: string;
+  /** Where "See the leaks" of a completed scan leads. */
+  leaksHref?: string;
 }
 
 /** The spec's Scan card with real progress: the scan runs as a job on the server and is asked every second. */
-export function ScanCard({ snippet, editProfileHref, upgradeHref }: ScanCardProps) {
+export function ScanCard({ snippet, editProfileHref, upgradeHref, leaksHref }: ScanCardProps) {
   const queryClient = useQueryClient();
+  const navigate = useNavigate();
   const latest = useLatestScan();
   const start = useStartScan();
   const [startedId, setStartedId] = useState<string | null>(null);
@@ -44,9 +48,15 @@ export function ScanCard({ snippet, editProfileHref, upgradeHref }: ScanCardProp
       setStartedId(null);
       void queryClient.invalidateQueries({ queryKey: latestScanQueryKey });
       void queryClient.invalidateQueries({ queryKey: ["leaks"] });
-      if (scan.status === "completed") toast.success("Scan Completed", { description: `${scan.stats.leaksFound} leaks found, ${scan.stats.newLeaks} new.` });
+      if (scan.status === "completed") {
+        const found = scan.stats.leaksFound;
+        toast.success(`Scan complete: ${found === 1 ? "1 leak" : `${found} leaks`} found`, {
+          description: scan.stats.newLeaks === 0 ? "None of them is new." : `${scan.stats.newLeaks} of them ${scan.stats.newLeaks === 1 ? "is" : "are"} new.`,
+          ...(leaksHref && found > 0 ? { action: { label: "See the leaks", onClick: () => void navigate(leaksHref) } } : {}),
+        });
+      }
     }
-  }, [running, scan, queryClient]);
+  }, [running, scan, queryClient, leaksHref, navigate]);
 
   async function onStart() {
     setQuotaError(null);
@@ -61,6 +71,8 @@ export function ScanCard({ snippet, editProfileHref, upgradeHref }: ScanCardProp
   }
 
   const quota = latest.data?.quota;
+  // The plan's manual scans are used up: the button says when the next one is possible.
+  const waitUntil = !running && quota?.nextAvailableAt ? quota.nextAvailableAt : null;
   const percent = scan ? scan.progress.percent : 0;
 
   return (
@@ -97,8 +109,8 @@ export function ScanCard({ snippet, editProfileHref, upgradeHref }: ScanCardProp
             >
               <div className="h-full rounded-full bg-gradient-to-r from-brand-600 to-brand-400 transition-[width] duration-700" style={{ width: `${Math.max(2, percent)}%` }} />
             </div>
-            <p className="mt-2 text-xs text-slate-400">
-              {scan.stats.leaksFound > 0 || scan.progress.pagesDone > 0 ? `${scan.progress.pagesDone} pages checked so far.` : "You can leave this page: the scan keeps running."}
+            <p className="mt-2 text-xs text-slate-400" data-testid="scan-counts">
+              {progressCounts(scan)} You can leave this page: the scan keeps running.
             </p>
           </div>
         ) : scan?.status === "completed" ? (
@@ -130,9 +142,11 @@ export function ScanCard({ snippet, editProfileHref, upgradeHref }: ScanCardProp
       {quotaError && (
         <div role="alert" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300/30 bg-amber-300/10 px-4 py-3 text-sm text-amber-100">
           <p className="min-w-0 flex-1">{quotaError.message}</p>
+          {typeof quotaError.details?.upgradeTo === "string" && (
           <Link to={upgradeHref} className="shrink-0 rounded-md bg-amber-300/15 px-3 py-1.5 font-semibold text-amber-50 hover:bg-amber-300/25 focus-visible:outline-2 focus-visible:outline-amber-300">
             Upgrade your plan
           </Link>
+          )}
         </div>
       )}
 
@@ -140,10 +154,10 @@ export function ScanCard({ snippet, editProfileHref, upgradeHref }: ScanCardProp
         <button
           type="button"
           onClick={() => void onStart()}
-          disabled={running || start.isPending || latest.isPending}
+          disabled={running || start.isPending || latest.isPending || waitUntil !== null}
           className="inline-flex h-11 items-center justify-center rounded-lg bg-brand-600 px-5 font-semibold text-white shadow-lg shadow-brand-900/30 hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400 disabled:cursor-not-allowed disabled:opacity-60"
         >
-          {running ? "Scanning..." : "Start Manual Scan"}
+          {running ? "Scanning..." : waitUntil ? `Next scan ${relativeFromNow(waitUntil)}` : "Start Manual Scan"}
         </button>
         <Link
           to={editProfileHref}
@@ -153,8 +167,18 @@ export function ScanCard({ snippet, editProfileHref, upgradeHref }: ScanCardProp
         </Link>
       </div>
       {quota && !running && (
-        <p className="mt-3 text-xs text-slate-400">
-          Manual scans: {quota.used} of {quota.limit} used this {quota.per}.
+        <p className="mt-3 text-xs text-slate-400" data-testid="scan-quota">
+          Your plan: {scanAllowanceLabel(quota.limit, quota.per)}; {quota.used} used in the last {quota.per}.
+          {waitUntil && <> The next one is possible on {formatDateTime(waitUntil)}.</>}
+          {waitUntil && quota.upgradeTo && (
+            <>
+              {" "}
+              <Link to={upgradeHref} className="font-semibold text-brand-300 underline hover:text-brand-200">
+                Upgrade your plan
+              </Link>{" "}
+              for more scans.
+            </>
+          )}
         </p>
       )}
     </section>

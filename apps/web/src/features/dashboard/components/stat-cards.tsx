@@ -3,11 +3,11 @@ import { QueryError, Skeleton } from "../../../components/query-error";
 
 const numberFormat = new Intl.NumberFormat();
 
-/** The four figures of the latest scan, from the server's own records. */
+/** The four figures of the last completed scan, from the server's own records: a scan still running does not blank them. */
 export function StatCards() {
   const latest = useLatestScan();
   if (latest.isError) return <QueryError error={latest.error} onRetry={() => void latest.refetch()} what="the scan figures" />;
-  const stats = latest.data?.scan?.stats;
+  const stats = latest.data?.lastCompleted?.stats;
   const cards = [
     { title: "Sites analyzed", value: stats?.sitesAnalyzed },
     { title: "Links looked at", value: stats?.linksChecked },

@@ -1,0 +1,26 @@
+import type { ScanView } from "@leakwarden/contracts/scans";
+import { describe, expect, it } from "vitest";
+import { phaseText, progressCounts } from "./scan-format";
+
+const scan = (phase: string, progress: Partial<ScanView["progress"]>, imagesMatched = 0): ScanView =>
+  ({
+    id: "s",
+    status: "running",
+    trigger: "manual",
+    phase,
+    progress: { queriesPlanned: 0, queriesDone: 0, pagesPlanned: 0, pagesDone: 0, percent: 0, ...progress },
+    stats: { sitesAnalyzed: 0, linksChecked: 0, leaksFound: 0, newLeaks: 0, imagesMatched, durationMs: null },
+  }) as unknown as ScanView;
+
+describe("a running scan in words", () => {
+  it("names the phase with the counts behind it", () => {
+    expect(phaseText(scan("search", { queriesPlanned: 12, queriesDone: 5 }))).toBe("Searching the web for your names (5 of 12 searches asked)");
+    expect(phaseText(scan("fetch", { queriesPlanned: 12, queriesDone: 12, pagesPlanned: 40, pagesDone: 9 }))).toBe("Checking the pages found (9 of 40 pages read)");
+    expect(phaseText(scan("queued", {}))).toBe("Waiting to start");
+  });
+
+  it("counts searches asked, pages read of those planned and images matched", () => {
+    expect(progressCounts(scan("fetch", { queriesPlanned: 12, queriesDone: 12, pagesPlanned: 40, pagesDone: 9 }, 2))).toBe("12 of 12 searches asked, 9 of 40 pages read, 2 images matched.");
+    expect(progressCounts(scan("queued", {}))).toBe("");
+  });
+});
