@@ -36,8 +36,8 @@ describe("re-checking a sent link", () => {
   });
 
   it("is still up while the name or one of the images is there", async () => {
-    expect(await checkLink(answer(200, leakPage), evidence)).toEqual({ outcome: "present", detail: "still up (names: luna_rivers; 1 matching image)" });
-    expect(await checkLink(answer(200, `<p>Gallery</p><img src="http://leaks.example/img/1.jpg">`), evidence)).toEqual({ outcome: "present", detail: "still up (1 matching image)" });
+    expect(await checkLink(answer(200, leakPage), evidence)).toEqual({ outcome: "present", detail: "the page shows the name luna_rivers and 1 of the matching images" });
+    expect(await checkLink(answer(200, `<p>Gallery</p><img src="http://leaks.example/img/1.jpg">`), evidence)).toEqual({ outcome: "present", detail: "the page shows 1 of the matching images" });
     expect((await checkLink(answer(200, "<p>LUNA RIVERS full set</p>"), { matchedNames: ["luna_rivers"], imageUrls: [] })).outcome).toBe("present");
   });
 
@@ -48,7 +48,7 @@ describe("re-checking a sent link", () => {
     const down = await checkLink(async () => {
       throw new FetchError("connect", "connection refused", url);
     }, evidence);
-    expect(down).toEqual({ outcome: "unreachable", detail: "connect: connection refused" });
+    expect(down).toEqual({ outcome: "unreachable", detail: "the site did not accept a connection" });
   });
 
   it("does not hide a programming error as an unreachable page", async () => {

@@ -2,7 +2,20 @@ import { FetchError, type FetchResult } from "../../scanner/guarded-fetch";
 import { parseHtmlDocument } from "../../scanner/html-document";
 import { findNameMatches, foldName } from "../../scanner/name-match";
 
+/** `detail` completes a sentence for the creator's timeline ("Still up: the page shows …"). */
 export type LinkCheck = { outcome: "removed" | "present" | "unreachable"; detail: string };
+
+// What a failed check says to a person: never the fetcher's reason code.
+const UNREACHABLE: Partial<Record<FetchError["reason"], string>> = {
+  dns: "the site's name no longer resolves",
+  connect: "the site did not accept a connection",
+  timeout: "the site did not answer in time",
+  protocol: "the site's answer could not be read",
+  "too-many-redirects": "the page redirects in a loop",
+  "too-large": "the page is larger than we read",
+  "blocked-address": "the site points at an address we do not visit",
+  "robots-disallowed": "the site's robots.txt asks us not to read the page",
+};
 
 export interface LinkEvidence {
   matchedNames: string[];
@@ -19,7 +32,7 @@ export async function checkLink(fetch: () => Promise<FetchResult>, evidence: Lin
   try {
     res = await fetch();
   } catch (error) {
-    if (error instanceof FetchError) return { outcome: "unreachable", detail: `${error.reason}: ${error.message}` };
+    if (error instanceof FetchError) return { outcome: "unreachable", detail: UNREACHABLE[error.reason] ?? "the page could not be read" };
     throw error;
   }
   if (res.status === 404 || res.status === 410) return { outcome: "removed", detail: `the page answers HTTP ${res.status}` };
@@ -35,9 +48,10 @@ export async function checkLink(fetch: () => Promise<FetchResult>, evidence: Lin
   if (names.length === 0 && images.length === 0) {
     return { outcome: "removed", detail: "the page no longer shows the names or images that made it a leak" };
   }
+  const shown = [...new Set(names.map((n) => n.name))];
   const what = [
-    ...(names.length ? [`names: ${[...new Set(names.map((n) => n.name))].join(", ")}`] : []),
-    ...(images.length ? [`${images.length} matching image${images.length === 1 ? "" : "s"}`] : []),
+    ...(shown.length ? [`the name${shown.length === 1 ? "" : "s"} ${shown.join(", ")}`] : []),
+    ...(images.length ? [`${images.length} of the matching image${images.length === 1 ? "" : "s"}`] : []),
   ];
-  return { outcome: "present", detail: `still up (${what.join("; ")})` };
+  return { outcome: "present", detail: `the page shows ${what.join(" and ")}` };
 }

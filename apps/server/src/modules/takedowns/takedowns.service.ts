@@ -424,7 +424,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
     const context = targets.length > 0 ? await noticeContext(row.userId, [row.leakId]) : null;
     const following = targets.length > 0 ? null : nextCheckAt(deps.schedule, row.lastSentAt!, at);
     const missedMessage =
-      `The platform missed its legal deadline: under the TAKE IT DOWN Act it had until ${minuteOf(deadline)} to remove the link, and it is still up (${detail}). ` +
+      `The platform missed its legal deadline: under the TAKE IT DOWN Act it had until ${minuteOf(deadline)} to remove the link, and it is still up: ${detail}. ` +
       (targets.length > 0 ? `Escalating to ${targets.map((t) => describeRecipient(t.recipient)).join(" and ")}. ` : "No host or registrar takes email for it. ") +
       "A record of the request and the missed deadline is ready for a complaint to the FTC.";
     const noticeIds = await db.transaction(async (tx) => {
