@@ -36,8 +36,8 @@ describe("re-checking a sent link", () => {
   });
 
   it("is still up while the name or one of the images is there", async () => {
-    expect(await checkLink(answer(200, leakPage), evidence)).toEqual({ outcome: "present", detail: "the page shows the name luna_rivers and 1 of the matching images" });
-    expect(await checkLink(answer(200, `<p>Gallery</p><img src="http://leaks.example/img/1.jpg">`), evidence)).toEqual({ outcome: "present", detail: "the page shows 1 of the matching images" });
+    expect(await checkLink(answer(200, leakPage), evidence)).toEqual({ outcome: "present", detail: "the page shows the name luna_rivers and 1 matching image" });
+    expect(await checkLink(answer(200, `<p>Gallery</p><img src="http://leaks.example/img/1.jpg">`), evidence)).toEqual({ outcome: "present", detail: "the page shows 1 matching image" });
     expect((await checkLink(answer(200, "<p>LUNA RIVERS full set</p>"), { matchedNames: ["luna_rivers"], imageUrls: [] })).outcome).toBe("present");
   });
 

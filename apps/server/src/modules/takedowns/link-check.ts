@@ -51,7 +51,7 @@ export async function checkLink(fetch: () => Promise<FetchResult>, evidence: Lin
   const shown = [...new Set(names.map((n) => n.name))];
   const what = [
     ...(shown.length ? [`the name${shown.length === 1 ? "" : "s"} ${shown.join(", ")}`] : []),
-    ...(images.length ? [`${images.length} of the matching image${images.length === 1 ? "" : "s"}`] : []),
+    ...(images.length ? [`${images.length} matching image${images.length === 1 ? "" : "s"}`] : []),
   ];
   return { outcome: "present", detail: `the page shows ${what.join(" and ")}` };
 }
