@@ -142,7 +142,8 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
     control = null;
   } else {
     control = (
-      <span className="flex gap-1">
+      // Stacked on a phone: side by side they are wider than the Actions column.
+      <span className="flex flex-col gap-1.5 sm:flex-row sm:gap-1">
         <button type="button" onClick={() => onClick()} aria-label={`Takedown finding #${leak.number}`} className={buttonClass}>
           Takedown
         </button>
