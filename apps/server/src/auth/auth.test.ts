@@ -118,6 +118,27 @@ describe("accounts", () => {
     expect(noOrigin.status).toBe(403);
   });
 
+  it("refuses a cross-site request with a sentence for a person, never the library's 'Invalid origin'", async () => {
+    const sentence = "This request came from another site and was refused. Reload the page and try again.";
+    const client = await signUpAndConfirm(services, "origin@example.com");
+    const ours = await client.post("/v1/root/update-profile", {}, { headers: { origin: "https://evil.example" } });
+    expect((await ours.json()).error.message).toBe(sentence);
+
+    // The auth library's own refusal, in the one error shape and in the fields its client reads.
+    const theirs = await client.post("/api/auth/sign-out", {}, { headers: { origin: "https://evil.example" } });
+    expect(theirs.status).toBe(403);
+    const body = await theirs.json();
+    expect(body.error).toMatchObject({ code: "FORBIDDEN", message: sentence });
+    expect(body.message).toBe(sentence);
+    expect(JSON.stringify(body)).not.toMatch(/Invalid origin/);
+
+    const away = await new TestClient(services.app).post("/api/auth/sign-in/email", { email: "origin@example.com", password: "secret-pass", callbackURL: "https://evil.example/x" });
+    expect(away.status).toBe(403);
+    const awayBody = await away.json();
+    expect(awayBody.error.message).toBe("This link leads away from Leakwarden and was refused. Start again from the Leakwarden site.");
+    expect(JSON.stringify(awayBody)).not.toMatch(/callbackURL/);
+  });
+
   it("signs out: the session no longer works", async () => {
     const client = await signUpAndConfirm(services, "leave@example.com");
     expect((await client.get("/v1/root/get-user")).status).toBe(200);

@@ -79,6 +79,20 @@ const authCodeFields: Record<string, string> = {
   AGE_CONFIRMATION_READ_ONLY: "ageConfirmed",
 };
 
+/** What the auth library's refusals that are written for developers ("Invalid origin") say to a person. */
+const ORIGIN_REFUSED = "This request came from another site and was refused. Reload the page and try again.";
+const LINK_REFUSED = "This link leads away from Leakwarden and was refused. Start again from the Leakwarden site.";
+const authCodeMessages: Record<string, string> = {
+  INVALID_ORIGIN: ORIGIN_REFUSED,
+  MISSING_OR_NULL_ORIGIN: ORIGIN_REFUSED,
+  CROSS_SITE_NAVIGATION_LOGIN_BLOCKED: ORIGIN_REFUSED,
+  INVALID_CALLBACK_URL: LINK_REFUSED,
+  INVALID_REDIRECT_URL: LINK_REFUSED,
+  INVALID_ERROR_CALLBACK_URL: LINK_REFUSED,
+  INVALID_NEW_USER_CALLBACK_URL: LINK_REFUSED,
+  CALLBACK_URL_REQUIRED: LINK_REFUSED,
+};
+
 /**
  * An error answer of the auth library ({code, message}, or nothing) in the one error shape. Its own
  * `code` and `message` stay beside `error`, since its browser client reads them there.
@@ -94,7 +108,8 @@ export async function inErrorShape(response: Response, logger: Logger, path: str
   }
   const code = codeForStatus(response.status);
   const authCode = typeof original.code === "string" ? original.code : undefined;
-  let message = typeof original.message === "string" && original.message.trim() !== "" ? original.message : (defaultMessages[code] ?? "Bad request.");
+  const written = authCode ? authCodeMessages[authCode] : undefined;
+  let message = written ?? (typeof original.message === "string" && original.message.trim() !== "" ? original.message : (defaultMessages[code] ?? "Bad request."));
   if (code === "INTERNAL") {
     logger.error({ status: response.status, path, authCode, message }, "auth error");
     message = "Something went wrong on our side. Please try again.";

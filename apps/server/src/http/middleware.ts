@@ -82,7 +82,7 @@ export function checkOrigin(allowedOrigins: string[]): MiddlewareHandler<AppEnv>
     if (!safeMethods.has(c.req.method) && c.get("authKind") === "cookie") {
       const origin = c.req.header("origin");
       if (!origin || !allowed.has(origin)) {
-        throw new AppError("FORBIDDEN", "This request must come from the Leakwarden site.");
+        throw new AppError("FORBIDDEN", "This request came from another site and was refused. Reload the page and try again.");
       }
     }
     await next();

@@ -20,8 +20,8 @@ describe("api", () => {
     expect(error).toMatchObject({ status: 400, code: "VALIDATION", message: "Bad input.", fields: { email: "Not a valid email address" } });
   });
 
-  it("reports other failures as 'Response status: {status}'", async () => {
+  it("reports other failures with their status and a sentence for a person, never 'Response status: {status}'", async () => {
     answer(502, "<html>bad gateway</html>");
-    await expect(api("/v1/x")).rejects.toMatchObject({ status: 502, code: "INTERNAL", message: "Response status: 502" });
+    await expect(api("/v1/x")).rejects.toMatchObject({ status: 502, code: "INTERNAL", message: "The server could not answer just now. Please try again in a moment." });
   });
 });

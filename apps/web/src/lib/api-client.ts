@@ -40,7 +40,8 @@ export async function api<T>(path: string, init: RequestInit & { json?: unknown 
       const e = data.error;
       throw new ApiError(response.status, e.code, e.message, e.fields, e.details);
     }
-    throw new ApiError(response.status, "INTERNAL", `Response status: ${response.status}`);
+    // No error body (a proxy's page, a crash): the status stays on the error, the screen gets a sentence.
+    throw new ApiError(response.status, "INTERNAL", "The server could not answer just now. Please try again in a moment.");
   }
   return data as T;
 }

@@ -26,7 +26,7 @@ export function identitiesRoutes(service: IdentitiesService) {
   routes.post("/v1/identities/nicknames", requireUser, async (c) => {
     const body = await readJson(c, nicknameInputSchema);
     const result = await service.addNickname(currentUser(c).id, body.value);
-    return c.json(result.identities, result.created ? 201 : 200);
+    return c.json(result.identities, 201);
   });
   routes.post("/v1/identities/domains", requireUser, async (c) => {
     const body = await readJson(c, domainInputSchema);

@@ -236,7 +236,12 @@ export function createIdentitiesService(deps: IdentitiesDeps) {
       const nick = resolveNickname(value, "value", fields);
       if (!nick) throw new AppError("VALIDATION", fields.value ?? "Not valid.", fields);
       const before = await this.get(userId);
-      if (before.nicknames.some((n) => n.value.toLowerCase() === nick.toLowerCase())) return { created: false, identities: before };
+      // Adding one by hand, a nickname she has already is a mistake to point out, not a silent no-op.
+      const same = before.nicknames.find((n) => n.value.toLowerCase() === nick.toLowerCase());
+      if (same) {
+        const message = `You have already added the nickname ${same.value}.`;
+        throw new AppError("CONFLICT", message, { value: message });
+      }
       return { created: true, identities: await this.updateProfile(userId, { nicknames: [nick] }, "merge") };
     },
 

@@ -186,12 +186,15 @@ describe("identities", () => {
     expect(after.allowlist).toEqual([]);
   });
 
-  it("adds and removes entries through the resource endpoints, idempotently", async () => {
+  it("adds and removes entries through the resource endpoints; a nickname added again says she has it already", async () => {
     const first = await ava.post("/v1/identities/nicknames", { value: "Moonie" });
     expect(first.status).toBe(201);
-    const again = await ava.post("/v1/identities/nicknames", { value: "moonie" });
-    expect(again.status).toBe(200);
-    const list = (await again.json()).nicknames;
+    const again = await ava.post("/v1/identities/nicknames", { value: " moonie " });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toEqual({
+      error: { code: "CONFLICT", message: "You have already added the nickname Moonie.", fields: { value: "You have already added the nickname Moonie." } },
+    });
+    const list = (await (await ava.get("/v1/identities")).json()).nicknames;
     expect(list.filter((n: { value: string }) => n.value.toLowerCase() === "moonie")).toHaveLength(1);
 
     const domain = await ava.post("/v1/identities/domains", { domain: "HTTPS://www.Example.com/path?x=1" });

@@ -83,8 +83,14 @@ const unreachableReason = (error: unknown, url: string): string => {
         return `The profile page leads to an address we never contact (${url}).`;
       case "too-many-redirects":
         return `The profile page redirects too many times (${url}).`;
+      case "dns":
+        return `The profile site's name does not resolve (${url}).`;
+      case "connect":
+        return `The profile site did not accept a connection (${url}).`;
+      case "protocol":
+        return `The profile site's answer could not be read (${url}).`;
       default:
-        return `The profile site could not be reached (${url}: ${error.reason}).`;
+        return `The profile site could not be reached (${url}).`;
     }
   }
   return `The profile site could not be reached (${url}).`;

@@ -1,7 +1,7 @@
 import type http from "node:http";
 import type { Platform } from "@leakwarden/contracts/platforms";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createGuardedFetcher, type FetchResult } from "../../scanner/guarded-fetch";
+import { createGuardedFetcher, FetchError, type FetchResult } from "../../scanner/guarded-fetch";
 import { parseScannerSettings } from "../../scanner/scanner-settings";
 import { startForwardProxy, type ForwardProxy } from "../../testing/fake-web/forward-proxy";
 import { html, json, neverAnswers, redirect, startVirtualHostServer, type SiteHandler, type VirtualHostServer } from "../../testing/fake-web/virtual-host-server";
@@ -307,6 +307,29 @@ describe("reading a profile page for the code", () => {
       expect(await checkStageName(fansPlatform, "in_script", code, fetchPage, "http://unused.test")).toEqual({ status: "snippet-missing", reason: "The snippet was not found on http://fans.test/in_script." });
     } finally {
       await fetcher.close();
+    }
+  });
+});
+
+describe("a profile that cannot be fetched", () => {
+  const fans = { id: 3, name: "FansTest", key: "fanstest", aliases: [], hosts: [], profileUrl: "http://fans.test/{username}", usernamePattern: /^\w+$/, usernameHint: "", maxLength: 20, verification: "html", paid: false } as unknown as Platform;
+  const failing = (reason: FetchError["reason"]) => async (): Promise<FetchResult> => {
+    throw new FetchError(reason, `${reason} failed`, "http://fans.test/luna");
+  };
+
+  it("says why in a sentence for a person, never the fetcher's reason code", async () => {
+    const cases: [FetchError["reason"], RegExp][] = [
+      ["connect", /^The profile site did not accept a connection \(http:\/\/fans\.test\/luna\)\.$/],
+      ["dns", /^The profile site's name does not resolve \(http:\/\/fans\.test\/luna\)\.$/],
+      ["protocol", /^The profile site's answer could not be read/],
+      ["aborted", /^The profile site could not be reached \(http:\/\/fans\.test\/luna\)\.$/],
+      ["bad-scheme", /^The profile site could not be reached \(http:\/\/fans\.test\/luna\)\.$/],
+    ];
+    for (const [reason, expected] of cases) {
+      const result = await checkStageName(fans, "luna", "q8w3e5r7ty", failing(reason), "http://unused.test");
+      expect(result.status, reason).toBe("unreachable");
+      expect(result.reason, reason).toMatch(expected);
+      expect(result.reason, reason).not.toContain(`: ${reason})`);
     }
   });
 });

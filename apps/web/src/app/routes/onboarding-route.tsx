@@ -2,6 +2,7 @@ import { useMemo } from "react";
 import { Navigate } from "react-router";
 import { useDocumentTitle } from "../../components/document-title";
 import { PageFallback } from "../../components/page-fallback";
+import { useBilling } from "../../features/billing/api/get-billing";
 import { selectPlanActionWith } from "../../features/billing/components/select-plan-button";
 import { useIdentities } from "../../features/identities/api/get-identities";
 import { NicknamesEditor } from "../../features/identities/components/nicknames-editor";
@@ -18,6 +19,9 @@ import { pageTitles } from "../page-titles";
 function Onboarding({ user }: { user: SessionUser }) {
   const owned = useClaimClientState(user);
   const identities = useIdentities();
+  // A plan that applies now (bought before onboarding, or the demo's): no plan screen to end on.
+  const tier = useBilling().data?.tier;
+  const hasPlan = tier !== undefined && tier !== "free";
   const setOnboardingIndex = useClientState((s) => s.setOnboardingIndex);
   const { mutateAsync: completeOnboarding } = useCompleteOnboarding();
   // Choosing a plan finishes the wizard first: back from the checkout, she belongs on the dashboard.
@@ -41,6 +45,7 @@ function Onboarding({ user }: { user: SessionUser }) {
       nicknamesEditor={<NicknamesEditor onShowPlans={showPlans} />}
       profileReady={identities.data !== undefined}
       planAction={planAction}
+      hasPlan={hasPlan}
     />
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { canGoBack, clampStep, footerState, LAST_STEP, PLAN_STEP, SEARCHING_FOOTER_DELAY_MS, SEARCHING_STEP } from "./wizard-steps";
+import { canGoBack, clampStep, finalStep, footerState, LAST_STEP, PLAN_STEP, SEARCHING_FOOTER_DELAY_MS, SEARCHING_STEP } from "./wizard-steps";
 
 const ready = { stageNameCount: 1, searchingDelayPassed: true };
 
@@ -24,6 +24,13 @@ describe("the wizard's footer rules", () => {
     expect(SEARCHING_FOOTER_DELAY_MS).toBe(5000);
     expect(footerState(SEARCHING_STEP, { stageNameCount: 1, searchingDelayPassed: false }).visible).toBe(false);
     expect(footerState(SEARCHING_STEP, ready)).toMatchObject({ visible: true, skip: false, previous: true, nextLabel: "Next" });
+  });
+
+  it("for an account that has a plan already, Searching is the last step: its Next reads 'Show Full Report'", () => {
+    expect(finalStep(true)).toBe(SEARCHING_STEP);
+    expect(finalStep(false)).toBe(PLAN_STEP);
+    expect(footerState(SEARCHING_STEP, { ...ready, hasPlan: true })).toMatchObject({ visible: true, skip: false, nextLabel: "Show Full Report" });
+    expect(footerState(SEARCHING_STEP, { ...ready, hasPlan: false }).nextLabel).toBe("Next");
   });
 
   it("the plan screen is the last step: its Next reads 'Show Full Report'", () => {

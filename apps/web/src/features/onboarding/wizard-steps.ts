@@ -47,6 +47,13 @@ export interface FooterState {
 export interface FooterInput {
   stageNameCount: number;
   searchingDelayPassed: boolean;
+  /** The account has a plan already: the plan screen is skipped and Searching is the last step. */
+  hasPlan?: boolean;
+}
+
+/** The step the wizard ends on: Searching for an account that has a plan already, else the plan screen. */
+export function finalStep(hasPlan: boolean): number {
+  return hasPlan ? SEARCHING_STEP : LAST_STEP;
 }
 
 /**
@@ -54,7 +61,7 @@ export interface FooterInput {
  * except on Searching, step 0 needs at least one stage name, the last step's Next reads
  * 'Show Full Report', and Searching shows its footer only after its delay.
  */
-export function footerState(index: number, { stageNameCount, searchingDelayPassed }: FooterInput): FooterState {
+export function footerState(index: number, { stageNameCount, searchingDelayPassed, hasPlan = false }: FooterInput): FooterState {
   const step = stepAt(index);
   const rule = rules[step];
   const needsStageName = step === "usernames" && stageNameCount === 0;
@@ -62,7 +69,7 @@ export function footerState(index: number, { stageNameCount, searchingDelayPasse
     visible: step !== "searching" || searchingDelayPassed,
     previous: rule.canGoBack,
     skip: rule.canSkip && step !== "searching",
-    nextLabel: clampStep(index) === LAST_STEP ? "Show Full Report" : "Next",
+    nextLabel: clampStep(index) >= finalStep(hasPlan) ? "Show Full Report" : "Next",
     nextEnabled: !needsStageName,
     nextHint: needsStageName ? "Add at least one account to continue." : null,
   };

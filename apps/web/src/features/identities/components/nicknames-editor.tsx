@@ -39,7 +39,18 @@ export function NicknamesEditor(props: PlansTarget & { autoFocus?: boolean }) {
           {removeError}
         </p>
       )}
-      <TextAddRow label="Nickname" placeholder="Another name you use" emptyMessage="Enter a nickname." autoFocus={props.autoFocus} onAdd={(value) => run(() => add.mutateAsync(value), cap)} />
+      <TextAddRow
+        label="Nickname"
+        placeholder="Another name you use"
+        emptyMessage="Enter a nickname."
+        autoFocus={props.autoFocus}
+        onAdd={(value) => {
+          // The server says the same (409); the list at hand answers at once.
+          const same = nicknames.find((n) => n.value.toLowerCase() === value.replace(/\s+/g, " ").toLowerCase());
+          if (same) return Promise.resolve({ status: "error" as const, message: `You have already added the nickname ${same.value}.` });
+          return run(() => add.mutateAsync(value), cap);
+        }}
+      />
       {notice && <PlanCapNotice message={notice} onShowPlans={props.onShowPlans} plansHref={props.plansHref} />}
     </div>
   );

@@ -7,7 +7,7 @@ import { useCompleteOnboarding } from "../api/complete-onboarding";
 import { useStartOnboardingScan } from "../api/start-scan";
 import { useUpdateProfileAll } from "../api/update-profile-all";
 import { useDelayPassed } from "../hooks/use-delay-passed";
-import { canGoBack, clampStep, footerState, ONBOARDING_STEPS, PLAN_STEP, SEARCHING_FOOTER_DELAY_MS, SEARCHING_STEP, stepAt } from "../wizard-steps";
+import { canGoBack, clampStep, finalStep, footerState, PLAN_STEP, SEARCHING_FOOTER_DELAY_MS, SEARCHING_STEP, stepAt } from "../wizard-steps";
 import { NicknamesStep } from "./nicknames-step";
 import { PlanStep } from "./plan-step";
 import { SearchingStep } from "./searching-step";
@@ -26,6 +26,8 @@ interface OnboardingWizardProps {
   profileReady: boolean;
   /** Each plan card's 'Select Plan' on the plan screen. */
   planAction?: PlanAction;
+  /** The account has a plan already: the wizard ends after Searching, without the plan screen. */
+  hasPlan?: boolean;
 }
 
 interface SaveError {
@@ -45,7 +47,7 @@ function saveErrorOf(error: unknown): SaveError {
  * The onboarding wizard: accounts, other names, content to find, Searching (entering it saves the
  * whole profile), then the plans. The step index lives in the persisted client state.
  */
-export function OnboardingWizard({ userName, stageNamesEditor, nicknamesEditor, profileReady, planAction }: OnboardingWizardProps) {
+export function OnboardingWizard({ userName, stageNamesEditor, nicknamesEditor, profileReady, planAction, hasPlan = false }: OnboardingWizardProps) {
   const navigate = useNavigate();
   const storedIndex = useClientState((s) => s.onboardingIndex);
   const usernames = useClientState((s) => s.usernames);
@@ -65,7 +67,8 @@ export function OnboardingWizard({ userName, stageNamesEditor, nicknamesEditor, 
   const index = clampStep(storedIndex);
   const step = stepAt(index);
   const delayPassed = useDelayPassed(SEARCHING_FOOTER_DELAY_MS, index === SEARCHING_STEP);
-  const footer = footerState(index, { stageNameCount: usernames.length, searchingDelayPassed: delayPassed });
+  const footer = footerState(index, { stageNameCount: usernames.length, searchingDelayPassed: delayPassed, hasPlan });
+  const isFinal = index >= finalStep(hasPlan);
   const busy = saveProfile.isPending || complete.isPending || (step === "specific" && !profileReady);
   const focusHeading = index !== mountIndex.current;
 
@@ -112,14 +115,14 @@ export function OnboardingWizard({ userName, stageNamesEditor, nicknamesEditor, 
     if (step === "specific") {
       setSpecific(draft.trim());
       void enterSearching();
-    } else if (step === "plan") void finish();
+    } else if (isFinal) void finish();
     else goTo(index + 1);
   }
 
   function skip() {
     if (busy) return;
     if (step === "specific") void enterSearching();
-    else if (step === "plan") void finish();
+    else if (isFinal) void finish();
     else goTo(index + 1);
   }
 
@@ -128,7 +131,7 @@ export function OnboardingWizard({ userName, stageNamesEditor, nicknamesEditor, 
   return (
     <div className="flex min-h-dvh flex-col">
       <div className="pointer-events-none fixed inset-x-0 top-0 -z-10 h-96 bg-[radial-gradient(ellipse_at_top,rgba(225,29,72,0.16),transparent_65%)]" aria-hidden="true" />
-      <WizardHeader index={index} total={ONBOARDING_STEPS.length} onBack={back} />
+      <WizardHeader index={index} total={Math.max(finalStep(hasPlan), index) + 1} onBack={back} />
       <main id="main" className={`mx-auto w-full flex-1 px-5 pt-8 pb-10 sm:pt-12 ${step === "plan" ? "max-w-6xl" : "max-w-2xl"}`}>
         {step === "usernames" && <UsernamesStep userName={userName} editor={stageNamesEditor} focusHeading={focusHeading} />}
         {step === "nicknames" && <NicknamesStep editor={nicknamesEditor} focusHeading={focusHeading} />}
