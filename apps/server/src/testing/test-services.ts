@@ -122,3 +122,18 @@ export async function signUpAndConfirm(services: TestServices, email: string, pa
   if (confirm.status !== 302) throw new Error(`confirmation failed: ${confirm.status}`);
   return client;
 }
+
+/**
+ * A clock tests drive: `now` for the services, and `advance`, which moves it and brings the
+ * queue's waiting jobs forward by as much, so that what was due later is due now.
+ */
+export function testClock() {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    async advance(services: TestServices, ms: number) {
+      offset += ms;
+      await services.database.executeSql(`update pgboss.job set start_after = start_after - ($1::bigint * interval '1 millisecond') where state in ('created', 'retry')`, [ms]);
+    },
+  };
+}

@@ -11,22 +11,11 @@ import { startForwardProxy, type ForwardProxy } from "../../testing/fake-web/for
 import { html, startVirtualHostServer, type VirtualHostServer } from "../../testing/fake-web/virtual-host-server";
 import { seedLeaks } from "../../testing/leak-records";
 import { openTestDatabase } from "../../testing/test-database";
-import { signUpAndConfirm, TEST_ORIGIN, type TestClient, type TestServices } from "../../testing/test-services";
+import { signUpAndConfirm, TEST_ORIGIN, type TestClient, type TestServices, testClock } from "../../testing/test-services";
 import { recordStageNameCheck } from "../identities/identities.repository";
 import { rdapDomain, rdapNetwork, startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "./takedown-test-network";
 
 /** A clock the test moves; jobs already queued move with it (pg-boss reads the database's time). */
-function testClock() {
-  let offset = 0;
-  return {
-    now: () => new Date(Date.now() + offset),
-    async advance(services: TestServices, ms: number) {
-      offset += ms;
-      await services.database.executeSql(`update pgboss.job set start_after = start_after - ($1::bigint * interval '1 millisecond') where state in ('created', 'retry')`, [ms]);
-    },
-  };
-}
-
 /** Sites behind Cloudflare (its published ranges) with no contact of their own: the report goes through Cloudflare's API. */
 describe("takedowns through Cloudflare's Abuse Reports API", () => {
   const TOKEN = "cf-test-token";

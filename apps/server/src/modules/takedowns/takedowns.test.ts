@@ -13,7 +13,7 @@ import { startForwardProxy, type ForwardProxy } from "../../testing/fake-web/for
 import { html, startVirtualHostServer, type VirtualHostServer } from "../../testing/fake-web/virtual-host-server";
 import { seedLeaks, type SeededLeak } from "../../testing/leak-records";
 import { openTestDatabase } from "../../testing/test-database";
-import { readOutbox, signUpAndConfirm, TEST_ORIGIN, TestClient, type TestServices } from "../../testing/test-services";
+import { readOutbox, signUpAndConfirm, TEST_ORIGIN, TestClient, type TestServices, testClock } from "../../testing/test-services";
 import { recordStageNameCheck } from "../identities/identities.repository";
 import {
   rdapDomain,
@@ -34,17 +34,6 @@ const leakPage = (title: string, name = "luna_rivers") =>
 <p>Download the full ${name} leaked pack, 2.3 GB of videos for free.</p><a href="https://mega.nz/folder/abc">mega</a></body></html>`;
 
 /** A clock the test moves; jobs already queued move with it (pg-boss reads the database's time). */
-function testClock() {
-  let offset = 0;
-  return {
-    now: () => new Date(Date.now() + offset),
-    async advance(services: TestServices, ms: number) {
-      offset += ms;
-      await services.database.executeSql(`update pgboss.job set start_after = start_after - ($1::bigint * interval '1 millisecond') where state in ('created', 'retry')`, [ms]);
-    },
-  };
-}
-
 describe("takedowns", () => {
   let services: TestServices;
   let web: VirtualHostServer;

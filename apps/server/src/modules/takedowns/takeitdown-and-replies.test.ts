@@ -14,7 +14,7 @@ import { html, startVirtualHostServer, type VirtualHostServer } from "../../test
 import { seedLeaks, type SeededLeak } from "../../testing/leak-records";
 import { openTestDatabase } from "../../testing/test-database";
 import type { TestClient} from "../../testing/test-services";
-import { signUpAndConfirm, TEST_ORIGIN, type TestServices } from "../../testing/test-services";
+import { signUpAndConfirm, TEST_ORIGIN, type TestServices, testClock } from "../../testing/test-services";
 import { recordStageNameCheck } from "../identities/identities.repository";
 import { startReplyListener, type ReplyListener } from "./reply-listener";
 import { rdapDomain, rdapNetwork, startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "./takedown-test-network";
@@ -23,17 +23,6 @@ const HOUR = 3_600_000;
 
 const leakPage = (title: string) =>
   `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1><p>luna_rivers private pics, leaked.</p></body></html>`;
-
-function testClock() {
-  let offset = 0;
-  return {
-    now: () => new Date(Date.now() + offset),
-    async advance(services: TestServices, ms: number) {
-      offset += ms;
-      await services.database.executeSql(`update pgboss.job set start_after = start_after - ($1::bigint * interval '1 millisecond') where state in ('created', 'retry')`, [ms]);
-    },
-  };
-}
 
 const DAY = 24 * HOUR;
 
