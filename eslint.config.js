@@ -3,6 +3,16 @@ import importPlugin from "eslint-plugin-import";
 import regexpPlugin from "eslint-plugin-regexp";
 import tseslint from "typescript-eslint";
 
+// Test support (packages/test-support) is for tests, e2e and benches: shipped code never imports
+// it, by package name or by path. Applied to every non-test file of apps/server/src and apps/web/src.
+const noTestSupport = {
+  group: ["@leakwarden/test-support", "@leakwarden/test-support/**", "**/packages/test-support", "**/packages/test-support/**"],
+  message: "@leakwarden/test-support is for tests only: shipped code never imports it",
+};
+const testFiles = ["**/*.test.ts", "**/*.test.tsx"];
+// A feature never reaches into another feature.
+const featureBoundary = { group: ["../../*/**", "!../../../**"], message: "import another feature only through app/ composition" };
+
 export default tseslint.config(
   { ignores: ["**/dist/**", "**/node_modules/**", "artifacts/**", "data/**", "apps/server/src/db/migrations/**"] },
   js.configs.recommended,
@@ -20,7 +30,8 @@ export default tseslint.config(
         "error",
         {
           zones: [
-            { target: "./packages", from: "./apps", message: "packages never import from apps" },
+            // Test support builds its fixtures on server modules; the other packages never import apps.
+            { target: "./packages/!(test-support)/**", from: "./apps", message: "packages never import from apps" },
             { target: "./packages/contracts", from: "./packages/pdq" },
             { target: "./apps/web", from: "./apps/server", message: "the web client never imports server code" },
             { target: "./apps/server", from: "./apps/web", message: "the server never imports web code" },
@@ -44,22 +55,21 @@ export default tseslint.config(
     },
   },
   {
-    // A feature never reaches into another feature.
-    files: ["apps/web/src/features/*/**"],
-    rules: {
-      "no-restricted-imports": [
-        "error",
-        { patterns: [{ group: ["../../*/**", "!../../../**"], message: "import another feature only through app/ composition" }] },
-      ],
-    },
+    // Shipped code never depends on test support.
+    files: ["apps/server/src/**", "apps/web/src/**"],
+    ignores: testFiles,
+    rules: { "no-restricted-imports": ["error", { patterns: [noTestSupport] }] },
   },
   {
-    // Shipped server code never depends on the test fakes.
-    files: ["apps/server/src/**/*.ts"],
-    ignores: ["**/*.test.ts", "apps/server/src/testing/**"],
-    rules: {
-      "no-restricted-imports": ["error", { patterns: [{ group: ["**/testing/**", "**/testing"], message: "src/testing is for tests only" }] }],
-    },
+    // In features, tests included, the feature boundary; a later block replaces a rule's options,
+    // so shipped feature files repeat the test-support pattern.
+    files: ["apps/web/src/features/*/**"],
+    rules: { "no-restricted-imports": ["error", { patterns: [featureBoundary] }] },
+  },
+  {
+    files: ["apps/web/src/features/*/**"],
+    ignores: testFiles,
+    rules: { "no-restricted-imports": ["error", { patterns: [featureBoundary, noTestSupport] }] },
   },
   {
     // Server code reads hostile web text and request input: a pattern that can

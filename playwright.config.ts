@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
-import { billingSettings } from "./apps/server/src/testing/billing-events";
+import { billingSettings } from "@leakwarden/test-support/billing-events";
 import { E2E_LEMONSQUEEZY_API_KEY } from "./e2e/global-setup";
 
 const port = Number(process.env.E2E_PORT ?? 3100);

@@ -23,8 +23,8 @@ import { parseCrawlSettings } from "../apps/server/src/scanner/crawl/crawl-setti
 import { createGuardedFetcher } from "../apps/server/src/scanner/guarded-fetch";
 import { loadLeakSiteCatalog } from "../apps/server/src/scanner/leak-site-catalog";
 import { parseScannerSettings } from "../apps/server/src/scanner/scanner-settings";
-import { startForwardProxy } from "../apps/server/src/testing/fake-web/forward-proxy";
-import { startVirtualHostServer, type Site } from "../apps/server/src/testing/fake-web/virtual-host-server";
+import { startForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
+import { startVirtualHostServer, type Site } from "@leakwarden/test-support/fake-web/virtual-host-server";
 
 const SITES = 12;
 const ITEMS = 40;

@@ -18,8 +18,8 @@ import { checkImpersonators } from "../apps/server/src/scanner/impersonation/che
 import { checkablePlatforms } from "../apps/server/src/scanner/impersonation/profile-adapters";
 import { loadLeakSiteCatalog } from "../apps/server/src/scanner/leak-site-catalog";
 import { parseScannerSettings } from "../apps/server/src/scanner/scanner-settings";
-import { fixturePath } from "../apps/server/src/testing/fake-web/fake-search";
-import { startFakeProfilesWeb } from "../apps/server/src/testing/fake-web/fake-profiles";
+import { fixturePath } from "@leakwarden/test-support/fake-web/fake-search";
+import { startFakeProfilesWeb } from "@leakwarden/test-support/fake-web/fake-profiles";
 
 const HANDLES = 40;
 const PAUSE_MS = 2_000;

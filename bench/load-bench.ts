@@ -23,7 +23,7 @@ import { stageName } from "../apps/server/src/db/schema/identities";
 import { loadEnv } from "../apps/server/src/env";
 import { createLogger } from "../apps/server/src/lib/logger";
 import { createServices } from "../apps/server/src/services";
-import { leakPage, localScanSettings } from "../apps/server/src/testing/fake-web/local-search-web";
+import { leakPage, localScanSettings } from "@leakwarden/test-support/fake-web/local-search-web";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const CREATORS = Number(process.env.BENCH_CREATORS ?? 100);

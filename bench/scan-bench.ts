@@ -16,8 +16,8 @@
 import { fork } from "node:child_process";
 import os from "node:os";
 import { fileURLToPath } from "node:url";
-import { startForwardProxy } from "../apps/server/src/testing/fake-web/forward-proxy";
-import { startVirtualHostServer, type Site } from "../apps/server/src/testing/fake-web/virtual-host-server";
+import { startForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
+import { startVirtualHostServer, type Site } from "@leakwarden/test-support/fake-web/virtual-host-server";
 import { LeakSiteCatalog } from "../apps/server/src/scanner/leak-site-catalog";
 import { sharedPageParser } from "../apps/server/src/scanner/page-parser-pool";
 import { runScan } from "../apps/server/src/scanner/run-scan";

@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
-import { secretOf, totpCode } from "../apps/server/src/testing/totp";
+import { secretOf, totpCode } from "@leakwarden/test-support/totp";
 import { expect, expectAccessible, expectNoHorizontalScroll, outbox, test } from "./support";
 
 let counter = 0;

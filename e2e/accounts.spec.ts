@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { serve, type ServerType } from "@hono/node-server";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
-import { createGoogleAccount } from "../apps/server/src/auth/test-accounts";
+import { createGoogleAccount } from "@leakwarden/test-support/test-accounts";
 import { openPglite } from "../apps/server/src/db/client";
 import { runMigrations } from "../apps/server/src/db/migrate";
 import { loadEnv } from "../apps/server/src/env";

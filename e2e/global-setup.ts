@@ -1,6 +1,6 @@
 import http from "node:http";
-import { TEST_STORE_ID } from "../apps/server/src/testing/billing-events";
-import { startFakeLemonSqueezy } from "../apps/server/src/testing/fake-web/fake-lemon-squeezy";
+import { TEST_STORE_ID } from "@leakwarden/test-support/billing-events";
+import { startFakeLemonSqueezy } from "@leakwarden/test-support/fake-web/fake-lemon-squeezy";
 
 /** The key the e2e server calls the Lemon Squeezy fake with (playwright.config.ts). */
 export const E2E_LEMONSQUEEZY_API_KEY = "ls-e2e-api-key";

@@ -1,5 +1,5 @@
 import { request, type Browser } from "@playwright/test";
-import { subscriptionEvent, TEST_VARIANTS, TEST_WEBHOOK_SECRET } from "../apps/server/src/testing/billing-events";
+import { subscriptionEvent, TEST_VARIANTS, TEST_WEBHOOK_SECRET } from "@leakwarden/test-support/billing-events";
 import { signBody } from "../apps/server/src/modules/billing/webhook-signature";
 import { setIdentities, signUpAndConfirm, type SeededCreator } from "./seed";
 import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "./support";

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { postWebhook, subscriptionEvent, TEST_VARIANTS } from "../apps/server/src/testing/billing-events";
+import { postWebhook, subscriptionEvent, TEST_VARIANTS } from "@leakwarden/test-support/billing-events";
 import { FIXTURE_DMCA_EMAIL, NOVA_PAGES } from "./global-setup";
 import { runScan, signUpAndConfirm, type SeededCreator } from "./seed";
 import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "./support";

@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const STAMP = ".build-stamp";
-const SKIP_DIRS = new Set(["node_modules", "dist", "testing"]);
+const SKIP_DIRS = new Set(["node_modules", "dist"]);
 
 /** Every file under the given paths (tests and test support excluded), sorted. */
 function inputFiles(paths) {

@@ -4,10 +4,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
 import { openDatabase } from "./db/client";
-import { openTestDatabase } from "./testing/test-database";
-import { freePort } from "./testing/loopback";
-import { buildServer, launchServerProcess, startServerProcess as start, until, type ServerProcess } from "./testing/server-process";
-import { firstLink, readOutbox } from "./testing/test-services";
+import { openTestDatabase } from "@leakwarden/test-support/test-database";
+import { freePort } from "@leakwarden/test-support/loopback";
+import { buildServer, launchServerProcess, startServerProcess as start, until, type ServerProcess } from "@leakwarden/test-support/server-process";
+import { firstLink, readOutbox } from "@leakwarden/test-support/test-services";
 
 // The server as an operator runs it: the compiled process `npm start` runs with plain node,
 // stopped by a signal.

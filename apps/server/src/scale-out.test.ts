@@ -3,11 +3,11 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { leakPage, localScanSettings } from "./testing/fake-web/local-search-web";
-import { freePort, listenOnLoopback } from "./testing/loopback";
-import { buildServer, launchServerProcess, startServerProcess, until, type ServerProcess } from "./testing/server-process";
-import { openTestDatabase } from "./testing/test-database";
-import { firstLink, readOutbox } from "./testing/test-services";
+import { leakPage, localScanSettings } from "@leakwarden/test-support/fake-web/local-search-web";
+import { freePort, listenOnLoopback } from "@leakwarden/test-support/loopback";
+import { buildServer, launchServerProcess, startServerProcess, until, type ServerProcess } from "@leakwarden/test-support/server-process";
+import { openTestDatabase } from "@leakwarden/test-support/test-database";
+import { firstLink, readOutbox } from "@leakwarden/test-support/test-services";
 
 // The service as it runs on PostgreSQL at scale: 2 API processes and 3 worker processes of the
 // compiled server on one database. Scans spread over the workers; a worker killed in the middle

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { account, user } from "../db/schema/auth";
-import { createTestServices, signUpAndConfirm, TestClient, TEST_ORIGIN, type TestServices } from "../testing/test-services";
-import { createGoogleAccount } from "./test-accounts";
+import { createTestServices, signUpAndConfirm, TestClient, TEST_ORIGIN, type TestServices } from "@leakwarden/test-support/test-services";
+import { createGoogleAccount } from "@leakwarden/test-support/test-accounts";
 
 describe("the 18+ confirmation of an account made by Google sign-in", () => {
   let services: TestServices;

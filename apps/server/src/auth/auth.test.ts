@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../db/schema/auth";
-import { createTestServices, firstLink, readOutbox, signUpAndConfirm, TestClient, type TestServices } from "../testing/test-services";
+import { createTestServices, firstLink, readOutbox, signUpAndConfirm, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 
 describe("accounts", () => {
   let services: TestServices;

@@ -3,12 +3,12 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { withDatabase } from "../testing/global-setup";
-import { seedLeaks } from "../testing/leak-records";
-import { freePort } from "../testing/loopback";
-import { buildServer, launchServerProcess, type ServerProcess } from "../testing/server-process";
-import { openTestDatabase } from "../testing/test-database";
-import { createTestServices, signUpAndConfirm } from "../testing/test-services";
+import { withDatabase } from "@leakwarden/test-support/global-setup";
+import { seedLeaks } from "@leakwarden/test-support/leak-records";
+import { freePort } from "@leakwarden/test-support/loopback";
+import { buildServer, launchServerProcess, type ServerProcess } from "@leakwarden/test-support/server-process";
+import { openTestDatabase } from "@leakwarden/test-support/test-database";
+import { createTestServices, signUpAndConfirm } from "@leakwarden/test-support/test-services";
 import { openPostgres } from "./client";
 
 // The backup procedure of docs/operations.md, tried: pg_dump of a live database, pg_restore into

@@ -1,7 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { inject } from "vitest";
-import { openTestDatabase } from "../testing/test-database";
+import { openTestDatabase } from "@leakwarden/test-support/test-database";
 import type { Database } from "./client";
 import { maintainPglite } from "./pglite-maintenance";
 

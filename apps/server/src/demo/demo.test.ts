@@ -3,8 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "../db/client";
-import { openTestDatabase } from "../testing/test-database";
-import { firstLink, readOutbox, TEST_ORIGIN, TestClient } from "../testing/test-services";
+import { openTestDatabase } from "@leakwarden/test-support/test-database";
+import { firstLink, readOutbox, TEST_ORIGIN, TestClient } from "@leakwarden/test-support/test-services";
 import { DEMO_HOSTS, DEMO_IDENTITY } from "./demo-web";
 import { demoEnvSource, demoInstructions, startDemo, type RunningDemo } from "./run-demo";
 

@@ -3,7 +3,7 @@ import { openPostgres } from "../db/client";
 import { loadEnv } from "../env";
 import { createLogger } from "../lib/logger";
 import { createServices } from "../services";
-import { createTestServices, TEST_ORIGIN, TestClient, type TestServices } from "../testing/test-services";
+import { createTestServices, TEST_ORIGIN, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 
 const errorShape = (code: string) => ({ error: expect.objectContaining({ code, message: expect.any(String) }) });
 

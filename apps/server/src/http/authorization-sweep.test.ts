@@ -2,8 +2,8 @@ import { eq, getTableColumns, getTableName, isTable } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../db/schema";
-import { seedLeaks } from "../testing/leak-records";
-import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../testing/test-services";
+import { seedLeaks } from "@leakwarden/test-support/leak-records";
+import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 
 // Every API route whose path takes an id, read from the app's own route table, called by one
 // creator with another creator's ids: each answers as if the object did not exist (404 in the

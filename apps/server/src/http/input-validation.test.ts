@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../db/schema/auth";
-import { createTestServices, signUpAndConfirm, TestClient, type TestServices } from "../testing/test-services";
+import { createTestServices, signUpAndConfirm, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 
 // Every input is checked before it reaches the database: text with a control
 // character and ids that are not ids are refused in the error shape, never a 500.

@@ -1,7 +1,7 @@
 import { Writable } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../lib/logger";
-import { createTestServices, signUpAndConfirm, TEST_ORIGIN, TestClient, type TestServices } from "../testing/test-services";
+import { createTestServices, signUpAndConfirm, TEST_ORIGIN, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 
 const METRICS_TOKEN = "metrics-token-for-tests-0123456789";
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../testing/test-services";
+import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 
 // Every route of the API, read from the app's own route table, sent malformed, oversized,
 // NUL-bearing and wrong-typed input by a signed-in creator: no answer is a 5xx, and every

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServices, signUpAndConfirm, TestClient, type TestServices } from "../testing/test-services";
+import { createTestServices, signUpAndConfirm, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 
 // Sessions read by /v1 calls are kept for a few seconds: what ends or changes one must show at once.
 describe("a session read once and used again", () => {

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { z } from "zod";
 import type { Database } from "../db/client";
 import { createLogger } from "../lib/logger";
-import { openTestDatabase } from "../testing/test-database";
+import { openTestDatabase } from "@leakwarden/test-support/test-database";
 import { defineJob, JobQueue, type JobDefinition } from "./queue";
 
 // The typed queue on the engine under test (PGlite, or PostgreSQL in the server-postgres project).

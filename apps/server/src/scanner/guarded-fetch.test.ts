@@ -4,8 +4,8 @@ import type http from "node:http";
 import os from "node:os";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startForwardProxy, type ForwardProxy } from "../testing/fake-web/forward-proxy";
-import { endlessBody, html, neverAnswers, redirect, startVirtualHostServer, type VirtualHostServer } from "../testing/fake-web/virtual-host-server";
+import { startForwardProxy, type ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
+import { endlessBody, html, neverAnswers, redirect, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
 import { classifyAddress } from "./address-policy";
 import { FetchError, GuardedFetcher, type GuardedFetcherOptions } from "./guarded-fetch";
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startHoldoutFixtureWeb, type HoldoutFixtureWeb } from "../testing/fake-web/holdout-fixture-web";
+import { startHoldoutFixtureWeb, type HoldoutFixtureWeb } from "@leakwarden/test-support/fake-web/holdout-fixture-web";
 import { runScanCommand } from "./scan-command";
 import { parseScannerSettings } from "./scanner-settings";
 

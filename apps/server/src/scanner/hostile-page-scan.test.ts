@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { hostilePage } from "../testing/hostile-pages";
+import { hostilePage } from "@leakwarden/test-support/hostile-pages";
 import { LeakSiteCatalog } from "./leak-site-catalog";
 import { runScan } from "./run-scan";
 import type { SearchProvider } from "./search-provider";

@@ -1,7 +1,7 @@
 import { pdqHashDihedral } from "@leakwarden/pdq/pdq-hash";
 import sharp, { type Sharp } from "sharp";
 import { describe, expect, it } from "vitest";
-import { fixturePath } from "../testing/fake-web/fake-search";
+import { fixturePath } from "@leakwarden/test-support/fake-web/fake-search";
 import { decodeForHashing, hashImageBuffer, hashReferenceImage, hashReferenceImageWithCrops, matchReferences, prepareReferences } from "./image-match";
 
 // A 256-pixel photo: at this size the orientations derived from one DCT are far from the turned

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { HOSTILE_RUNS, hostilePage } from "../testing/hostile-pages";
+import { HOSTILE_RUNS, hostilePage } from "@leakwarden/test-support/hostile-pages";
 import { analyzePage, type AnalyzeOptions } from "./analyze-page";
 import { buildExclusions } from "./exclusions";
 import { parseHtmlDocument, plainTextDocument } from "./html-document";

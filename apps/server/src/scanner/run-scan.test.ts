@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startLeakFixtureWeb, type LeakFixtureWeb } from "../testing/fake-web/leak-fixture-web";
+import { startLeakFixtureWeb, type LeakFixtureWeb } from "@leakwarden/test-support/fake-web/leak-fixture-web";
 import { hashReferenceImageWithCrops } from "./image-match";
 import { runScan, type ScanProgress, type ScanResult } from "./run-scan";
 import { parseScannerSettings } from "./scanner-settings";

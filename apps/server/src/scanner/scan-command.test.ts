@@ -2,8 +2,8 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { searxngSite } from "../testing/fake-web/fake-search";
-import { startLeakFixtureWeb, type LeakFixtureWeb } from "../testing/fake-web/leak-fixture-web";
+import { searxngSite } from "@leakwarden/test-support/fake-web/fake-search";
+import { startLeakFixtureWeb, type LeakFixtureWeb } from "@leakwarden/test-support/fake-web/leak-fixture-web";
 import { runScanCommand } from "./scan-command";
 import { parseScannerSettings } from "./scanner-settings";
 

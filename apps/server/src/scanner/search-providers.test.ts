@@ -7,8 +7,8 @@ import {
   searxngBody,
   searxngSite,
   type FakeResult,
-} from "../testing/fake-web/fake-search";
-import { json, startVirtualHostServer, type VirtualHostServer } from "../testing/fake-web/virtual-host-server";
+} from "@leakwarden/test-support/fake-web/fake-search";
+import { json, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
 import { BraveProvider } from "./brave-provider";
 import { DuckDuckGoProvider, parseDuckDuckGoHtml, unwrapResultLink } from "./duckduckgo-provider";
 import { GuardedFetcher } from "./guarded-fetch";
@@ -20,7 +20,7 @@ import { SearxngProvider } from "./searxng-provider";
 
 /**
  * Providers against local fakes on 127.0.0.1 that replay the real captured
- * responses (testing/fake-web/fixtures). The fetcher refuses private
+ * responses (@leakwarden/test-support, src/fake-web/fixtures). The fetcher refuses private
  * networks: the fake is reachable only because it is the configured endpoint.
  */
 

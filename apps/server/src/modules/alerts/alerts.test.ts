@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { user } from "../../db/schema/auth";
 import { insertIndexLeak } from "../image-index/image-index.repository";
-import { localScanSettings, startLocalSearchWeb, type LocalSearchWeb } from "../../testing/fake-web/local-search-web";
-import { createTestServices, firstLink, readOutbox, signUpAndConfirm, TestClient, type TestServices } from "../../testing/test-services";
+import { localScanSettings, startLocalSearchWeb, type LocalSearchWeb } from "@leakwarden/test-support/fake-web/local-search-web";
+import { createTestServices, firstLink, readOutbox, signUpAndConfirm, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 
 /** The one leak page the local search lists. */
 const leakPage = `<!doctype html><html><head><title>luna_rivers OnlyFans leaked — full pack</title></head><body>

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { billingEvent, billingPayment, subscription } from "../../db/schema/billing";
-import { billingSettings, invoiceEvent, orderEvent, postWebhook, subscriptionEvent, TEST_VARIANTS } from "../../testing/billing-events";
-import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
+import { billingSettings, invoiceEvent, orderEvent, postWebhook, subscriptionEvent, TEST_VARIANTS } from "@leakwarden/test-support/billing-events";
+import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 
 const DAY = 86_400_000;
 

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import type { Database } from "../../db/client";
 import { crawlItem } from "../../db/schema/crawls";
 import { repoRoot } from "../../env";
-import { startCrawlFixtureWeb, type CrawlFixtureWeb } from "../../testing/fake-web/crawl-fixture-web";
-import { buildServer } from "../../testing/server-process";
-import { openTestDatabase } from "../../testing/test-database";
+import { startCrawlFixtureWeb, type CrawlFixtureWeb } from "@leakwarden/test-support/fake-web/crawl-fixture-web";
+import { buildServer } from "@leakwarden/test-support/server-process";
+import { openTestDatabase } from "@leakwarden/test-support/test-database";
 
 const config = inject("testDb");
 const cli = path.join(repoRoot, "apps/server/dist/cli.mjs");

@@ -9,8 +9,8 @@ import { createGuardedFetcher } from "../../scanner/guarded-fetch";
 import { loadLeakSiteCatalog, type LeakSiteCatalog } from "../../scanner/leak-site-catalog";
 import { runScan } from "../../scanner/run-scan";
 import { parseScannerSettings } from "../../scanner/scanner-settings";
-import { startCrawlFixtureWeb, type CrawlFixtureWeb } from "../../testing/fake-web/crawl-fixture-web";
-import { openTestDatabase } from "../../testing/test-database";
+import { startCrawlFixtureWeb, type CrawlFixtureWeb } from "@leakwarden/test-support/fake-web/crawl-fixture-web";
+import { openTestDatabase } from "@leakwarden/test-support/test-database";
 import { CrawlRunner } from "./crawl-runner";
 
 const settingsOf = (web: CrawlFixtureWeb, extra: Record<string, string> = {}) => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startCrawlFixtureWeb, type CrawlFixtureWeb } from "../../testing/fake-web/crawl-fixture-web";
-import { createTestServices, readOutbox, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
+import { startCrawlFixtureWeb, type CrawlFixtureWeb } from "@leakwarden/test-support/fake-web/crawl-fixture-web";
+import { createTestServices, readOutbox, signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 import { runCrawlCommand } from "./crawl-command";
 
 const io = () => {

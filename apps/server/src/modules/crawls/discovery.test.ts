@@ -9,9 +9,9 @@ import { decodeForHashing } from "../../scanner/image-match";
 import { loadLeakSiteCatalog } from "../../scanner/leak-site-catalog";
 import { runScan } from "../../scanner/run-scan";
 import { parseScannerSettings } from "../../scanner/scanner-settings";
-import { startCrawlFixtureWeb, type CrawlFixtureWeb } from "../../testing/fake-web/crawl-fixture-web";
-import { fixturePath } from "../../testing/fake-web/fake-search";
-import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
+import { startCrawlFixtureWeb, type CrawlFixtureWeb } from "@leakwarden/test-support/fake-web/crawl-fixture-web";
+import { fixturePath } from "@leakwarden/test-support/fake-web/fake-search";
+import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 
 /**
  * Discovery without her name being searchable, end to end: a web of two forums (XenForo,

@@ -3,9 +3,9 @@ import type { Platform } from "@leakwarden/contracts/platforms";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createGuardedFetcher, FetchError, type FetchResult } from "../../scanner/guarded-fetch";
 import { parseScannerSettings } from "../../scanner/scanner-settings";
-import { startForwardProxy, type ForwardProxy } from "../../testing/fake-web/forward-proxy";
-import { html, json, neverAnswers, redirect, startVirtualHostServer, type SiteHandler, type VirtualHostServer } from "../../testing/fake-web/virtual-host-server";
-import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
+import { startForwardProxy, type ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
+import { html, json, neverAnswers, redirect, startVirtualHostServer, type SiteHandler, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
+import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 import { checkStageName } from "./ownership-check";
 
 // Ownership proof against fake platform pages on 127.0.0.1: Reddit's public about.json (the

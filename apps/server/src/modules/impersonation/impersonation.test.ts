@@ -6,9 +6,9 @@ import { findPlatform } from "@leakwarden/contracts/platforms";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeForHashing } from "../../scanner/image-match";
-import { fixturePath } from "../../testing/fake-web/fake-search";
-import { startFakeProfilesWeb, type FakeProfilesWeb } from "../../testing/fake-web/fake-profiles";
-import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
+import { fixturePath } from "@leakwarden/test-support/fake-web/fake-search";
+import { startFakeProfilesWeb, type FakeProfilesWeb } from "@leakwarden/test-support/fake-web/fake-profiles";
+import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 
 // The whole loop through the API, against fake platforms behind the test proxy: her check finds the
 // accounts passing as her, she reports one (it disappears: gone), dismisses one, claims one as hers;

@@ -1,9 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scan } from "../../db/schema/scans";
-import { billingSettings, postWebhook, subscriptionEvent, TEST_VARIANTS } from "../../testing/billing-events";
-import { leakPage, localScanSettings, startLocalSearchWeb, type LocalSearchWeb } from "../../testing/fake-web/local-search-web";
-import { createTestServices, readOutbox, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
+import { billingSettings, postWebhook, subscriptionEvent, TEST_VARIANTS } from "@leakwarden/test-support/billing-events";
+import { leakPage, localScanSettings, startLocalSearchWeb, type LocalSearchWeb } from "@leakwarden/test-support/fake-web/local-search-web";
+import { createTestServices, readOutbox, signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 import { nextOnCadence, periodOffsetMs } from "./monitoring.service";
 
 const HOUR = 3_600_000;

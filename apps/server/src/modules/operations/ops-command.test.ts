@@ -1,6 +1,6 @@
 import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServices, signUpAndConfirm, type TestServices } from "../../testing/test-services";
+import { createTestServices, signUpAndConfirm, type TestServices } from "@leakwarden/test-support/test-services";
 import { runOpsCommand } from "./ops-command";
 
 function capture() {

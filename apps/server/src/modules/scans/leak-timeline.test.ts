@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedLeaks } from "../../testing/leak-records";
-import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
+import { seedLeaks } from "@leakwarden/test-support/leak-records";
+import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 import * as repo from "./scans.repository";
 
 describe("leak timeline", () => {

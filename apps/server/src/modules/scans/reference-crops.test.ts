@@ -4,9 +4,9 @@ import { pdqHashDihedral, pdqHashOrientationsExact } from "@leakwarden/pdq/pdq-h
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeForHashing } from "../../scanner/image-match";
-import { fixturePath } from "../../testing/fake-web/fake-search";
-import { localScanSettings, startLocalSearchWeb, type LocalSearchWeb } from "../../testing/fake-web/local-search-web";
-import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
+import { fixturePath } from "@leakwarden/test-support/fake-web/fake-search";
+import { localScanSettings, startLocalSearchWeb, type LocalSearchWeb } from "@leakwarden/test-support/fake-web/local-search-web";
+import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 
 /**
  * A reference image added as the web client adds it (its hashes and its crops'

@@ -2,9 +2,9 @@ import http from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { scan } from "../../db/schema/scans";
-import { localScanSettings } from "../../testing/fake-web/local-search-web";
-import { listenOnLoopback } from "../../testing/loopback";
-import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
+import { localScanSettings } from "@leakwarden/test-support/fake-web/local-search-web";
+import { listenOnLoopback } from "@leakwarden/test-support/loopback";
+import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 import { eq } from "drizzle-orm";
 import { requestScanCancel } from "./scans.repository";
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { leakPage, localScanSettings, startLocalSearchWeb, type LocalSearchWeb } from "../../testing/fake-web/local-search-web";
-import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "../../testing/test-services";
+import { leakPage, localScanSettings, startLocalSearchWeb, type LocalSearchWeb } from "@leakwarden/test-support/fake-web/local-search-web";
+import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 
 const interviewPage = (name: string) => `<!doctype html><html><head><title>An interview with ${name}</title></head><body>
 <article><h1>Meet ${name}</h1><p>We talked with ${name} about her photography and her official page at <a href="https://onlyfans.com/${name}">onlyfans.com/${name}</a>.</p></article></body></html>`;

@@ -1,7 +1,7 @@
 import { siteConfigSchema } from "@leakwarden/contracts/site";
 import { afterEach, describe, expect, it } from "vitest";
-import { seedLeaks } from "../../testing/leak-records";
-import { createTestServices, signUpAndConfirm, TestClient, type TestServices } from "../../testing/test-services";
+import { seedLeaks } from "@leakwarden/test-support/leak-records";
+import { createTestServices, signUpAndConfirm, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 
 describe("GET /v1/site/config", () => {
   let services: TestServices | undefined;

@@ -6,14 +6,14 @@ import { createMailer } from "../../email/mailer";
 import { loadEnv } from "../../env";
 import { createLogger } from "../../lib/logger";
 import { createServices } from "../../services";
-import { startFakeCloudflare, type FakeCloudflare } from "../../testing/fake-web/fake-cloudflare";
-import { startForwardProxy, type ForwardProxy } from "../../testing/fake-web/forward-proxy";
-import { html, startVirtualHostServer, type VirtualHostServer } from "../../testing/fake-web/virtual-host-server";
-import { seedLeaks } from "../../testing/leak-records";
-import { openTestDatabase } from "../../testing/test-database";
-import { signUpAndConfirm, TEST_ORIGIN, type TestClient, type TestServices, testClock } from "../../testing/test-services";
+import { startFakeCloudflare, type FakeCloudflare } from "@leakwarden/test-support/fake-web/fake-cloudflare";
+import { startForwardProxy, type ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
+import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
+import { seedLeaks } from "@leakwarden/test-support/leak-records";
+import { openTestDatabase } from "@leakwarden/test-support/test-database";
+import { signUpAndConfirm, TEST_ORIGIN, type TestClient, type TestServices, testClock } from "@leakwarden/test-support/test-services";
 import { recordStageNameCheck } from "../identities/identities.repository";
-import { rdapDomain, rdapNetwork, startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "./takedown-test-network";
+import { rdapDomain, rdapNetwork, startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
 
 /** A clock the test moves; jobs already queued move with it (pg-boss reads the database's time). */
 /** Sites behind Cloudflare (its published ranges) with no contact of their own: the report goes through Cloudflare's API. */

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createLogger } from "../../lib/logger";
 import { createGuardedFetcher } from "../../scanner/guarded-fetch";
 import { parseScannerSettings } from "../../scanner/scanner-settings";
-import { listenOnLoopback } from "../../testing/loopback";
+import { listenOnLoopback } from "@leakwarden/test-support/loopback";
 import { NetworkLookup } from "./network-lookup";
 
 describe("the registrar of a host's domain", () => {

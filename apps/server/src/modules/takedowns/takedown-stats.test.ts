@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchDelisting, takedown, takedownNotice, takedownNoticeLink, type StoredRecipient } from "../../db/schema/takedowns";
-import { seedLeaks } from "../../testing/leak-records";
-import { createTestServices, signUpAndConfirm, TestClient, type TestServices } from "../../testing/test-services";
+import { seedLeaks } from "@leakwarden/test-support/leak-records";
+import { createTestServices, signUpAndConfirm, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

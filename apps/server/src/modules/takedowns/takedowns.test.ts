@@ -9,11 +9,11 @@ import { createMailer } from "../../email/mailer";
 import { loadEnv } from "../../env";
 import { createLogger } from "../../lib/logger";
 import { createServices } from "../../services";
-import { startForwardProxy, type ForwardProxy } from "../../testing/fake-web/forward-proxy";
-import { html, startVirtualHostServer, type VirtualHostServer } from "../../testing/fake-web/virtual-host-server";
-import { seedLeaks, type SeededLeak } from "../../testing/leak-records";
-import { openTestDatabase } from "../../testing/test-database";
-import { readOutbox, signUpAndConfirm, TEST_ORIGIN, TestClient, type TestServices, testClock } from "../../testing/test-services";
+import { startForwardProxy, type ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
+import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
+import { seedLeaks, type SeededLeak } from "@leakwarden/test-support/leak-records";
+import { openTestDatabase } from "@leakwarden/test-support/test-database";
+import { readOutbox, signUpAndConfirm, TEST_ORIGIN, TestClient, type TestServices, testClock } from "@leakwarden/test-support/test-services";
 import { recordStageNameCheck } from "../identities/identities.repository";
 import {
   rdapDomain,
@@ -24,7 +24,7 @@ import {
   type FakeDns,
   type FakeRdap,
   type FakeSmtp,
-} from "./takedown-test-network";
+} from "@leakwarden/test-support/takedown-test-network";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

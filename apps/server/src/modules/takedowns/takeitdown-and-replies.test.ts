@@ -9,15 +9,15 @@ import { createMailer } from "../../email/mailer";
 import { loadEnv } from "../../env";
 import { createLogger } from "../../lib/logger";
 import { createServices } from "../../services";
-import { startForwardProxy, type ForwardProxy } from "../../testing/fake-web/forward-proxy";
-import { html, startVirtualHostServer, type VirtualHostServer } from "../../testing/fake-web/virtual-host-server";
-import { seedLeaks, type SeededLeak } from "../../testing/leak-records";
-import { openTestDatabase } from "../../testing/test-database";
-import type { TestClient} from "../../testing/test-services";
-import { signUpAndConfirm, TEST_ORIGIN, type TestServices, testClock } from "../../testing/test-services";
+import { startForwardProxy, type ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
+import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
+import { seedLeaks, type SeededLeak } from "@leakwarden/test-support/leak-records";
+import { openTestDatabase } from "@leakwarden/test-support/test-database";
+import type { TestClient} from "@leakwarden/test-support/test-services";
+import { signUpAndConfirm, TEST_ORIGIN, type TestServices, testClock } from "@leakwarden/test-support/test-services";
 import { recordStageNameCheck } from "../identities/identities.repository";
 import { startReplyListener, type ReplyListener } from "./reply-listener";
-import { rdapDomain, rdapNetwork, startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "./takedown-test-network";
+import { rdapDomain, rdapNetwork, startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
 
 const HOUR = 3_600_000;
 

@@ -3,7 +3,7 @@ import type http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import type { CrawlCreator } from "../../scanner/crawl/creator-matcher";
+import type { CrawlCreator } from "../../../../apps/server/src/scanner/crawl/creator-matcher";
 import { searxngSite } from "./fake-search";
 import { startForwardProxy, type ForwardProxy } from "./forward-proxy";
 import { FIXTURE_IDENTITY } from "./leak-fixture-web";

@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Database } from "../db/client";
-import type { Mailer } from "../email/mailer";
-import { loadEnv } from "../env";
-import { createLogger, type Logger } from "../lib/logger";
-import { createServices, type ServiceOptions, type Services } from "../services";
+import type { Database } from "../../../apps/server/src/db/client";
+import type { Mailer } from "../../../apps/server/src/email/mailer";
+import { loadEnv } from "../../../apps/server/src/env";
+import { createLogger, type Logger } from "../../../apps/server/src/lib/logger";
+import { createServices, type ServiceOptions, type Services } from "../../../apps/server/src/services";
 import { openTestDatabase } from "./test-database";
 
 export const TEST_ORIGIN = "http://localhost:3000";

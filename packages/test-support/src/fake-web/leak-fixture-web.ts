@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import type { ScanIdentity } from "../../scanner/scan-types";
+import type { ScanIdentity } from "../../../../apps/server/src/scanner/scan-types";
 import { fixturePath, redditPermalink, redditSite, searxngSite, type FakeRedditPost, type FakeResult } from "./fake-search";
 import { startForwardProxy, type ForwardProxy } from "./forward-proxy";
 import {

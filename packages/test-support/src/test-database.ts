@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import { randomUUID } from "node:crypto";
 import { inject } from "vitest";
-import { openPglite, openPostgres, type Database } from "../db/client";
+import { openPglite, openPostgres, type Database } from "../../../apps/server/src/db/client";
 import { withDatabase } from "./global-setup";
 
 /**

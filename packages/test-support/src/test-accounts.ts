@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { makeSignature } from "better-auth/crypto";
-import type { Auth } from "./auth";
+import type { Auth } from "../../../apps/server/src/auth/auth";
 
 export interface SignedInAccount {
   userId: string;

@@ -2,10 +2,10 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
-import { openPglite, openPostgres } from "../db/client";
-import { runMigrations } from "../db/migrate";
-import { JobQueue } from "../jobs/queue";
-import { createLogger } from "../lib/logger";
+import { openPglite, openPostgres } from "../../../apps/server/src/db/client";
+import { runMigrations } from "../../../apps/server/src/db/migrate";
+import { JobQueue } from "../../../apps/server/src/jobs/queue";
+import { createLogger } from "../../../apps/server/src/lib/logger";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,4 +1,4 @@
-import { signBody } from "../modules/billing/webhook-signature";
+import { signBody } from "../../../apps/server/src/modules/billing/webhook-signature";
 
 // Lemon Squeezy webhook deliveries in its published shape, signed as it signs them.
 

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
-import type { DbOrTx } from "../db/client";
-import { leak } from "../db/schema/scans";
-import { insertScan, upsertLeak } from "../modules/scans/scans.repository";
+import type { DbOrTx } from "../../../apps/server/src/db/client";
+import { leak } from "../../../apps/server/src/db/schema/scans";
+import { insertScan, upsertLeak } from "../../../apps/server/src/modules/scans/scans.repository";
 
 type LeakValues = Parameters<typeof upsertLeak>[1];
 

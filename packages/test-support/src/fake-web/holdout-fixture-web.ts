@@ -2,7 +2,7 @@ import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import type { ScanIdentity } from "../../scanner/scan-types";
+import type { ScanIdentity } from "../../../../apps/server/src/scanner/scan-types";
 import { redditPermalink, redditSite, searxngBody, type FakeRedditPost, type FakeResult } from "./fake-search";
 import { startForwardProxy, type ForwardProxy } from "./forward-proxy";
 import {

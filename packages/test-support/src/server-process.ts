@@ -1,7 +1,7 @@
 import { execFileSync, spawn, type ChildProcess } from "node:child_process";
 import os from "node:os";
 import path from "node:path";
-import { repoRoot } from "../env";
+import { repoRoot } from "../../../apps/server/src/env";
 
 /**
  * The server as an operator runs it, for process tests: the compiled `apps/server/dist/main.mjs`
