@@ -53,7 +53,12 @@ export const envSchema = scannerSettingsSchema.extend({
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
   MAIL_FROM: z.string().default("Leakwarden <no-reply@leakwarden.localhost>"),
   MAIL_REPLY_TO: optionalString,
-  SUPPORT_EMAIL: z.string().default("support@leakwarden.localhost"),
+  SUPPORT_EMAIL: z.email("must be one email address, e.g. support@example.com").default("support@leakwarden.localhost"),
+  /** The contact form: a message sent sooner than this after the form was shown is refused (robots). */
+  CONTACT_MIN_SUBMIT_SECONDS: z.coerce.number().int().min(0).max(600).default(3),
+  /** Contact messages one client address may send per window. */
+  CONTACT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
+  CONTACT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(3600),
   WEB_DIST_DIR: optionalString,
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).default(1),
   /** How often the queue looks for jobs whose worker stopped answering (killed, cut off), to run them again. */

@@ -18,6 +18,7 @@ import { createMonitoringTickJob } from "./modules/monitoring/monitoring.jobs";
 import { createMonitoringService, type MonitoringService } from "./modules/monitoring/monitoring.service";
 import { createDigestJob, createNewLeaksAlertJob } from "./modules/alerts/alerts.jobs";
 import { createAlertsService, type AlertsService } from "./modules/alerts/alerts.service";
+import { createContactService, type ContactService } from "./modules/contact/contact.service";
 import { createCrawlSiteJob, createCrawlTickJob } from "./modules/crawls/crawls.jobs";
 import { listCreatorIds } from "./modules/crawls/crawls.repository";
 import { createCrawlsService, type CrawlsService } from "./modules/crawls/crawls.service";
@@ -59,6 +60,7 @@ export interface Services {
   operations: OperationsService;
   crawls: CrawlsService;
   impersonation: ImpersonationService;
+  contact: ContactService;
   /** Queues an email; it is sent by the email job, with retries. */
   sendEmail(email: OutgoingEmail): Promise<void>;
 }
@@ -85,11 +87,12 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     await queue.send(sendEmailJob, email);
   };
 
+  const authSecret = resolveAuthSecret(env.AUTH_SECRET, env.dataDir);
   const auth = createAuth(
     database.db,
     {
       publicUrl: env.publicUrl,
-      secret: resolveAuthSecret(env.AUTH_SECRET, env.dataDir),
+      secret: authSecret,
       googleClientId: env.GOOGLE_CLIENT_ID,
       googleClientSecret: env.GOOGLE_CLIENT_SECRET,
       rateLimitMax: env.AUTH_RATE_LIMIT_MAX,
@@ -163,7 +166,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     emailOf: async (userId) => (await account.getUser(userId).catch(() => null))?.email ?? null,
     newLeaks: (userId, filter, limit) => scans.newLeaks(userId, filter, limit),
     publicUrl: env.publicUrl,
-    secret: resolveAuthSecret(env.AUTH_SECRET, env.dataDir),
+    secret: authSecret,
     now,
   });
 
@@ -332,6 +335,21 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     now,
   });
 
+  const contact = createContactService({
+    db: database.db,
+    logger,
+    sendEmail,
+    now,
+    settings: {
+      supportEmail: env.SUPPORT_EMAIL,
+      secret: authSecret,
+      publicUrl: env.publicUrl,
+      minSubmitSeconds: env.CONTACT_MIN_SUBMIT_SECONDS,
+      rateLimitMax: env.CONTACT_RATE_LIMIT_MAX,
+      rateLimitWindowSeconds: env.CONTACT_RATE_LIMIT_WINDOW_SECONDS,
+    },
+  });
+
   const operations = createOperationsService({ database, queue });
   const app = createApp({
     logger,
@@ -342,8 +360,8 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     webDistDir: env.webDistDir,
     metricsToken: env.METRICS_TOKEN,
     operations,
-    services: { account, identities, scans, site, alerts, billing, takedowns, impersonation },
+    services: { account, identities, scans, site, alerts, billing, takedowns, impersonation, contact },
   });
 
-  return { env, logger, database, queue, mailer, auth, app, sendEmail, scans, imageIndex, alerts, billing, entitlements: entitlementsService, monitoring, takedowns, operations, crawls, impersonation };
+  return { env, logger, database, queue, mailer, auth, app, sendEmail, scans, imageIndex, alerts, billing, entitlements: entitlementsService, monitoring, takedowns, operations, crawls, impersonation, contact };
 }

@@ -7,6 +7,8 @@ export const emailPayload = z.object({
   subject: z.string().min(1),
   text: z.string().min(1),
   html: z.string().optional(),
+  /** Where answers go (a contact message's sender): one plain address, checked like the recipient. */
+  replyTo: z.email().optional(),
   /** Only the one header our own emails set: the unsubscribe link, one URL in angle brackets (no line break can reach the header). */
   headers: z.partialRecord(z.enum(["List-Unsubscribe"]), z.string().max(2000).regex(/^<https?:\/\/[^\s<>]+>$/)).optional(),
 });

@@ -12,6 +12,8 @@ import type { Logger } from "../lib/logger";
 import { TrustedProxies } from "../lib/trusted-proxies";
 import { accountRoutes } from "../modules/account/account.routes";
 import type { AccountService } from "../modules/account/account.service";
+import { contactRoutes } from "../modules/contact/contact.routes";
+import type { ContactService } from "../modules/contact/contact.service";
 import { billingRoutes, billingWebhookRoutes } from "../modules/billing/billing.routes";
 import type { BillingService } from "../modules/billing/billing.service";
 import { alertsRoutes } from "../modules/alerts/alerts.routes";
@@ -43,7 +45,7 @@ export interface AppDeps {
   /** Bearer token of /metrics; unset: metrics are not served. */
   metricsToken?: string;
   operations: OperationsService;
-  services: { account: AccountService; identities: IdentitiesService; scans: ScansService; site: SiteService; alerts: AlertsService; billing: BillingService; takedowns: TakedownsService; impersonation?: ImpersonationService };
+  services: { account: AccountService; identities: IdentitiesService; scans: ScansService; site: SiteService; alerts: AlertsService; billing: BillingService; takedowns: TakedownsService; impersonation?: ImpersonationService; contact?: ContactService };
 }
 
 /** How long a session read stays good in this process when nothing here changed it. */
@@ -123,6 +125,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", billingRoutes(deps.services.billing));
   app.route("/", takedownsRoutes(deps.services.takedowns));
   if (deps.services.impersonation) app.route("/", impersonationRoutes(deps.services.impersonation));
+  if (deps.services.contact) app.route("/", contactRoutes(deps.services.contact, deps.publicUrl));
 
   app.all("/api/*", (c) => c.json(errorBody("NOT_FOUND", "No such endpoint."), 404));
   app.all("/v1/*", (c) => c.json(errorBody("NOT_FOUND", "No such endpoint."), 404));

@@ -1,0 +1,162 @@
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { contactTopics, type ContactFormToken, type ContactRequest, type ContactResponse } from "@leakwarden/contracts/contact";
+import { sql } from "drizzle-orm";
+import type { Db } from "../../db/client";
+import { rateLimit } from "../../db/schema/auth";
+import { brandedEmail } from "../../email/layout";
+import type { OutgoingEmail } from "../../email/mailer";
+import { AppError } from "../../lib/app-error";
+import type { Logger } from "../../lib/logger";
+
+export interface ContactSettings {
+  /** The support inbox (SUPPORT_EMAIL). */
+  supportEmail: string;
+  /** Signs the form tokens (the auth secret). */
+  secret: string;
+  publicUrl: string;
+  /** A form sent sooner than this after it was shown is a robot's. */
+  minSubmitSeconds: number;
+  /** Messages one client address may send per window. */
+  rateLimitMax: number;
+  rateLimitWindowSeconds: number;
+}
+
+/** A form token is good for a day: long enough for someone who writes slowly, short enough to be worthless to a spammer. */
+const TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+/** Copies of their own message one address may receive a day: the form must not mail strangers on anyone's behalf. */
+const COPIES_PER_ADDRESS_PER_DAY = 3;
+
+// Crockford base32 without I, L, O, U: a reference read aloud or typed is not misread.
+const TICKET_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
+
+/** A ticket reference such as LW-7K3QH9AD (40 random bits). */
+export function newTicketReference(): string {
+  const bytes = randomBytes(8);
+  return `LW-${[...bytes].map((b) => TICKET_ALPHABET[b % 32]).join("")}`;
+}
+
+export const contactRefusals = {
+  honeypot: "Your message looks automated and was not sent. If you are a person, reload the page and send it again.",
+  tooFast: "That was quicker than anyone can write a message. Wait a few seconds and send it again.",
+  badToken: "The form has expired. Reload the page and send it again.",
+  rateLimited: "You have sent several messages in a short time. Please wait an hour before sending another, or write to us by email.",
+  emailRequired: "Enter the email address we should answer.",
+} as const;
+
+export interface ContactDeps {
+  db: Db;
+  logger: Logger;
+  settings: ContactSettings;
+  sendEmail(email: OutgoingEmail): Promise<void>;
+  now?: () => Date;
+}
+
+export function createContactService({ db, logger, settings, sendEmail, now = () => new Date() }: ContactDeps) {
+  const sign = (payload: string) => createHmac("sha256", settings.secret).update(`contact-form:${payload}`).digest("base64url");
+
+  /** Counts one use of `key` in its fixed window, in the shared database (every process sees it); answers the count. */
+  async function hit(key: string, windowMs: number): Promise<number> {
+    const at = now().getTime();
+    const rows = await db
+      .insert(rateLimit)
+      .values({ id: randomUUID(), key, count: 1, lastRequest: at })
+      .onConflictDoUpdate({
+        target: rateLimit.key,
+        set: {
+          // A window that has passed starts again at one; last_request holds the window's start.
+          count: sql`case when ${rateLimit.lastRequest} <= ${at - windowMs} then 1 else ${rateLimit.count} + 1 end`,
+          lastRequest: sql`case when ${rateLimit.lastRequest} <= ${at - windowMs} then ${at} else ${rateLimit.lastRequest} end`,
+        },
+      })
+      .returning({ count: rateLimit.count });
+    return rows[0]?.count ?? 1;
+  }
+
+  return {
+    /** A token that carries the time the form was shown, signed so that it cannot be back-dated. */
+    formToken(): ContactFormToken {
+      const payload = `${now().getTime()}.${randomBytes(6).toString("base64url")}`;
+      return { token: `${payload}.${sign(payload)}`, minSeconds: settings.minSubmitSeconds };
+    },
+
+    async submit(input: ContactRequest, from: { ip: string; user: { id: string; email: string } | null }): Promise<ContactResponse> {
+      // The field no person sees: only a robot fills it in.
+      if (input.website && input.website.trim() !== "") {
+        logger.info({ ip: from.ip }, "contact form: honeypot filled, refused");
+        throw new AppError("VALIDATION", contactRefusals.honeypot);
+      }
+      const shownAt = verifyToken(input.formToken);
+      if (shownAt === null) throw new AppError("VALIDATION", contactRefusals.badToken, { formToken: contactRefusals.badToken });
+      if (now().getTime() - shownAt < settings.minSubmitSeconds * 1000) throw new AppError("VALIDATION", contactRefusals.tooFast);
+
+      // Signed in: her account's address, whatever the body says. Signed out: the one she typed.
+      const email = from.user?.email ?? input.email;
+      if (!email) throw new AppError("VALIDATION", contactRefusals.emailRequired, { email: contactRefusals.emailRequired });
+
+      const windowMs = settings.rateLimitWindowSeconds * 1000;
+      if ((await hit(`contact|ip|${from.ip}`, windowMs)) > settings.rateLimitMax) {
+        throw new AppError("RATE_LIMITED", contactRefusals.rateLimited, undefined, { retryAfterSeconds: settings.rateLimitWindowSeconds });
+      }
+      // Keyed by a digest: the limiter's table never holds the address itself.
+      const addressKey = createHash("sha256").update(email.toLowerCase()).digest("hex");
+      const copyAllowed = (await hit(`contact|to|${addressKey}`, 24 * 60 * 60 * 1000)) <= COPIES_PER_ADDRESS_PER_DAY;
+
+      const ticket = newTicketReference();
+      const topic = contactTopics.find((t) => t.id === input.topic)!;
+      const message = input.message.trim();
+      await sendEmail({
+        to: settings.supportEmail,
+        subject: `[${ticket}] ${topic.label}`,
+        replyTo: email,
+        text: [
+          `Ticket: ${ticket}`,
+          `Topic: ${topic.label}`,
+          `From: ${email}${from.user ? ` (signed in, account ${from.user.id})` : " (not signed in: the address is as typed)"}`,
+          `Client address: ${from.ip}`,
+          `Received: ${now().toISOString()}`,
+          "",
+          message,
+          "",
+        ].join("\n"),
+      });
+      if (copyAllowed) {
+        await sendEmail(
+          brandedEmail({
+            to: email,
+            subject: `We received your message [${ticket}]`,
+            heading: "We received your message",
+            intro: [
+              `Thank you for writing to Leakwarden support. Your ticket reference is ${ticket}: keep it in the subject if you write again about this.`,
+              "A person reads every message and answers by email, usually within two working days.",
+              `Topic: ${topic.label}`,
+              "Your message:",
+              ...message.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean),
+            ],
+            footer: { reason: `You get this email because this address was entered in the contact form at ${settings.publicUrl}/contact. If it was not you, you can ignore it.` },
+          }),
+        );
+      } else {
+        logger.info({ ticket }, "contact form: copy not sent, this address had its copies for the day");
+      }
+      logger.info({ ticket, topic: topic.id, signedIn: Boolean(from.user) }, "contact message sent to support");
+      return { ticket, email };
+    },
+  };
+
+  /** The time the form was shown, or null for a token we did not sign or that is too old. */
+  function verifyToken(token: string): number | null {
+    const last = token.lastIndexOf(".");
+    if (last <= 0) return null;
+    const payload = token.slice(0, last);
+    const expected = Buffer.from(sign(payload));
+    const given = Buffer.from(token.slice(last + 1));
+    if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+    const shownAt = Number(payload.split(".")[0]);
+    if (!Number.isSafeInteger(shownAt)) return null;
+    const age = now().getTime() - shownAt;
+    if (age < 0 || age > TOKEN_MAX_AGE_MS) return null;
+    return shownAt;
+  }
+}
+
+export type ContactService = ReturnType<typeof createContactService>;
