@@ -20,12 +20,12 @@ export const forgotPasswordSchema = z.object({ email });
 export type ForgotPasswordValues = z.infer<typeof forgotPasswordSchema>;
 
 export const resetPasswordSchema = z
-  .object({ password: newPassword, confirm: z.string() })
+  .object({ password: newPassword, confirm: z.string().check(z.maxLength(128, accountSecurityMessages.passwordsDiffer)) })
   .check(z.refine((v) => v.password === v.confirm, { error: accountSecurityMessages.passwordsDiffer, path: ["confirm"] }));
 export type ResetPasswordValues = z.infer<typeof resetPasswordSchema>;
 
 export const changePasswordSchema = z.object({
-  currentPassword: z.string().check(z.minLength(1, accountSecurityMessages.currentPasswordRequired)),
+  currentPassword: z.string().check(z.minLength(1, accountSecurityMessages.currentPasswordRequired), z.maxLength(128, "Password must be at most 128 characters")),
   newPassword,
 });
 export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
@@ -34,10 +34,10 @@ export const changeEmailSchema = z.object({ newEmail: email });
 export type ChangeEmailValues = z.infer<typeof changeEmailSchema>;
 
 /** The password that confirms turning two-factor sign-in on or off. */
-export const confirmPasswordSchema = z.object({ password: z.string().check(z.minLength(1, messages.passwordRequired)) });
+export const confirmPasswordSchema = z.object({ password: z.string().check(z.minLength(1, messages.passwordRequired), z.maxLength(128, "Password must be at most 128 characters")) });
 export type ConfirmPasswordValues = z.infer<typeof confirmPasswordSchema>;
 
-export const totpCodeSchema = z.object({ code: z.string().check(z.trim(), z.regex(/^\d{6}$/, accountSecurityMessages.codeInvalid)) });
+export const totpCodeSchema = z.object({ code: z.string().check(z.maxLength(64, accountSecurityMessages.codeInvalid), z.trim(), z.regex(/^\d{6}$/, accountSecurityMessages.codeInvalid)) });
 export type TotpCodeValues = z.infer<typeof totpCodeSchema>;
 
 export const backupCodeSchema = z.object({ code: z.string().check(z.trim(), z.minLength(1, accountSecurityMessages.backupCodeRequired), z.maxLength(64, accountSecurityMessages.backupCodeRequired)) });

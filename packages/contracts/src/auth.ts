@@ -6,8 +6,8 @@ import { MIN_PASSWORD_LENGTH, messages } from "./validation-messages";
 const emailShape = /^[^\s@]+@[^\s@.]+(?:\.[^\s@.]+)+$/;
 
 export const credentialsSchema = z.object({
-  email: z.string().check(z.minLength(1, messages.emailRequired), z.regex(emailShape, messages.emailInvalid)),
-  password: z.string().check(z.minLength(1, messages.passwordRequired), z.minLength(MIN_PASSWORD_LENGTH, messages.passwordTooShort)),
+  email: z.string().check(z.minLength(1, messages.emailRequired), z.maxLength(254, messages.emailInvalid), z.regex(emailShape, messages.emailInvalid)),
+  password: z.string().check(z.minLength(1, messages.passwordRequired), z.minLength(MIN_PASSWORD_LENGTH, messages.passwordTooShort), z.maxLength(128, "Password must be at most 128 characters")),
 });
 
 export type Credentials = z.infer<typeof credentialsSchema>;

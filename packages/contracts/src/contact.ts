@@ -24,12 +24,19 @@ export const contactMessages = {
 } as const;
 
 
+/** Her address when she is signed out: one plain address (no display name, no list), since it becomes the support email's Reply-To and the copy's recipient. */
+export const contactEmailSchema = z
+  .string()
+  .trim()
+  .min(1, contactMessages.emailRequired)
+  .max(EMAIL_MAX, contactMessages.emailInvalid)
+  .pipe(z.email(contactMessages.emailInvalid));
+
 /** The form's fields as the browser holds them (the email is left out when she is signed in). */
 export const contactFormSchema = z.object({
   topic: z.enum(contactTopics.map((t) => t.id) as [ContactTopic, ...ContactTopic[]], contactMessages.topicRequired),
   message: z.string().trim().min(CONTACT_MESSAGE_MIN, contactMessages.messageTooShort).max(CONTACT_MESSAGE_MAX, contactMessages.messageTooLong),
-  // One plain address (no display name, no list): it becomes the support email's Reply-To and the copy's recipient.
-  email: z.string().trim().max(EMAIL_MAX, contactMessages.emailInvalid).pipe(z.email(contactMessages.emailInvalid)).optional(),
+  email: contactEmailSchema.optional(),
 });
 export type ContactFormValues = z.infer<typeof contactFormSchema>;
 

@@ -3,7 +3,7 @@ import { z } from "zod";
 export const MAX_SPECIFIC_LENGTH = 500;
 export const MAX_NICKNAME_LENGTH = 64;
 
-const platformRef = z.union([z.string().trim().min(1, "Choose a platform."), z.number().int()]);
+const platformRef = z.union([z.string().trim().min(1, "Choose a platform.").max(64, "Choose a platform."), z.number().int()]);
 
 export const stageNameInputSchema = z.object({
   platform: platformRef,
@@ -25,7 +25,7 @@ export const specificInputSchema = z.object({
 /** The spec's profile payload (update-profile / update-profile-all), plus a list form for several accounts on one platform. */
 export const profileUpdateSchema = z
   .object({
-    platforms: z.record(z.string(), z.string()).optional(),
+    platforms: z.record(z.string().max(64, "Choose a platform."), z.string().max(300, "Too long.")).optional(),
     stageNames: z.array(stageNameInputSchema).max(200).optional(),
     specific: z.string().max(MAX_SPECIFIC_LENGTH, `At most ${MAX_SPECIFIC_LENGTH} characters.`).optional(),
     nicknames: z.array(z.string().max(300)).max(200).optional(),

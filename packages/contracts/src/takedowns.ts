@@ -98,6 +98,7 @@ export const leakTakedownsQuerySchema = z
   .object({
     leakIds: z
       .string({ error: "Give the leaks, comma-separated." })
+      .max(3_800, "At most 100 leaks at once.")
       .transform((s) => s.split(",").map((id) => id.trim()).filter(Boolean))
       .pipe(z.array(z.uuid("Not a leak id.")).min(1, "Choose at least one leak.").max(100, "At most 100 leaks at once.")),
   });

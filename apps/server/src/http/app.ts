@@ -48,6 +48,9 @@ export interface AppDeps {
   services: { account: AccountService; identities: IdentitiesService; scans: ScansService; site: SiteService; alerts: AlertsService; billing: BillingService; takedowns: TakedownsService; impersonation?: ImpersonationService; contact?: ContactService };
 }
 
+/** The origin the web build writes into the blog's feed, for the server to replace with PUBLIC_URL (apps/web/blog.ts). */
+export const FEED_ORIGIN_PLACEHOLDER = "https://public-url.leakwarden.invalid";
+
 /** How long a session read stays good in this process when nothing here changed it. */
 const SESSION_CACHE_MS = 10_000;
 
@@ -145,6 +148,13 @@ export function createApp(deps: AppDeps) {
         },
       }),
     );
+    // The blog's feed is built with a stand-in origin (apps/web/blog.ts): a feed's links must be absolute, and only the server knows PUBLIC_URL.
+    const feedFile = path.join(dist, "blog", "rss.xml");
+    if (fs.existsSync(feedFile)) {
+      const origin = new URL(deps.publicUrl).origin.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+      const feed = fs.readFileSync(feedFile, "utf8").replaceAll(FEED_ORIGIN_PLACEHOLDER, origin);
+      app.get("/blog/rss.xml", (c) => c.body(feed, 200, { "Content-Type": "application/rss+xml; charset=utf-8", "Cache-Control": "public, max-age=300" }));
+    }
     app.use("*", serveStatic({ root: dist, precompressed: true }));
     // SPA fallback: the client router decides, including its 404 page.
     app.get("*", (c) => c.html(shellHtml));

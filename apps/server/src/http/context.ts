@@ -38,8 +38,21 @@ export function currentUser(c: AppContext): SessionUser {
   return user;
 }
 
+/**
+ * The contract schema each route has read its input with ("POST /v1/leaks/:id/dismiss" → body schema),
+ * filled in as routes run: the route sweep (route-sweep.test.ts) reads it to send every text field of
+ * every route's contract oversized. One entry per route, never more.
+ */
+export const routeInputs = new Map<string, { in: "body" | "query"; schema: z.ZodType }>();
+
+function noteInput(c: AppContext, where: "body" | "query", schema: z.ZodType) {
+  const key = `${c.req.method} ${c.req.routePath}`;
+  if (!routeInputs.has(key)) routeInputs.set(key, { in: where, schema });
+}
+
 /** Parses a JSON body with a contract schema; malformed JSON and bad fields are a 400. */
 export async function readJson<S extends z.ZodType>(c: AppContext, schema: S): Promise<z.output<S>> {
+  noteInput(c, "body", schema);
   let body: unknown;
   try {
     body = await c.req.json();
@@ -51,6 +64,7 @@ export async function readJson<S extends z.ZodType>(c: AppContext, schema: S): P
 
 /** Like readJson, for endpoints whose body may be empty. */
 export async function readOptionalJson<S extends z.ZodType>(c: AppContext, schema: S): Promise<z.output<S>> {
+  noteInput(c, "body", schema);
   const text = await c.req.text();
   if (text.trim() === "") return schema.parse({});
   let body: unknown;
@@ -63,6 +77,7 @@ export async function readOptionalJson<S extends z.ZodType>(c: AppContext, schem
 }
 
 export function readQuery<S extends z.ZodType>(c: AppContext, schema: S): z.output<S> {
+  noteInput(c, "query", schema);
   return parseInput(schema, c.req.query());
 }
 

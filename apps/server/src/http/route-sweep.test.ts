@@ -1,6 +1,8 @@
+import { textLeaves, valueAt } from "@leakwarden/contracts/text-bounds";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
+import { routeInputs } from "./context";
 
 // Every route of the API, read from the app's own route table, sent malformed, oversized,
 // NUL-bearing and wrong-typed input by a signed-in creator: no answer is a 5xx, and every
@@ -58,8 +60,10 @@ describe("every API route under hostile input", { timeout: 240_000 }, () => {
     await services?.close();
   });
 
+  const apiRoutes = () => [...new Map(services.app.routes.filter((r) => METHODS.has(r.method) && r.path.startsWith("/v1/") && !r.path.includes("*")).map((r) => [`${r.method} ${r.path}`, r])).values()];
+
   it("answers no 5xx and refuses in the error shape", async () => {
-    const routes = [...new Map(services.app.routes.filter((r) => METHODS.has(r.method) && r.path.startsWith("/v1/") && !r.path.includes("*")).map((r) => [`${r.method} ${r.path}`, r])).values()];
+    const routes = apiRoutes();
     expect(routes.length).toBeGreaterThan(30);
     const failures: string[] = [];
     let sent = 0;
@@ -93,5 +97,49 @@ describe("every API route under hostile input", { timeout: 240_000 }, () => {
     }
     expect(failures).toEqual([]);
     expect(sent).toBe(routes.length * RUNS_PER_ROUTE);
+  });
+
+  it("refuses 60 KB in any text field of any route's contract, in the error shape and at that field", async () => {
+    // Each route once with ids of the right shape and an empty body: it reads its input with its
+    // contract schema, which the app notes (http/context routeInputs).
+    const someId = "00000000-0000-4000-8000-000000000000";
+    for (const route of apiRoutes()) {
+      const path = route.path.replace(/:[A-Za-z]+/g, someId);
+      const hasBody = route.method !== "GET" && route.method !== "DELETE";
+      await ava.request(path, { method: route.method, ...(hasBody ? { body: "{}", headers: { "content-type": "application/json" } } : {}) });
+    }
+    const contracts = [...routeInputs].filter(([key]) => key.includes(" /v1/"));
+    expect(contracts.length).toBeGreaterThan(15);
+
+    const oversized = "x".repeat(60_000);
+    const failures: string[] = [];
+    let probes = 0;
+    for (const [key, { in: where, schema }] of contracts) {
+      const [method, pattern] = key.split(" ") as [string, string];
+      const path = pattern.replace(/:[A-Za-z]+/g, someId);
+      for (const leaf of textLeaves(schema)) {
+        // A query holds top-level text only.
+        if (where === "query" && (leaf.path.length !== 1 || leaf.key)) continue;
+        const field = leaf.path.join(".");
+        const res =
+          where === "query"
+            ? await ava.request(`${path}?${encodeURIComponent(field)}=${oversized}`, { method })
+            : await ava.request(path, { method, body: JSON.stringify(leaf.key ? valueAt(leaf.path, { [oversized]: "x" }) : valueAt(leaf.path, oversized)), headers: { "content-type": "application/json" } });
+        probes++;
+        const text = await res.text();
+        let parsed: unknown = null;
+        try {
+          parsed = JSON.parse(text);
+        } catch {
+          // judged below
+        }
+        const fields = errorShaped(parsed) ? Object.keys((parsed as { error: { fields?: Record<string, string> } }).error.fields ?? {}) : [];
+        if (res.status !== 400 || !fields.some((f) => f === field || f.startsWith(`${field}.`))) {
+          failures.push(`${key} ${where} ${leaf.key ? "key of " : ""}${field} → ${res.status} ${text.slice(0, 160)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(probes).toBeGreaterThan(20);
   });
 });

@@ -127,7 +127,7 @@ export function createContactService({ db, logger, settings, sendEmail, now = ()
             heading: "We received your message",
             intro: [
               `Thank you for writing to Leakwarden support. Your ticket reference is ${ticket}: keep it in the subject if you write again about this.`,
-              "A person reads every message and answers by email, usually within two working days.",
+              "A person reads every message and answers by email, to this address.",
               `Topic: ${topic.label}`,
               "Your message:",
               ...message.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean),
