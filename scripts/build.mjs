@@ -55,7 +55,7 @@ const shared = ["packages/contracts/src", "packages/pdq/src", "package-lock.json
 const targets = {
   web: {
     out: "apps/web/dist",
-    inputs: [...shared, "apps/web/src", "apps/web/public", "apps/web/index.html", "apps/web/vite.config.ts", "apps/web/prerender-plugin.ts", "apps/web/page-css.ts", "apps/web/package.json"],
+    inputs: [...shared, "apps/web/src", "apps/web/public", "apps/web/index.html", "apps/web/vite.config.ts", "apps/web/prerender-plugin.ts", "apps/web/page-css.ts", "apps/web/blog.ts", "apps/web/content", "apps/web/package.json"],
     async build() {
       const result = spawnSync("npm", ["run", "build", "-w", "@leakwarden/web"], { cwd: root, stdio: "inherit" });
       if (result.status !== 0) throw new Error("the web app did not build");

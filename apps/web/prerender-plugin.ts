@@ -3,6 +3,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import react from "@vitejs/plugin-react";
 import { createServer, type Plugin } from "vite";
+import { blog } from "./blog.ts";
 import { pageCss } from "./page-css.ts";
 
 /** Route modules each prerendered page needs before hydrating: preloaded with <link rel="modulepreload">. */
@@ -12,7 +13,16 @@ const pageModules: Record<string, string[]> = {
   "/privacy": ["src/app/routes/app-layout.tsx", "src/app/routes/privacy.tsx"],
   "/signin": ["src/app/routes/app-layout.tsx", "src/app/routes/signin.tsx"],
   "/signup": ["src/app/routes/app-layout.tsx", "src/app/routes/signup.tsx"],
+  "/contact": ["src/app/routes/app-layout.tsx", "src/app/routes/contact.tsx"],
+  "/about": ["src/app/routes/app-layout.tsx", "src/app/routes/about.tsx"],
+  "/blog": ["src/app/routes/app-layout.tsx", "src/app/routes/blog.tsx"],
+  "/onlyfans": ["src/app/routes/app-layout.tsx", "src/app/routes/platform.tsx"],
+  "/fansly": ["src/app/routes/app-layout.tsx", "src/app/routes/platform.tsx"],
+  "/chaturbate": ["src/app/routes/app-layout.tsx", "src/app/routes/platform.tsx"],
+  "/reddit": ["src/app/routes/app-layout.tsx", "src/app/routes/platform.tsx"],
 };
+/** Every blog post's page (/blog/<slug>). */
+const blogPostModules = ["src/app/routes/app-layout.tsx", "src/app/routes/blog.tsx"];
 
 const compressible = /\.(html|js|css|svg|json|txt|webmanifest)$/;
 
@@ -71,7 +81,7 @@ export function prerender(): Plugin {
         configFile: false,
         logLevel: "error",
         appType: "custom",
-        plugins: [react()],
+        plugins: [react(), blog()],
         server: { middlewareMode: true, hmr: false, ws: false },
       });
       try {
@@ -81,7 +91,8 @@ export function prerender(): Plugin {
         };
         for (const pathname of mod.prerenderedPaths) {
           const { html, title } = await mod.render(pathname);
-          const pageChunks = [...new Set((pageModules[pathname] ?? []).flatMap((m) => chunksOf.get(m) ?? []))].filter((f) => !entryChunks.has(f));
+          const modules = pageModules[pathname] ?? (pathname.startsWith("/blog/") ? blogPostModules : []);
+          const pageChunks = [...new Set(modules.flatMap((m) => chunksOf.get(m) ?? []))].filter((f) => !entryChunks.has(f));
           const preloads = pageChunks.map((f) => `<link rel="modulepreload" crossorigin href="/${f}">`).join("");
           const root = `<div id="root" data-prerendered="${pathname}">${html}</div>`;
           const code = [...entryChunks, ...pageChunks].map((f) => fs.readFileSync(path.join(outDir, f), "utf8"));

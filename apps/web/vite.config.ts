@@ -2,10 +2,11 @@ import { fileURLToPath } from "node:url";
 import tailwindcss from "@tailwindcss/vite";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
+import { blog } from "./blog.ts";
 import { prerender } from "./prerender-plugin.ts";
 
 export default defineConfig({
-  plugins: [react(), tailwindcss(), prerender()],
+  plugins: [react(), tailwindcss(), blog(), prerender()],
   // "zod" and "zod/mini" are src/lib/zod-config.ts and zod-mini-config.ts, which set zod up for our
   // Content-Security-Policy and re-export it.
   resolve: {

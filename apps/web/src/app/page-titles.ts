@@ -13,4 +13,11 @@ export const pageTitles = {
   "/forgot-password": "Forgot your password — Leakwarden",
   "/reset-password": "Set a new password — Leakwarden",
   "/settings": "Settings — Leakwarden",
+  "/contact": "Contact us — Leakwarden",
+  "/about": "About — Leakwarden",
+  "/blog": "Blog — Leakwarden",
+  "/onlyfans": "OnlyFans leak removal — Leakwarden",
+  "/fansly": "Fansly leak removal — Leakwarden",
+  "/chaturbate": "Chaturbate recording removal — Leakwarden",
+  "/reddit": "Reddit leak removal — Leakwarden",
 } as const;

@@ -2,9 +2,11 @@ import { StrictMode } from "react";
 import { renderToString } from "react-dom/server";
 import { StaticRouter } from "react-router";
 import { pageTitles } from "./page-titles";
+import { posts } from "virtual:blog";
 import { AppRoutes, preloadPage, prerendered } from "./router";
+import { postTitle } from "./routes/blog";
 
-export const prerenderedPaths = Object.keys(prerendered);
+export const prerenderedPaths = [...Object.keys(prerendered), ...posts.map((p) => `/blog/${p.slug}`)];
 
 /** Build time only: a page's HTML, as the browser will hydrate it, and its title. */
 export async function render(pathname: string): Promise<{ html: string; title: string }> {
@@ -16,5 +18,7 @@ export async function render(pathname: string): Promise<{ html: string; title: s
       </StaticRouter>
     </StrictMode>,
   );
-  return { html, title: pageTitles[pathname as keyof typeof pageTitles] };
+  const title = pageTitles[pathname as keyof typeof pageTitles] ?? postTitle(pathname.slice("/blog/".length));
+  if (!title) throw new Error(`prerender: no title for ${pathname}`);
+  return { html, title };
 }

@@ -26,6 +26,14 @@ const PublicCodeRoute = lazyPage(() => import("./routes/public-code-route"), "Pu
 const ForgotPasswordRoute = lazyPage(() => import("./routes/forgot-password"), "ForgotPasswordRoute");
 const ResetPasswordRoute = lazyPage(() => import("./routes/forgot-password"), "ResetPasswordRoute");
 const SettingsRoute = lazyPage(() => import("./routes/settings-route"), "SettingsRoute");
+const ContactRoute = lazyPage(() => import("./routes/contact"), "ContactRoute");
+const AboutRoute = lazyPage(() => import("./routes/about"), "AboutRoute");
+const PlatformRoute = lazyPage(() => import("./routes/platform"), "PlatformRoute");
+const BlogIndexRoute = lazyPage(() => import("./routes/blog"), "BlogIndexRoute");
+const BlogPostRoute = lazyPage(() => import("./routes/blog"), "BlogPostRoute");
+
+/** The footer's platform pages, one component for the four. */
+const platformPaths = [paths.onlyfans, paths.fansly, paths.chaturbate, paths.reddit] as const;
 
 /** Holds a page back until the styles it needs have loaded (see lib/full-stylesheet). */
 function PageStyles({ children }: { children: ReactNode }) {
@@ -55,6 +63,13 @@ export function AppRoutes() {
                 <Route path={paths.resetPassword} element={<ResetPasswordRoute />} />
                 <Route path={paths.onboarding} element={<Navigate to={paths.onboardings} replace />} />
                 <Route path="/v/:code" element={<PublicCodeRoute />} />
+                <Route path={paths.contact} element={<ContactRoute />} />
+                <Route path={paths.about} element={<AboutRoute />} />
+                <Route path={paths.blog} element={<BlogIndexRoute />} />
+                <Route path={`${paths.blog}/:slug`} element={<BlogPostRoute />} />
+                {platformPaths.map((p) => (
+                  <Route key={p} path={p} element={<PlatformRoute />} />
+                ))}
                 <Route element={<RequireSession />}>
                   <Route path={paths.onboardings} element={<OnboardingRoute />} />
                   <Route path={`${paths.dashboard}/*`} element={<DashboardRoute />} />
@@ -79,8 +94,19 @@ export const prerendered: Record<string, LazyPage[]> = {
   [paths.privacy]: [AppLayout, PrivacyRoute],
   [paths.signin]: [AppLayout, SignInRoute],
   [paths.signup]: [AppLayout, SignUpRoute],
+  [paths.contact]: [AppLayout, ContactRoute],
+  [paths.about]: [AppLayout, AboutRoute],
+  [paths.blog]: [AppLayout, BlogIndexRoute],
+  ...Object.fromEntries(platformPaths.map((p) => [p, [AppLayout, PlatformRoute]])),
 };
 
+/** Each blog post (/blog/<slug>) is prerendered too; prerender.tsx lists them from the posts. */
+const blogPostPages = [AppLayout, BlogPostRoute];
+
+export function prerenderedPagesFor(pathname: string): LazyPage[] {
+  return prerendered[pathname] ?? (pathname.startsWith(`${paths.blog}/`) ? blogPostPages : []);
+}
+
 export async function preloadPage(pathname: string) {
-  await Promise.all((prerendered[pathname] ?? []).map((page) => page.preload()));
+  await Promise.all(prerenderedPagesFor(pathname).map((page) => page.preload()));
 }

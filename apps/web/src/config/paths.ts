@@ -15,4 +15,11 @@ export const paths = {
   forgotPassword: "/forgot-password",
   resetPassword: "/reset-password",
   settings: "/settings",
+  contact: "/contact",
+  about: "/about",
+  blog: "/blog",
+  onlyfans: "/onlyfans",
+  fansly: "/fansly",
+  chaturbate: "/chaturbate",
+  reddit: "/reddit",
 } as const;

@@ -27,7 +27,6 @@ import { TakedownsPanel } from "../../features/takedowns/components/takedowns-pa
 import { resetAnalytics, usePageView } from "../../lib/analytics";
 import { useClientState } from "../../lib/client-state";
 import { clearSession, useSession } from "../../lib/session";
-import { useSiteConfig } from "../../lib/site-config";
 
 const upgradeHref = sectionHref("upgrade");
 const plansTarget = { plansHref: upgradeHref };
@@ -43,7 +42,6 @@ export function DashboardRoute() {
   const session = useSession();
   const identities = useIdentities();
   const user = useUser();
-  const siteConfig = useSiteConfig();
   const [proofOpen, setProofOpen] = useState(false);
 
   if (section === null) return <Navigate to={paths.dashboard} replace />;
@@ -75,11 +73,6 @@ export function DashboardRoute() {
     navigate(paths.home, { replace: true });
   }
 
-  function support() {
-    useClientState.getState().setOnboardingIndex(0);
-    navigate(paths.onboardings);
-  }
-
   const leaksAction = (leak: Parameters<typeof TakedownAction>[0]["leak"]) => (
     <TakedownAction leak={leak} ownershipVerified={verified} onProveOwnership={() => setProofOpen(true)} takedownsHref={sectionHref("takedowns")} upgradeHref={upgradeHref} />
   );
@@ -90,9 +83,7 @@ export function DashboardRoute() {
       userLabel={userLabel}
       planName={planName}
       steps={steps}
-      supportEmail={siteConfig?.supportEmail ?? null}
       onLogOut={logOut}
-      onSupport={support}
     >
       <div className="flex flex-col gap-5">
         <Routes>

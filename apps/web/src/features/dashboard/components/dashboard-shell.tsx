@@ -16,16 +16,14 @@ interface DashboardShellProps {
   planName: string | null | undefined;
   /** Null while they load. */
   steps: ProfileSteps | null;
-  supportEmail: string | null;
   onLogOut: () => Promise<void>;
-  onSupport: () => void;
   children: ReactNode;
 }
 
 const itemBase =
   "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400";
 
-export function DashboardShell({ section, userLabel, planName, steps, supportEmail, onLogOut, onSupport, children }: DashboardShellProps) {
+export function DashboardShell({ section, userLabel, planName, steps, onLogOut, children }: DashboardShellProps) {
   const narrow = useMediaQuery(NARROW_QUERY);
   const [open, setOpen] = useState(!narrow);
   const scrolled = useScrolled();
@@ -146,25 +144,15 @@ export function DashboardShell({ section, userLabel, planName, steps, supportEma
               <NavIcon name="logout" />
               {loggingOut ? "Logging out..." : "Log out"}
             </button>
-            <button
-              type="button"
-              onClick={() => {
-                afterPick();
-                onSupport();
-              }}
-              className={`${itemBase} flex-col gap-1 px-1 text-xs text-slate-300 hover:bg-white/5 hover:text-white`}
-            >
+            {/* DESIGN §2: Support and Contact Us open the support page (the spec's onboarding reset and empty link were template leftovers). */}
+            <Link to={paths.contact} onClick={afterPick} className={`${itemBase} flex-col gap-1 px-1 text-xs text-slate-300 hover:bg-white/5 hover:text-white`}>
               <NavIcon name="support" />
               Support
-            </button>
-            <a
-              href={supportEmail ? `mailto:${supportEmail}` : undefined}
-              aria-disabled={supportEmail ? undefined : true}
-              className={`${itemBase} flex-col gap-1 px-1 text-xs text-slate-300 hover:bg-white/5 hover:text-white`}
-            >
+            </Link>
+            <Link to={paths.contact} onClick={afterPick} className={`${itemBase} flex-col gap-1 px-1 text-xs text-slate-300 hover:bg-white/5 hover:text-white`}>
               <NavIcon name="contact" />
               Contact Us
-            </a>
+            </Link>
           </div>
         </div>
       </aside>
