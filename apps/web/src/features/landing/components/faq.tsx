@@ -10,17 +10,17 @@ export const faqs: { question: string; answer: string }[] = [
   {
     question: "Who sends the DMCA notices, and is my legal name on them?",
     answer:
-      "We send them as your authorized agent, in Leakwarden's name, citing the stage names you have proven are yours. Your legal name is not sent to the sites. Notices go to the site's DMCA or abuse contact first, then to its hosting provider and its domain registrar if the link stays up. No notice goes out before you have proven you own at least one of your accounts.",
+      "We send them as your authorized agent, in Leakwarden's name, citing the stage names you have proven are yours. Your legal name is not sent to the sites unless you choose to show it as the copyright owner. Notices go to the site's DMCA or abuse contact first, then to its hosting provider and its domain registrar if the link stays up. No notice goes out before you have proven you own at least one of your accounts, and none before you choose a plan that includes takedowns.",
   },
   {
     question: "Do you guarantee that every link comes down?",
     answer:
-      "Nobody honestly can: some sites ignore the law. What we do is re-check every link until it is gone, escalate to the host and the registrar, and ask search engines to delist the pages that stay up so fans stop finding them. Your dashboard shows which links came down and which are still up.",
+      "Nobody honestly can: some sites ignore the law. What we do is re-check every link until it is gone, and when a site has not acted after a week, send the next notice to its hosting provider and then to its domain registrar. On Premium and VIP, the links that stay up are gathered into ready-made lists for Google's and Bing's removal forms, so that people searching for you stop finding them. Your dashboard shows which links came down and which are still up.",
   },
   {
     question: "Do you keep copies of my photos or videos?",
     answer:
-      "No. When you add reference images, your browser turns each one into a fingerprint (a perceptual hash) and only that fingerprint is sent to us. A picture cannot be rebuilt from it. We keep your stage names, nicknames and the links we find, and you can ask us to delete them at any time.",
+      "No. When you add reference images, your browser turns each one into a fingerprint (a perceptual hash) and only that fingerprint is sent to us; a picture cannot be rebuilt from it. If you choose, a tiny blurred thumbnail goes with it, so that you recognise your references in the list. We keep your stage names, nicknames and the links we find, and you can ask us to delete them at any time.",
   },
   {
     question: "Can I cancel at any time?",
