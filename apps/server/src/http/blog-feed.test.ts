@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServices, TestClient, type TestServices } from "../testing/test-services";
+import { createTestServices, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 import { FEED_ORIGIN_PLACEHOLDER } from "./app";
 
 // The web build writes the blog's feed with a stand-in origin; the server answers it with PUBLIC_URL in its place.

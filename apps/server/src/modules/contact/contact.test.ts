@@ -1,7 +1,7 @@
 import { contactFormTokenSchema, contactResponseSchema } from "@leakwarden/contracts/contact";
 import { errorBodySchema } from "@leakwarden/contracts/errors";
 import { afterEach, describe, expect, it } from "vitest";
-import { createTestServices, readOutbox, signUpAndConfirm, TestClient, type TestServices } from "../../testing/test-services";
+import { createTestServices, readOutbox, signUpAndConfirm, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 import { contactRefusals } from "./contact.service";
 
 const SUPPORT = "help@leakwarden.example";
