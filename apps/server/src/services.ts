@@ -149,7 +149,11 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     matchReferenceJob: () => matchReferenceJob,
     identities,
     catalog: () => (indexCatalog ??= loadLeakSiteCatalog(env.LEAK_SITE_CATALOG_PATH).catch(() => loadLeakSiteCatalog())),
-    onLeaksFound: (event) => alerts.onLeaksFound(event),
+    // Re-uploads are marked before the alert goes out, so that it can say so.
+    onLeaksFound: async (event) => {
+      await scans.detectReuploads(event.userId, event.since);
+      await alerts.onLeaksFound(event);
+    },
     now,
   });
 
@@ -291,7 +295,10 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     },
     indexImages: (seen) => imageIndex.indexAndMatch(seen),
     knownImages: { indexedUrls: (urls) => imageIndex.indexedUrls(urls), seenAgain: (seen) => imageIndex.sightAgain(seen) },
-    onNewLeaks: (event) => alerts.onLeaksFound({ ...event, via: "crawl" }),
+    onNewLeaks: async (event) => {
+      await scans.detectReuploads(event.userId, event.since);
+      await alerts.onLeaksFound({ ...event, via: "crawl" });
+    },
     now,
   });
 

@@ -76,6 +76,24 @@ export const evasionFormLabels: Record<EvasionForm, string> = {
   decorated: "symbols or emoji between the letters",
 };
 
+/**
+ * A re-upload: the earlier leak of hers, taken down (the link removed), whose content this link
+ * posts again, and how it was recognised (an image copy, the same path at another host, the same
+ * title at another path).
+ */
+export const reuploadSchema = z.object({
+  leakId: z.string(),
+  number: z.number(),
+  url: z.string(),
+  domain: z.string(),
+  takedownId: z.string(),
+  removedAt: z.string(),
+  noticeSentAt: z.string().nullable(),
+  sameSite: z.boolean(),
+  signals: z.array(z.enum(["image", "path", "title"])),
+});
+export type ReuploadView = z.infer<typeof reuploadSchema>;
+
 export const leakSchema = z.object({
   id: z.string(),
   number: z.number(),
@@ -88,6 +106,8 @@ export const leakSchema = z.object({
   firstSeenAt: z.string(),
   lastSeenAt: z.string(),
   evidence: z.record(z.string(), z.unknown()),
+  /** Set when this link re-posts a leak of hers that was taken down. */
+  reuploadOf: reuploadSchema.nullable().optional(),
 });
 export type LeakView = z.infer<typeof leakSchema>;
 

@@ -69,7 +69,8 @@ export const imageSighting = pgTable(
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.imageId, t.pageUrl] })],
+  // By page: the images of a page (a re-upload's images against those of a removed leak).
+  (t) => [primaryKey({ columns: [t.imageId, t.pageUrl] }), index("image_sighting_page_idx").on(t.pageUrl)],
 );
 
 /** The searchable hashes of indexed images: the image as it stands and its mirror. */

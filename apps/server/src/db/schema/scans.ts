@@ -39,6 +39,22 @@ export const scan = pgTable(
   ],
 );
 
+/** A re-upload's link to the earlier leak whose takedown succeeded, and how it was recognised. */
+export type StoredReupload = {
+  leakId: string;
+  number: number;
+  url: string;
+  domain: string;
+  takedownId: string;
+  removedAt: string;
+  /** When the first notice for the earlier link went out. */
+  noticeSentAt: string | null;
+  /** The same site as the earlier link (a repeat infringement there). */
+  sameSite: boolean;
+  /** image: one of its images is a copy of one on the earlier page; path: the same path on another host; title: the same title at another path. */
+  signals: Array<"image" | "path" | "title">;
+};
+
 export const leak = pgTable(
   "leak",
   {
@@ -70,6 +86,11 @@ export const leak = pgTable(
     confirmedAt: timestamp("confirmed_at", { withTimezone: true }),
     dismissedAt: timestamp("dismissed_at", { withTimezone: true }),
     removedAt: timestamp("removed_at", { withTimezone: true }),
+    /**
+     * The earlier leak of hers, taken down, whose content this link posts again (a re-upload):
+     * set once, when the link is first seen; later sightings never change it.
+     */
+    reupload: jsonb("reupload").$type<StoredReupload>(),
   },
   (t) => [
     uniqueIndex("leak_user_url").on(t.userId, t.canonicalUrl),

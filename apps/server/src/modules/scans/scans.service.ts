@@ -10,6 +10,7 @@ import type { Finding } from "../../scanner/scan-types";
 import type { IdentitiesService } from "../identities/identities.service";
 import type { ImageIndexService, SeenImage } from "../image-index/image-index.service";
 import { referenceHashesOf, storedReferenceHashes } from "./reference-hashes";
+import { markReuploads } from "./reuploads";
 import { nextAvailableAt, subtractPeriod, utcDateTime } from "./scan-quota";
 import * as repo from "./scans.repository";
 import type { RunScanJob } from "./scans.jobs";
@@ -89,6 +90,7 @@ export function leakView(row: repo.LeakRow): LeakView {
     firstSeenAt: row.firstSeenAt.toISOString(),
     lastSeenAt: row.lastSeenAt.toISOString(),
     evidence: row.evidence,
+    reuploadOf: row.reupload ?? null,
   };
 }
 
@@ -105,6 +107,22 @@ export function createScansService(deps: ScansDeps) {
     return { limit, used: starts.length, per, nextAvailableAt: next && next > at ? next.toISOString() : null, upgradeTo: planThatLifts(tier, "manualScans") ?? null };
   }
 
+  /**
+   * Marks her leaks first seen since a time that re-post one of her removed leaks (see
+   * reuploads.ts): after a scan, a crawl, a match in the image index. A failure is logged: the
+   * leaks stay as they are.
+   */
+  async function detectReuploads(userId: string, since: Date): Promise<string[]> {
+    try {
+      const marked = await markReuploads(db, userId, since);
+      if (marked.length > 0) deps.logger.info({ userId, reuploads: marked.length }, "re-uploads found");
+      return marked;
+    } catch (error) {
+      deps.logger.warn({ err: error, userId }, "re-upload detection failed");
+      return [];
+    }
+  }
+
   async function userScan(userId: string, id: string) {
     const row = uuidPattern.test(id) ? await repo.findUserScan(db, userId, id) : undefined;
     if (!row) throw new AppError("NOT_FOUND", "No such scan.");
@@ -113,6 +131,7 @@ export function createScansService(deps: ScansDeps) {
 
   return {
     quota,
+    detectReuploads,
 
     async latest(userId: string): Promise<LatestScanResponse> {
       const row = await repo.findLatestScan(db, userId);
@@ -282,6 +301,8 @@ export function createScansService(deps: ScansDeps) {
       }
       await flush().catch(() => undefined);
       await flushImages();
+      // Its new links that re-post a leak of hers already taken down (the images are indexed by now).
+      await detectReuploads(row.userId, startedAt);
 
       const cancelled = result.outcome === "aborted";
       const failed = result.outcome === "all-sources-failed";

@@ -25,6 +25,37 @@ export interface NoticeItem {
   sha256: string | null;
   /** For a notice to the network serving the site: the IP address its name resolved to, and when (ISO time). */
   resolved?: { address: string; at: string } | null;
+  /** The link re-posts material removed earlier after our notice (a re-upload). */
+  reupload?: { url: string; removedAt: string; noticeSentAt: string | null; sameSite: boolean } | null;
+}
+
+export const REPEAT_INFRINGER_POLICY =
+  "Under 17 U.S.C. § 512(i)(1)(A), the limitations on liability of § 512 apply only to a service provider that has adopted and reasonably implemented a policy that provides for the termination, in appropriate circumstances, of subscribers and account holders who are repeat infringers.";
+
+const isoDay = (iso: string) => iso.slice(0, 10);
+
+function earlierNotice(r: NonNullable<NoticeItem["reupload"]>): string {
+  return r.noticeSentAt ? `after our notice of ${isoDay(r.noticeSentAt)}` : "after our request";
+}
+
+/** The paragraphs on re-uploads: a repeat infringement on the same service, or material removed elsewhere and posted here. */
+function reuploadParagraphs(items: NoticeItem[]): string[] {
+  const out: string[] = [];
+  const same = items.flatMap((item, i) => (item.reupload?.sameSite ? [{ n: i + 1, r: item.reupload }] : []));
+  const elsewhere = items.flatMap((item, i) => (item.reupload && !item.reupload.sameSite ? [{ n: i + 1, r: item.reupload }] : []));
+  if (same.length > 0) {
+    out.push(
+      `Repeat infringement: ${same.map(({ n, r }) => `the material at item ${n} was removed from your service (${r.url}) on ${isoDay(r.removedAt)} ${earlierNotice(r)}`).join("; ")}. It has been posted again. ` +
+        `${REPEAT_INFRINGER_POLICY} Please remove it again and apply your repeat-infringer policy to the account that posted it.`,
+    );
+  }
+  if (elsewhere.length > 0) {
+    out.push(
+      `Re-upload: ${elsewhere.map(({ n, r }) => `the material at item ${n} was removed from ${r.url} on ${isoDay(r.removedAt)} ${earlierNotice(r)}`).join("; ")}, and has been posted on your service. ` +
+        `${REPEAT_INFRINGER_POLICY} Please remove it and apply your repeat-infringer policy to the account that posted it.`,
+    );
+  }
+  return out;
 }
 
 export interface NoticeInput {
@@ -54,6 +85,7 @@ function domainsOf(items: NoticeItem[]): string {
 function whereOnPage(item: NoticeItem): string[] {
   const lines: string[] = [];
   if (item.title) lines.push(`Page title: "${item.title}"`);
+  if (item.reupload) lines.push(`Re-upload of material removed from ${item.reupload.url} on ${isoDay(item.reupload.removedAt)} ${earlierNotice(item.reupload)}.`);
   if (item.matchedNames.length > 0) {
     lines.push(`Where on the page: the page names the copyright owner (${item.matchedNames.map((n) => `"${n}"`).join(", ")}) and offers copies of the work.`);
   }
@@ -90,6 +122,7 @@ export function renderNotice(input: NoticeInput): { subject: string; text: strin
   }
   if (recipient.kind === "host") intro.push("", `The site is hosted on your network${where}.`);
   if (recipient.kind === "registrar") intro.push("", "The domain is registered through you.");
+  for (const paragraph of reuploadParagraphs(items)) intro.push("", paragraph);
   for (const e of input.earlier) {
     intro.push("", `A notice for this material was sent to ${e.name} <${e.email}> on ${e.sentAt.toISOString().slice(0, 10)}; the material is still available.`);
   }

@@ -266,7 +266,9 @@ export function createTakedownsService(deps: TakedownsDeps) {
   ) {
     const { owner, leaks } = context;
     const items: NoticeItem[] = takedowns.map((t) => {
-      const evidence = (leaks.get(t.leakId)?.evidence ?? {}) as Record<string, unknown>;
+      const leak = leaks.get(t.leakId);
+      const evidence = (leak?.evidence ?? {}) as Record<string, unknown>;
+      const reupload = leak?.reupload;
       return {
         url: t.url,
         title: typeof evidence.title === "string" ? evidence.title : "",
@@ -276,6 +278,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
         fetchedAt: typeof evidence.fetchedAt === "string" ? evidence.fetchedAt : null,
         sha256: typeof evidence.sha256 === "string" ? evidence.sha256 : null,
         resolved: resolutionOf(t, recipient),
+        reupload: reupload ? { url: reupload.url, removedAt: reupload.removedAt, noticeSentAt: reupload.noticeSentAt, sameSite: reupload.sameSite } : null,
       };
     });
     const attestation = takedowns.find((t) => t.attestation)?.attestation;
