@@ -21,7 +21,7 @@ import { findImages, nearHashes } from "../image-index/image-index.repository";
 const MAX_NEW = 500;
 const MAX_REMOVED = 5000;
 /** An image seen on more pages than this is a site's own asset (logo, banner), not her content, unless it matched her photos. */
-const SITE_ASSET_PAGES = 3;
+const SITE_ASSET_PAGES = 2;
 /** Titles shorter than this say too little to tie two pages together. */
 const MIN_TITLE = 12;
 
@@ -50,7 +50,9 @@ function matchedImageUrls(evidence: Record<string, unknown>): string[] {
 function pathOf(url: string): string {
   try {
     const u = new URL(url);
-    const path = `${u.pathname.replace(/\/+$/, "")}${u.search}`;
+    let end = u.pathname.length;
+    while (end > 0 && u.pathname[end - 1] === "/") end--;
+    const path = `${u.pathname.slice(0, end)}${u.search}`;
     return path.length > 1 ? path.toLowerCase() : "";
   } catch {
     return "";
