@@ -1,4 +1,4 @@
-import { evasionFormLabels, nameEvasionSchema, type LeakView } from "@leakwarden/contracts/scans";
+import { evasionFormLabels, nameEvasionSchema, type LeakView, type ReuploadView } from "@leakwarden/contracts/scans";
 
 export const statusLabels: Record<LeakView["status"], string> = {
   new: "New",
@@ -55,4 +55,27 @@ export function readEvidence(leak: LeakView): LeakEvidence {
       })
     : [];
   return { matchedNames: strings(e.matchedNames), snippet: typeof e.snippet === "string" ? e.snippet : "", signals: strings(e.signals), imageUrls, disguises };
+}
+
+const reuploadSignalLabels: Record<ReuploadView["signals"][number], string> = {
+  image: "one of its images is a copy of one on the earlier page",
+  path: "the earlier page's address at another site",
+  title: "the earlier page's title at a new address",
+};
+
+/** "Re-upload of #12, removed on 20 Nov 2026": what the list and the details say of a re-upload. */
+export function reuploadSummary(r: ReuploadView): string {
+  return `Re-upload of #${r.number}, removed on ${formatLeakDate(r.removedAt)}`;
+}
+
+/** How it was recognised, and what its notice will say, as sentences. */
+export function reuploadDetails(r: ReuploadView): string[] {
+  const how = r.signals.map((s) => reuploadSignalLabels[s]);
+  return [
+    `This link posts again what ${r.url} showed: that link was removed on ${formatLeakDate(r.removedAt)}${r.noticeSentAt ? ` after our notice of ${formatLeakDate(r.noticeSentAt)}` : ""}.`,
+    ...(how.length > 0 ? [`Recognised by: ${how.join("; ")}.`] : []),
+    r.sameSite
+      ? "It is on the same site: its notice names the repeat infringement and the site's duty to act against repeat infringers (17 U.S.C. § 512(i))."
+      : "Its notice cites the earlier removal and the site's duty to act against repeat infringers (17 U.S.C. § 512(i)).",
+  ];
 }

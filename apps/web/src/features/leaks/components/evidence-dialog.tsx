@@ -4,7 +4,7 @@ import { toast } from "sonner";
 import { ApiError } from "../../../lib/api-client";
 import { useConfirmLeak } from "../api/confirm-leak";
 import { useDismissLeak } from "../api/dismiss-leak";
-import { categoryLabels, formatLeakDate, readEvidence, statusLabels } from "../leak-labels";
+import { categoryLabels, formatLeakDate, readEvidence, reuploadDetails, reuploadSummary, statusLabels } from "../leak-labels";
 
 /** Why a page was listed: the text around her name, the names matched, the page's images that matched. Confirm or dismiss. */
 export function EvidenceDialog({ leak, onClose }: { leak: LeakView | null; onClose: () => void }) {
@@ -63,6 +63,16 @@ export function EvidenceDialog({ leak, onClose }: { leak: LeakView | null; onClo
           </a>
           {leak.title && <p className="mt-1 text-sm text-slate-300">{leak.title}</p>}
           <dl className="mt-5 flex flex-col gap-4 text-sm">
+            {leak.reuploadOf && (
+              <div data-testid="reupload-details">
+                <dt className="font-semibold text-rose-100">{reuploadSummary(leak.reuploadOf)}</dt>
+                <dd className="mt-1 flex flex-col gap-1 text-slate-300">
+                  {reuploadDetails(leak.reuploadOf).map((line) => (
+                    <p key={line}>{line}</p>
+                  ))}
+                </dd>
+              </div>
+            )}
             <div>
               <dt className="font-semibold text-slate-200">Names matched</dt>
               <dd className="mt-1 flex flex-wrap gap-1.5">

@@ -1,8 +1,8 @@
 import { leakCategories, leakStatuses, type LeakView } from "@leakwarden/contracts/scans";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useState, type MouseEvent, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useLeaks } from "../api/list-leaks";
-import { categoryLabels, formatLeakDate, statusClasses, statusLabels } from "../leak-labels";
+import { categoryLabels, formatLeakDate, reuploadSummary, statusClasses, statusLabels } from "../leak-labels";
 import { EvidenceDialog } from "./evidence-dialog";
 import { QueryError, Skeleton } from "../../../components/query-error";
 
@@ -42,6 +42,14 @@ export function LeaksPanel({ title, category, renderAction, emptyText = "No leak
       else p.delete(k);
     }
     setParams(p, { replace: true });
+  };
+
+  /** The earlier leak a re-upload links to: the list searched for its number (a plain click; a modified one opens the link). */
+  const showLeak = (e: MouseEvent<HTMLAnchorElement>, number: number) => {
+    if (e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    setSearch(String(number));
+    update({ q: String(number), page: undefined, status: undefined, category: undefined });
   };
 
   useEffect(() => {
@@ -162,6 +170,18 @@ export function LeaksPanel({ title, category, renderAction, emptyText = "No leak
                       <span className={`rounded-full px-2 py-0.5 font-medium ${statusClasses[leak.status]}`}>{statusLabels[leak.status]}</span>
                       <span className="text-slate-400">{categoryLabels[leak.category]}</span>
                       {leak.confidence === "medium" && leak.status === "new" && <span className="rounded-full bg-amber-300/15 px-2 py-0.5 text-amber-100">Needs review</span>}
+                      {leak.reuploadOf && (
+                        <a
+                          href={`?q=${leak.reuploadOf.number}`}
+                          onClick={(e) => showLeak(e, leak.reuploadOf!.number)}
+                          title={reuploadSummary(leak.reuploadOf)}
+                          aria-label={`${reuploadSummary(leak.reuploadOf)}: show #${leak.reuploadOf.number}`}
+                          className="rounded-full bg-rose-400/15 px-2 py-0.5 font-medium text-rose-100 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-400"
+                          data-testid="reupload-marker"
+                        >
+                          Re-upload of #{leak.reuploadOf.number}
+                        </a>
+                      )}
                       <span className="text-slate-400 sm:hidden">{formatLeakDate(leak.lastSeenAt)}</span>
                     </div>
                   </td>
