@@ -16,7 +16,7 @@ import { createLemonSqueezyClient } from "./modules/billing/lemon-squeezy-client
 import { createOperationsService, type OperationsService } from "./modules/operations/operations.service";
 import { createMonitoringTickJob } from "./modules/monitoring/monitoring.jobs";
 import { createMonitoringService, type MonitoringService } from "./modules/monitoring/monitoring.service";
-import { createDigestJob, createNewLeaksAlertJob } from "./modules/alerts/alerts.jobs";
+import { createBatchedAlertJob, createDigestJob, createNewLeaksAlertJob } from "./modules/alerts/alerts.jobs";
 import { createAlertsService, type AlertsService } from "./modules/alerts/alerts.service";
 import { createContactService, type ContactService } from "./modules/contact/contact.service";
 import { createCrawlSiteJob, createCrawlTickJob } from "./modules/crawls/crawls.jobs";
@@ -136,6 +136,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
       await impersonation.onScanCompleted(event);
     },
     imageIndex: () => imageIndex,
+    onReuploadsFound: (event) => alerts.onReuploadsFound(event),
   });
 
   // The shared image index: fed by scans (and crawls), matched against every creator's references.
@@ -159,16 +160,20 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
 
   const newLeaksAlertJob = createNewLeaksAlertJob(() => alerts);
   const digestJob = createDigestJob(() => alerts);
-  queue.register(newLeaksAlertJob, digestJob);
+  const batchedAlertJob = createBatchedAlertJob(() => alerts);
+  queue.register(newLeaksAlertJob, digestJob, batchedAlertJob);
   const alerts: AlertsService = createAlertsService({
     db: database.db,
     logger,
     queue,
     newLeaksAlertJob: () => newLeaksAlertJob,
     digestJob: () => digestJob,
+    batchedAlertJob: () => batchedAlertJob,
     sendEmail,
     emailOf: async (userId) => (await account.getUser(userId).catch(() => null))?.email ?? null,
     newLeaks: (userId, filter, limit) => scans.newLeaks(userId, filter, limit),
+    reuploadsSince: (userId, after, limit) => scans.reuploadsSince(userId, after, limit),
+    impersonatorsSince: (userId, after, limit) => impersonation.listedSince(userId, after, limit),
     publicUrl: env.publicUrl,
     secret: authSecret,
     now,
@@ -333,6 +338,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     handlesPerPlatform: env.IMPERSONATION_HANDLES_PER_PLATFORM,
     platformIntervalMs: env.IMPERSONATION_PLATFORM_INTERVAL_MS,
     emailOf: async (userId) => (await account.getUser(userId).catch(() => null))?.email ?? null,
+    onImpersonatorsFound: (event) => alerts.onImpersonatorsFound(event),
     ...(options.impersonation?.profileScheme ? { profileScheme: options.impersonation.profileScheme } : {}),
     ...(options.impersonation?.platforms
       ? { platforms: options.impersonation.platforms }

@@ -91,6 +91,7 @@ export const reuploadSchema = z.object({
   noticeSentAt: z.string().nullable(),
   sameSite: z.boolean(),
   signals: z.array(z.enum(["image", "path", "title"])),
+  markedAt: z.string().optional(),
 });
 export type ReuploadView = z.infer<typeof reuploadSchema>;
 

@@ -27,5 +27,13 @@ export const alertRule = pgTable("alert_rule", {
    * covers every leak numbered after it, whichever scan, crawl or match found it and in whatever order.
    */
   newLeakAlertedThrough: bigint("new_leak_alerted_through", { mode: "number" }).notNull().default(0),
+  /** An email when a link re-posts content of hers that was taken down: batched, at most one an hour. */
+  reupload: boolean("reupload").notNull().default(true),
+  /** An email when an impersonation check lists a new likely impersonator: batched, at most one an hour. */
+  newImpersonator: boolean("new_impersonator").notNull().default(true),
+  /** When the last re-upload email was sent; it told of the re-uploads recognised before then, the next tells of those after. */
+  reuploadAlertedAt: timestamp("reupload_alerted_at", { withTimezone: true }),
+  /** When the last new-impersonator email was sent; the next tells of accounts first listed after it. */
+  impersonatorAlertedAt: timestamp("impersonator_alerted_at", { withTimezone: true }),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });

@@ -53,6 +53,8 @@ export type StoredReupload = {
   sameSite: boolean;
   /** image: one of its images is a copy of one on the earlier page; path: the same path on another host; title: the same title at another path. */
   signals: Array<"image" | "path" | "title">;
+  /** When it was recognised as a re-upload (the re-upload alert's cursor). */
+  markedAt: string;
 };
 
 export const leak = pgTable(

@@ -26,5 +26,18 @@ export function createDigestJob(service: () => AlertsService) {
   });
 }
 
+/** The re-upload or new-impersonator email of a creator (batched: at most one an hour of each). */
+export function createBatchedAlertJob(service: () => AlertsService) {
+  return defineJob({
+    name: "alerts.batched",
+    schema: z.object({ userId: z.string().min(1), kind: z.enum(["reupload", "impersonator"]) }),
+    retryLimit: 5,
+    async handler({ userId, kind }) {
+      await service().sendBatchedAlert(userId, kind);
+    },
+  });
+}
+
+export type BatchedAlertJob = ReturnType<typeof createBatchedAlertJob>;
 export type NewLeaksAlertJob = ReturnType<typeof createNewLeaksAlertJob>;
 export type DigestJob = ReturnType<typeof createDigestJob>;

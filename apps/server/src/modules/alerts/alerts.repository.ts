@@ -67,3 +67,17 @@ export async function lastLeakNumber(db: DbOrTx, userId: string): Promise<number
   const rows = await db.select({ last: leakNumberCounter.last }).from(leakNumberCounter).where(eq(leakNumberCounter.userId, userId)).limit(1);
   return rows[0]?.last ?? 0;
 }
+
+/**
+ * Takes the re-upload or new-impersonator email slot: true when no email of its kind was sent
+ * since `last` (what the caller read); the caller then sends it, covering what came up to `at`.
+ */
+export async function claimBatchedAlert(db: DbOrTx, userId: string, kind: "reupload" | "impersonator", last: Date | null, at: Date): Promise<boolean> {
+  const column = kind === "reupload" ? alertRule.reuploadAlertedAt : alertRule.impersonatorAlertedAt;
+  const rows = await db
+    .update(alertRule)
+    .set(kind === "reupload" ? { reuploadAlertedAt: at } : { impersonatorAlertedAt: at })
+    .where(and(eq(alertRule.userId, userId), last ? eq(column, last) : isNull(column)))
+    .returning({ userId: alertRule.userId });
+  return rows.length > 0;
+}

@@ -7,7 +7,7 @@ import type { OutgoingEmail } from "../../email/mailer";
 import type { JobQueue } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
-import type { DigestJob, NewLeaksAlertJob } from "./alerts.jobs";
+import type { BatchedAlertJob, DigestJob, NewLeaksAlertJob } from "./alerts.jobs";
 import * as repo from "./alerts.repository";
 
 export interface AlertsDeps {
@@ -16,10 +16,16 @@ export interface AlertsDeps {
   queue: JobQueue;
   newLeaksAlertJob: () => NewLeaksAlertJob;
   digestJob: () => DigestJob;
+  /** The re-upload and new-impersonator emails (batched). */
+  batchedAlertJob?: () => BatchedAlertJob;
   /** Queues an email (sent by the email job). */
   sendEmail(email: OutgoingEmail): Promise<void>;
   /** The account's address, or null when the account is gone. */
   emailOf(userId: string): Promise<string | null>;
+  /** Her leaks recognised as re-uploads after a time (the scans service), newest first, with their total. */
+  reuploadsSince?(userId: string, after: Date | null, limit: number): Promise<{ items: Array<{ url: string; earlierNumber: number; earlierUrl: string; removedAt: string; sameSite: boolean }>; total: number }>;
+  /** Likely impersonators first listed after a time (the impersonation service), newest first, with their total. */
+  impersonatorsSince?(userId: string, after: Date | null, limit: number): Promise<{ items: Array<{ handle: string; platform: string; profileUrl: string }>; total: number }>;
   /** Leaks first seen in a scan or since a time (the scans service). */
   newLeaks(userId: string, filter: { scanId?: string; since?: Date; afterNumber?: number }, limit?: number): Promise<{ items: LeakView[]; total: number; maxNumber: number | null }>;
   publicUrl: string;
@@ -30,9 +36,11 @@ export interface AlertsDeps {
 
 const periodMs: Record<Exclude<DigestFrequency, "off">, number> = { daily: 24 * 3600_000, weekly: 7 * 24 * 3600_000 };
 /** A new account's alerts: on (DESIGN §2: a monitoring service that stays silent by default is not monitoring). */
-const defaults = { newLeak: true, digest: "weekly" as DigestFrequency, takedownSucceeded: true };
+const defaults = { newLeak: true, digest: "weekly" as DigestFrequency, takedownSucceeded: true, reupload: true, newImpersonator: true };
 /** New-leak emails are batched: at most one in this time, the next covering everything since. */
 const newLeakBatchMs = 3600_000;
+
+type BatchedKind = "reupload" | "impersonator";
 
 const b64url = (b: Buffer | string) => Buffer.from(b).toString("base64url");
 const day = (d: Date) => d.toISOString().slice(0, 10);
@@ -65,6 +73,8 @@ export function createAlertsService(deps: AlertsDeps) {
       newLeak: row?.newLeak ?? defaults.newLeak,
       digest: (row?.digest as DigestFrequency | undefined) ?? defaults.digest,
       takedownSucceeded: row?.takedownSucceeded ?? defaults.takedownSucceeded,
+      reupload: row?.reupload ?? defaults.reupload,
+      newImpersonator: row?.newImpersonator ?? defaults.newImpersonator,
       email,
       nextDigestAt: row?.nextDigestAt?.toISOString() ?? null,
       lastDigestAt: row?.lastDigestAt?.toISOString() ?? null,
@@ -111,6 +121,13 @@ export function createAlertsService(deps: AlertsDeps) {
     await deps.queue.send(deps.newLeaksAlertJob(), { userId, ...payload }, startAfter ? { startAfter } : undefined);
   }
 
+  /** Queues a batched email: now, or an hour after the last one of its kind (which then covers these too). */
+  async function queueBatched(userId: string, kind: BatchedKind, last: Date | null) {
+    const batchEnd = last ? last.getTime() + newLeakBatchMs : 0;
+    const startAfter = batchEnd > now().getTime() ? new Date(batchEnd) : undefined;
+    await deps.queue.send(deps.batchedAlertJob!(), { userId, kind }, startAfter ? { startAfter } : undefined);
+  }
+
   return {
     unsubscribeToken,
 
@@ -128,7 +145,20 @@ export function createAlertsService(deps: AlertsDeps) {
       else if (digestChanged || !nextDigestAt) nextDigestAt = new Date(at.getTime() + periodMs[input.digest]);
       // Switched on: the emails start from the leaks found from now on, not every leak she already has.
       const alertedThrough = input.newLeak && !current.newLeak ? { newLeakAlertedThrough: await repo.lastLeakNumber(db, userId) } : {};
-      const row = await repo.upsertRule(db, userId, { ...input, ...alertedThrough, nextDigestAt, updatedAt: at });
+      // Likewise the re-upload and impersonator emails: from what is found from now on.
+      const reuploadFrom = input.reupload === true && !current.reupload ? { reuploadAlertedAt: at } : {};
+      const impersonatorFrom = input.newImpersonator === true && !current.newImpersonator ? { impersonatorAlertedAt: at } : {};
+      const { reupload, newImpersonator, ...rest } = input;
+      const row = await repo.upsertRule(db, userId, {
+        ...rest,
+        ...(reupload === undefined ? {} : { reupload }),
+        ...(newImpersonator === undefined ? {} : { newImpersonator }),
+        ...alertedThrough,
+        ...reuploadFrom,
+        ...impersonatorFrom,
+        nextDigestAt,
+        updatedAt: at,
+      });
       if (nextDigestAt && (digestChanged || !current.nextDigestAt)) await scheduleDigest(userId, nextDigestAt);
       return view(row, (await deps.emailOf(userId)) ?? "");
     },
@@ -138,7 +168,7 @@ export function createAlertsService(deps: AlertsDeps) {
       const userId = verifyToken(token);
       if (!userId) throw new AppError("VALIDATION", "This unsubscribe link is not valid.");
       if (!(await deps.emailOf(userId))) return;
-      await repo.upsertRule(db, userId, { newLeak: false, digest: "off", takedownSucceeded: false, nextDigestAt: null, updatedAt: now() });
+      await repo.upsertRule(db, userId, { newLeak: false, digest: "off", takedownSucceeded: false, reupload: false, newImpersonator: false, nextDigestAt: null, updatedAt: now() });
     },
 
     /** The scans service's completion hook: queues the new-leaks email when the creator wants it. */
@@ -233,6 +263,73 @@ export function createAlertsService(deps: AlertsDeps) {
       if (next <= at) next = new Date(at.getTime() + periodMs[frequency]);
       await repo.upsertRule(db, userId, { lastDigestAt: at, nextDigestAt: next });
       await scheduleDigest(userId, next);
+    },
+
+    /** Links recognised as re-uploads (the scans service): the re-upload email, batched. */
+    async onReuploadsFound(event: { userId: string; count: number }): Promise<void> {
+      const rule = await ensureRule(event.userId);
+      if (event.count === 0 || !rule.reupload || !deps.batchedAlertJob) return;
+      await queueBatched(event.userId, "reupload", rule.reuploadAlertedAt);
+    },
+
+    /** An impersonation check listed new likely impersonators: the new-impersonator email, batched. */
+    async onImpersonatorsFound(event: { userId: string; count: number }): Promise<void> {
+      const rule = await ensureRule(event.userId);
+      if (event.count === 0 || !rule.newImpersonator || !deps.batchedAlertJob) return;
+      await queueBatched(event.userId, "impersonator", rule.impersonatorAlertedAt);
+    },
+
+    /**
+     * The re-upload or new-impersonator email: what was found since the last one of its kind. At
+     * most one an hour: a run within the hour queues itself again for the hour's end.
+     */
+    async sendBatchedAlert(userId: string, kind: BatchedKind): Promise<void> {
+      const rule = await repo.findRule(db, userId);
+      const to = await deps.emailOf(userId);
+      if (!rule || !to) return;
+      const on = kind === "reupload" ? rule.reupload : rule.newImpersonator;
+      const last = kind === "reupload" ? rule.reuploadAlertedAt : rule.impersonatorAlertedAt;
+      if (!on) return;
+      const at = now();
+      const batchEnd = last ? last.getTime() + newLeakBatchMs : 0;
+      if (at.getTime() < batchEnd) {
+        await deps.queue.send(deps.batchedAlertJob!(), { userId, kind }, { startAfter: new Date(batchEnd) });
+        return;
+      }
+      if (kind === "reupload") {
+        const found = (await deps.reuploadsSince?.(userId, last, 10)) ?? { items: [], total: 0 };
+        if (found.total === 0 || !(await repo.claimBatchedAlert(db, userId, kind, last, at))) return;
+        await deps.sendEmail(
+          brandedEmail({
+            to,
+            subject: found.total === 1 ? "A removed leak is back" : `${found.total} removed leaks are back`,
+            intro: [
+              `${found.total === 1 ? "A link that was taken down has" : `${found.total} links that were taken down have`} been posted again at a new address:`,
+            ],
+            list: [
+              ...found.items.map((r) => `${r.url}: re-upload of #${r.earlierNumber} (${r.earlierUrl}), removed on ${day(new Date(r.removedAt))}${r.sameSite ? ", on the same site" : ""}`),
+              ...(found.total > found.items.length ? [`and ${found.total - found.items.length} more`] : []),
+            ],
+            action: { label: "Send takedowns for them", url: dashboard("leaks") },
+            outro: ["Their notices cite the earlier removal and the site's duty to act against repeat infringers. We send at most one of these emails an hour."],
+            footer: footer(userId),
+          }),
+        );
+        return;
+      }
+      const found = (await deps.impersonatorsSince?.(userId, last, 10)) ?? { items: [], total: 0 };
+      if (found.total === 0 || !(await repo.claimBatchedAlert(db, userId, kind, last, at))) return;
+      await deps.sendEmail(
+        brandedEmail({
+          to,
+          subject: found.total === 1 ? "A new impersonator found" : `${found.total} new impersonators found`,
+          intro: [`${found.total === 1 ? "An account that looks like it passes itself off as you was" : `${found.total} accounts that look like they pass themselves off as you were`} found:`],
+          list: [...found.items.map((i) => `${i.handle} on ${i.platform}: ${i.profileUrl}`), ...(found.total > found.items.length ? [`and ${found.total - found.items.length} more`] : [])],
+          action: { label: "Review and report them", url: dashboard("impersonator") },
+          outro: ["We send at most one of these emails an hour."],
+          footer: footer(userId),
+        }),
+      );
     },
 
     /** For the takedowns module: the link of a takedown is gone. */

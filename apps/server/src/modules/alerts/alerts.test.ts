@@ -50,6 +50,19 @@ describe("alerts", () => {
     expect(await (await bea.get("/v1/alerts")).json()).toMatchObject({ newLeak: true, digest: "weekly", takedownSucceeded: true, email: "bea@example.com" });
   });
 
+  it("has the re-upload and new-impersonator alerts on for a new account; a save that leaves them out keeps them; unsubscribing turns them off", async () => {
+    const dana = await signUpAndConfirm(services, "dana@example.com");
+    expect(await (await dana.get("/v1/alerts")).json()).toMatchObject({ reupload: true, newImpersonator: true });
+    const kept = await dana.request("/v1/alerts", { method: "PUT", json: { newLeak: true, digest: "weekly", takedownSucceeded: true } });
+    expect(await kept.json()).toMatchObject({ reupload: true, newImpersonator: true });
+    const off = await dana.request("/v1/alerts", { method: "PUT", json: { newLeak: true, digest: "weekly", takedownSucceeded: true, reupload: false, newImpersonator: true } });
+    expect(await off.json()).toMatchObject({ reupload: false, newImpersonator: true });
+    expect((await dana.request("/v1/alerts", { method: "PUT", json: { newLeak: true, digest: "weekly", takedownSucceeded: true, reupload: "yes" } })).status).toBe(400);
+    expect(await (await ava.get("/v1/alerts")).json()).toMatchObject({ reupload: true, newImpersonator: true });
+    await services.alerts.unsubscribe(services.alerts.unsubscribeToken(await idOf(dana)));
+    expect(await (await dana.get("/v1/alerts")).json()).toMatchObject({ newLeak: false, digest: "off", takedownSucceeded: false, reupload: false, newImpersonator: false });
+  });
+
   it("refuses bad rules and strangers", async () => {
     expect((await ava.request("/v1/alerts", { method: "PUT", json: { newLeak: true, digest: "hourly", takedownSucceeded: false } })).status).toBe(400);
     expect((await ava.request("/v1/alerts", { method: "PUT", json: { newLeak: true } })).status).toBe(400);

@@ -1,9 +1,12 @@
-import { and, asc, desc, eq, inArray } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { impersonationCheck, impersonator } from "../../db/schema/impersonation";
 
 export type ImpersonatorRow = typeof impersonator.$inferSelect;
-export type ImpersonatorValues = Omit<typeof impersonator.$inferInsert, "id" | "userId" | "status" | "firstSeenAt" | "reportedAt" | "goneAt" | "dismissedAt">;
+export type ImpersonatorValues = Omit<typeof impersonator.$inferInsert, "id" | "userId" | "status" | "firstSeenAt" | "reportedAt" | "goneAt" | "dismissedAt"> & {
+  /** When a new row is first listed (the service's clock); a known one keeps its own. */
+  firstSeenAt?: Date;
+};
 export type CheckRow = typeof impersonationCheck.$inferSelect;
 
 /** Her accounts in the list she sees (open and reported first, then gone), highest score first. */
@@ -69,4 +72,16 @@ export async function saveCheck(db: DbOrTx, userId: string, values: Omit<typeof 
     .insert(impersonationCheck)
     .values({ ...values, userId })
     .onConflictDoUpdate({ target: impersonationCheck.userId, set: values });
+}
+
+/** Her likely impersonators (open or reported) first listed after a time (all when null), newest first, with their total. */
+export async function listListedSince(db: DbOrTx, userId: string, after: Date | null, limit: number) {
+  const conditions = [eq(impersonator.userId, userId), inArray(impersonator.status, ["open", "reported"])];
+  if (after) conditions.push(gt(impersonator.firstSeenAt, after));
+  const where = and(...conditions);
+  const [items, totals] = await Promise.all([
+    db.select().from(impersonator).where(where).orderBy(desc(impersonator.firstSeenAt), desc(impersonator.score)).limit(limit),
+    db.select({ n: count() }).from(impersonator).where(where),
+  ]);
+  return { items, total: Number(totals[0]?.n ?? 0) };
 }

@@ -33,6 +33,8 @@ export interface ImpersonationDeps {
   handlesPerPlatform: number;
   platformIntervalMs: number;
   emailOf?: (userId: string) => Promise<string | null>;
+  /** A check listed likely impersonators new to her (alerts); a failure is logged. */
+  onImpersonatorsFound?: (event: { userId: string; count: number }) => Promise<void>;
   /** "http" only where tests reach fake platforms through a forward proxy. */
   profileScheme?: "https" | "http";
   /** The platforms looked at (default: every one that has public profiles). */
@@ -94,6 +96,12 @@ export function createImpersonationService(deps: ImpersonationDeps) {
   };
 
   const service = {
+    /** Likely impersonators first listed after a time, for the new-impersonator email. */
+    async listedSince(userId: string, after: Date | null, limit = 10) {
+      const { items, total } = await repo.listListedSince(db, userId, after, limit);
+      return { items: items.map((r) => ({ handle: r.handle, platform: findPlatform(r.platformId)?.name ?? "a platform", profileUrl: r.profileUrl })), total };
+    },
+
     async list(userId: string): Promise<ImpersonatorsResponse> {
       const { allowed, upgradeTo } = await allowedFor(userId);
       const [rows, check] = await Promise.all([allowed ? repo.listImpersonators(db, userId, VISIBLE) : [], repo.findCheck(db, userId)]);
@@ -160,6 +168,7 @@ export function createImpersonationService(deps: ImpersonationDeps) {
         });
         const byKey = new Map(existing.map((r) => [`${r.platformId}:${r.handleKey}`, r]));
         const at = now();
+        let listed = 0;
         for (const c of result.checked) {
           const p = c.profile;
           const row = byKey.get(`${p.platformId}:${p.handle.toLowerCase()}`);
@@ -172,7 +181,9 @@ export function createImpersonationService(deps: ImpersonationDeps) {
             if (row) await repo.updateImpersonator(db, userId, row.id, { lastCheckedAt: at });
             continue;
           }
+          if (!row) listed++;
           await repo.upsertImpersonator(db, userId, {
+            firstSeenAt: at,
             platformId: p.platformId,
             handle: p.handle,
             handleKey: p.handle.toLowerCase(),
@@ -190,6 +201,9 @@ export function createImpersonationService(deps: ImpersonationDeps) {
           });
           // Back after it was gone: on her list again.
           if (row?.status === "gone") await repo.updateImpersonator(db, userId, row.id, { status: row.reportedAt ? "reported" : "open", goneAt: null });
+        }
+        if (listed > 0) {
+          await deps.onImpersonatorsFound?.({ userId, count: listed }).catch((e: unknown) => deps.logger.warn({ err: e, userId }, "impersonator alert hook failed"));
         }
         await repo.saveCheck(db, userId, {
           status: "done",

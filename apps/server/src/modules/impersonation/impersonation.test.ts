@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeForHashing } from "../../scanner/image-match";
 import { fixturePath } from "@leakwarden/test-support/fake-web/fake-search";
 import { startFakeProfilesWeb, type FakeProfilesWeb } from "@leakwarden/test-support/fake-web/fake-profiles";
-import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
+import { createTestServices, readOutbox, signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 
 // The whole loop through the API, against fake platforms behind the test proxy: her check finds the
 // accounts passing as her, she reports one (it disappears: gone), dismisses one, claims one as hers;
@@ -90,6 +90,20 @@ describe("impersonators", () => {
     expect((await sharp(Buffer.from(await picture.arrayBuffer())).metadata()).width).toBe(160);
     // Fansly shows nothing without a login: said so.
     expect(body.check.uncheckable.map((u) => u.platform)).toEqual(["Fansly"]);
+  });
+
+  it("emails her the accounts newly listed (the new-impersonator alert, on by default), once: a check that lists nothing new sends nothing", { timeout: 60_000 }, async () => {
+    expect(await (await ava.get("/v1/alerts")).json()).toMatchObject({ newImpersonator: true, reupload: true });
+    await services.queue.runDue(["alerts.batched", "email.send"]);
+    const mails = () => readOutbox(services.dataDir).filter((m) => /impersonator/i.test(m.subject));
+    expect(mails().map((m) => [m.to, m.subject])).toEqual([["ava@example.com", "3 new impersonators found"]]);
+    const text = mails()[0]!.text.replace(/=\r?\n/g, "");
+    for (const line of ["lunariverss on Instagram", "lunarivers_backup on Fanvue", "lunarivers_official on Reddit"]) expect(text).toContain(line);
+    expect(text).toContain("/dashboard/impersonator");
+    expect(text).toMatch(/List-Unsubscribe:\s+<http[^>]+\/v1\/alerts\/unsubscribe\?token=/);
+    await check(ava);
+    await services.queue.runDue(["alerts.batched", "email.send"]);
+    expect(mails()).toHaveLength(1);
   });
 
   it("never shows one creator's list to another", async () => {

@@ -181,6 +181,15 @@ describe("re-uploads of removed leaks", () => {
 
     // No one else sees them.
     expect((await leaks(ivy)).map((l) => l.url)).toEqual([]);
+
+    // The re-upload alert (on by default): one email for the four.
+    await services.queue.runDue(["alerts.batched", "email.send"]);
+    const alerts = readOutbox(services.dataDir).filter((m) => /removed leaks? (is|are) back/.test(m.subject));
+    expect(alerts.map((m) => [m.to, m.subject])).toEqual([["luna.reuploads@example.com", "4 removed leaks are back"]]);
+    const text = alerts[0]!.text.replace(/=\r?\n/g, "");
+    expect(text).toContain(`http://picsdump.example/p/9: re-upload of #${original.number} (http://leakhub.example/v/100), removed on`);
+    expect(text).toContain(`http://leakhub.example/v/205: re-upload of #${original.number} (http://leakhub.example/v/100), removed on`);
+    expect(text).toContain("/dashboard/leaks");
   }, 180_000);
 
   it("sends notices that cite the earlier removal and the repeat-infringer policy (§512(i))", async () => {

@@ -114,7 +114,7 @@ async function pageCounts(db: DbOrTx, imageIds: number[]): Promise<Map<number, n
  * Marks her leaks first seen since `since` (not yet marked, not dismissed) that are re-uploads of
  * a removed leak of hers. Returns the ids of the leaks marked.
  */
-export async function markReuploads(db: DbOrTx, userId: string, since: Date): Promise<string[]> {
+export async function markReuploads(db: DbOrTx, userId: string, since: Date, at: Date): Promise<string[]> {
   const candidates: Candidate[] = await db
     .select({ id: leak.id, url: leak.url, canonicalUrl: leak.canonicalUrl, domain: leak.domain, title: leak.title, evidence: leak.evidence })
     .from(leak)
@@ -217,6 +217,7 @@ export async function markReuploads(db: DbOrTx, userId: string, since: Date): Pr
       noticeSentAt: r.noticeSentAt?.toISOString() ?? null,
       sameSite: r.domain === c.domain,
       signals: (["image", "path", "title"] as const).filter((s) => found.has(s)),
+      markedAt: at.toISOString(),
     };
     const updated = await db
       .update(leak)

@@ -318,3 +318,15 @@ export async function listLeaksFirstSeen(db: DbOrTx, userId: string, filter: { s
   ]);
   return { items, total: Number(totals[0]?.n ?? 0), maxNumber: totals[0]?.maxNumber == null ? null : Number(totals[0].maxNumber) };
 }
+
+/** Her leaks recognised as re-uploads after a time (all when null), not dismissed, newest first, with their total. */
+export async function listReuploadsSince(db: DbOrTx, userId: string, after: Date | null, limit: number) {
+  const conditions = [eq(leak.userId, userId), isNotNull(leak.reupload), ne(leak.status, "dismissed")];
+  if (after) conditions.push(sql`(${leak.reupload} ->> 'markedAt')::timestamptz > ${after.toISOString()}::timestamptz`);
+  const where = and(...conditions);
+  const [items, totals] = await Promise.all([
+    db.select().from(leak).where(where).orderBy(desc(leak.number)).limit(limit),
+    db.select({ n: count() }).from(leak).where(where),
+  ]);
+  return { items, total: Number(totals[0]?.n ?? 0) };
+}

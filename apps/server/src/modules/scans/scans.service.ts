@@ -28,6 +28,8 @@ export interface ScansDeps {
   progressIntervalMs?: number;
   /** Called after a scan completed (e.g. alerts); a failure is logged, never fails the scan. */
   onScanCompleted?: (event: { userId: string; scanId: string; newLeaks: number }) => Promise<void>;
+  /** Links recognised as re-uploads (alerts); a failure is logged. */
+  onReuploadsFound?: (event: { userId: string; count: number }) => Promise<void>;
   /** The shared image index: fed the images every scan hashes; told of new reference photos. */
   imageIndex?: () => ImageIndexService;
 }
@@ -114,8 +116,11 @@ export function createScansService(deps: ScansDeps) {
    */
   async function detectReuploads(userId: string, since: Date): Promise<string[]> {
     try {
-      const marked = await markReuploads(db, userId, since);
-      if (marked.length > 0) deps.logger.info({ userId, reuploads: marked.length }, "re-uploads found");
+      const marked = await markReuploads(db, userId, since, now());
+      if (marked.length > 0) {
+        deps.logger.info({ userId, reuploads: marked.length }, "re-uploads found");
+        await deps.onReuploadsFound?.({ userId, count: marked.length }).catch((e: unknown) => deps.logger.warn({ err: e, userId }, "re-upload alert hook failed"));
+      }
       return marked;
     } catch (error) {
       deps.logger.warn({ err: error, userId }, "re-upload detection failed");
@@ -338,6 +343,15 @@ export function createScansService(deps: ScansDeps) {
           const date = new Date(start.getTime() + i * 86_400_000).toISOString().slice(0, 10);
           return { date, found: foundBy.get(date) ?? 0, removed: removedBy.get(date) ?? 0 };
         }),
+      };
+    },
+
+    /** Her re-uploads recognised after a time, for the re-upload email. */
+    async reuploadsSince(userId: string, after: Date | null, limit = 10) {
+      const { items, total } = await repo.listReuploadsSince(db, userId, after, limit);
+      return {
+        items: items.map((l) => ({ url: l.url, earlierNumber: l.reupload!.number, earlierUrl: l.reupload!.url, removedAt: l.reupload!.removedAt, sameSite: l.reupload!.sameSite })),
+        total,
       };
     },
 

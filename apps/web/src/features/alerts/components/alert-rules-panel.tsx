@@ -29,8 +29,19 @@ function Toggle({ label, hint, checked, onChange }: { label: string; hint: strin
 
 function RulesForm({ rules }: { rules: AlertRules }) {
   const put = usePutAlerts();
-  const [draft, setDraft] = useState<AlertRulesInput>({ newLeak: rules.newLeak, digest: rules.digest, takedownSucceeded: rules.takedownSucceeded });
-  const changed = draft.newLeak !== rules.newLeak || draft.digest !== rules.digest || draft.takedownSucceeded !== rules.takedownSucceeded;
+  const [draft, setDraft] = useState<Required<AlertRulesInput>>({
+    newLeak: rules.newLeak,
+    digest: rules.digest,
+    takedownSucceeded: rules.takedownSucceeded,
+    reupload: rules.reupload,
+    newImpersonator: rules.newImpersonator,
+  });
+  const changed =
+    draft.newLeak !== rules.newLeak ||
+    draft.digest !== rules.digest ||
+    draft.takedownSucceeded !== rules.takedownSucceeded ||
+    draft.reupload !== rules.reupload ||
+    draft.newImpersonator !== rules.newImpersonator;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     put.mutate(draft, {
@@ -46,6 +57,18 @@ function RulesForm({ rules }: { rules: AlertRules }) {
         hint="An email when a link we sent a notice for is gone."
         checked={draft.takedownSucceeded}
         onChange={(takedownSucceeded) => setDraft({ ...draft, takedownSucceeded })}
+      />
+      <Toggle
+        label="A removed leak is back"
+        hint="An email when content taken down is posted again at a new address (a re-upload): at most one an hour."
+        checked={draft.reupload}
+        onChange={(reupload) => setDraft({ ...draft, reupload })}
+      />
+      <Toggle
+        label="A new impersonator"
+        hint="An email when an account that passes itself off as you is found: at most one an hour."
+        checked={draft.newImpersonator}
+        onChange={(newImpersonator) => setDraft({ ...draft, newImpersonator })}
       />
       <fieldset className="rounded-xl border border-white/10 bg-white/[0.02] p-4">
         <legend className="px-1 font-medium text-white">Summary email</legend>
