@@ -141,6 +141,8 @@ export const envSchema = scannerSettingsSchema.extend({
   IMPERSONATION_ENABLED: z.enum(["true", "false"]).default("true").transform((v) => v === "true"),
   /** Impersonation checks: the likeliest handles looked up per platform, and the pause between two requests to one platform. */
   IMPERSONATION_HANDLES_PER_PLATFORM: z.coerce.number().int().min(1).max(500).default(40),
+  /** `site:` web-search queries (her names on each platform) an impersonation check may ask as a source of candidates; 0: none. */
+  IMPERSONATION_SEARCH_QUERIES: z.coerce.number().int().min(0).max(100).default(12),
   IMPERSONATION_PLATFORM_INTERVAL_MS: z.coerce.number().int().min(0).max(60_000).default(2_000),
   /** The platforms an impersonation check looks at (names as on the identity page); empty: every one with public profiles. */
   IMPERSONATION_PLATFORMS: csv.pipe(z.array(z.string().refine((name) => !!findPlatform(name), "a platform name, e.g. Instagram or Reddit"))),

@@ -27,6 +27,7 @@ import { createImpersonationCheckJob } from "./modules/impersonation/impersonati
 import { createImpersonationService, type ImpersonationService } from "./modules/impersonation/impersonation.service";
 import { createMatchReferenceJob } from "./modules/image-index/image-index.jobs";
 import { createImageIndexService, type ImageIndexService } from "./modules/image-index/image-index.service";
+import { createProviders } from "./scanner/run-scan";
 import { createRunScanJob } from "./modules/scans/scans.jobs";
 import { createScansService, type ScansService } from "./modules/scans/scans.service";
 import { createGuardedFetcher } from "./scanner/guarded-fetch";
@@ -339,6 +340,11 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     platformIntervalMs: env.IMPERSONATION_PLATFORM_INTERVAL_MS,
     emailOf: async (userId) => (await account.getUser(userId).catch(() => null))?.email ?? null,
     onImpersonatorsFound: (event) => alerts.onImpersonatorsFound(event),
+    searchWeb: async (query) => {
+      const web = createProviders(env, impersonationFetcher, await catalog.catch(() => loadLeakSiteCatalog())).providers.find((p) => p.kind === "web");
+      return web ? (await web.search(query, 1)).hits.map((h) => h.url) : [];
+    },
+    searchQueries: env.IMPERSONATION_SEARCH_QUERIES,
     ...(options.impersonation?.profileScheme ? { profileScheme: options.impersonation.profileScheme } : {}),
     ...(options.impersonation?.platforms
       ? { platforms: options.impersonation.platforms }

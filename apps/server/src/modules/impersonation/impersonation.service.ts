@@ -8,7 +8,8 @@ import type { Logger } from "../../lib/logger";
 import type { FetchResult } from "../../scanner/guarded-fetch";
 import { prepareReferences } from "../../scanner/image-match";
 import { checkImpersonators } from "../../scanner/impersonation/check";
-import { PlatformPacer } from "../../scanner/impersonation/profile-adapters";
+import { checkablePlatforms, PlatformPacer } from "../../scanner/impersonation/profile-adapters";
+import { handlesFromResults, siteQueries } from "../../scanner/impersonation/search-candidates";
 import type { LeakSiteCatalog } from "../../scanner/leak-site-catalog";
 import type { IdentitiesService } from "../identities/identities.service";
 import { referenceHashesOf } from "../scans/reference-hashes";
@@ -33,6 +34,10 @@ export interface ImpersonationDeps {
   handlesPerPlatform: number;
   platformIntervalMs: number;
   emailOf?: (userId: string) => Promise<string | null>;
+  /** A web search (the scans' provider): result addresses for a query. Absent: no `site:` queries. */
+  searchWeb?: (query: string) => Promise<string[]>;
+  /** How many `site:` queries (her names on each platform) a check may ask. */
+  searchQueries?: number;
   /** A check listed likely impersonators new to her (alerts); a failure is logged. */
   onImpersonatorsFound?: (event: { userId: string; count: number }) => Promise<void>;
   /** "http" only where tests reach fake platforms through a forward proxy. */
@@ -86,6 +91,27 @@ export function createImpersonationService(deps: ImpersonationDeps) {
   const allowedFor = async (userId: string) => {
     const tier = await deps.tierFor(userId);
     return { tier, allowed: entitlements[tier].impersonationMonitoring, upgradeTo: planThatLifts(tier, "impersonationMonitoring") };
+  };
+
+  /**
+   * Candidates from a web search: her names with `site:` each platform, the result addresses read
+   * back into handles. A search that fails ends the searching (the generated handles still run).
+   */
+  const searchedHandles = async (userId: string, names: string[]): Promise<Array<{ platformId: number; handle: string }>> => {
+    const limit = deps.searchQueries ?? 0;
+    if (!deps.searchWeb || limit <= 0) return [];
+    const list = deps.platforms ?? checkablePlatforms();
+    const out: Array<{ platformId: number; handle: string }> = [];
+    for (const { platformId, query } of siteQueries(list, names, limit)) {
+      const platform = list.find((p) => p.id === platformId)!;
+      try {
+        for (const handle of handlesFromResults(platform, await deps.searchWeb(query))) out.push({ platformId, handle });
+      } catch (error) {
+        deps.logger.warn({ err: error, userId }, "impersonation search failed; the check goes on without it");
+        break;
+      }
+    }
+    return out;
   };
 
   const mine = async (userId: string, id: string) => {
@@ -152,12 +178,17 @@ export function createImpersonationService(deps: ImpersonationDeps) {
         const ids = await deps.identities.get(userId);
         const refs = await listReferenceImages(db, userId);
         const existing = await repo.listAll(db, userId);
+        const searched = await searchedHandles(
+          userId,
+          [...ids.stageNames.map((n) => n.username), ...ids.nicknames.map((n) => n.value)],
+        );
         const result = await checkImpersonators({
           stageNames: ids.stageNames.map((s) => ({ platform: s.platform, username: s.username })),
           nicknames: ids.nicknames.map((n) => n.value),
           allowlist: ids.allowlist.map((a) => a.domain),
           references: prepareReferences(refs.flatMap(referenceHashesOf)),
           catalog: await deps.catalog(),
+          searched,
           now: now(),
           adapter: { fetchPage: deps.fetchPage, redditUrl: deps.redditUrl, scheme: deps.profileScheme ?? "https" },
           fetchImage: deps.fetchImage,

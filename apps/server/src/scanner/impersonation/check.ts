@@ -31,6 +31,8 @@ export type CheckInput = {
   pacer?: PlatformPacer;
   /** Accounts already on her list, looked at again. */
   known?: readonly { platformId: number; handle: string }[];
+  /** Handles a `site:` web search for her names found on the platforms (search-candidates.ts), looked at before the generated ones. */
+  searched?: readonly { platformId: number; handle: string }[];
   signal?: AbortSignal;
 };
 
@@ -92,8 +94,11 @@ export async function checkImpersonators(input: CheckInput): Promise<CheckResult
       const accept = (h: string) => h.length <= platform.maxLength && platform.usernamePattern.test(h);
       const candidates = generateCandidates(names, { limit: input.handlesPerPlatform, maxLength: platform.maxLength, accept });
       const known = (input.known ?? []).filter((k) => k.platformId === platform.id && !candidates.some((c) => c.handle === k.handle.toLowerCase()));
-      const queue: Array<{ handle: string; candidate: HandleCandidate | null }> = [
+      const seen = new Set([...known.map((k) => k.handle.toLowerCase()), ...candidates.map((c) => c.handle.toLowerCase())]);
+      const searched = [...new Map((input.searched ?? []).filter((f) => f.platformId === platform.id && !seen.has(f.handle.toLowerCase())).map((f) => [f.handle.toLowerCase(), f])).values()];
+      const queue: Array<{ handle: string; candidate: HandleCandidate | null; searched?: boolean }> = [
         ...known.map((k) => ({ handle: k.handle, candidate: null })),
+        ...searched.map((f) => ({ handle: f.handle, candidate: null, searched: true })),
         ...candidates.map((c) => ({ handle: c.handle, candidate: c })),
       ];
       let loginWalls = 0;
@@ -101,7 +106,7 @@ export async function checkImpersonators(input: CheckInput): Promise<CheckResult
         if (input.signal?.aborted) return;
         const stub = { platformId: platform.id, handle: item.handle };
         // Her own accounts are never looked up as candidates.
-        if (item.candidate && isHers({ ...stub, url: profileUrlFor(platform, item.handle) }, input)) continue;
+        if ((item.candidate || item.searched) && isHers({ ...stub, url: profileUrlFor(platform, item.handle) }, input)) continue;
         await pacer.wait(platform.id);
         requests++;
         const profile = await readPublicProfile(platform, item.handle, input.adapter);
