@@ -180,7 +180,8 @@ export function createImpersonationService(deps: ImpersonationDeps) {
         const existing = await repo.listAll(db, userId);
         const searched = await searchedHandles(
           userId,
-          [...ids.stageNames.map((n) => n.username), ...ids.nicknames.map((n) => n.value)],
+          // Her names as people write them first (a fan page is titled "Luna Rivers"), then her handles.
+          [...ids.nicknames.map((n) => n.value), ...ids.stageNames.map((n) => n.username)],
         );
         const result = await checkImpersonators({
           stageNames: ids.stageNames.map((s) => ({ platform: s.platform, username: s.username })),

@@ -6,7 +6,7 @@ import { findPlatform } from "@leakwarden/contracts/platforms";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeForHashing } from "../../scanner/image-match";
-import { fixturePath } from "@leakwarden/test-support/fake-web/fake-search";
+import { fixturePath, searxngSite } from "@leakwarden/test-support/fake-web/fake-search";
 import { startFakeProfilesWeb, type FakeProfilesWeb } from "@leakwarden/test-support/fake-web/fake-profiles";
 import { createTestServices, readOutbox, signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 
@@ -41,7 +41,7 @@ beforeAll(async () => {
     { platform: "fanfix", handle: "lunarivers", displayName: "Luna Rivers", bio: "", avatar: herPhoto },
   ]);
   services = await createTestServices(
-    { SCAN_PROXY_URL: fake.proxy.url, REDDIT_URL: "http://www.reddit.com", SCAN_FETCH_TIMEOUT_MS: "3000", SCAN_MAX_RETRIES: "0", IMPERSONATION_ENABLED: "true", IMPERSONATION_PLATFORM_INTERVAL_MS: "0", IMPERSONATION_HANDLES_PER_PLATFORM: "60" },
+    { SCAN_PROXY_URL: fake.proxy.url, SEARCH_PROVIDER: "searxng", SEARXNG_URL: "http://search.example/", REDDIT_URL: "http://www.reddit.com", SCAN_FETCH_TIMEOUT_MS: "3000", SCAN_MAX_RETRIES: "0", IMPERSONATION_ENABLED: "true", IMPERSONATION_PLATFORM_INTERVAL_MS: "0", IMPERSONATION_HANDLES_PER_PLATFORM: "60" },
     {
       serviceOptions: {
         tierFor: async (userId) => tiers.get(userId) ?? "free",
@@ -146,6 +146,25 @@ describe("impersonators", () => {
 
     await check(ava);
     expect(labels((await list(ava)).impersonators)).toEqual(["Reddit (u/username):lunarivers_official:gone"]);
+  });
+
+  it("finds an account under a name no look-alike rule makes through a site: search for her names, never her own account or a post", { timeout: 60_000 }, async () => {
+    // Until now the search answered nothing (no such host): the checks went on without it.
+    const asked: string[] = [];
+    fake.web.setSite(
+      "search.example",
+      searxngSite((q) => {
+        asked.push(q);
+        return q.startsWith("site:instagram.com")
+          ? ["https://www.instagram.com/lr.fanpage/", "https://www.instagram.com/p/Cx12ab/", "https://www.instagram.com/lunariverss/"].map((url) => ({ url, title: "Luna Rivers", snippet: "" }))
+          : [];
+      }),
+    );
+    fake.add({ platform: "instagram", handle: "lr.fanpage", displayName: "Luna Rivers", bio: "backup page 💦 pay here", links: ["https://paypal.me/lunabackup"], avatar: await readFile(fixturePath("reference-photo.jpg")) });
+    await check(ava);
+    expect(asked).toContain('site:instagram.com "Luna Rivers"');
+    expect(labels((await list(ava)).impersonators)).toEqual(["Instagram:lr.fanpage:open", "Reddit (u/username):lunarivers_official:gone"]);
+    expect(fake.web.served.some((r) => r.startsWith("www.instagram.com /p/"))).toBe(false);
   });
 });
 
