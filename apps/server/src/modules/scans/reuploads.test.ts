@@ -5,12 +5,12 @@ import type { ReuploadView } from "@leakwarden/contracts/scans";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { decodeForHashing } from "../../scanner/image-match";
-import { fixturePath, searxngSite } from "../../testing/fake-web/fake-search";
-import { startForwardProxy, type ForwardProxy } from "../../testing/fake-web/forward-proxy";
-import { bytes, html, startVirtualHostServer, type Site, type VirtualHostServer } from "../../testing/fake-web/virtual-host-server";
-import { createTestServices, readOutbox, signUpAndConfirm, testClock, type TestClient, type TestServices } from "../../testing/test-services";
+import { fixturePath, searxngSite } from "@leakwarden/test-support/fake-web/fake-search";
+import { startForwardProxy, type ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
+import { bytes, html, startVirtualHostServer, type Site, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
+import { createTestServices, readOutbox, signUpAndConfirm, testClock, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 import { recordStageNameCheck } from "../identities/identities.repository";
-import { startFakeDns, startFakeRdap, type FakeDns, type FakeRdap } from "../takedowns/takedown-test-network";
+import { startFakeDns, startFakeRdap, type FakeDns, type FakeRdap } from "@leakwarden/test-support/takedown-test-network";
 
 /**
  * Re-uploads end to end: her leak on leakhub.example is taken down (the re-check finds it gone);
