@@ -9,6 +9,7 @@ import type { Env } from "./env";
 import { createApp, type App } from "./http/app";
 import { JobQueue } from "./jobs/queue";
 import type { Logger } from "./lib/logger";
+import { createAccountDeletionService, createEraseAccountJob, type AccountDeletionService } from "./modules/account/account-deletion";
 import { createAccountService } from "./modules/account/account.service";
 import { createBillingService, type BillingService } from "./modules/billing/billing.service";
 import { createEntitlementsService, type EntitlementsService } from "./modules/billing/entitlements.service";
@@ -61,6 +62,7 @@ export interface Services {
   crawls: CrawlsService;
   impersonation: ImpersonationService;
   contact: ContactService;
+  accountDeletion: AccountDeletionService;
   /** Queues an email; it is sent by the email job, with retries. */
   sendEmail(email: OutgoingEmail): Promise<void>;
 }
@@ -99,12 +101,27 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
       rateLimitWindowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       secureCookies: env.publicUrl.startsWith("https://"),
       logger,
+      onSignedIn: async (userId) => void (await accountDeletion.cancelOnSignIn(userId)),
     },
     sendEmail,
   );
 
   // One clock for every rule that depends on time (quotas, plan end dates, rescans): tests drive it.
   const now = options.now ?? (() => new Date());
+
+  // Her account's deletion: a grace period, then erasure by a job (all but the legal record of notices sent in her name).
+  const eraseAccountJob = createEraseAccountJob(() => accountDeletion);
+  queue.register(eraseAccountJob);
+  const accountDeletion: AccountDeletionService = createAccountDeletionService({
+    database,
+    logger,
+    queue,
+    eraseJob: () => eraseAccountJob,
+    sendEmail,
+    verifyPassword: async (hash, password) => (await auth.$context).password.verify({ hash, password }),
+    publicUrl: env.publicUrl,
+    now,
+  });
   const entitlementsService = createEntitlementsService({ db: database.db, now });
   const tierFor = options.tierFor ?? ((userId: string) => entitlementsService.tierFor(userId));
 
@@ -361,7 +378,8 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     metricsToken: env.METRICS_TOKEN,
     operations,
     services: { account, identities, scans, site, alerts, billing, takedowns, impersonation, contact },
+    accountData: { deletion: accountDeletion, exportsPerHour: env.DATA_EXPORTS_PER_HOUR, now },
   });
 
-  return { env, logger, database, queue, mailer, auth, app, sendEmail, scans, imageIndex, alerts, billing, entitlements: entitlementsService, monitoring, takedowns, operations, crawls, impersonation, contact };
+  return { env, logger, database, queue, mailer, auth, app, sendEmail, scans, imageIndex, alerts, billing, entitlements: entitlementsService, monitoring, takedowns, operations, crawls, impersonation, contact, accountDeletion };
 }
