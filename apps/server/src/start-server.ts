@@ -2,7 +2,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { openDatabase, type Database } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import type { Env } from "./env";
-import { controllableClock, withClockControl } from "./lib/clock-control";
+import { controllableClock, withClockControl } from "./jobs/clock-control";
 import { createLogger, type Logger } from "./lib/logger";
 import { startReplyListener, type ReplyListener } from "./modules/takedowns/reply-listener";
 import { createServices, type ServiceOptions, type Services } from "./services";

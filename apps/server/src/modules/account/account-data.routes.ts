@@ -6,7 +6,7 @@ import { readOptionalJson, signedInUser, type AppEnv } from "../../http/context"
 import { requireSession } from "../../http/middleware";
 import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
-import { requestLimit } from "../../lib/request-limit";
+import { requestLimit } from "../../http/request-limit";
 import { exportArchive, exportFileName } from "./account-export";
 import type { AccountDeletionService } from "./account-deletion";
 

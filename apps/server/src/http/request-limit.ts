@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { rateLimit } from "../db/schema/auth";
-import { AppError } from "./app-error";
+import { AppError } from "../lib/app-error";
 
 /**
  * A fixed-window request limit kept in the same table as the sign-in limits (rate_limit), so that
