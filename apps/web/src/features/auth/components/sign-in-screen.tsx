@@ -1,5 +1,6 @@
 import { Link, useLocation } from "react-router";
 import { GoogleButton } from "../../../components/google-button";
+import { useHydrated } from "../../../components/use-hydrated";
 import { usePageView } from "../../../lib/analytics";
 import { AuthShell, OrDivider } from "./auth-shell";
 import { SignInForm } from "./sign-in-form";
@@ -16,7 +17,9 @@ function longDate(iso: string): string {
 export function SignInScreen() {
   usePageView("signin");
   const location = useLocation();
-  const deletion = (location.state as { deletionScheduledFor?: unknown } | null)?.deletionScheduledFor;
+  // The page is prerendered: the note (from the history entry's state, kept on a reload) appears once hydrated.
+  const hydrated = useHydrated();
+  const deletion = hydrated ? (location.state as { deletionScheduledFor?: unknown } | null)?.deletionScheduledFor : undefined;
   return (
     <AuthShell
       title="Sign in"
