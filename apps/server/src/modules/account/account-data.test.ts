@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { seedLeaks } from "../../testing/leak-records";
 import { createTestServices, readOutbox, signUpAndConfirm, testClock, TestClient, type TestServices } from "../../testing/test-services";
+import { secretOf, totpCode } from "../../testing/totp";
 import { csvCell } from "./account-export";
 import { DMCA_STATEMENT } from "./account-deletion";
 
@@ -291,6 +292,27 @@ describe("deleting her account", { timeout: 180_000 }, () => {
     const beaLeaks = await services.database.db.select().from(schema.leak).where(eq(schema.leak.userId, beaData.id));
     expect(beaLeaks).toHaveLength(1);
     expect(await services.database.db.select().from(schema.takedownNotice).where(eq(schema.takedownNotice.userId, beaData.id))).toHaveLength(1);
+  });
+
+  it("is not cancelled by a password that still waits for its two-factor code, only by the completed sign-in", async () => {
+    const email = "delete-dana@example.com";
+    const dana = await signUpAndConfirm(services, email, password);
+    const enable = await dana.post("/api/auth/two-factor/enable", { password });
+    const secret = secretOf(((await enable.json()) as { totpURI: string }).totpURI);
+    expect((await dana.post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) })).status).toBe(200);
+    expect((await dana.post("/v1/account/deletion", { password })).status).toBe(200);
+
+    // Someone with her password alone: the sign-in waits for a code, and the deletion stays scheduled.
+    const thief = new TestClient(services.app);
+    const half = await thief.post("/api/auth/sign-in/email", { email, password });
+    expect(await half.json()).toMatchObject({ twoFactorRedirect: true });
+    const [me] = await services.database.db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email));
+    const [row] = await services.database.db.select().from(schema.accountDeletion).where(eq(schema.accountDeletion.userId, me!.id));
+    expect(row?.status).toBe("scheduled");
+
+    // Her code completes the sign-in: cancelled.
+    expect((await thief.post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) })).status).toBe(200);
+    expect((await (await thief.get("/v1/account/deletion")).json()).cancelledBySignIn).toEqual({ at: expect.any(String) });
   });
 
   it("asks an account without a password (Google) for a sign-in of the last minutes", async () => {
