@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
-import { seedLeaks } from "../../testing/leak-records";
-import { createTestServices, readOutbox, signUpAndConfirm, testClock, TestClient, type TestServices } from "../../testing/test-services";
-import { secretOf, totpCode } from "../../testing/totp";
+import { seedLeaks } from "@leakwarden/test-support/leak-records";
+import { createTestServices, readOutbox, signUpAndConfirm, testClock, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
+import { secretOf, totpCode } from "@leakwarden/test-support/totp";
 import { csvCell } from "./account-export";
 import { DMCA_STATEMENT } from "./account-deletion";
 
