@@ -126,6 +126,9 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
   const tierFor = options.tierFor ?? ((userId: string) => entitlementsService.tierFor(userId));
 
   const account = createAccountService(database.db, { subscriptionNameFor: (userId) => entitlementsService.subscriptionNameFor(userId) });
+  /** Where her alerts and summaries go: nowhere while her account waits to be erased (she asked to leave). */
+  const alertAddressOf = async (userId: string) =>
+    (await accountDeletion.isScheduled(userId)) ? null : ((await account.getUser(userId).catch(() => null))?.email ?? null);
   // Profile pages for ownership checks go through the same guarded fetcher as the scanner.
   const profileFetcher = createGuardedFetcher(env, { maxRetryWaitMs: 2_000 });
   const identities = createIdentitiesService({
@@ -180,7 +183,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     newLeaksAlertJob: () => newLeaksAlertJob,
     digestJob: () => digestJob,
     sendEmail,
-    emailOf: async (userId) => (await account.getUser(userId).catch(() => null))?.email ?? null,
+    emailOf: alertAddressOf,
     newLeaks: (userId, filter, limit) => scans.newLeaks(userId, filter, limit),
     publicUrl: env.publicUrl,
     secret: authSecret,
@@ -342,7 +345,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     enabled: env.IMPERSONATION_ENABLED,
     handlesPerPlatform: env.IMPERSONATION_HANDLES_PER_PLATFORM,
     platformIntervalMs: env.IMPERSONATION_PLATFORM_INTERVAL_MS,
-    emailOf: async (userId) => (await account.getUser(userId).catch(() => null))?.email ?? null,
+    emailOf: alertAddressOf,
     ...(options.impersonation?.profileScheme ? { profileScheme: options.impersonation.profileScheme } : {}),
     ...(options.impersonation?.platforms
       ? { platforms: options.impersonation.platforms }

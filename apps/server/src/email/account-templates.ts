@@ -18,7 +18,7 @@ export function deletionScheduledMessage(to: string, eraseAfter: Date, signInUrl
     heading: "Your account will be deleted",
     intro: [
       `You asked us to delete your Leakwarden account. Every device was signed out, and on ${when(eraseAfter)} we erase your account and everything kept about you: identities, reference images, leaks, takedowns, alerts and billing state.`,
-      "Changed your mind? Sign in before then and the deletion is cancelled.",
+      "Until then we send you no alerts. Changed your mind? Sign in before then and the deletion is cancelled.",
     ],
     action: { label: "Sign in to cancel", url: signInUrl },
     outro: [LEGAL_RECORD, "If it was not you, sign in at once to cancel, then change your password."],

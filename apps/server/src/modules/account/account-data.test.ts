@@ -263,6 +263,14 @@ describe("deleting her account", { timeout: 180_000 }, () => {
     await services.queue.runDue(["email.send"]);
     expect(mailsTo(avaData.email, /will be deleted in 7 days/)).toHaveLength(2);
 
+    // Meanwhile no alert goes to her (Bea's, the same, does go).
+    await clock.advance(services, 2 * 3_600_000);
+    await services.alerts.sendNewLeaksAlert(avaData.id, { since: new Date(0) });
+    await services.alerts.sendNewLeaksAlert(beaData.id, { since: new Date(0) });
+    await services.queue.runDue(["email.send"]);
+    expect(mailsTo(beaData.email, /new leak found/)).toHaveLength(1);
+    expect(mailsTo(avaData.email, /new leak found/)).toHaveLength(0);
+
     // Six days on: not yet.
     await clock.advance(services, 6 * DAY);
     await services.queue.runDue(["account.erase"]);

@@ -123,6 +123,12 @@ export function createAccountDeletionService(deps: DeletionDeps) {
       return true;
     },
 
+    /** Whether her account is waiting to be erased: no alert or summary email goes to her meanwhile. */
+    async isScheduled(userId: string): Promise<boolean> {
+      const [row] = await db.select({ status: accountDeletion.status }).from(accountDeletion).where(eq(accountDeletion.userId, userId));
+      return row?.status === "scheduled";
+    },
+
     /** She has been shown that her sign-in cancelled the deletion. */
     async dismissCancelNotice(userId: string): Promise<void> {
       await db.update(accountDeletion).set({ cancelNoticePending: false }).where(eq(accountDeletion.userId, userId));

@@ -76,7 +76,7 @@ export function PrivacyContent() {
         <h2 id="privacy-deletion">Deleting your account</h2>
         <p>
           In your Settings, "Delete my account" asks for your password (or, for an account that signs in with Google, a fresh Google sign-in).
-          Every device is then signed out and we email you to confirm. For 7 days you can change your mind: signing in cancels the deletion,
+          Every device is then signed out, we email you to confirm and we send you no more alerts. For 7 days you can change your mind: signing in cancels the deletion,
           and we tell you so when you sign in. After 7 days we erase your account and everything we keep about you.
         </p>
         <p>
