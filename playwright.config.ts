@@ -62,6 +62,8 @@ export default defineConfig({
       AUTH_RATE_LIMIT_MAX: "1000",
       JOB_POLL_SECONDS: "0.5",
       NODE_ENV: "test",
+      // e2e/your-data.spec.ts drives the server's clock past the account deletion's grace period.
+      TEST_CLOCK_CONTROL: "true",
       // The journeys' own scans find hundreds of leaks: the landing's measured figures stay hidden.
       LANDING_FIGURE_MIN: "1000000",
       // Scans search the local fixture web only.

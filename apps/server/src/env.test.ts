@@ -43,6 +43,14 @@ describe("settings", () => {
     expect((error as Error).message).toMatch(new RegExp(`^\\s+${name}: `, "m"));
   });
 
+  it("refuses the browser tests' clock control outside NODE_ENV=test", () => {
+    for (const NODE_ENV of ["production", "development"]) {
+      expect(() => load({ NODE_ENV, TEST_CLOCK_CONTROL: "true" })).toThrow(/TEST_CLOCK_CONTROL: only allowed with NODE_ENV=test/);
+    }
+    expect(load({ NODE_ENV: "test", TEST_CLOCK_CONTROL: "true" }).TEST_CLOCK_CONTROL).toBe(true);
+    expect(load({}).TEST_CLOCK_CONTROL).toBe(false);
+  });
+
   it("accepts trusted proxies as addresses and CIDR ranges, IPv4 and IPv6", () => {
     expect(load({ TRUSTED_PROXIES: "127.0.0.1, 10.0.0.0/8,::1,fd00::/8" }).TRUSTED_PROXIES).toEqual(["127.0.0.1", "10.0.0.0/8", "::1", "fd00::/8"]);
   });

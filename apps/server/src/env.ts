@@ -48,6 +48,13 @@ export const envSchema = scannerSettingsSchema.extend({
   GOOGLE_CLIENT_SECRET: optionalString,
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Data exports (Settings → Download my data) allowed per hour, per account and per client address. */
+  DATA_EXPORTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
+  /**
+   * Browser tests only: the server's clock can be moved forward through POST /__test/clock (the
+   * deletion grace period, schedules). Refused unless NODE_ENV=test.
+   */
+  TEST_CLOCK_CONTROL: z.enum(["true", "false"]).default("false").transform((v) => v === "true"),
   /** Proxies whose X-Forwarded-For is believed (addresses or CIDR ranges); no one's by default. */
   TRUSTED_PROXIES: csv.pipe(z.array(z.string().refine((entry) => parseProxyEntry(entry) !== undefined, "an IP address or CIDR range, e.g. 10.0.0.0/8"))),
   SMTP_URL: optionalString.pipe(z.string().regex(/^smtps?:\/\//, "must be an smtp:// or smtps:// URL").optional()),
@@ -170,6 +177,7 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     throw new EnvError(`Invalid settings:\n${lines.join("\n")}`);
   }
   const env = parsed.data;
+  if (env.TEST_CLOCK_CONTROL && env.NODE_ENV !== "test") throw new EnvError("Invalid settings:\n  TEST_CLOCK_CONTROL: only allowed with NODE_ENV=test");
   // npm runs workspace scripts in the workspace folder: resolve relative paths from where npm was called.
   const base = source.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(base === path.join(repoRoot, "apps/server") ? repoRoot : base, env.DATA_DIR);

@@ -9,6 +9,7 @@ import type { Env } from "./env";
 import { createApp, type App } from "./http/app";
 import { JobQueue } from "./jobs/queue";
 import type { Logger } from "./lib/logger";
+import { createAccountDeletionService, createEraseAccountJob, type AccountDeletionService } from "./modules/account/account-deletion";
 import { createAccountService } from "./modules/account/account.service";
 import { createBillingService, type BillingService } from "./modules/billing/billing.service";
 import { createEntitlementsService, type EntitlementsService } from "./modules/billing/entitlements.service";
@@ -62,6 +63,7 @@ export interface Services {
   crawls: CrawlsService;
   impersonation: ImpersonationService;
   contact: ContactService;
+  accountDeletion: AccountDeletionService;
   /** Queues an email; it is sent by the email job, with retries. */
   sendEmail(email: OutgoingEmail): Promise<void>;
 }
@@ -100,16 +102,34 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
       rateLimitWindowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
       secureCookies: env.publicUrl.startsWith("https://"),
       logger,
+      onSignedIn: async (userId) => void (await accountDeletion.cancelOnSignIn(userId)),
     },
     sendEmail,
   );
 
   // One clock for every rule that depends on time (quotas, plan end dates, rescans): tests drive it.
   const now = options.now ?? (() => new Date());
+
+  // Her account's deletion: a grace period, then erasure by a job (all but the legal record of notices sent in her name).
+  const eraseAccountJob = createEraseAccountJob(() => accountDeletion);
+  queue.register(eraseAccountJob);
+  const accountDeletion: AccountDeletionService = createAccountDeletionService({
+    database,
+    logger,
+    queue,
+    eraseJob: () => eraseAccountJob,
+    sendEmail,
+    verifyPassword: async (hash, password) => (await auth.$context).password.verify({ hash, password }),
+    publicUrl: env.publicUrl,
+    now,
+  });
   const entitlementsService = createEntitlementsService({ db: database.db, now });
   const tierFor = options.tierFor ?? ((userId: string) => entitlementsService.tierFor(userId));
 
   const account = createAccountService(database.db, { subscriptionNameFor: (userId) => entitlementsService.subscriptionNameFor(userId) });
+  /** Where her alerts and summaries go: nowhere while her account waits to be erased (she asked to leave). */
+  const alertAddressOf = async (userId: string) =>
+    (await accountDeletion.isScheduled(userId)) ? null : ((await account.getUser(userId).catch(() => null))?.email ?? null);
   // Profile pages for ownership checks go through the same guarded fetcher as the scanner.
   const profileFetcher = createGuardedFetcher(env, { maxRetryWaitMs: 2_000 });
   const identities = createIdentitiesService({
@@ -171,7 +191,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     digestJob: () => digestJob,
     batchedAlertJob: () => batchedAlertJob,
     sendEmail,
-    emailOf: async (userId) => (await account.getUser(userId).catch(() => null))?.email ?? null,
+    emailOf: alertAddressOf,
     newLeaks: (userId, filter, limit) => scans.newLeaks(userId, filter, limit),
     reuploadsSince: (userId, after, limit) => scans.reuploadsSince(userId, after, limit),
     impersonatorsSince: (userId, after, limit) => impersonation.listedSince(userId, after, limit),
@@ -338,7 +358,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     enabled: env.IMPERSONATION_ENABLED,
     handlesPerPlatform: env.IMPERSONATION_HANDLES_PER_PLATFORM,
     platformIntervalMs: env.IMPERSONATION_PLATFORM_INTERVAL_MS,
-    emailOf: async (userId) => (await account.getUser(userId).catch(() => null))?.email ?? null,
+    emailOf: alertAddressOf,
     onImpersonatorsFound: (event) => alerts.onImpersonatorsFound(event),
     searchWeb: async (query) => {
       const web = createProviders(env, impersonationFetcher, await catalog.catch(() => loadLeakSiteCatalog())).providers.find((p) => p.kind === "web");
@@ -380,7 +400,8 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     metricsToken: env.METRICS_TOKEN,
     operations,
     services: { account, identities, scans, site, alerts, billing, takedowns, impersonation, contact },
+    accountData: { deletion: accountDeletion, exportsPerHour: env.DATA_EXPORTS_PER_HOUR, now },
   });
 
-  return { env, logger, database, queue, mailer, auth, app, sendEmail, scans, imageIndex, alerts, billing, entitlements: entitlementsService, monitoring, takedowns, operations, crawls, impersonation, contact };
+  return { env, logger, database, queue, mailer, auth, app, sendEmail, scans, imageIndex, alerts, billing, entitlements: entitlementsService, monitoring, takedowns, operations, crawls, impersonation, contact, accountDeletion };
 }

@@ -2,6 +2,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { openDatabase, type Database } from "./db/client";
 import { runMigrations } from "./db/migrate";
 import type { Env } from "./env";
+import { controllableClock, withClockControl } from "./jobs/clock-control";
 import { createLogger, type Logger } from "./lib/logger";
 import { startReplyListener, type ReplyListener } from "./modules/takedowns/reply-listener";
 import { createServices, type ServiceOptions, type Services } from "./services";
@@ -44,7 +45,10 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   let replies: ReplyListener | undefined;
   try {
     await runMigrations(database);
-    services = createServices(env, logger, database, options.services);
+    // Browser tests only (NODE_ENV=test, checked with the settings): a clock they can move forward.
+    const clock = env.TEST_CLOCK_CONTROL ? controllableClock(database) : undefined;
+    if (clock) logger.warn("TEST_CLOCK_CONTROL is on: POST /__test/clock moves this server's clock");
+    services = createServices(env, logger, database, clock ? { ...options.services, now: clock.now } : options.services);
     await services.queue.start();
 
     const embedded = database.engine === "pglite";
@@ -74,7 +78,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
     let url: string | undefined;
     if (runApi) {
-      const handler = options.fetch ? options.fetch(services.app) : services.app.fetch;
+      const appHandler = options.fetch ? options.fetch(services.app) : services.app.fetch;
+      const handler = clock ? withClockControl(clock, appHandler) : appHandler;
       const port = await new Promise<number>((resolve, reject) => {
         const s = serve({ fetch: handler, port: env.PORT }, (info) => resolve(info.port));
         s.once("error", reject);

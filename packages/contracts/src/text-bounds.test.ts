@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { z } from "zod";
 import * as accountSecurity from "./account-security";
 import * as account from "./account";
+import * as accountData from "./account-data";
 import * as alerts from "./alerts";
 import * as auth from "./auth";
 import * as billing from "./billing";
@@ -23,6 +24,8 @@ const requestSchemas: Record<string, z.core.$ZodType> = {
   totpCode: accountSecurity.totpCodeSchema,
   backupCode: accountSecurity.backupCodeSchema,
   confirmAge: account.confirmAgeSchema,
+  deleteAccount: accountData.deleteAccountSchema,
+  deleteAccountForm: accountData.deleteAccountFormSchema,
   alertRules: alerts.alertRulesInputSchema,
   credentials: auth.credentialsSchema,
   checkout: billing.checkoutRequestSchema,

@@ -58,6 +58,8 @@ export interface AuthSettings {
   secureCookies: boolean;
   /** The library's own messages go to the structured log. */
   logger?: Logger;
+  /** Called once a sign-in is complete (its second factor too): a pending account deletion is cancelled. */
+  onSignedIn?: (userId: string) => Promise<void>;
 }
 
 export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: OutgoingEmail) => Promise<void>) {
@@ -264,6 +266,22 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
       bearer(),
       // Optional sign-in with an authenticator app (TOTP) and single-use backup codes.
       twoFactor({ issuer: "Leakwarden", backupCodeOptions: { amount: 10, length: 10 } }),
+      // After the two-factor plugin, whose hook withdraws the session of a sign-in still waiting for its code:
+      // only a sign-in that is complete reaches here with a new session.
+      {
+        id: "leakwarden-signed-in",
+        hooks: {
+          after: [
+            {
+              matcher: () => true,
+              handler: createAuthMiddleware(async (ctx) => {
+                const created = ctx.context.newSession;
+                if (created && settings.onSignedIn) await settings.onSignedIn(created.user.id);
+              }),
+            },
+          ],
+        },
+      },
     ],
   });
 }

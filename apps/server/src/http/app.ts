@@ -10,6 +10,8 @@ import type { Auth } from "../auth/auth";
 import type { Database } from "../db/client";
 import type { Logger } from "../lib/logger";
 import { TrustedProxies } from "../lib/trusted-proxies";
+import { accountDataRoutes } from "../modules/account/account-data.routes";
+import type { AccountDeletionService } from "../modules/account/account-deletion";
 import { accountRoutes } from "../modules/account/account.routes";
 import type { AccountService } from "../modules/account/account.service";
 import { contactRoutes } from "../modules/contact/contact.routes";
@@ -45,6 +47,8 @@ export interface AppDeps {
   /** Bearer token of /metrics; unset: metrics are not served. */
   metricsToken?: string;
   operations: OperationsService;
+  /** Her data export and account deletion. */
+  accountData?: { deletion: AccountDeletionService; exportsPerHour: number; now: () => Date };
   services: { account: AccountService; identities: IdentitiesService; scans: ScansService; site: SiteService; alerts: AlertsService; billing: BillingService; takedowns: TakedownsService; impersonation?: ImpersonationService; contact?: ContactService };
 }
 
@@ -121,6 +125,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", accountRoutes(deps.services.account));
   app.route("/", ageConfirmationRoutes({ db: deps.database.db, logger }));
   app.route("/", sessionsRoutes({ db: deps.database.db, auth: deps.auth, logger }));
+  if (deps.accountData) app.route("/", accountDataRoutes({ db: deps.database.db, auth: deps.auth, logger, ...deps.accountData }));
   app.route("/", identitiesRoutes(deps.services.identities));
   app.route("/", scansRoutes(deps.services.scans));
   app.route("/", siteRoutes(deps.services.site));

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { Outlet } from "react-router";
 import { PageFallback } from "../../components/page-fallback";
+import { DeletionCancelledNotice } from "../../features/auth/components/deletion-cancelled-notice";
 import { ConfirmAgeScreen } from "../../features/auth/components/confirm-age-screen";
 import { SignInScreen } from "../../features/auth/components/sign-in-screen";
 import { identify } from "../../lib/analytics";
@@ -20,5 +21,10 @@ export function RequireSession() {
   if (session.status === "loading") return <PageFallback />;
   if (session.status === "signed-out") return <SignInScreen />;
   if (session.user.ageConfirmed === false) return <ConfirmAgeScreen email={session.user.email} />;
-  return <Outlet />;
+  return (
+    <>
+      <DeletionCancelledNotice />
+      <Outlet />
+    </>
+  );
 }

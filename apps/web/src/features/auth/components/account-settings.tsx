@@ -1,6 +1,8 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { Link, useSearchParams } from "react-router";
 import { Logo } from "../../../components/logo";
+import { DataExport } from "./data-export";
+import { DeleteAccount } from "./delete-account";
 import { sessionsQueryOptions, useTwoFactorEnabled } from "../api/account-security";
 import { ChangeEmailForm } from "./change-email-form";
 import { ChangePasswordForm } from "./change-password-form";
@@ -8,7 +10,7 @@ import { SessionsList } from "./sessions-list";
 import { SettingsCard, StatusNote } from "./settings-card";
 import { TwoFactorSettings } from "./two-factor-settings";
 
-/** Her account settings: password, email, two-factor sign-in, signed-in devices. */
+/** Her account settings: password, email, two-factor sign-in, signed-in devices, her data. */
 export function AccountSettings({ email }: { email: string }) {
   const queryClient = useQueryClient();
   const twoFactor = useTwoFactorEnabled();
@@ -41,6 +43,12 @@ export function AccountSettings({ email }: { email: string }) {
         </SettingsCard>
         <SettingsCard id="settings-sessions" title="Where you are signed in" description="Sign out a device you do not recognise, or every device but this one.">
           <SessionsList />
+        </SettingsCard>
+        <SettingsCard id="settings-data" title="Your data" description="Download a copy of everything Leakwarden keeps about you.">
+          <DataExport />
+        </SettingsCard>
+        <SettingsCard id="settings-delete" title="Delete your account" description="Close your account and erase your data.">
+          <DeleteAccount />
         </SettingsCard>
       </main>
     </div>

@@ -8,9 +8,13 @@ import { secondaryButton, StatusNote } from "./settings-card";
 
 const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
+/**
+ * Where the session was last used: what the server can tell of the address without a geolocation
+ * service (this computer, a private network), else "Unknown place" and the address itself.
+ */
 function where(session: AccountSession): string {
-  if (session.place && session.ipAddress) return `${session.place} (${session.ipAddress})`;
-  return session.place ?? session.ipAddress ?? "Unknown address";
+  const place = session.place ?? "Unknown place";
+  return session.ipAddress ? `${place} (${session.ipAddress})` : place;
 }
 
 /** Her signed-in devices, this one first; any other can be signed out, or all at once. */

@@ -62,12 +62,35 @@ export function PrivacyContent() {
           complain to your local data protection authority.
         </p>
       </section>
+      <section aria-labelledby="privacy-export">
+        <h2 id="privacy-export">Downloading your data</h2>
+        <p>
+          In your Settings, "Download my data" gives you at once a zip file of JSON and CSV files with everything we keep about you: your
+          account, your identities (stage names, nicknames, verified profiles), your reference images' details, the leaks we found with their
+          evidence, your takedowns with the notices sent and the replies received, your alert settings and the alerts sent, and your billing
+          state. It holds nothing about anyone else. Your password (we keep only a hash of it), sign-in tokens and image fingerprints are not in
+          it.
+        </p>
+      </section>
+      <section aria-labelledby="privacy-deletion">
+        <h2 id="privacy-deletion">Deleting your account</h2>
+        <p>
+          In your Settings, "Delete my account" asks for your password (or, for an account that signs in with Google, a fresh Google sign-in).
+          Every device is then signed out, we email you to confirm and we send you no more alerts. For 7 days you can change your mind: signing in cancels the deletion,
+          and we tell you so when you sign in. After 7 days we erase your account and everything we keep about you.
+        </p>
+        <p>
+          The only thing we keep is the minimal record the law requires of each takedown notice sent in your name: its date, its recipient,
+          the link it named and the statement it made. That record is kept apart from any account and holds nothing else about you: no name,
+          no email address, no signature. We email you once the erasure is done.
+        </p>
+      </section>
       <section aria-labelledby="privacy-security">
         <h2 id="privacy-security">Security</h2>
         <p>
           Connections are encrypted, passwords are stored only as hashes, sessions use secure cookies, and access to data inside our team is
-          limited to what each task needs. We keep your data while your account is open and delete it when you close the account or ask us
-          to, except what the law requires us to keep longer (such as invoices).
+          limited to what each task needs. We keep your data while your account is open, and erase it when you delete your account as
+          described above.
         </p>
       </section>
       <section aria-labelledby="privacy-changes">

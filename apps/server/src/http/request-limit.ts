@@ -1,0 +1,43 @@
+import { randomUUID } from "node:crypto";
+import { sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { rateLimit } from "../db/schema/auth";
+import { AppError } from "../lib/app-error";
+
+/**
+ * A fixed-window request limit kept in the same table as the sign-in limits (rate_limit), so that
+ * it holds across processes and restarts. Keys are namespaced ("lw:<name>:…") apart from the auth
+ * library's own.
+ */
+export function requestLimit(db: Db, options: { name: string; max: number; windowSeconds: number; now?: () => Date }) {
+  const windowMs = options.windowSeconds * 1000;
+  const now = options.now ?? (() => new Date());
+
+  /** Counts one request under `key`; false once the window's allowance is spent. */
+  async function take(key: string): Promise<boolean> {
+    const at = now().getTime();
+    const fullKey = `lw:${options.name}:${key}`;
+    // One statement: a new key starts at 1, a key whose window has passed starts again, else it counts up.
+    const rows = await db
+      .insert(rateLimit)
+      .values({ id: randomUUID(), key: fullKey, count: 1, lastRequest: at })
+      .onConflictDoUpdate({
+        target: rateLimit.key,
+        set: {
+          count: sql`case when ${rateLimit.lastRequest} <= ${at - windowMs} then 1 else ${rateLimit.count} + 1 end`,
+          lastRequest: sql`case when ${rateLimit.lastRequest} <= ${at - windowMs} then ${at} else ${rateLimit.lastRequest} end`,
+        },
+      })
+      .returning({ count: rateLimit.count });
+    return (rows[0]?.count ?? 1) <= options.max;
+  }
+
+  return {
+    /** Throws RATE_LIMITED (429) when any of the keys (the socket address, the account) has spent its allowance. */
+    async check(keys: string[], message: string): Promise<void> {
+      let allowed = true;
+      for (const key of keys) if (!(await take(key))) allowed = false;
+      if (!allowed) throw new AppError("RATE_LIMITED", message);
+    },
+  };
+}

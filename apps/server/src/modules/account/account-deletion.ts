@@ -1,0 +1,205 @@
+import type { AccountDeletionStatus } from "@leakwarden/contracts/account-data";
+import { and, eq, isNotNull, like, or, sql } from "drizzle-orm";
+import { z } from "zod";
+import type { Database } from "../../db/client";
+import { accountDeletion, legalNoticeRecord } from "../../db/schema/account-data";
+import { account, rateLimit, session, user, verification } from "../../db/schema/auth";
+import { takedown, takedownNotice, takedownNoticeLink } from "../../db/schema/takedowns";
+import { deletionCancelledMessage, deletionCompletedMessage, deletionScheduledMessage } from "../../email/account-templates";
+import type { OutgoingEmail } from "../../email/mailer";
+import { defineJob, type JobQueue } from "../../jobs/queue";
+import { AppError } from "../../lib/app-error";
+import type { Logger } from "../../lib/logger";
+import { ACCURACY_STATEMENT, GOOD_FAITH_STATEMENT } from "../takedowns/notice-template";
+
+/** How long she has to change her mind: signing in within it cancels the deletion. */
+export const DELETION_GRACE_MS = 7 * 24 * 3_600_000;
+/** An account without a password confirms with a sign-in this recent (Google asks her again). */
+export const RECENT_SIGN_IN_MS = 10 * 60_000;
+
+export const DMCA_STATEMENT = `${GOOD_FAITH_STATEMENT} ${ACCURACY_STATEMENT}`;
+
+export interface DeletionDeps {
+  database: Database;
+  logger: Logger;
+  queue: JobQueue;
+  eraseJob: () => EraseAccountJob;
+  sendEmail(email: OutgoingEmail): Promise<void>;
+  /** Checks a password against the stored hash (the auth library's own hashing). */
+  verifyPassword(hash: string, password: string): Promise<boolean>;
+  publicUrl: string;
+  now: () => Date;
+}
+
+/** The erasure, queued for the end of the grace period (and again if it runs early). */
+export function createEraseAccountJob(service: () => AccountDeletionService) {
+  return defineJob({
+    name: "account.erase",
+    schema: z.object({ userId: z.string().min(1).max(64) }),
+    retryLimit: 10,
+    retryDelaySeconds: 60,
+    expireInSeconds: 15 * 60,
+    concurrency: 1,
+    async handler(payload, ctx) {
+      await service().erase(payload.userId, ctx.jobId);
+    },
+  });
+}
+export type EraseAccountJob = ReturnType<typeof createEraseAccountJob>;
+
+export function createAccountDeletionService(deps: DeletionDeps) {
+  const { db } = deps.database;
+  const signInUrl = new URL("/signin", deps.publicUrl).toString();
+
+  /** Queues the erasure for `at` on the services' clock (the queue waits in real time, so the wait is what is left). */
+  async function queueErasure(userId: string, at: Date) {
+    const wait = Math.max(0, at.getTime() - deps.now().getTime());
+    await deps.queue.send(deps.eraseJob(), { userId }, { startAfter: new Date(Date.now() + wait) });
+  }
+
+  return {
+    /** What the settings show: how she confirms, and whether a sign-in just cancelled a deletion. */
+    async status(userId: string): Promise<AccountDeletionStatus> {
+      const [row] = await db.select().from(accountDeletion).where(eq(accountDeletion.userId, userId));
+      const [credential] = await db
+        .select({ id: account.id })
+        .from(account)
+        .where(and(eq(account.userId, userId), eq(account.providerId, "credential"), isNotNull(account.password)));
+      return {
+        confirmWith: credential ? "password" : "recent-sign-in",
+        scheduled: row?.status === "scheduled" ? { requestedAt: row.requestedAt.toISOString(), eraseAfter: row.eraseAfter.toISOString() } : null,
+        cancelledBySignIn: row?.status === "cancelled" && row.cancelNoticePending && row.cancelledAt ? { at: row.cancelledAt.toISOString() } : null,
+      };
+    },
+
+    /**
+     * Her request: confirmed with her password (or, for an account without one, a sign-in of the
+     * last minutes), then every session signed out and the erasure queued for the end of the grace period.
+     */
+    async request(userId: string, input: { password?: string | undefined }, currentSession: { createdAt: Date }): Promise<{ eraseAfter: Date }> {
+      const [credential] = await db
+        .select({ password: account.password })
+        .from(account)
+        .where(and(eq(account.userId, userId), eq(account.providerId, "credential"), isNotNull(account.password)));
+      if (credential?.password) {
+        if (!input.password) throw new AppError("VALIDATION", "Enter your password to confirm.", { password: "Enter your password to confirm." });
+        if (!(await deps.verifyPassword(credential.password, input.password))) {
+          throw new AppError("VALIDATION", "That password is not right.", { password: "That password is not right." });
+        }
+      } else if (Date.now() - currentSession.createdAt.getTime() > RECENT_SIGN_IN_MS) {
+        // (The auth library stamps sessions with the real clock: compared with it, not the services' one.)
+        throw new AppError("FORBIDDEN", "For your safety, sign in again with Google, then confirm the deletion within 10 minutes.");
+      }
+      const [me] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+      if (!me) throw new AppError("UNAUTHENTICATED", "Sign in to continue.");
+      const requestedAt = deps.now();
+      const eraseAfter = new Date(requestedAt.getTime() + DELETION_GRACE_MS);
+      await db.transaction(async (tx) => {
+        await tx
+          .insert(accountDeletion)
+          .values({ userId, status: "scheduled", requestedAt, eraseAfter, cancelledAt: null, cancelNoticePending: false })
+          .onConflictDoUpdate({ target: accountDeletion.userId, set: { status: "scheduled", requestedAt, eraseAfter, cancelledAt: null, cancelNoticePending: false } });
+        // Every device is signed out: the next sign-in, wherever it comes from, is hers to cancel with.
+        await tx.delete(session).where(eq(session.userId, userId));
+      });
+      await queueErasure(userId, eraseAfter);
+      await deps.sendEmail(deletionScheduledMessage(me.email, eraseAfter, signInUrl));
+      deps.logger.info({ userId, eraseAfter }, "account deletion requested");
+      return { eraseAfter };
+    },
+
+    /** A completed sign-in (password, Google, two-factor code) within the grace period cancels the deletion. */
+    async cancelOnSignIn(userId: string): Promise<boolean> {
+      const cancelledAt = deps.now();
+      const rows = await db
+        .update(accountDeletion)
+        .set({ status: "cancelled", cancelledAt, cancelNoticePending: true })
+        .where(and(eq(accountDeletion.userId, userId), eq(accountDeletion.status, "scheduled")))
+        .returning({ userId: accountDeletion.userId });
+      if (rows.length === 0) return false;
+      const [me] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+      if (me) await deps.sendEmail(deletionCancelledMessage(me.email, new URL("/settings", deps.publicUrl).toString()));
+      deps.logger.info({ userId }, "account deletion cancelled by a sign-in");
+      return true;
+    },
+
+    /** Whether her account is waiting to be erased: no alert or summary email goes to her meanwhile. */
+    async isScheduled(userId: string): Promise<boolean> {
+      const [row] = await db.select({ status: accountDeletion.status }).from(accountDeletion).where(eq(accountDeletion.userId, userId));
+      return row?.status === "scheduled";
+    },
+
+    /** She has been shown that her sign-in cancelled the deletion. */
+    async dismissCancelNotice(userId: string): Promise<void> {
+      await db.update(accountDeletion).set({ cancelNoticePending: false }).where(eq(accountDeletion.userId, userId));
+    },
+
+    /**
+     * The erasure: everything about her goes (the account row takes every table that refers to it
+     * with it), except the legal record of each notice sent in her name, kept apart and unlinked.
+     */
+    async erase(userId: string, jobId?: string): Promise<"erased" | "not-due" | "nothing"> {
+      const [row] = await db.select().from(accountDeletion).where(eq(accountDeletion.userId, userId));
+      if (!row || row.status !== "scheduled") return "nothing";
+      if (row.eraseAfter.getTime() > deps.now().getTime()) {
+        await queueErasure(userId, row.eraseAfter);
+        return "not-due";
+      }
+      const [me] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
+      if (!me) return "nothing";
+      const recordedAt = deps.now();
+      await db.transaction(async (tx) => {
+        // Checked again inside the transaction: a sign-in a moment ago wins.
+        const [still] = await tx.select({ status: accountDeletion.status }).from(accountDeletion).where(eq(accountDeletion.userId, userId)).for("update");
+        if (still?.status !== "scheduled") return;
+        const sent = await tx
+          .select({
+            sentAt: takedownNotice.sentAt,
+            recipient: takedownNotice.recipient,
+            kind: takedownNotice.kind,
+            url: takedown.url,
+            attestation: takedown.attestation,
+          })
+          .from(takedownNotice)
+          .innerJoin(takedownNoticeLink, eq(takedownNoticeLink.noticeId, takedownNotice.id))
+          .innerJoin(takedown, eq(takedown.id, takedownNoticeLink.takedownId))
+          .where(and(eq(takedownNotice.userId, userId), eq(takedownNotice.status, "sent"), isNotNull(takedownNotice.sentAt)));
+        // Reports filed through a party's form API (Cloudflare's) went in her name too.
+        const filed = await tx
+          .select({ url: takedown.url, formStep: takedown.formStep })
+          .from(takedown)
+          .where(and(eq(takedown.userId, userId), sql`${takedown.formStep}->>'via' = 'api'`, sql`${takedown.formStep}->>'status' = 'submitted'`));
+        const records = [
+          ...sent.map((n) => ({
+            sentAt: n.sentAt!,
+            recipient: n.recipient.email ?? n.recipient.webForm ?? n.recipient.name ?? n.recipient.kind,
+            url: n.url,
+            kind: n.kind,
+            statement: n.kind === "takeitdown" ? (n.attestation?.text ?? "") : DMCA_STATEMENT,
+            recordedAt,
+          })),
+          ...filed.flatMap((t) =>
+            t.formStep?.submittedAt ? [{ sentAt: new Date(t.formStep.submittedAt), recipient: t.formStep.formUrl, url: t.url, kind: "dmca", statement: DMCA_STATEMENT, recordedAt }] : [],
+          ),
+        ];
+        if (records.length > 0) await tx.insert(legalNoticeRecord).values(records);
+        // What the auth library keeps outside her rows: pending links and codes (value: her id), request counts.
+        await tx.delete(verification).where(or(eq(verification.value, userId), like(verification.identifier, `%${me.email.replace(/[\\%_]/g, "\\$&")}%`)));
+        await tx.delete(rateLimit).where(like(rateLimit.key, `lw:%:user:${userId}`));
+        await tx.delete(user).where(eq(user.id, userId));
+      });
+      const [left] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId));
+      if (left) return "nothing";
+      // Queued work that names her (emails to her, scans) goes too; this job's own row is the queue's to finish.
+      await deps.database.executeSql(
+        `delete from pgboss.job where (data::text like $1 or data::text like $2) and id::text <> $3`,
+        [`%${userId}%`, `%${me.email.replace(/[\\%_]/g, "\\$&")}%`, jobId ?? ""],
+      );
+      await deps.sendEmail(deletionCompletedMessage(me.email));
+      deps.logger.info({ notices: "kept as legal record" }, "account erased");
+      return "erased";
+    },
+  };
+}
+
+export type AccountDeletionService = ReturnType<typeof createAccountDeletionService>;

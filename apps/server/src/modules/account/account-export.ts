@@ -1,0 +1,434 @@
+import { findPlatform } from "@leakwarden/contracts/platforms";
+import { and, asc, eq, gt, inArray } from "drizzle-orm";
+import { Zip, ZipDeflate } from "fflate";
+import type { Db } from "../../db/client";
+import { accountDeletion } from "../../db/schema/account-data";
+import { alertRule } from "../../db/schema/alerts";
+import { account, session, user } from "../../db/schema/auth";
+import { billingEvent, billingPayment, subscription } from "../../db/schema/billing";
+import { allowedDomain, creatorProfile, nickname, stageName } from "../../db/schema/identities";
+import { impersonationCheck, impersonator } from "../../db/schema/impersonation";
+import { monitoringSchedule } from "../../db/schema/monitoring";
+import { leak, referenceImage, scan } from "../../db/schema/scans";
+import { searchDelisting, takedown, takedownAuthorization, takedownEvent, takedownNotice, takedownNoticeLink, takedownReply } from "../../db/schema/takedowns";
+import type { Logger } from "../../lib/logger";
+
+/**
+ * Her data export (GDPR access and portability): one zip of JSON files (everything, as stored)
+ * and CSV files (the tables a spreadsheet opens), streamed as it is read. Every row comes from a
+ * query on her own id (or on ids of her own rows): never another creator's, never a secret
+ * (password hash, session tokens, authenticator secret, provider tokens), never the reference
+ * fingerprints.
+ */
+
+const PAGE = 500;
+const encoder = new TextEncoder();
+
+type Row = Record<string, unknown>;
+
+/** The file name she gets: the service, the day, no address or id. */
+export function exportFileName(at: Date): string {
+  return `leakwarden-data-${at.toISOString().slice(0, 10)}.zip`;
+}
+
+/** JSON with dates as ISO strings. */
+function json(value: unknown): string {
+  return JSON.stringify(value, (_k, v: unknown) => (v instanceof Date ? v.toISOString() : v), 2);
+}
+
+/**
+ * One CSV cell: quoted when needed, and text a spreadsheet would run as a formula (= + - @, tab,
+ * carriage return at the start) prefixed with an apostrophe: page titles come from the web.
+ */
+export function csvCell(value: unknown): string {
+  if (value === null || value === undefined) return "";
+  let s = value instanceof Date ? value.toISOString() : typeof value === "object" ? JSON.stringify(value) : String(value);
+  if (typeof value === "string" && /^[=+\-@\t\r]/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+function csvLine(values: unknown[]): string {
+  return `${values.map(csvCell).join(",")}\r\n`;
+}
+
+/** Keyset pages of rows, so that a creator with many thousands of leaks never sits in memory at once. */
+async function* pages<T>(fetchPage: (after: T | null) => Promise<T[]>): AsyncGenerator<T[]> {
+  let after: T | null = null;
+  for (;;) {
+    const rows = await fetchPage(after);
+    if (rows.length === 0) return;
+    yield rows;
+    if (rows.length < PAGE) return;
+    after = rows[rows.length - 1]!;
+  }
+}
+
+interface ArchiveWriter {
+  /** A whole small file. */
+  file(name: string, text: string): void;
+  /** A file written in pieces. */
+  open(name: string): { write(text: string): void; close(): void };
+}
+
+export interface ExportDeps {
+  db: Db;
+  logger: Logger;
+  now: () => Date;
+}
+
+/** The archive as a stream: the zip's bytes leave as each file is compressed. */
+export function exportArchive(deps: ExportDeps, userId: string): ReadableStream<Uint8Array> {
+  let zip: Zip;
+  return new ReadableStream<Uint8Array>({
+    start(controller) {
+      zip = new Zip((error, chunk, final) => {
+        if (error) {
+          controller.error(error);
+          return;
+        }
+        controller.enqueue(chunk);
+        if (final) controller.close();
+      });
+      const writer: ArchiveWriter = {
+        file(name, text) {
+          const entry = new ZipDeflate(name, { level: 6 });
+          zip.add(entry);
+          entry.push(encoder.encode(text), true);
+        },
+        open(name) {
+          const entry = new ZipDeflate(name, { level: 6 });
+          zip.add(entry);
+          return {
+            write: (text) => entry.push(encoder.encode(text), false),
+            close: () => entry.push(new Uint8Array(0), true),
+          };
+        },
+      };
+      writeEverything(deps, userId, writer).then(
+        () => zip.end(),
+        (error: unknown) => {
+          deps.logger.error({ err: error, userId }, "data export failed");
+          zip.terminate();
+          controller.error(error);
+        },
+      );
+    },
+    cancel() {
+      zip?.terminate();
+    },
+  });
+}
+
+/** A JSON array file and, when columns are given, a CSV file of the same rows, written page by page. */
+async function writeList<T extends Row>(
+  writer: ArchiveWriter,
+  name: string,
+  source: AsyncGenerator<T[]>,
+  shape: (row: T) => Row,
+  csvColumns?: string[],
+): Promise<number> {
+  const jsonFile = writer.open(`${name}.json`);
+  const csvFile = csvColumns ? writer.open(`${name}.csv`) : null;
+  csvFile?.write(csvLine(csvColumns!));
+  let count = 0;
+  jsonFile.write("[");
+  for await (const rows of source) {
+    for (const row of rows) {
+      const shaped = shape(row);
+      jsonFile.write(`${count === 0 ? "\n" : ",\n"}${json(shaped)}`);
+      csvFile?.write(csvLine(csvColumns!.map((c) => shaped[c])));
+      count++;
+    }
+  }
+  jsonFile.write(count === 0 ? "]\n" : "\n]\n");
+  jsonFile.close();
+  csvFile?.close();
+  return count;
+}
+
+async function writeEverything({ db, now }: ExportDeps, userId: string, writer: ArchiveWriter): Promise<void> {
+  const counts: Record<string, number> = {};
+
+  // Account: the user record, how she signs in (never a password hash or a provider token), her sessions (never their tokens).
+  const [me] = await db
+    .select({
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      emailVerified: user.emailVerified,
+      emailConfirmedAt: user.emailConfirmedAt,
+      ageConfirmed: user.ageConfirmed,
+      ageConfirmedAt: user.ageConfirmedAt,
+      twoFactorEnabled: user.twoFactorEnabled,
+      image: user.image,
+      createdAt: user.createdAt,
+      updatedAt: user.updatedAt,
+    })
+    .from(user)
+    .where(eq(user.id, userId));
+  const signInMethods = await db
+    .select({ provider: account.providerId, accountId: account.accountId, scope: account.scope, createdAt: account.createdAt, updatedAt: account.updatedAt })
+    .from(account)
+    .where(eq(account.userId, userId));
+  const sessions = await db
+    .select({ signedInAt: session.createdAt, lastSeenAt: session.updatedAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
+    .from(session)
+    .where(eq(session.userId, userId))
+    .orderBy(asc(session.createdAt));
+  const [deletion] = await db
+    .select({ status: accountDeletion.status, requestedAt: accountDeletion.requestedAt, eraseAfter: accountDeletion.eraseAfter, cancelledAt: accountDeletion.cancelledAt })
+    .from(accountDeletion)
+    .where(eq(accountDeletion.userId, userId));
+  writer.file(
+    "account.json",
+    json({
+      account: me ?? null,
+      signInMethods: signInMethods.map((m) => ({ ...m, provider: m.provider === "credential" ? "email and password" : m.provider })),
+      sessions,
+      deletionRequest: deletion ?? null,
+    }),
+  );
+
+  // Identities: stage names, nicknames, the allow list, what she asked us to look for, the ownership code.
+  const [profile] = await db
+    .select({
+      specific: creatorProfile.specific,
+      verificationCode: creatorProfile.verificationCode,
+      onboardingCompletedAt: creatorProfile.onboardingCompletedAt,
+      createdAt: creatorProfile.createdAt,
+      updatedAt: creatorProfile.updatedAt,
+    })
+    .from(creatorProfile)
+    .where(eq(creatorProfile.userId, userId));
+  const names = await db.select().from(stageName).where(eq(stageName.userId, userId)).orderBy(asc(stageName.createdAt));
+  const nicks = await db.select({ id: nickname.id, value: nickname.value, createdAt: nickname.createdAt }).from(nickname).where(eq(nickname.userId, userId)).orderBy(asc(nickname.createdAt));
+  const domains = await db.select({ id: allowedDomain.id, domain: allowedDomain.domain, createdAt: allowedDomain.createdAt }).from(allowedDomain).where(eq(allowedDomain.userId, userId));
+  const stageNames = names.map((n) => ({
+    id: n.id,
+    platform: findPlatform(n.platformId)?.name ?? `platform ${n.platformId}`,
+    username: n.username,
+    verified: n.verifiedAt !== null,
+    verifiedAt: n.verifiedAt,
+    lastCheckAt: n.lastCheckAt,
+    lastCheckStatus: n.lastCheckStatus,
+    lastCheckReason: n.lastCheckReason,
+    createdAt: n.createdAt,
+  }));
+  writer.file("identities.json", json({ profile: profile ?? null, stageNames, nicknames: nicks, allowedDomains: domains }));
+  const stageCsv = writer.open("stage-names.csv");
+  stageCsv.write(csvLine(["platform", "username", "verified", "verifiedAt", "createdAt"]));
+  for (const n of stageNames) stageCsv.write(csvLine([n.platform, n.username, n.verified, n.verifiedAt, n.createdAt]));
+  stageCsv.close();
+  counts.stageNames = stageNames.length;
+  counts.nicknames = nicks.length;
+
+  // Reference images: what she labelled and when; the fingerprints themselves stay out (they are only useful to the matcher).
+  const references = await db
+    .select({ id: referenceImage.id, label: referenceImage.label, quality: referenceImage.quality, thumbnail: referenceImage.thumbnail, createdAt: referenceImage.createdAt })
+    .from(referenceImage)
+    .where(eq(referenceImage.userId, userId))
+    .orderBy(asc(referenceImage.createdAt));
+  const referenceRows = references.map((r) => ({ id: r.id, label: r.label, quality: r.quality, blurredThumbnailKept: r.thumbnail !== null, createdAt: r.createdAt }));
+  writer.file("reference-images.json", json(referenceRows));
+  const refCsv = writer.open("reference-images.csv");
+  refCsv.write(csvLine(["id", "label", "quality", "blurredThumbnailKept", "createdAt"]));
+  for (const r of referenceRows) refCsv.write(csvLine([r.id, r.label, r.quality, r.blurredThumbnailKept, r.createdAt]));
+  refCsv.close();
+  counts.referenceImages = referenceRows.length;
+
+  // Scans and leaks (with their evidence).
+  counts.scans = await writeList(
+    writer,
+    "scans",
+    pages<typeof scan.$inferSelect>((after) =>
+      db
+        .select()
+        .from(scan)
+        .where(after ? and(eq(scan.userId, userId), gt(scan.id, after.id)) : eq(scan.userId, userId))
+        .orderBy(asc(scan.id))
+        .limit(PAGE),
+    ),
+    ({ userId: _u, ...rest }) => rest,
+  );
+  counts.leaks = await writeList(
+    writer,
+    "leaks",
+    pages<typeof leak.$inferSelect>((after) =>
+      db
+        .select()
+        .from(leak)
+        .where(after ? and(eq(leak.userId, userId), gt(leak.number, after.number)) : eq(leak.userId, userId))
+        .orderBy(asc(leak.number))
+        .limit(PAGE),
+    ),
+    ({ userId: _u, ...rest }) => rest,
+    ["number", "url", "domain", "title", "category", "confidence", "status", "firstSeenAt", "lastSeenAt", "confirmedAt", "dismissedAt", "removedAt", "evidence"],
+  );
+
+  // Takedowns: her authorization, each link's takedown and its history, the notices sent and the replies to them.
+  const [authorization] = await db.select().from(takedownAuthorization).where(eq(takedownAuthorization.userId, userId));
+  if (authorization) {
+    const { userId: _u, ...rest } = authorization;
+    writer.file("takedown-authorization.json", json(rest));
+  }
+  counts.takedowns = await writeList(
+    writer,
+    "takedowns",
+    pages<typeof takedown.$inferSelect>((after) =>
+      db
+        .select()
+        .from(takedown)
+        .where(after ? and(eq(takedown.userId, userId), gt(takedown.id, after.id)) : eq(takedown.userId, userId))
+        .orderBy(asc(takedown.id))
+        .limit(PAGE),
+    ),
+    ({ userId: _u, ...rest }) => rest,
+    ["id", "url", "domain", "status", "basis", "createdAt", "firstSentAt", "lastSentAt", "removedAt", "reason"],
+  );
+  counts.takedownEvents = await writeList(
+    writer,
+    "takedown-events",
+    pages<Row & { id: number }>((after) =>
+      db
+        .select({ id: takedownEvent.id, takedownId: takedownEvent.takedownId, at: takedownEvent.at, type: takedownEvent.type, message: takedownEvent.message })
+        .from(takedownEvent)
+        .innerJoin(takedown, eq(takedown.id, takedownEvent.takedownId))
+        .where(after ? and(eq(takedown.userId, userId), gt(takedownEvent.id, after.id)) : eq(takedown.userId, userId))
+        .orderBy(asc(takedownEvent.id))
+        .limit(PAGE),
+    ),
+    (row) => row,
+    ["takedownId", "at", "type", "message"],
+  );
+  counts.notices = await writeList(
+    writer,
+    "takedown-notices",
+    pages<typeof takedownNotice.$inferSelect & { takedownIds?: string[] }>(async (after) => {
+      const notices = await db
+        .select()
+        .from(takedownNotice)
+        .where(after ? and(eq(takedownNotice.userId, userId), gt(takedownNotice.id, after.id)) : eq(takedownNotice.userId, userId))
+        .orderBy(asc(takedownNotice.id))
+        .limit(PAGE);
+      if (notices.length === 0) return notices;
+      const links = await db
+        .select({ noticeId: takedownNoticeLink.noticeId, takedownId: takedownNoticeLink.takedownId })
+        .from(takedownNoticeLink)
+        .where(inArray(takedownNoticeLink.noticeId, notices.map((n) => n.id)));
+      return notices.map((n) => ({ ...n, takedownIds: links.filter((l) => l.noticeId === n.id).map((l) => l.takedownId) }));
+    }),
+    ({ userId: _u, html: _h, ...rest }) => ({ ...rest, recipient: rest.recipient.email ?? rest.recipient.webForm, recipientDetails: rest.recipient }),
+    ["id", "kind", "status", "recipient", "subject", "createdAt", "sentAt"],
+  );
+  counts.replies = await writeList(
+    writer,
+    "takedown-replies",
+    pages<typeof takedownReply.$inferSelect>((after) =>
+      db
+        .select({
+          id: takedownReply.id,
+          noticeId: takedownReply.noticeId,
+          messageId: takedownReply.messageId,
+          fromAddress: takedownReply.fromAddress,
+          subject: takedownReply.subject,
+          kind: takedownReply.kind,
+          excerpt: takedownReply.excerpt,
+          receivedAt: takedownReply.receivedAt,
+        })
+        .from(takedownReply)
+        .innerJoin(takedownNotice, eq(takedownNotice.id, takedownReply.noticeId))
+        .where(after ? and(eq(takedownNotice.userId, userId), gt(takedownReply.id, after.id)) : eq(takedownNotice.userId, userId))
+        .orderBy(asc(takedownReply.id))
+        .limit(PAGE),
+    ),
+    (row) => row,
+    ["noticeId", "receivedAt", "fromAddress", "subject", "kind", "excerpt"],
+  );
+  const delistings = await db
+    .select({ leakId: searchDelisting.leakId, engine: searchDelisting.engine, submittedAt: searchDelisting.submittedAt })
+    .from(searchDelisting)
+    .where(eq(searchDelisting.userId, userId));
+  writer.file("search-delistings.json", json(delistings));
+
+  // Impersonators found for her (our copy of their avatar stays out: it is theirs, not hers).
+  const impersonators = await db.select().from(impersonator).where(eq(impersonator.userId, userId));
+  const [impCheck] = await db.select().from(impersonationCheck).where(eq(impersonationCheck.userId, userId));
+  writer.file(
+    "impersonators.json",
+    json({
+      lastCheck: impCheck ? (({ userId: _u, ...rest }) => rest)(impCheck) : null,
+      accounts: impersonators.map(({ userId: _u, avatarJpeg: _a, handleKey: _k, ...rest }) => ({ ...rest, platform: findPlatform(rest.platformId)?.name ?? `platform ${rest.platformId}` })),
+    }),
+  );
+
+  // Alerts: her settings (the defaults when she never changed them) and what was sent.
+  const [rule] = await db.select().from(alertRule).where(eq(alertRule.userId, userId));
+  const [schedule] = await db.select().from(monitoringSchedule).where(eq(monitoringSchedule.userId, userId));
+  writer.file(
+    "alerts.json",
+    json({
+      settings: {
+        newLeakEmails: rule?.newLeak ?? true,
+        digest: rule?.digest ?? "weekly",
+        takedownSucceededEmails: rule?.takedownSucceeded ?? true,
+        changedAt: rule?.updatedAt ?? null,
+      },
+      sent: {
+        lastNewLeaksEmailAt: rule?.lastNewLeakAlertAt ?? null,
+        newLeaksEmailedThroughLeakNumber: rule?.newLeakAlertedThrough ?? 0,
+        lastDigestAt: rule?.lastDigestAt ?? null,
+        nextDigestAt: rule?.nextDigestAt ?? null,
+      },
+      automaticRescans: schedule ? { everyHours: schedule.everyHours, nextRunAt: schedule.nextRunAt, lastRunAt: schedule.lastRunAt } : null,
+    }),
+  );
+
+  // Billing: the plan as the payment provider last described it, payments, and the provider's notifications about her.
+  const subscriptions = await db.select().from(subscription).where(eq(subscription.userId, userId));
+  const payments = await db.select().from(billingPayment).where(eq(billingPayment.userId, userId)).orderBy(asc(billingPayment.createdAt));
+  const events = await db
+    .select({ eventName: billingEvent.eventName, outcome: billingEvent.outcome, receivedAt: billingEvent.receivedAt })
+    .from(billingEvent)
+    .where(eq(billingEvent.userId, userId))
+    .orderBy(asc(billingEvent.receivedAt));
+  writer.file(
+    "billing.json",
+    json({
+      subscriptions: subscriptions.map(({ userId: _u, ...rest }) => rest),
+      payments: payments.map(({ userId: _u, ...rest }) => rest),
+      providerNotifications: events,
+    }),
+  );
+  const paymentsCsv = writer.open("billing-payments.csv");
+  paymentsCsv.write(csvLine(["kind", "providerId", "status", "totalCents", "currency", "providerCreatedAt"]));
+  for (const p of payments) paymentsCsv.write(csvLine([p.kind, p.providerId, p.status, p.totalCents, p.currency, p.providerCreatedAt]));
+  paymentsCsv.close();
+
+  writer.file(
+    "README.txt",
+    [
+      "Your Leakwarden data",
+      "",
+      `Exported ${now().toISOString()} for ${me?.email ?? "your account"}.`,
+      "",
+      "Every file holds only your own records. The .json files hold everything as we store it; the .csv files open in a spreadsheet.",
+      "Not included, because they are secrets or not yours: your password (we keep only a hash), session and provider tokens,",
+      "your authenticator secret and backup codes, the fingerprints of your reference images, and impersonators' avatars.",
+      "",
+      "account.json            your account, how you sign in, where you are signed in, any deletion request",
+      "identities.json         stage names, nicknames, allowed domains, what you asked us to look for (stage-names.csv)",
+      "reference-images.json   your reference images' labels and dates (reference-images.csv)",
+      "scans.json              every scan",
+      "leaks.json / .csv       every leak found, with its evidence",
+      "takedown-*.json / .csv  takedowns, their history, the notices sent in your name and the replies",
+      "impersonators.json      accounts found passing themselves off as you",
+      "alerts.json             your alert settings and the alerts sent",
+      "billing.json            your plan, payments (billing-payments.csv)",
+      "",
+      `Counts: ${Object.entries(counts)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(", ")}.`,
+      "",
+    ].join("\r\n"),
+  );
+}
