@@ -103,7 +103,7 @@ test("she switches to VIP and sees Lemon Squeezy's prorated charge, then cancels
   await expect(outcome.getByRole("link", { name: `View the prorated invoice (${charged})` })).toHaveAttribute("href", /^https:\/\/app\.lemonsqueezy\.com\//);
   await expect(page.getByRole("heading", { level: 2, name: "VIP Plan billed monthly" })).toBeVisible();
   await expect(page.getByRole("button", { name: "VIP Plan" })).toBeVisible();
-  await expect(page.getByText("Stage names").locator("..")).toContainText("of 40");
+  await expect(page.locator("dl > div").filter({ has: page.getByText("Stage names", { exact: true }) })).toContainText("of 40");
   const invoices = page.getByTestId("invoices");
   await expect(invoices.getByRole("listitem").first()).toContainText("Plan change (prorated)");
   await expect(invoices.getByRole("listitem").first()).toContainText(charged!);
