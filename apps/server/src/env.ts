@@ -174,7 +174,8 @@ function agentContactProblems(env: z.infer<typeof envSchema>): string[] {
   const problems: string[] = [];
   if (!env.AGENT_ADDRESS) problems.push("  AGENT_ADDRESS: not set (the agent's postal address, e.g. 1 Main Street, Wilmington, DE 19801, USA)");
   if (!env.AGENT_PHONE) problems.push("  AGENT_PHONE: not set (the agent's telephone, e.g. +1 302 555 0100)");
-  if (placeholderMail.test(env.AGENT_EMAIL.trim())) problems.push(`  AGENT_EMAIL: "${env.AGENT_EMAIL}" is a placeholder; set the mailbox where the agent reads replies to notices`);
+  if (!env.AGENT_EMAIL.trim()) problems.push("  AGENT_EMAIL: not set (the mailbox where the agent reads replies to notices)");
+  else if (placeholderMail.test(env.AGENT_EMAIL.trim())) problems.push(`  AGENT_EMAIL: "${env.AGENT_EMAIL}" is a placeholder; set the mailbox where the agent reads replies to notices`);
   return problems;
 }
 
