@@ -14,15 +14,16 @@ import type { NoticeAgent, NoticeItem, NoticeRecipient } from "./notice-template
 
 export const REMOVAL_DEADLINE_MS = 48 * 3_600_000;
 
-export const ATTESTATION_VERSION = "2026-05";
+/** Bumped when the wording changes: each stored attestation keeps the version she confirmed. */
+export const ATTESTATION_VERSION = "2026-11";
 
 /** What she confirms, per request, before anything goes out on this basis. */
 export function attestationText(forgery: boolean): string {
   return forgery
     ? "I am the person shown. This image or video is a forgery of me, made or edited (for example with AI) without my consent, and it was published without my consent. " +
-        "I authorize my agent to send a removal request under the TAKE IT DOWN Act in my name, signed electronically on my behalf."
+        "I authorize Leakwarden, as my agent, to send a removal request under the TAKE IT DOWN Act on my behalf, in its own name, signed electronically by it."
     : "I am the person shown in this intimate image or video, and it was published at these links without my consent. " +
-        "I authorize my agent to send a removal request under the TAKE IT DOWN Act in my name, signed electronically on my behalf.";
+        "I authorize Leakwarden, as my agent, to send a removal request under the TAKE IT DOWN Act on my behalf, in its own name, signed electronically by it.";
 }
 
 export interface TakeItDownInput {
