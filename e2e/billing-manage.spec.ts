@@ -1,6 +1,6 @@
 import { request, type Browser } from "@playwright/test";
-import { subscriptionEvent, TEST_VARIANTS, TEST_WEBHOOK_SECRET } from "../apps/server/src/testing/billing-events";
-import { RECORDED_REQUESTS_PATH, SEED_SUBSCRIPTION_PATH } from "../apps/server/src/testing/fake-web/fake-lemon-squeezy";
+import { subscriptionEvent, TEST_VARIANTS, TEST_WEBHOOK_SECRET } from "@leakwarden/test-support/billing-events";
+import { RECORDED_REQUESTS_PATH, SEED_SUBSCRIPTION_PATH } from "@leakwarden/test-support/fake-web/fake-lemon-squeezy";
 import { signBody } from "../apps/server/src/modules/billing/webhook-signature";
 import { setIdentities, signUpAndConfirm, type SeededCreator } from "./seed";
 import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "./support";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entitlements } from "@leakwarden/contracts/plans";
 import { grantDemoPlans } from "../../demo/demo-plan";
-import { billingSettings, postWebhook, subscriptionEvent, TEST_STORE_ID, TEST_VARIANTS } from "../../testing/billing-events";
-import { startFakeLemonSqueezy, type FakeLemonSqueezy } from "../../testing/fake-web/fake-lemon-squeezy";
-import { createTestServices, signUpAndConfirm, TestClient, type TestServices } from "../../testing/test-services";
+import { billingSettings, postWebhook, subscriptionEvent, TEST_STORE_ID, TEST_VARIANTS } from "@leakwarden/test-support/billing-events";
+import { startFakeLemonSqueezy, type FakeLemonSqueezy } from "@leakwarden/test-support/fake-web/fake-lemon-squeezy";
+import { createTestServices, signUpAndConfirm, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 
 const API_KEY = "ls-manage-api-key";
 const DAY = 86_400_000;
