@@ -199,7 +199,7 @@ function CancelResume({ summary, onDone }: { summary: BillingSummary; onDone: (o
         type="button"
         disabled={resume.isPending}
         onClick={() => resume.mutate(undefined, { onSuccess: done, onError: (error) => toast.error("Could not resume the subscription", { description: errorText(error) }) })}
-        className={`${buttonClass} bg-brand-600 text-white hover:bg-brand-500`}
+        className={`${buttonClass} bg-brand-600 text-white hover:bg-brand-700`}
       >
         {resume.isPending ? "Resuming..." : "Resume subscription"}
       </button>
