@@ -80,6 +80,10 @@ async function run(workerCount: number, webOrigin: string) {
       LOG_LEVEL: "warn",
       AUTH_SECRET: "load-bench-auth-secret-0123456789abcdef",
       JOB_POLL_SECONDS: "0.5",
+      // Production refuses to start without the agent's contact (notices carry it).
+      AGENT_ADDRESS: "1 Bench Street, Wilmington, DE 19801, USA",
+      AGENT_PHONE: "+1 302 555 0100",
+      AGENT_EMAIL: "dmca@leakwarden.com",
       ...localScanSettings({ origin: webOrigin }, { SCAN_MAX_QUERIES: "1", SCAN_SEARCH_PAGES: "1", SCAN_PER_HOST_CONCURRENCY: "8", SCAN_MAX_PAGES: String(PAGES_EACH + 10) }),
     };
     // The creators and their scans, queued as 'Start Manual Scan' queues them.

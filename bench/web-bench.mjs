@@ -44,7 +44,7 @@ async function startServer() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-web-bench-"));
   const server = spawn(path.join(root, "node_modules/.bin/tsx"), ["apps/server/src/main.ts"], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production" },
+    env: { ...process.env, PORT: String(port), PUBLIC_URL: base, DATA_DIR: dataDir, LOG_LEVEL: "warn", NODE_ENV: "production", AGENT_ADDRESS: "1 Bench Street, Wilmington, DE 19801, USA", AGENT_PHONE: "+1 302 555 0100", AGENT_EMAIL: "dmca@leakwarden.com" },
     stdio: ["ignore", "ignore", "inherit"],
   });
   for (let i = 0; i < 120; i++) {

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { envSchema, EnvError, loadEnv, repoRoot } from "./env";
+import { DEVELOPMENT_AGENT_ADDRESS, DEVELOPMENT_AGENT_PHONE, envSchema, EnvError, loadEnv, repoRoot } from "./env";
 
 const load = (source: Record<string, string>) => loadEnv({ INIT_CWD: "/srv/leakwarden", ...source });
 
@@ -49,6 +49,34 @@ describe("settings", () => {
     }
     expect(load({ NODE_ENV: "test", TEST_CLOCK_CONTROL: "true" }).TEST_CLOCK_CONTROL).toBe(true);
     expect(load({}).TEST_CLOCK_CONTROL).toBe(false);
+  });
+
+  it("in production refuses to start without the agent's postal address, telephone and a real email, naming each", () => {
+    let error: unknown;
+    try {
+      load({ NODE_ENV: "production" });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(EnvError);
+    const message = (error as Error).message;
+    expect(message).toMatch(/^Takedown notices must carry the agent's postal address, telephone and email, and in production the server does not start without them:/);
+    expect(message).toMatch(/^\s+AGENT_ADDRESS: not set/m);
+    expect(message).toMatch(/^\s+AGENT_PHONE: not set/m);
+    expect(message).toMatch(/^\s+AGENT_EMAIL: "dmca@leakwarden\.localhost" is a placeholder/m);
+    // One missing is still a refusal, naming only that one.
+    const partial = () => load({ NODE_ENV: "production", AGENT_ADDRESS: "1 Main Street, Wilmington, DE 19801, USA", AGENT_EMAIL: "dmca@leakwarden.com" });
+    expect(partial).toThrow(/AGENT_PHONE: not set/);
+    expect(partial).not.toThrow(/AGENT_ADDRESS/);
+    const env = load({ NODE_ENV: "production", AGENT_ADDRESS: "1 Main Street, Wilmington, DE 19801, USA", AGENT_PHONE: "+1 302 555 0100", AGENT_EMAIL: "dmca@leakwarden.com" });
+    expect(env).toMatchObject({ AGENT_ADDRESS: "1 Main Street, Wilmington, DE 19801, USA", AGENT_PHONE: "+1 302 555 0100", AGENT_EMAIL: "dmca@leakwarden.com" });
+  });
+
+  it("outside production a notice carries placeholders that say they are placeholders", () => {
+    for (const NODE_ENV of ["development", "test"]) {
+      expect(load({ NODE_ENV })).toMatchObject({ AGENT_ADDRESS: DEVELOPMENT_AGENT_ADDRESS, AGENT_PHONE: DEVELOPMENT_AGENT_PHONE });
+    }
+    expect(DEVELOPMENT_AGENT_ADDRESS).toMatch(/placeholder: set AGENT_ADDRESS/);
   });
 
   it("accepts trusted proxies as addresses and CIDR ranges, IPv4 and IPv6", () => {

@@ -155,7 +155,10 @@ export const envSchema = scannerSettingsSchema.extend({
   IMPERSONATION_PLATFORMS: csv.pipe(z.array(z.string().refine((name) => !!findPlatform(name), "a platform name, e.g. Instagram or Reddit"))),
 });
 
-export type Env = z.infer<typeof envSchema> & {
+export type Env = Omit<z.infer<typeof envSchema>, "AGENT_ADDRESS" | "AGENT_PHONE"> & {
+  /** The agent's postal address and telephone, as every notice carries them (a development placeholder outside production). */
+  AGENT_ADDRESS: string;
+  AGENT_PHONE: string;
   /** Absolute data folder (PGlite files, outbox, generated secret). */
   dataDir: string;
   /** The deployment's public origin, e.g. https://leakwarden.example. */
@@ -164,6 +167,26 @@ export type Env = z.infer<typeof envSchema> & {
 };
 
 export class EnvError extends Error {}
+
+/** Outside production a notice still carries an address and phone, marked as placeholders (notices there go to the outbox or a test mailbox). */
+export const DEVELOPMENT_AGENT_ADDRESS = "1 Example Street, Springfield, USA (development placeholder: set AGENT_ADDRESS)";
+export const DEVELOPMENT_AGENT_PHONE = "+1 555 0100 (development placeholder: set AGENT_PHONE)";
+
+/** An address no one reads: the development default, or any *.localhost, *.test, *.invalid, *.example. */
+const placeholderMail = /@(?:[^@\s]+\.)?(?:localhost|test|invalid|example)$/i;
+
+/**
+ * Notices must carry the agent's postal address, telephone and email (17 U.S.C. § 512(c)(3)(A)(iv)):
+ * in production the server does not start without them, and says which to set.
+ */
+function agentContactProblems(env: z.infer<typeof envSchema>): string[] {
+  const problems: string[] = [];
+  if (!env.AGENT_ADDRESS) problems.push("  AGENT_ADDRESS: not set (the agent's postal address, e.g. 1 Main Street, Wilmington, DE 19801, USA)");
+  if (!env.AGENT_PHONE) problems.push("  AGENT_PHONE: not set (the agent's telephone, e.g. +1 302 555 0100)");
+  if (!env.AGENT_EMAIL.trim()) problems.push("  AGENT_EMAIL: not set (the mailbox where the agent reads replies to notices)");
+  else if (placeholderMail.test(env.AGENT_EMAIL.trim())) problems.push(`  AGENT_EMAIL: "${env.AGENT_EMAIL}" is a placeholder; set the mailbox where the agent reads replies to notices`);
+  return problems;
+}
 
 /** Parses settings once; the only place that reads process.env. */
 export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
@@ -178,11 +201,21 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   }
   const env = parsed.data;
   if (env.TEST_CLOCK_CONTROL && env.NODE_ENV !== "test") throw new EnvError("Invalid settings:\n  TEST_CLOCK_CONTROL: only allowed with NODE_ENV=test");
+  if (env.NODE_ENV === "production") {
+    const problems = agentContactProblems(env);
+    if (problems.length > 0) {
+      throw new EnvError(
+        `Takedown notices must carry the agent's postal address, telephone and email, and in production the server does not start without them:\n${problems.join("\n")}`,
+      );
+    }
+  }
   // npm runs workspace scripts in the workspace folder: resolve relative paths from where npm was called.
   const base = source.INIT_CWD ?? process.cwd();
   const dataDir = path.resolve(base === path.join(repoRoot, "apps/server") ? repoRoot : base, env.DATA_DIR);
   return {
     ...env,
+    AGENT_ADDRESS: env.AGENT_ADDRESS ?? DEVELOPMENT_AGENT_ADDRESS,
+    AGENT_PHONE: env.AGENT_PHONE ?? DEVELOPMENT_AGENT_PHONE,
     dataDir,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/(?<!\/)\/+$/, ""),
     webDistDir: env.WEB_DIST_DIR ? path.resolve(base, env.WEB_DIST_DIR) : path.join(repoRoot, "apps/web/dist"),

@@ -51,6 +51,15 @@ describe("the server process", { timeout: 120_000 }, () => {
     expect(r.output()).toMatch(/^\s+PORT: /m);
   });
 
+  it("refuses to start in production without the agent's contact, saying which settings to set", async () => {
+    const r = start({ ...settings, NODE_ENV: "production", AUTH_SECRET: "x".repeat(32), AGENT_ADDRESS: "", AGENT_PHONE: "" });
+    running.push(r);
+    expect(await r.exited).toBe(1);
+    expect(r.output()).toContain("Takedown notices must carry the agent's postal address, telephone and email, and in production the server does not start without them:");
+    expect(r.output()).toMatch(/^\s+AGENT_ADDRESS: not set/m);
+    expect(r.output()).toMatch(/^\s+AGENT_PHONE: not set/m);
+  });
+
   it("signs up, confirms through the outbox, and keeps the user and the session across a restart (SIGINT)", async () => {
     const first = await launch();
     const signUp = await fetch(`${origin}/api/auth/sign-up/email`, {

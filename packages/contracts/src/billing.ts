@@ -53,6 +53,11 @@ export const billingSummarySchema = z.object({
   canManage: z.boolean(),
   /** Whether checkout works on this server. */
   paymentsConfigured: z.boolean(),
+  /** The demo's plan: given to every demo account, never bought or billed. */
+  demo: z.boolean(),
+  /** Whether she can cancel (at the end of the period) or resume (before that end) here. */
+  canCancel: z.boolean(),
+  canResume: z.boolean(),
   entitlements: z.object({
     stageNames: z.number(),
     nicknames: z.number(),
@@ -67,3 +72,39 @@ export const billingSummarySchema = z.object({
   usage: billingUsageSchema,
 });
 export type BillingSummary = z.infer<typeof billingSummarySchema>;
+
+/** What Lemon Squeezy charged at once for a plan change (its prorated invoice), as it reported it. */
+export const prorationSchema = z.object({
+  totalCents: z.number().int(),
+  currency: z.string(),
+  /** The amount as Lemon Squeezy formats it, e.g. "$52.50". */
+  total: z.string(),
+  status: z.string(),
+  invoiceUrl: z.string().nullable(),
+});
+export type Proration = z.infer<typeof prorationSchema>;
+
+/** POST /v1/billing/change-plan, /cancel, /resume: the subscription as it is now, and what happened in a sentence. */
+export const billingChangeResponseSchema = z.object({
+  billing: billingSummarySchema,
+  message: z.string(),
+  proration: prorationSchema.nullable(),
+});
+export type BillingChangeResponse = z.infer<typeof billingChangeResponseSchema>;
+
+/** One of her subscription's invoices, as Lemon Squeezy lists them. */
+export const invoiceSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  /** Why it was issued, in words: "First payment", "Renewal", "Plan change (prorated)". */
+  reason: z.string(),
+  /** Its status in words: "Paid", "Pending", "Refunded"… */
+  status: z.string(),
+  total: z.string(),
+  url: z.string().nullable(),
+});
+export type Invoice = z.infer<typeof invoiceSchema>;
+
+/** GET /v1/billing/invoices: newest first; `note` says why there are none to list when that is so. */
+export const invoiceListSchema = z.object({ invoices: z.array(invoiceSchema), note: z.string().nullable() });
+export type InvoiceList = z.infer<typeof invoiceListSchema>;

@@ -3,6 +3,7 @@ import type { PlanId } from "@leakwarden/contracts/plans";
 import type { Db } from "../db/client";
 import { user } from "../db/schema/auth";
 import { subscription } from "../db/schema/billing";
+import { DEMO_VARIANT_ID } from "../modules/billing/billing.service";
 
 /**
  * Takedowns come with a paid plan, and the demo has no payment provider: every demo account
@@ -26,7 +27,7 @@ export async function grantDemoPlans(db: Db, now = new Date()): Promise<number> 
       without.map((u) => ({
         userId: u.id,
         providerSubscriptionId: `demo-${u.id}`,
-        providerVariantId: "demo",
+        providerVariantId: DEMO_VARIANT_ID,
         plan: DEMO_PLAN,
         period: "monthly",
         status: "active",

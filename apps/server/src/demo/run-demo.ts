@@ -38,6 +38,10 @@ export function demoEnvSource(source: Record<string, string | undefined>, web: P
     IMPERSONATION_ENABLED: "false",
     // A newcomer presses Verify right after pasting the snippet: do not make her wait a minute.
     VERIFY_MIN_INTERVAL_SECONDS: "5",
+    // The agent on the demo's notices: fictional (a 555-01xx number, a .demo mailbox), so that nothing reads as a real contact.
+    AGENT_ADDRESS: "100 Demo Avenue, Suite 5, Springfield, IL 62701, USA (fictional)",
+    AGENT_PHONE: "+1 217 555 0123",
+    AGENT_EMAIL: "dmca@leakwarden.demo",
     ...web.settings,
   };
 }

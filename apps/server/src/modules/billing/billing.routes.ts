@@ -31,6 +31,9 @@ export function billingRoutes(service: BillingService) {
     const request = await readJson(c, checkoutRequestSchema);
     return c.json(await service.changePlan(currentUser(c), request));
   });
+  routes.post("/v1/billing/cancel", requireUser, async (c) => c.json(await service.cancel(currentUser(c).id)));
+  routes.post("/v1/billing/resume", requireUser, async (c) => c.json(await service.resume(currentUser(c).id)));
+  routes.get("/v1/billing/invoices", requireUser, async (c) => c.json(await service.invoices(currentUser(c).id)));
   routes.post("/v1/billing/portal", requireUser, async (c) => c.json(await service.portal(currentUser(c).id)));
   return routes;
 }

@@ -1,12 +1,22 @@
 import { createHash } from "node:crypto";
-import { PAYMENTS_NOT_CONFIGURED, type BillingOptions, type BillingSummary, type BillingUsage, type CheckoutRequest } from "@leakwarden/contracts/billing";
-import { entitlements, parseVariantKey, variantKey, variantKeys, type VariantKey } from "@leakwarden/contracts/plans";
+import {
+  PAYMENTS_NOT_CONFIGURED,
+  type BillingChangeResponse,
+  type BillingOptions,
+  type BillingSummary,
+  type BillingUsage,
+  type CheckoutRequest,
+  type Invoice,
+  type InvoiceList,
+  type Proration,
+} from "@leakwarden/contracts/billing";
+import { entitlements, findPlan, formatUsd, parseVariantKey, variantKey, variantKeys, type PlanId, type VariantKey } from "@leakwarden/contracts/plans";
 import type { Db, DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
 import * as repo from "./billing.repository";
 import type { EntitlementsService } from "./entitlements.service";
-import type { LemonSqueezyClient } from "./lemon-squeezy-client";
+import type { LemonSqueezyClient, ProviderInvoice } from "./lemon-squeezy-client";
 import { MalformedWebhookError, parseWebhook, type PaymentFacts, type SubscriptionFacts } from "./lemon-squeezy-webhook";
 import { signatureMatches } from "./webhook-signature";
 
@@ -37,32 +47,64 @@ export type WebhookOutcome = "applied" | "duplicate" | "ignored" | "stale" | "un
 /** Statuses of a subscription that is still billed (or paused): it changes plan rather than buying a second. */
 const changeableStatuses = new Set(["on_trial", "active", "past_due", "paused", "unpaid"]);
 
+const demoRefusal = () =>
+  new AppError("CONFLICT", "This is the demo plan: it is given to every demo account and cannot be changed, cancelled or billed.", undefined, { reason: "demo_plan" });
+
 const notConfigured = () =>
   new AppError("UNAVAILABLE", "Payments are not configured on this server yet.", undefined, { reason: PAYMENTS_NOT_CONFIGURED });
 
 const day = (d: Date) => d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
+/** The subscription given to every demo account (demo-plan.ts): never bought, never billed. */
+export const DEMO_VARIANT_ID = "demo";
+
+/**
+ * The status in a sentence, beside a badge that names the status: the sentence says what it means
+ * and the date that matters, without repeating the badge's word.
+ */
 function statusText(row: repo.SubscriptionRow | undefined, applies: boolean, at: Date): string {
   if (!row) return "No plan: you are on the free scan.";
+  if (row.providerVariantId === DEMO_VARIANT_ID) return `Every ${findPlan(row.plan as PlanId).name} feature, to try Leakwarden: nothing is billed.`;
   switch (row.status) {
     case "active":
-      return row.renewsAt ? `Active. Renews on ${day(row.renewsAt)}.` : "Active.";
+      return row.renewsAt ? `Renews on ${day(row.renewsAt)}.` : "Your plan is on.";
     case "on_trial":
-      return row.trialEndsAt ?? row.renewsAt ? `Free trial until ${day((row.trialEndsAt ?? row.renewsAt)!)}.` : "Free trial.";
+      return row.trialEndsAt ?? row.renewsAt ? `Free until ${day((row.trialEndsAt ?? row.renewsAt)!)}.` : "Nothing is billed during the trial.";
     case "past_due":
-      return "Payment failed: update your card to keep your plan. The charge will be tried again.";
+      return "The last payment did not go through: update your card to keep your plan. The charge will be tried again.";
     case "unpaid":
-      return "Unpaid: the plan is off until the payment goes through. Update your card in Manage billing.";
+      return "The plan is off until the payment goes through. Update your card in Manage billing.";
     case "paused":
-      return "Paused: the plan's features are off until you resume it.";
+      return "The plan's features are off until you resume it.";
     case "cancelled":
-      if (applies && row.endsAt) return `Cancelled: your plan stays until ${day(row.endsAt)}.`;
-      return row.endsAt && row.endsAt <= at ? `Cancelled: your plan ended on ${day(row.endsAt)}.` : "Cancelled.";
+      if (applies && row.endsAt) return `Your plan stays until ${day(row.endsAt)}, and nothing more is billed. Resume it before then to keep it.`;
+      return row.endsAt && row.endsAt <= at ? `Your plan ended on ${day(row.endsAt)}.` : "Nothing more is billed.";
     case "expired":
-      return row.endsAt ? `Expired on ${day(row.endsAt)}.` : "Expired.";
+      return row.endsAt ? `Your plan ended on ${day(row.endsAt)}.` : "Your plan has ended.";
     default:
-      return row.status;
+      return "Your plan's state is being updated.";
   }
+}
+
+const billingReasonText: Record<string, string> = { initial: "First payment", renewal: "Renewal", updated: "Plan change (prorated)" };
+const invoiceStatusText: Record<string, string> = { paid: "Paid", pending: "Pending", void: "Void", refunded: "Refunded", partial_refund: "Partly refunded" };
+
+/** An amount as the provider formatted it, else in dollars with cents. */
+function money(cents: number, currency: string, formatted: string | null): string {
+  if (formatted) return formatted;
+  if (currency === "USD") return formatUsd(cents);
+  return `${(cents / 100).toFixed(2)} ${currency}`;
+}
+
+function invoiceView(i: ProviderInvoice): Invoice {
+  return {
+    id: i.id,
+    date: i.createdAt.toISOString(),
+    reason: billingReasonText[i.billingReason] ?? "Charge",
+    status: invoiceStatusText[i.status] ?? i.statusFormatted ?? "Recorded",
+    total: money(i.totalCents, i.currency, i.totalFormatted),
+    url: i.invoiceUrl,
+  };
 }
 
 export function createBillingService(deps: BillingDeps) {
@@ -137,6 +179,30 @@ export function createBillingService(deps: BillingDeps) {
     return { outcome: "applied", userId };
   }
 
+  /**
+   * The subscription as Lemon Squeezy answered a change: stored as its webhook would store it (the
+   * webhook that follows, with the same updated_at, changes nothing more; an older one is stale).
+   * False when the answer cannot be read (the webhook will bring the change).
+   */
+  async function applyAnswer(userId: string, resource: unknown): Promise<boolean> {
+    let event;
+    try {
+      event = parseWebhook(JSON.stringify({ meta: { event_name: "subscription_updated" }, data: resource }));
+    } catch (error) {
+      logger.warn({ err: error, userId }, "subscription answer unreadable; waiting for the webhook");
+      return false;
+    }
+    if (event.kind !== "subscription") return false;
+    const facts = event.subscription;
+    const result = await db.transaction((tx) => applySubscription(tx, userId, facts));
+    if (result.outcome !== "applied" && result.outcome !== "stale") {
+      logger.warn({ userId, outcome: result.outcome }, "subscription answer not stored");
+      return false;
+    }
+    await deps.onSubscriptionChanged?.(userId).catch((e: unknown) => logger.warn({ err: e }, "after-subscription hook failed"));
+    return true;
+  }
+
   return {
     options,
 
@@ -159,31 +225,95 @@ export function createBillingService(deps: BillingDeps) {
       return { url };
     },
 
-    /** Moves the creator's subscription to another plan or period; the provider prorates. */
-    async changePlan(user: { id: string; email: string }, request: CheckoutRequest): Promise<BillingSummary> {
+    /**
+     * Moves the creator's subscription to another plan or period. Lemon Squeezy prorates and, asked
+     * to invoice at once, issues an invoice for the difference (billing_reason "updated"): that
+     * invoice is the proration it reports, shown as it is. The answer's subscription is stored at
+     * once, so the new limits apply without waiting for the webhook.
+     */
+    async changePlan(user: { id: string; email: string }, request: CheckoutRequest): Promise<BillingChangeResponse> {
       const variantId = settings.variants[variantKey(request.plan, request.period)];
-      if (!deps.client || !variantId) throw notConfigured();
       const current = await deps.entitlements.currentSubscription(user.id);
-      if (!current || !changeableStatuses.has(current.row.status)) throw new AppError("CONFLICT", "You have no subscription to change: choose a plan to subscribe.", undefined, { reason: "not_subscribed" });
-      if (current.row.providerVariantId !== variantId) {
-        const resource = await deps.client.changeVariant(current.row.providerSubscriptionId, variantId);
-        // The answer is the subscription as the webhook will describe it: stored now, so the new limits apply at once.
-        let event;
-        try {
-          event = parseWebhook(JSON.stringify({ meta: { event_name: "subscription_updated" }, data: resource }));
-        } catch (error) {
-          logger.warn({ err: error }, "plan change answer unreadable; waiting for the webhook");
-          return this.summary(user.id);
-        }
-        if (event.kind === "subscription") {
-          const facts = event.subscription;
-          await db.transaction(async (tx) => {
-            await applySubscription(tx, user.id, facts);
-          });
-          await deps.onSubscriptionChanged?.(user.id).catch((e: unknown) => logger.warn({ err: e }, "after-subscription hook failed"));
-        }
+      if (current?.row.providerVariantId === DEMO_VARIANT_ID) throw demoRefusal();
+      if (!deps.client || !variantId) throw notConfigured();
+      if (!current || !changeableStatuses.has(current.row.status)) {
+        const cancelled = current?.row.status === "cancelled" && current.applies;
+        throw new AppError(
+          "CONFLICT",
+          cancelled ? "Your subscription is cancelled: resume it first, then change its plan." : "You have no subscription to change: choose a plan to subscribe.",
+          undefined,
+          { reason: cancelled ? "cancelled" : "not_subscribed" },
+        );
       }
-      return this.summary(user.id);
+      const planName = `${findPlan(request.plan).name} Plan, billed ${request.period}`;
+      if (current.row.providerVariantId === variantId) {
+        return { billing: await this.summary(user.id), message: `You are already on the ${planName}.`, proration: null };
+      }
+      const subscriptionId = current.row.providerSubscriptionId;
+      const before = new Set((await deps.client.listInvoices(subscriptionId).catch(() => [])).map((i) => i.id));
+      const resource = await deps.client.changeVariant(subscriptionId, variantId);
+      const stored = await applyAnswer(user.id, resource);
+      const fresh = await deps.client.listInvoices(subscriptionId).catch((error: unknown) => {
+        logger.warn({ err: error, userId: user.id }, "invoices unavailable after a plan change");
+        return null;
+      });
+      const charged = fresh?.find((i) => i.billingReason === "updated" && !before.has(i.id)) ?? null;
+      const proration: Proration | null = charged
+        ? { totalCents: charged.totalCents, currency: charged.currency, total: money(charged.totalCents, charged.currency, charged.totalFormatted), status: invoiceView(charged).status, invoiceUrl: charged.invoiceUrl }
+        : null;
+      const billing = await this.summary(user.id);
+      const limits = "Its limits apply now.";
+      let message: string;
+      if (!stored) message = `Lemon Squeezy took the change to the ${planName}; this page shows it as soon as Lemon Squeezy confirms it.`;
+      else if (proration) message = `You are now on the ${planName}. ${limits} Lemon Squeezy charged ${proration.total} for the rest of this period (prorated).`;
+      else
+        message = `You are now on the ${planName}. ${limits} Lemon Squeezy made no charge now: any difference is settled on your next bill${billing.renewsAt ? `, on ${day(new Date(billing.renewsAt))}` : ""}.`;
+      return { billing, message, proration };
+    },
+
+    /** Cancels at the end of the period she has paid for (Lemon Squeezy: DELETE the subscription); she can resume until then. */
+    async cancel(userId: string): Promise<BillingChangeResponse> {
+      const current = await deps.entitlements.currentSubscription(userId);
+      if (current?.row.providerVariantId === DEMO_VARIANT_ID) throw demoRefusal();
+      if (!deps.client) throw notConfigured();
+      if (!current || !changeableStatuses.has(current.row.status)) {
+        throw new AppError("CONFLICT", current?.row.status === "cancelled" ? "Your subscription is already cancelled." : "You have no subscription to cancel.", undefined, {
+          reason: current?.row.status === "cancelled" ? "already_cancelled" : "not_subscribed",
+        });
+      }
+      const stored = await applyAnswer(userId, await deps.client.cancel(current.row.providerSubscriptionId));
+      const billing = await this.summary(userId);
+      const until = billing.endsAt ? ` Your plan stays until ${day(new Date(billing.endsAt))}, and nothing more is billed.` : "";
+      return { billing, message: stored ? `Your subscription is cancelled.${until} You can resume it until then.` : "Lemon Squeezy took the cancellation; this page shows it as soon as Lemon Squeezy confirms it.", proration: null };
+    },
+
+    /** Resumes a cancelled subscription before its end (Lemon Squeezy: PATCH cancelled: false). */
+    async resume(userId: string): Promise<BillingChangeResponse> {
+      const current = await deps.entitlements.currentSubscription(userId);
+      if (current?.row.providerVariantId === DEMO_VARIANT_ID) throw demoRefusal();
+      if (!deps.client) throw notConfigured();
+      if (!current || current.row.status !== "cancelled" || !current.applies) {
+        throw new AppError(
+          "CONFLICT",
+          current && changeableStatuses.has(current.row.status) ? "Your subscription is not cancelled: there is nothing to resume." : "There is no cancelled subscription to resume: choose a plan to subscribe.",
+          undefined,
+          { reason: current && changeableStatuses.has(current.row.status) ? "not_cancelled" : "nothing_to_resume" },
+        );
+      }
+      const stored = await applyAnswer(userId, await deps.client.resume(current.row.providerSubscriptionId));
+      const billing = await this.summary(userId);
+      const renews = billing.renewsAt ? ` It renews on ${day(new Date(billing.renewsAt))}.` : "";
+      return { billing, message: stored ? `Your subscription is resumed.${renews}` : "Lemon Squeezy took the resumption; this page shows it as soon as Lemon Squeezy confirms it.", proration: null };
+    },
+
+    /** Her subscription's invoices as Lemon Squeezy lists them, newest first, each with its link. */
+    async invoices(userId: string): Promise<InvoiceList> {
+      const current = await deps.entitlements.currentSubscription(userId);
+      if (!current) return { invoices: [], note: "No invoices: you have no subscription." };
+      if (current.row.providerVariantId === DEMO_VARIANT_ID) return { invoices: [], note: "No invoices: the demo plan is never billed." };
+      if (!deps.client) return { invoices: [], note: "Invoices cannot be listed here: payments are not configured on this server." };
+      const rows = await deps.client.listInvoices(current.row.providerSubscriptionId);
+      return { invoices: rows.map(invoiceView), note: rows.length === 0 ? "No invoices yet." : null };
     },
 
     /** 'Manage billing': a fresh signed customer-portal link, else the store's billing page. */
@@ -208,6 +338,7 @@ export function createBillingService(deps: BillingDeps) {
       const current = await deps.entitlements.currentSubscription(userId, at);
       const tier = current?.applies ? (current.row.plan as BillingSummary["tier"]) : "free";
       const row = current?.row;
+      const demo = row?.providerVariantId === DEMO_VARIANT_ID;
       return {
         plan: (row?.plan as BillingSummary["plan"]) ?? null,
         period: (row?.period as BillingSummary["period"]) ?? null,
@@ -216,8 +347,11 @@ export function createBillingService(deps: BillingDeps) {
         statusText: statusText(row, current?.applies ?? false, at),
         renewsAt: row && (row.status === "active" || row.status === "on_trial") ? (row.renewsAt?.toISOString() ?? null) : null,
         endsAt: row?.endsAt?.toISOString() ?? null,
-        canManage: Boolean(row && deps.client) || Boolean(settings.storeUrl),
+        canManage: !demo && (Boolean(row && deps.client) || Boolean(settings.storeUrl)),
         paymentsConfigured: options().configured,
+        demo,
+        canCancel: !demo && Boolean(deps.client) && Boolean(row && changeableStatuses.has(row.status)),
+        canResume: !demo && Boolean(deps.client) && row?.status === "cancelled" && (current?.applies ?? false),
         entitlements: entitlements[tier],
         usage: await deps.usageFor(userId),
       };

@@ -1,7 +1,8 @@
+import { z } from "zod";
 import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
 
-// The adapter to Lemon Squeezy's JSON:API (https://docs.lemonsqueezy.com/api): the two calls billing makes.
+// The adapter to Lemon Squeezy's JSON:API (https://docs.lemonsqueezy.com/api): the calls billing makes.
 
 export interface LemonSqueezySettings {
   apiUrl: string;
@@ -20,12 +21,45 @@ export interface CreateCheckoutInput {
 
 const JSON_API = "application/vnd.api+json";
 
+const id = z.union([z.string().min(1), z.number().int()]).transform(String);
+
+/** A subscription-invoices resource: the attributes billing shows. */
+const invoiceResourceSchema = z.object({
+  type: z.literal("subscription-invoices"),
+  id,
+  attributes: z.object({
+    subscription_id: id,
+    billing_reason: z.string(),
+    status: z.string(),
+    status_formatted: z.string().nullish(),
+    total: z.number().int(),
+    total_formatted: z.string().nullish(),
+    currency: z.string().length(3),
+    urls: z.object({ invoice_url: z.string().nullish() }).nullish(),
+    created_at: z.string().refine((s) => !Number.isNaN(Date.parse(s)), "not a timestamp"),
+  }),
+});
+
+export interface ProviderInvoice {
+  id: string;
+  subscriptionId: string;
+  /** initial | renewal | updated (a plan change's prorated charge) */
+  billingReason: string;
+  status: string;
+  statusFormatted: string | null;
+  totalCents: number;
+  totalFormatted: string | null;
+  currency: string;
+  invoiceUrl: string | null;
+  createdAt: Date;
+}
+
 function upstream(message: string): AppError {
   return new AppError("UPSTREAM", message);
 }
 
 export function createLemonSqueezyClient(settings: LemonSqueezySettings, logger: Logger) {
-  async function call(method: "GET" | "POST" | "PATCH", path: string, body?: unknown): Promise<Record<string, unknown>> {
+  async function call(method: "GET" | "POST" | "PATCH" | "DELETE", path: string, body?: unknown): Promise<Record<string, unknown>> {
     let response: Response;
     try {
       response = await fetch(`${settings.apiUrl}${path}`, {
@@ -81,12 +115,58 @@ export function createLemonSqueezyClient(settings: LemonSqueezySettings, logger:
       return url;
     },
 
-    /** PATCH /v1/subscriptions/{id}: moves a subscription to another variant (prorated by the provider); answers the subscription resource. */
+    /**
+     * PATCH /v1/subscriptions/{id} with variant_id: moves a subscription to another variant. The
+     * provider prorates; invoice_immediately has it invoice the difference now (an invoice with
+     * billing_reason "updated") rather than on the next renewal. Answers the subscription resource.
+     */
     async changeVariant(subscriptionId: string, variantId: string): Promise<unknown> {
       const doc = await call("PATCH", `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`, {
-        data: { type: "subscriptions", id: subscriptionId, attributes: { variant_id: Number(variantId) } },
+        data: { type: "subscriptions", id: subscriptionId, attributes: { variant_id: Number(variantId), invoice_immediately: true } },
       });
       return doc.data;
+    },
+
+    /** DELETE /v1/subscriptions/{id}: cancels at the end of the period paid for (status cancelled, ends_at set); answers the subscription resource. */
+    async cancel(subscriptionId: string): Promise<unknown> {
+      const doc = await call("DELETE", `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`);
+      return doc.data;
+    },
+
+    /** PATCH /v1/subscriptions/{id} with cancelled: false: resumes a cancelled subscription during its grace period. */
+    async resume(subscriptionId: string): Promise<unknown> {
+      const doc = await call("PATCH", `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`, {
+        data: { type: "subscriptions", id: subscriptionId, attributes: { cancelled: false } },
+      });
+      return doc.data;
+    },
+
+    /** GET /v1/subscription-invoices?filter[subscription_id]=…: the subscription's invoices, newest first. */
+    async listInvoices(subscriptionId: string, pageSize = 25): Promise<ProviderInvoice[]> {
+      const doc = await call("GET", `/v1/subscription-invoices?filter[subscription_id]=${encodeURIComponent(subscriptionId)}&page[size]=${pageSize}`);
+      const rows = Array.isArray(doc.data) ? (doc.data as unknown[]) : [];
+      return rows.flatMap((row) => {
+        const parsed = invoiceResourceSchema.safeParse(row);
+        if (!parsed.success) {
+          logger.warn({ issues: parsed.error.issues.slice(0, 3) }, "subscription invoice unreadable; left out");
+          return [];
+        }
+        const { id, attributes: a } = parsed.data;
+        return [
+          {
+            id,
+            subscriptionId: a.subscription_id,
+            billingReason: a.billing_reason,
+            status: a.status,
+            statusFormatted: a.status_formatted ?? null,
+            totalCents: a.total,
+            totalFormatted: a.total_formatted ?? null,
+            currency: a.currency.toUpperCase(),
+            invoiceUrl: a.urls?.invoice_url && /^https:\/\//.test(a.urls.invoice_url) ? a.urls.invoice_url : null,
+            createdAt: new Date(a.created_at),
+          },
+        ];
+      });
     },
 
     /** GET /v1/subscriptions/{id}: its customer-portal link is signed and valid for a day, so it is fetched fresh. */

@@ -1,3 +1,4 @@
+import { utcDay } from "../../lib/dates";
 import { readFileSync } from "node:fs";
 import { pdqCropHashes } from "@leakwarden/pdq/pdq-crops";
 import { pdqHashOrientationsExact } from "@leakwarden/pdq/pdq-hash";
@@ -204,7 +205,7 @@ describe("re-uploads of removed leaks", () => {
     const same = plainText(toLeakhub[1]!.text);
     expect(same).toContain("Repeat infringement: the material at item");
     expect(same).toContain(`removed from your service (http://leakhub.example/v/100)`);
-    expect(same).toContain(`after our notice of ${firstNoticeDay}`);
+    expect(same).toContain(`after our notice of ${utcDay(new Date(firstNoticeDay))} (UTC)`);
     expect(same).toContain("512(i)(1)(A)");
     expect(same).toContain("repeat infringers");
     // The unrelated link in the same notice is listed without a re-upload line.
@@ -214,7 +215,7 @@ describe("re-uploads of removed leaks", () => {
     expect(toPicsdump).toHaveLength(1);
     const other = plainText(toPicsdump[0]!.text);
     expect(other).toContain("Re-upload: the material at item 1 was removed from http://leakhub.example/v/100");
-    expect(other).toContain(`after our notice of ${firstNoticeDay}`);
+    expect(other).toContain(`after our notice of ${utcDay(new Date(firstNoticeDay))} (UTC)`);
     expect(other).toContain("512(i)(1)(A)");
     expect(other).not.toContain("Repeat infringement");
   }, 120_000);

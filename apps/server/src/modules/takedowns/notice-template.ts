@@ -1,18 +1,26 @@
 import type { StoredRecipient } from "../../db/schema/takedowns";
+import { utcDay, utcMinute, utcMinuteOf } from "../../lib/dates";
 
 /**
- * The DMCA notice, with every element of 17 U.S.C. § 512(c)(3)(A):
- * (i) the signature of the authorized agent, (ii) the copyrighted work (the creator's verified
- * profiles as authorized examples), (iii) the infringing URLs and where on each page the work
- * is, (iv) the agent's contact information, (v) the good-faith statement, (vi) the accuracy
- * statement and, under penalty of perjury, the authority to act.
+ * The DMCA notice, with every element of 17 U.S.C. § 512(c)(3)(A): (i) the signature of the
+ * authorized agent (the service, in its own name, as her agent), (ii) the copyrighted works (her
+ * content, published on her verified profiles), (iii) the infringing URLs and where on each page
+ * the work is, (iv) the agent's postal address, telephone and email, (v) the good-faith statement,
+ * (vi) the accuracy statement and, under penalty of perjury, the authority to act. Written to the
+ * party it goes to: the site (or platform), its hosting network, the CDN in front of it, its
+ * registrar, or a search engine. Dates read as people write them, in UTC.
  */
+
+/** Who a notice is addressed to: a stored recipient, or a platform or search engine. */
+export type NoticeRecipientKind = StoredRecipient["kind"] | "platform" | "search-engine";
+export type NoticeRecipient = Omit<StoredRecipient, "kind"> & { kind: NoticeRecipientKind };
 
 export interface NoticeAgent {
   name: string;
-  address: string | undefined;
+  /** Postal address, telephone and email: required of a notice (start-up refuses production without them). */
+  address: string;
   email: string;
-  phone: string | undefined;
+  phone: string;
 }
 
 export interface NoticeItem {
@@ -32,7 +40,11 @@ export interface NoticeItem {
 export const REPEAT_INFRINGER_POLICY =
   "Under 17 U.S.C. § 512(i)(1)(A), the limitations on liability of § 512 apply only to a service provider that has adopted and reasonably implemented a policy that provides for the termination, in appropriate circumstances, of subscribers and account holders who are repeat infringers.";
 
-const isoDay = (iso: string) => iso.slice(0, 10);
+/** "24 November 2026 (UTC)" from an ISO time; text that is no date is given back as it is. */
+const isoDay = (iso: string) => {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? iso : `${utcDay(d)} (UTC)`;
+};
 
 function earlierNotice(r: NonNullable<NoticeItem["reupload"]>): string {
   return r.noticeSentAt ? `after our notice of ${isoDay(r.noticeSentAt)}` : "after our request";
@@ -62,9 +74,11 @@ export interface NoticeInput {
   reference: string;
   date: Date;
   agent: NoticeAgent;
+  /** The name she chose for notices: her stage name unless she chose her legal name. */
   ownerName: string;
-  authorizedExamples: string[];
-  recipient: StoredRecipient;
+  /** Her verified profiles: where she publishes the works. */
+  profiles: string[];
+  recipient: NoticeRecipient;
   items: NoticeItem[];
   /** Earlier recipients of the same links who did not act (escalation). */
   earlier: { name: string; email: string; sentAt: Date }[];
@@ -77,85 +91,136 @@ export const ACCURACY_STATEMENT =
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
-function domainsOf(items: NoticeItem[]): string {
-  const domains = [...new Set(items.map((i) => new URL(i.url).hostname))];
-  return domains.length === 1 ? domains[0]! : `${domains.length} sites`;
+function domainsOf(items: NoticeItem[]): string[] {
+  return [...new Set(items.map((i) => new URL(i.url).hostname))];
 }
 
-function whereOnPage(item: NoticeItem): string[] {
+/** "leakforum.demo", "leakforum.demo and mirror.demo", "the 3 sites listed below". */
+function sitesPhrase(items: NoticeItem[]): string {
+  const domains = domainsOf(items);
+  if (domains.length === 1) return domains[0]!;
+  if (domains.length === 2) return `${domains[0]} and ${domains[1]}`;
+  return `the ${domains.length} sites listed below`;
+}
+
+/** How the works are identified, the same in notices, forms and delisting requests. */
+export function describeWorks(ownerName: string, profiles: string[]): string {
+  return profiles.length > 0
+    ? `Original photographs and videos created by ${ownerName}, who owns their copyright, and published by her on her own profile${profiles.length === 1 ? "" : "s"}: ${profiles.join(", ")}. The material listed copies this content without authorization.`
+    : `Original photographs and videos created and published by ${ownerName}, who owns their copyright. The material listed copies this content without authorization.`;
+}
+
+/** The greeting and the paragraph that says why this notice comes to this party. */
+function opening(recipient: NoticeRecipient, items: NoticeItem[], served: string): { greeting: string; why: string | null; ask: string } {
+  const sites = sitesPhrase(items);
+  const name = recipient.name;
+  switch (recipient.kind) {
+    case "site":
+      return { greeting: `To the copyright agent of ${sites}`, why: null, ask: "Please remove or disable access to the material listed in section 2 expeditiously." };
+    case "platform":
+      return {
+        greeting: `To the copyright team of ${name ?? sites}`,
+        why: `The material listed in section 2 was posted on your platform by users who do not own it.`,
+        ask: "Please remove or disable access to it expeditiously, as your repeat-infringer policy provides.",
+      };
+    case "host":
+      return {
+        greeting: `To the abuse desk of ${name ?? "the hosting network"}, which hosts ${sites}`,
+        why: `The site is hosted on your network${served}.`,
+        ask: "Please remove or disable access to the material listed in section 2 expeditiously, or have your customer do so.",
+      };
+    case "cdn":
+      return {
+        greeting: `To the abuse desk of ${name ?? "the network"} that serves ${sites}`,
+        why: `The site is served through your network${served}, which hides its hosting provider.`,
+        ask: "Please forward this notice to the site's host and tell us who it is, and disable access to the material listed in section 2 in your cache.",
+      };
+    case "registrar":
+      return {
+        greeting: `To the abuse desk of ${name ?? "the registrar"}, registrar of ${sites}`,
+        why: `The domain ${domainsOf(items).length === 1 ? "is" : "names are"} registered through you.`,
+        ask: "Please forward this notice to the registrant and act on the domain under your abuse policy while the material listed in section 2 stays available.",
+      };
+    case "search-engine":
+      return {
+        greeting: `To the copyright removals team of ${name ?? "the search engine"}`,
+        why: `Your search results link to the material listed in section 2.`,
+        ask: "Please remove these URLs from your search results.",
+      };
+  }
+}
+
+function whereOnPage(item: NoticeItem, ownerName: string): string[] {
   const lines: string[] = [];
   if (item.title) lines.push(`Page title: "${item.title}"`);
   if (item.reupload) lines.push(`Re-upload of material removed from ${item.reupload.url} on ${isoDay(item.reupload.removedAt)} ${earlierNotice(item.reupload)}.`);
   if (item.matchedNames.length > 0) {
-    lines.push(`Where on the page: the page names the copyright owner (${item.matchedNames.map((n) => `"${n}"`).join(", ")}) and offers copies of the work.`);
+    lines.push(`Where on the page: the page names ${ownerName} (${item.matchedNames.map((n) => `"${n}"`).join(", ")}) and offers copies of her content.`);
   }
   if (item.snippet) lines.push(`Text on the page: "${item.snippet.replace(/\s+/g, " ").trim().slice(0, 300)}"`);
   if (item.imageUrls.length > 0) {
-    lines.push(`Images on the page that are copies of her work (${item.imageUrls.length}):`);
+    lines.push(`Images on the page that are copies of her content (${item.imageUrls.length}):`);
     for (const u of item.imageUrls.slice(0, 20)) lines.push(`  ${u}`);
   }
   if (item.resolved) {
-    lines.push(`Served from: ${new URL(item.url).hostname} resolved to ${item.resolved.address} on ${item.resolved.at.slice(0, 16).replace("T", " ")} UTC`);
+    lines.push(`Served from: ${new URL(item.url).hostname} resolved to ${item.resolved.address} on ${utcMinuteOf(item.resolved.at)}`);
   }
-  if (item.fetchedAt) lines.push(`Seen on: ${item.fetchedAt}${item.sha256 ? `; SHA-256 of the page as we received it: ${item.sha256}` : ""}`);
+  if (item.fetchedAt) lines.push(`Seen on: ${utcMinuteOf(item.fetchedAt)}${item.sha256 ? `; SHA-256 of the page as we received it: ${item.sha256}` : ""}`);
   return lines;
 }
 
 export function renderNotice(input: NoticeInput): { subject: string; text: string; html: string } {
-  const { agent, recipient, items } = input;
+  const { agent, recipient, items, ownerName } = input;
   const count = items.length;
-  const subject = `DMCA notice of copyright infringement: ${count} URL${count === 1 ? "" : "s"} on ${domainsOf(items)} [ref ${input.reference}]`;
-  const date = input.date.toISOString().slice(0, 10);
+  const domains = domainsOf(items);
+  const subject = `DMCA notice of copyright infringement: ${count} URL${count === 1 ? "" : "s"} on ${domains.length === 1 ? domains[0] : `${domains.length} sites`} [ref ${input.reference}]`;
 
-  const intro = [
-    `To the ${recipient.kind === "registrar" ? "registrar's abuse desk" : recipient.kind === "site" ? "site's copyright agent" : "network abuse desk"}${recipient.name ? ` of ${recipient.name}` : ""}:`,
-    "",
-    "This is a notification of claimed copyright infringement under the Digital Millennium Copyright Act, 17 U.S.C. § 512(c)(3). " +
-      `I am the authorized agent of the copyright owner named below. Please remove or disable access to the material listed in section 2 expeditiously.`,
-  ];
   const served = [...new Map(items.filter((i) => i.resolved).map((i) => [`${new URL(i.url).hostname} ${i.resolved!.address}`, i])).values()].map(
-    (i) => `${new URL(i.url).hostname} resolved to ${i.resolved!.address} on ${i.resolved!.at.slice(0, 16).replace("T", " ")} UTC`,
+    (i) => `${new URL(i.url).hostname} resolved to ${i.resolved!.address} on ${utcMinuteOf(i.resolved!.at)}`,
   );
-  const where = served.length > 0 ? ` (${served.join("; ")})` : "";
-  if (recipient.kind === "cdn") {
-    intro.push("", `The site is served through your network${where}, which hides its hosting provider: please forward this notice to the host and tell us who it is.`);
-  }
-  if (recipient.kind === "host") intro.push("", `The site is hosted on your network${where}.`);
-  if (recipient.kind === "registrar") intro.push("", "The domain is registered through you.");
+  const open = opening(recipient, items, served.length > 0 ? ` (${served.join("; ")})` : "");
+  const intro = [
+    `${open.greeting}:`,
+    "",
+    `This is a notification of claimed copyright infringement under the Digital Millennium Copyright Act, 17 U.S.C. § 512(c)(3). ${agent.name} sends it as the authorized agent of ${ownerName}, the copyright owner. ${open.ask}`,
+  ];
+  if (open.why) intro.push("", open.why);
   for (const paragraph of reuploadParagraphs(items)) intro.push("", paragraph);
   for (const e of input.earlier) {
-    intro.push("", `A notice for this material was sent to ${e.name} <${e.email}> on ${e.sentAt.toISOString().slice(0, 10)}; the material is still available.`);
+    intro.push("", `A notice for this material was sent to ${e.name} <${e.email}> on ${utcMinute(e.sentAt)}; the material is still available.`);
   }
 
   const work = [
-    "1. The copyrighted work",
-    `Copyright owner: ${input.ownerName}`,
-    `The work: original photographs and videos created and published by ${input.ownerName}, who owns their copyright. Authorized examples of the work, published by the owner:`,
-    ...input.authorizedExamples.map((u) => `  ${u}`),
+    "1. The copyrighted works",
+    `Copyright owner: ${ownerName}`,
+    `The works: original photographs and videos created by ${ownerName}, who owns their copyright, and published by her on ${input.profiles.length === 1 ? "her profile" : input.profiles.length > 1 ? "her profiles" : "her own channels"}${input.profiles.length ? ":" : "."}`,
+    ...input.profiles.map((u) => `  ${u}`),
+    "The material listed in section 2 copies her content published there, without her authorization.",
   ];
-  const infringing = ["2. The infringing material and where it is", ...items.flatMap((item, i) => [`${i + 1}) ${item.url}`, ...whereOnPage(item).map((l) => `   ${l}`)])];
+  const infringing = ["2. The infringing material and where it is", ...items.flatMap((item, i) => [`${i + 1}) ${item.url}`, ...whereOnPage(item, ownerName).map((l) => `   ${l}`)])];
   const contact = [
-    "3. Contact information of the complaining party (authorized agent)",
+    `3. Contact information of the complaining party (${agent.name}, authorized agent of ${ownerName})`,
     `Name: ${agent.name}`,
-    ...(agent.address ? [`Address: ${agent.address}`] : []),
+    `Postal address: ${agent.address}`,
+    `Telephone: ${agent.phone}`,
     `Email: ${agent.email}`,
-    ...(agent.phone ? [`Telephone: ${agent.phone}`] : []),
   ];
   const statements = ["4. Statements", GOOD_FAITH_STATEMENT, ACCURACY_STATEMENT];
-  const signature = [`Signature: /s/ ${agent.name}`, `${agent.name}, authorized agent for ${input.ownerName}`, `Date: ${date}`, `Reference: ${input.reference}`];
+  const signature = [`Signature: /s/ ${agent.name}`, `${agent.name}, authorized agent for ${ownerName}`, `Date: ${utcMinute(input.date)}`, `Reference: ${input.reference}`];
 
   const text = [...intro, "", ...work, "", ...infringing, "", ...contact, "", ...statements, "", ...signature, ""].join("\n");
 
   const p = (lines: string[]) => lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n");
   const link = (u: string) => `<a href="${escapeHtml(u)}">${escapeHtml(u)}</a>`;
   const html = [
-    "<!doctype html><html><body style=\"font-family:sans-serif;line-height:1.4\">",
+    "<!doctype html><html lang=\"en\"><body style=\"font-family:sans-serif;line-height:1.4\">",
     p(intro.filter(Boolean)),
     `<h3>${escapeHtml(work[0]!)}</h3>`,
     p(work.slice(1, 3)),
-    `<ul>${input.authorizedExamples.map((u) => `<li>${link(u)}</li>`).join("")}</ul>`,
+    `<ul>${input.profiles.map((u) => `<li>${link(u)}</li>`).join("")}</ul>`,
+    p(work.slice(-1)),
     `<h3>${escapeHtml(infringing[0]!)}</h3>`,
-    `<ol>${items.map((item) => `<li>${link(item.url)}<br>${whereOnPage(item).map((l) => escapeHtml(l.trim())).join("<br>")}</li>`).join("")}</ol>`,
+    `<ol>${items.map((item) => `<li>${link(item.url)}<br>${whereOnPage(item, ownerName).map((l) => escapeHtml(l.trim())).join("<br>")}</li>`).join("")}</ol>`,
     `<h3>${escapeHtml(contact[0]!)}</h3>`,
     p(contact.slice(1)),
     `<h3>${escapeHtml(statements[0]!)}</h3>`,

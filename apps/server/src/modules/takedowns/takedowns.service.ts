@@ -34,7 +34,7 @@ import { checkLink } from "./link-check";
 import { checkMailbox } from "./mailbox";
 import { classifyReply, COUNTER_NOTICE_EXPLANATION, noticeIdsIn, ownText, replyKindLabels, type ReplyKind } from "./reply-classifier";
 import type { InboundReply } from "./reply-listener";
-import { renderNotice, type NoticeAgent, type NoticeItem } from "./notice-template";
+import { describeWorks, renderNotice, type NoticeAgent, type NoticeItem, type NoticeRecipient } from "./notice-template";
 import type { RecipientFinder } from "./recipient-finder";
 import { ATTESTATION_VERSION, attestationText, REMOVAL_DEADLINE_MS, renderTakeItDownRequest } from "./takeitdown-template";
 import { CANCELLABLE, isTakedownStatus, RESENDABLE } from "./takedown-lifecycle";
@@ -281,6 +281,9 @@ export function createTakedownsService(deps: TakedownsDeps) {
         reupload: reupload ? { url: reupload.url, removedAt: reupload.removedAt, noticeSentAt: reupload.noticeSentAt, sameSite: reupload.sameSite } : null,
       };
     });
+    // A site whose links are all social-media posts is a platform: the notice is written to its copyright team.
+    const onPlatform = recipient.kind === "site" && takedowns.length > 0 && takedowns.every((t) => leaks.get(t.leakId)?.category === "social_media");
+    const addressed: NoticeRecipient = onPlatform ? { ...recipient, kind: "platform" } : recipient;
     const attestation = takedowns.find((t) => t.attestation)?.attestation;
     if (kind === "takeitdown" && attestation) {
       return renderTakeItDownRequest({
@@ -289,7 +292,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
         agent: deps.agent,
         personName: owner.displayed ?? owner.verified[0]?.username ?? "the person depicted",
         profiles: owner.examples,
-        recipient,
+        recipient: addressed,
         items,
         attestation,
         missed,
@@ -301,8 +304,8 @@ export function createTakedownsService(deps: TakedownsDeps) {
       date: now(),
       agent: deps.agent,
       ownerName: owner.displayed ?? owner.verified[0]?.username ?? "the copyright owner",
-      authorizedExamples: owner.examples,
-      recipient,
+      profiles: owner.examples,
+      recipient: addressed,
       items,
       earlier,
     });
@@ -1134,7 +1137,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
           formUrl: DELISTING_FORMS[engine],
           fields: {
             copyrightOwner: owner.displayed,
-            descriptionOfWork: `Original photographs and videos created and published by ${owner.displayed}, who owns their copyright, on the profiles listed as authorized examples. The infringing pages republish them without authorization. Notice sent by ${deps.agent.name}, authorized agent (${deps.agent.email}).`,
+            descriptionOfWork: `${describeWorks(owner.displayed, owner.examples)} Notice sent by ${deps.agent.name}, authorized agent of ${owner.displayed} (${deps.agent.email}).`,
             authorizedExampleUrls: owner.examples.join("\n"),
             infringingUrls: urls.join("\n"),
           },

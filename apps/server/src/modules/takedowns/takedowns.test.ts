@@ -332,16 +332,17 @@ describe("takedowns", () => {
     ] as const) {
       // (i) signature of the authorized agent
       expect(body, part).toMatch(/Signature: \/s\/ Leakwarden Copyright Agent\s*Leakwarden Copyright Agent, authorized agent for luna_rivers/);
-      // (ii) the copyrighted work, by the creator's verified profile as an authorized example
-      expect(body, part).toMatch(/Copyright owner: luna_rivers\s*The work: original photographs and videos[^]*Authorized examples of the work[^]*https:\/\/onlyfans\.com\/luna_rivers/);
+      // (ii) the copyrighted works: her content, published on her verified profile
+      expect(body, part).toMatch(/Copyright owner: luna_rivers\s*The works: original photographs and videos created by luna_rivers, who owns their copyright, and published by her on her profile:\s*https:\/\/onlyfans\.com\/luna_rivers/);
+      expect(body, part).not.toMatch(/authorized example/i);
       // (iii) each infringing URL and where on the page, with the evidence (matched name, fetch time, body SHA-256)
       for (const key of ["hub1", "hub2"]) {
         const url = `http://leakhub.example/v/${key.slice(-1)}`;
         const sha = createHash("sha256").update(pages[url]!).digest("hex");
-        expect(body, `${part} ${url}`).toMatch(new RegExp(`${url.replace(/\./g, "\\.")}[^]*?names the copyright owner \\("luna_rivers"\\)[^]*?Seen on: 2025-07-01T10:00:00\\.000Z; SHA-256 of the page as we received it: ${sha}`));
+        expect(body, `${part} ${url}`).toMatch(new RegExp(`${url.replace(/\./g, "\\.")}[^]*?names luna_rivers \\("luna_rivers"\\)[^]*?Seen on: 1 July 2025, 10:00 UTC; SHA-256 of the page as we received it: ${sha}`));
       }
       // (iv) the agent's contact information
-      expect(body, part).toMatch(/Name: Leakwarden Copyright Agent\s*Address: 1 Agent Street, Wilmington, DE 19801, USA\s*Email: dmca@leakwarden\.test\s*Telephone: \+1 555 0100/);
+      expect(body, part).toMatch(/Name: Leakwarden Copyright Agent\s*Postal address: 1 Agent Street, Wilmington, DE 19801, USA\s*Telephone: \+1 555 0100\s*Email: dmca@leakwarden\.test/);
       // (v) the good-faith statement
       expect(body, part).toContain("I have a good faith belief that use of the material in the manner complained of is not authorized by the copyright owner, its agent, or the law.");
       // (vi) accuracy and, under penalty of perjury, the authority to act
@@ -358,17 +359,17 @@ describe("takedowns", () => {
     // (the registrant's, not the abuse role's), told the address the site resolved to and when.
     const hostNotice = noticesTo("abuse@hostnet.example");
     expect(hostNotice).toHaveLength(1);
-    expect(hostNotice[0]!.text).toContain("To the network abuse desk of HOSTNET Ltd:");
+    expect(hostNotice[0]!.text).toContain("To the abuse desk of HOSTNET Ltd, which hosts hostedleaks.example:");
     expect(hostNotice[0]!.text).not.toContain("HOSTNET Abuse");
-    expect(hostNotice[0]!.text).toMatch(/hosted on your network \(hostedleaks\.example resolved to 198\.51\.100\.20 on \d{4}-\d\d-\d\d \d\d:\d\d UTC\)/);
-    expect(hostNotice[0]!.text).toMatch(/Served from: hostedleaks\.example resolved to 198\.51\.100\.20 on \d{4}-\d\d-\d\d \d\d:\d\d UTC/);
+    expect(hostNotice[0]!.text).toMatch(/hosted on your network \(hostedleaks\.example resolved to 198\.51\.100\.20 on \d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d UTC\)/);
+    expect(hostNotice[0]!.text).toMatch(/Served from: hostedleaks\.example resolved to 198\.51\.100\.20 on \d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d UTC/);
     // Behind Cloudflare, which takes no emailed complaints: its report is her step (no API settings here),
     // and the domain's registrar is written to at once.
     expect(noticesTo("abuse@cloudflare.example")).toHaveLength(0);
     const registrarNotice = noticesTo("abuse@other-registrar.example");
     expect(registrarNotice).toHaveLength(1);
     expect(registrarNotice[0]!.text).toContain("http://cdnleaks.example/luna");
-    expect(registrarNotice[0]!.text).toContain("To the registrar's abuse desk of Other Registrar LLC:");
+    expect(registrarNotice[0]!.text).toContain("To the abuse desk of Other Registrar LLC, registrar of cdnleaks.example:");
     expect(smtp.received).toHaveLength(3);
 
     const list = (await (await ava.get("/v1/takedowns?pageSize=50")).json()).items as { id: string; leakId: string; status: string }[];
@@ -660,7 +661,7 @@ describe("takedowns", () => {
     expect(hub[0]!.text).toContain("http://leakhub.example/v/4");
     expect(hub[0]!.text).toContain("http://leakhub.example/v/5");
     expect(hub[0]!.text).toMatch(/The site is hosted on your network \(leakhub\.example resolved to 198\.51\.100\.10 on [^)]+ UTC\)\./);
-    expect(hub[0]!.text).toMatch(/A notice for this material was sent to leakhub\.example <copyright@leakhub\.example> on \d{4}-\d{2}-\d{2}; the material is still available\./);
+    expect(hub[0]!.text).toMatch(/A notice for this material was sent to leakhub\.example <copyright@leakhub\.example> on \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2} UTC; the material is still available\./);
     expect(hub[0]!.html).toContain("http://leakhub.example/v/5");
     expect(hub[0]!.text).toContain("Signature: /s/ Leakwarden Copyright Agent");
     for (const mail of sent) expect(`${mail.text}${mail.html}`).not.toMatch(/Ava|Marie|Stone/);
@@ -698,7 +699,7 @@ describe("takedowns", () => {
     for (const pack of packages as Package[]) {
       expect(pack.urlList.split("\n").sort(), pack.engine).toEqual(stillUp);
       expect(pack.fields.infringingUrls, pack.engine).toBe(pack.urlList);
-      expect(pack.fields.descriptionOfWork, pack.engine).toMatch(/Original photographs and videos created and published by luna_rivers[^]*Leakwarden Copyright Agent, authorized agent \(dmca@leakwarden\.test\)/);
+      expect(pack.fields.descriptionOfWork, pack.engine).toMatch(/Original photographs and videos created by luna_rivers, who owns their copyright, and published by her on her own profile: https:\/\/onlyfans\.com\/luna_rivers\.[^]*Leakwarden Copyright Agent, authorized agent of luna_rivers \(dmca@leakwarden\.test\)/);
       expect(JSON.stringify(pack), pack.engine).not.toMatch(/Ava|Marie|Stone/);
     }
     const bing = (packages as Package[]).find((p) => p.engine === "bing")!;

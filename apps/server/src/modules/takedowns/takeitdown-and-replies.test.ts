@@ -203,9 +203,9 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
     expect(request.text).toContain("http://tubeleaks.example/v/1.jpg");
     expect(request.text).toContain("I have a good-faith belief that the intimate visual depiction of luna_rivers at the locations below was published without her consent.");
     expect(request.text).toContain("https://onlyfans.com/luna_rivers");
-    expect(request.text).toMatch(/She confirmed this statement on \d{4}-\d{2}-\d{2} \d{2}:\d{2} UTC\./);
+    expect(request.text).toMatch(/She confirmed this statement on \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2} UTC\./);
     expect(request.text).toContain("Email: dmca@leakwarden.test");
-    expect(request.text).toContain("Address: 1 Agent Street, Wilmington, DE 19801, USA");
+    expect(request.text).toContain("Postal address: 1 Agent Street, Wilmington, DE 19801, USA");
     expect(request.text).toContain("within 48 hours");
     expect(request.text).toContain("identical copies");
     expect(request.html).toContain("Electronic signature");

@@ -1,5 +1,6 @@
-import type { StoredAttestation, StoredRecipient } from "../../db/schema/takedowns";
-import type { NoticeAgent, NoticeItem } from "./notice-template";
+import type { StoredAttestation } from "../../db/schema/takedowns";
+import { utcMinute, utcMinuteOf } from "../../lib/dates";
+import type { NoticeAgent, NoticeItem, NoticeRecipient } from "./notice-template";
 
 /**
  * A removal request under the TAKE IT DOWN Act (in force since 19 May 2026): a covered platform
@@ -13,15 +14,16 @@ import type { NoticeAgent, NoticeItem } from "./notice-template";
 
 export const REMOVAL_DEADLINE_MS = 48 * 3_600_000;
 
-export const ATTESTATION_VERSION = "2026-05";
+/** Bumped when the wording changes: each stored attestation keeps the version she confirmed. */
+export const ATTESTATION_VERSION = "2026-11";
 
 /** What she confirms, per request, before anything goes out on this basis. */
 export function attestationText(forgery: boolean): string {
   return forgery
     ? "I am the person shown. This image or video is a forgery of me, made or edited (for example with AI) without my consent, and it was published without my consent. " +
-        "I authorize my agent to send a removal request under the TAKE IT DOWN Act in my name, signed electronically on my behalf."
+        "I authorize Leakwarden, as my agent, to send a removal request under the TAKE IT DOWN Act on my behalf, in its own name, signed electronically by it."
     : "I am the person shown in this intimate image or video, and it was published at these links without my consent. " +
-        "I authorize my agent to send a removal request under the TAKE IT DOWN Act in my name, signed electronically on my behalf.";
+        "I authorize Leakwarden, as my agent, to send a removal request under the TAKE IT DOWN Act on my behalf, in its own name, signed electronically by it.";
 }
 
 export interface TakeItDownInput {
@@ -32,7 +34,7 @@ export interface TakeItDownInput {
   personName: string;
   /** Her verified profiles: where she publishes, and where she can be recognised. */
   profiles: string[];
-  recipient: StoredRecipient;
+  recipient: NoticeRecipient;
   items: NoticeItem[];
   attestation: StoredAttestation;
   /** A request to the host or registrar after the platform let its deadline pass. */
@@ -40,7 +42,24 @@ export interface TakeItDownInput {
 }
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-const minute = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+const minute = utcMinute;
+
+/** The greeting, written to the party it goes to (the platform that must act in 48 hours, or the network or registrar behind it). */
+function greeting(recipient: NoticeRecipient, sites: string): string {
+  switch (recipient.kind) {
+    case "site":
+    case "platform":
+      return `To the removal desk of ${recipient.name ?? sites}`;
+    case "host":
+      return `To the abuse desk of ${recipient.name ?? "the hosting network"}, which hosts ${sites}`;
+    case "cdn":
+      return `To the abuse desk of ${recipient.name ?? "the network"} that serves ${sites}`;
+    case "registrar":
+      return `To the abuse desk of ${recipient.name ?? "the registrar"}, registrar of ${sites}`;
+    case "search-engine":
+      return `To the removals team of ${recipient.name ?? "the search engine"}`;
+  }
+}
 
 export function goodFaithStatement(personName: string, forgery: boolean): string {
   return forgery
@@ -56,12 +75,12 @@ export function renderTakeItDownRequest(input: TakeItDownInput): { subject: stri
   const deadline = new Date(input.date.getTime() + REMOVAL_DEADLINE_MS);
 
   const intro = [
-    `To ${recipient.kind === "site" ? "the platform's removal desk" : recipient.kind === "registrar" ? "the registrar's abuse desk" : "the network abuse desk"}${recipient.name ? ` of ${recipient.name}` : ""}:`,
+    `${greeting(recipient, domains.length === 1 ? domains[0]! : domains.length === 2 ? `${domains[0]} and ${domains[1]}` : `the ${domains.length} sites listed below`)}:`,
     "",
     "This is a request for the removal of a nonconsensual intimate visual depiction under the TAKE IT DOWN Act. " +
       "A covered platform must remove the depiction within 48 hours of receiving a valid request and make reasonable efforts to identify and remove any known identical copies.",
   ];
-  if (recipient.kind === "site") intro.push("", `Please remove the depiction by ${minute(deadline)} (48 hours from this request), and its identical copies.`);
+  if (recipient.kind === "site" || recipient.kind === "platform") intro.push("", `Please remove the depiction by ${minute(deadline)} (48 hours from this request), and its identical copies.`);
   for (const m of input.missed) {
     intro.push(
       "",
@@ -77,13 +96,13 @@ export function renderTakeItDownRequest(input: TakeItDownInput): { subject: stri
       `${i + 1}) ${item.url}`,
       ...(item.title ? [`   Page title: "${item.title}"`] : []),
       ...(item.imageUrls.length > 0 ? [`   Images on the page (${item.imageUrls.length}):`, ...item.imageUrls.slice(0, 20).map((u) => `     ${u}`)] : []),
-      ...(item.fetchedAt ? [`   Seen on: ${item.fetchedAt}${item.sha256 ? `; SHA-256 of the page as we received it: ${item.sha256}` : ""}`] : []),
+      ...(item.fetchedAt ? [`   Seen on: ${utcMinuteOf(item.fetchedAt)}${item.sha256 ? `; SHA-256 of the page as we received it: ${item.sha256}` : ""}`] : []),
     ]),
   ];
   const consent = [
     "2. Statement of good-faith belief",
     goodFaithStatement(input.personName, attestation.forgery),
-    `${input.personName} publishes her own work only on the profiles she has verified with us${input.profiles.length ? ":" : "."}`,
+    `${input.personName} publishes her own content only on her verified profiles${input.profiles.length ? ":" : "."}`,
     ...input.profiles.map((u) => `  ${u}`),
     "The pages above are not among them, and she has not consented to publication there. " +
       `She confirmed this statement on ${minute(new Date(attestation.attestedAt))}.`,
@@ -92,14 +111,14 @@ export function renderTakeItDownRequest(input: TakeItDownInput): { subject: stri
     "3. Contact information",
     `On behalf of: ${input.personName}`,
     `Authorized agent: ${agent.name}`,
-    ...(agent.address ? [`Address: ${agent.address}`] : []),
+    `Postal address: ${agent.address}`,
+    `Telephone: ${agent.phone}`,
     `Email: ${agent.email}`,
-    ...(agent.phone ? [`Telephone: ${agent.phone}`] : []),
   ];
   const signature = [
     "4. Signature",
     `Electronic signature: /s/ ${agent.name}, authorized agent for ${input.personName}`,
-    `Date: ${input.date.toISOString().slice(0, 10)}`,
+    `Date: ${minute(input.date)}`,
     `Reference: ${input.reference}`,
   ];
 
@@ -107,7 +126,7 @@ export function renderTakeItDownRequest(input: TakeItDownInput): { subject: stri
   const p = (lines: string[]) => lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n");
   const section = (lines: string[]) => `<h3>${escapeHtml(lines[0]!)}</h3>\n${p(lines.slice(1))}`;
   const html = [
-    '<!doctype html><html><body style="font-family:sans-serif;line-height:1.4">',
+    '<!doctype html><html lang="en"><body style="font-family:sans-serif;line-height:1.4">',
     p(intro.filter(Boolean)),
     section(depiction),
     section(consent),

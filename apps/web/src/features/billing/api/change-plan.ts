@@ -1,22 +1,47 @@
-import type { BillingSummary, CheckoutRequest } from "@leakwarden/contracts/billing";
+import type { BillingChangeResponse, CheckoutRequest } from "@leakwarden/contracts/billing";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { billingQueryKey } from "./get-billing";
+import { invoicesQueryKey } from "./get-invoices";
 
 /** POST /v1/billing/change-plan: a subscriber moves to another plan or period (the provider prorates). */
-export function changePlan(input: CheckoutRequest): Promise<BillingSummary> {
-  return api<BillingSummary>("/v1/billing/change-plan", { method: "POST", json: input });
+export function changePlan(input: CheckoutRequest): Promise<BillingChangeResponse> {
+  return api<BillingChangeResponse>("/v1/billing/change-plan", { method: "POST", json: input });
+}
+
+/** POST /v1/billing/cancel: cancels at the end of the period paid for. */
+export function cancelSubscription(): Promise<BillingChangeResponse> {
+  return api<BillingChangeResponse>("/v1/billing/cancel", { method: "POST" });
+}
+
+/** POST /v1/billing/resume: resumes a cancelled subscription before its end. */
+export function resumeSubscription(): Promise<BillingChangeResponse> {
+  return api<BillingChangeResponse>("/v1/billing/resume", { method: "POST" });
+}
+
+/** After a change: the summary it answered is the page's, and what follows the plan is read again. */
+function useApplyChange() {
+  const queryClient = useQueryClient();
+  return (data: BillingChangeResponse) => {
+    queryClient.setQueryData(billingQueryKey, data.billing);
+    // Limits and the plan badge follow the plan; a prorated charge is a new invoice.
+    void queryClient.invalidateQueries({ queryKey: ["user"] });
+    void queryClient.invalidateQueries({ queryKey: ["identities"] });
+    void queryClient.invalidateQueries({ queryKey: invoicesQueryKey });
+  };
 }
 
 export function useChangePlan() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changePlan,
-    onSuccess: (data) => {
-      queryClient.setQueryData(billingQueryKey, data);
-      // Limits and the plan badge follow the plan.
-      void queryClient.invalidateQueries({ queryKey: ["user"] });
-      void queryClient.invalidateQueries({ queryKey: ["identities"] });
-    },
-  });
+  const apply = useApplyChange();
+  return useMutation({ mutationFn: changePlan, onSuccess: apply });
+}
+
+export function useCancelSubscription() {
+  const apply = useApplyChange();
+  return useMutation({ mutationFn: cancelSubscription, onSuccess: apply });
+}
+
+export function useResumeSubscription() {
+  const apply = useApplyChange();
+  return useMutation({ mutationFn: resumeSubscription, onSuccess: apply });
 }

@@ -1,4 +1,4 @@
-import type { BillingSummary } from "@leakwarden/contracts/billing";
+import type { BillingChangeResponse, BillingSummary } from "@leakwarden/contracts/billing";
 import { findPlan, plans, type BillingPeriod, type Plan } from "@leakwarden/contracts/plans";
 import { useId, useState } from "react";
 import { toast } from "sonner";
@@ -6,8 +6,9 @@ import { BillingToggle } from "../../../components/billing-toggle";
 import { PlanCard, type PlanAction } from "../../../components/plan-card";
 import { ApiError } from "../../../lib/api-client";
 import { useClientState } from "../../../lib/client-state";
-import { useChangePlan } from "../api/change-plan";
+import { useCancelSubscription, useChangePlan, useResumeSubscription } from "../api/change-plan";
 import { useBilling } from "../api/get-billing";
+import { useInvoices } from "../api/get-invoices";
 import { useOpenPortal } from "../api/open-portal";
 import { NOT_CONFIGURED_TEXT } from "../lib/pending-checkout";
 import { SelectPlanButton } from "./select-plan-button";
@@ -83,7 +84,24 @@ function Usage({ summary }: { summary: BillingSummary }) {
   );
 }
 
-function SwitchPlanButton({ plan, period, samePlan, describedBy, className }: { plan: Plan; period: BillingPeriod; samePlan: boolean; describedBy: string; className: string }) {
+/** What the last switch, cancel or resume answered: shown on the page until the next one. */
+type Outcome = Pick<BillingChangeResponse, "message" | "proration">;
+
+function SwitchPlanButton({
+  plan,
+  period,
+  samePlan,
+  describedBy,
+  className,
+  onDone,
+}: {
+  plan: Plan;
+  period: BillingPeriod;
+  samePlan: boolean;
+  describedBy: string;
+  className: string;
+  onDone: (outcome: Outcome) => void;
+}) {
   const change = useChangePlan();
   const label = samePlan ? `Switch to ${period} billing` : `Switch to ${plan.name}`;
   return (
@@ -92,11 +110,11 @@ function SwitchPlanButton({ plan, period, samePlan, describedBy, className }: { 
       disabled={change.isPending}
       aria-describedby={describedBy}
       onClick={() => {
-        if (!window.confirm(`Switch to ${plan.name}, billed ${period}? The difference is prorated on your next bill.`)) return;
+        if (!window.confirm(`Switch to the ${plan.name} Plan, billed ${period}? Lemon Squeezy prorates the change: it charges the difference for the rest of this period now, or settles it on your next bill.`)) return;
         change.mutate(
           { plan: plan.id, period },
           {
-            onSuccess: () => toast.success(`You are now on the ${plan.name} Plan, billed ${period}.`),
+            onSuccess: (data) => onDone({ message: data.message, proration: data.proration }),
             onError: (error) => toast.error("Could not change the plan", { description: errorText(error) }),
           },
         );
@@ -108,8 +126,26 @@ function SwitchPlanButton({ plan, period, samePlan, describedBy, className }: { 
   );
 }
 
+/** The answer to her last change, as a sentence, with the prorated invoice's link when there is one. */
+function OutcomeNotice({ outcome }: { outcome: Outcome | null }) {
+  return (
+    <div role="status" aria-live="polite">
+      {outcome && (
+        <div data-testid="billing-outcome" className="rounded-xl border border-emerald-300/30 bg-emerald-400/10 px-4 py-3 text-sm text-emerald-50">
+          <p>{outcome.message}</p>
+          {outcome.proration?.invoiceUrl && (
+            <a href={outcome.proration.invoiceUrl} target="_blank" rel="noreferrer" className="mt-1 inline-block font-semibold text-white underline underline-offset-2">
+              View the prorated invoice ({outcome.proration.total})
+            </a>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
 /** The catalog's cards: a first plan is bought through the checkout; a subscriber's plan is changed in place. */
-function PlanChooser({ summary }: { summary: BillingSummary }) {
+function PlanChooser({ summary, onDone }: { summary: BillingSummary; onDone: (outcome: Outcome) => void }) {
   const isSubscriber = summary.status !== null && subscribed.has(summary.status);
   const storedPeriod = useClientState((s) => s.billingChange);
   const setStoredPeriod = useClientState((s) => s.setBillingChange);
@@ -118,7 +154,7 @@ function PlanChooser({ summary }: { summary: BillingSummary }) {
   const action: PlanAction = (plan, p, props) => {
     if (!isSubscriber) return <SelectPlanButton plan={plan.id} period={p} {...props} />;
     if (summary.plan === plan.id && summary.period === p) return <SelectPlanButton plan={plan.id} period={p} current {...props} />;
-    return <SwitchPlanButton plan={plan} period={p} samePlan={summary.plan === plan.id} {...props} />;
+    return <SwitchPlanButton plan={plan} period={p} samePlan={summary.plan === plan.id} onDone={onDone} {...props} />;
   };
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-5">
@@ -128,7 +164,7 @@ function PlanChooser({ summary }: { summary: BillingSummary }) {
             {isSubscriber ? "Change plan" : "Choose the right plan for you"}
           </h2>
           <p className="mt-1 text-sm text-slate-400">
-            {isSubscriber ? "The difference is prorated on your next bill." : "Cancel any time from your account. No hidden fees."}
+            {isSubscriber ? "Lemon Squeezy prorates a change: you pay only the difference for the rest of this period." : "Cancel any time from your account. No hidden fees."}
           </p>
         </div>
         <BillingToggle
@@ -153,8 +189,80 @@ function PlanChooser({ summary }: { summary: BillingSummary }) {
   );
 }
 
+function CancelResume({ summary, onDone }: { summary: BillingSummary; onDone: (outcome: Outcome) => void }) {
+  const cancel = useCancelSubscription();
+  const resume = useResumeSubscription();
+  const done = (data: BillingChangeResponse) => onDone({ message: data.message, proration: data.proration });
+  if (summary.canResume) {
+    return (
+      <button
+        type="button"
+        disabled={resume.isPending}
+        onClick={() => resume.mutate(undefined, { onSuccess: done, onError: (error) => toast.error("Could not resume the subscription", { description: errorText(error) }) })}
+        className={`${buttonClass} bg-brand-600 text-white hover:bg-brand-700`}
+      >
+        {resume.isPending ? "Resuming..." : "Resume subscription"}
+      </button>
+    );
+  }
+  if (!summary.canCancel) return null;
+  return (
+    <button
+      type="button"
+      disabled={cancel.isPending}
+      onClick={() => {
+        const until = summary.renewsAt ? ` Your plan stays until ${day(summary.renewsAt)}, and you can resume it until then.` : "";
+        if (!window.confirm(`Cancel your subscription? Nothing more is billed.${until}`)) return;
+        cancel.mutate(undefined, { onSuccess: done, onError: (error) => toast.error("Could not cancel the subscription", { description: errorText(error) }) });
+      }}
+      className={`${buttonClass} border border-white/15 bg-transparent text-slate-200 hover:bg-white/5`}
+    >
+      {cancel.isPending ? "Cancelling..." : "Cancel subscription"}
+    </button>
+  );
+}
+
+/** Her subscription's invoices, as Lemon Squeezy lists them, each with its link. */
+function Invoices({ summary }: { summary: BillingSummary }) {
+  const titleId = useId();
+  const hasSubscription = summary.status !== null && !summary.demo;
+  const invoices = useInvoices(hasSubscription);
+  if (!hasSubscription) return null;
+  return (
+    <section aria-labelledby={titleId} className="mt-6">
+      <h3 id={titleId} className="text-sm font-semibold text-slate-200">
+        Invoices
+      </h3>
+      {invoices.isPending && <p className="mt-2 text-sm text-slate-400">Loading invoices...</p>}
+      {invoices.isError && <p className="mt-2 text-sm text-amber-100">Could not load invoices. {errorText(invoices.error)}</p>}
+      {invoices.data && invoices.data.invoices.length === 0 && <p className="mt-2 text-sm text-slate-400">{invoices.data.note ?? "No invoices yet."}</p>}
+      {invoices.data && invoices.data.invoices.length > 0 && (
+        <ul className="mt-3 divide-y divide-white/10 rounded-xl border border-white/10" data-testid="invoices">
+          {invoices.data.invoices.map((i) => (
+            <li key={i.id} className="flex flex-wrap items-center justify-between gap-x-4 gap-y-1 px-4 py-3 text-sm">
+              <div className="min-w-0">
+                <p className="text-white">
+                  {day(i.date)} <span className="text-slate-400">· {i.reason}</span>
+                </p>
+                <p className="text-xs text-slate-400">
+                  {i.total} · {i.status}
+                </p>
+              </div>
+              {i.url && (
+                <a href={i.url} target="_blank" rel="noreferrer" className="font-semibold text-brand-200 underline underline-offset-2 hover:text-white">
+                  View invoice<span className="sr-only"> of {day(i.date)}</span>
+                </a>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
 /** The plan and period she is on, its status in words, the dates, and 'Manage billing'. */
-function CurrentPlan({ summary, showUsage }: { summary: BillingSummary; showUsage: boolean }) {
+function CurrentPlan({ summary, showUsage, onDone }: { summary: BillingSummary; showUsage: boolean; onDone: (outcome: Outcome) => void }) {
   const titleId = useId();
   const planName = summary.plan ? findPlan(summary.plan).name : null;
   const date = summary.renewsAt ? `Renews on ${day(summary.renewsAt)}` : summary.endsAt ? `Ends on ${day(summary.endsAt)}` : null;
@@ -166,7 +274,7 @@ function CurrentPlan({ summary, showUsage }: { summary: BillingSummary; showUsag
         <div className="min-w-0">
           <h2 id={titleId} className="text-lg font-semibold text-white">
             {planName ? `${planName} Plan` : "Free scan"}
-            {summary.period && (
+            {summary.period && !summary.demo && (
               <>
                 {" "}
                 <span className="ml-1 text-sm font-normal text-slate-400">billed {summary.period}</span>
@@ -176,19 +284,32 @@ function CurrentPlan({ summary, showUsage }: { summary: BillingSummary; showUsag
           {summary.status && (
             <span
               className={`mt-2 inline-block rounded-full px-3 py-0.5 text-xs font-semibold ${
-                summary.tier !== "free" ? "bg-emerald-400/15 text-emerald-200" : "bg-amber-300/15 text-amber-100"
+                summary.demo ? "bg-sky-400/15 text-sky-100" : summary.tier !== "free" ? "bg-emerald-400/15 text-emerald-200" : "bg-amber-300/15 text-amber-100"
               }`}
             >
-              {statusLabel[summary.status]}
+              {summary.demo ? "Demo plan" : statusLabel[summary.status]}
             </span>
           )}
           <p className="mt-2 text-sm text-slate-300">{summary.statusText}</p>
           {dateLine && <p className="mt-1 text-sm text-slate-400">{dateLine}</p>}
         </div>
-        {summary.canManage && <ManageBilling />}
+        <div className="flex flex-wrap gap-2">
+          <CancelResume summary={summary} onDone={onDone} />
+          {summary.canManage && <ManageBilling />}
+        </div>
       </div>
       {showUsage && <Usage summary={summary} />}
+      {showUsage && <Invoices summary={summary} />}
     </section>
+  );
+}
+
+/** The demo's plan is given, not bought: no catalog to switch in, said once. */
+function DemoPlanNote() {
+  return (
+    <p className="rounded-2xl border border-white/10 bg-ink-900 px-5 py-4 text-sm text-slate-300">
+      This demo gives every account the VIP plan, with no payment: plans are bought, switched and cancelled on a live deployment, through Lemon Squeezy.
+    </p>
   );
 }
 
@@ -211,16 +332,23 @@ export function BillingPanel({ view = "billing" }: { view?: "billing" | "upgrade
       </section>
     );
   }
-  const summary = billing.data;
+  return <BillingSections summary={billing.data} view={view} />;
+}
+
+function BillingSections({ summary, view }: { summary: BillingSummary; view: "billing" | "upgrade" }) {
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const chooser = summary.demo ? <DemoPlanNote /> : <PlanChooser summary={summary} onDone={setOutcome} />;
   return view === "upgrade" ? (
     <div className="flex flex-col gap-5">
-      <PlanChooser summary={summary} />
-      <CurrentPlan summary={summary} showUsage={false} />
+      <OutcomeNotice outcome={outcome} />
+      {chooser}
+      <CurrentPlan summary={summary} showUsage={false} onDone={setOutcome} />
     </div>
   ) : (
     <div className="flex flex-col gap-5">
-      <CurrentPlan summary={summary} showUsage />
-      <PlanChooser summary={summary} />
+      <OutcomeNotice outcome={outcome} />
+      <CurrentPlan summary={summary} showUsage onDone={setOutcome} />
+      {chooser}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { CopyField } from "../../../components/copy-field";
 
 /** Cloudflare's DMCA form fields, in the form's order, with the label she sees there. */
 const FIELDS: [key: string, label: string][] = [
-  ["name", "Your name (the authorized agent)"],
+  ["name", "Name (the complainant: Leakwarden, your authorized agent)"],
   ["email", "Email"],
   ["email2", "Confirm email"],
   ["title", "Title"],

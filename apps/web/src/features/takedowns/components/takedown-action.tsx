@@ -168,7 +168,7 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
           {(close) => (
             <>
               <p className="mt-2 text-sm text-slate-300">
-                A takedown notice goes out in your name and must point to a profile that shows you own the content. None of your stage names is verified yet: add
+                A takedown notice goes out in our name as your agent and must point to a profile that shows the content is yours. None of your stage names is verified yet: add
                 the snippet to one of your profiles' bio and verify it. Then you can send takedowns.
               </p>
               <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">

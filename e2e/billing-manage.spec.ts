@@ -1,0 +1,151 @@
+import { request, type Browser } from "@playwright/test";
+import { subscriptionEvent, TEST_VARIANTS, TEST_WEBHOOK_SECRET } from "@leakwarden/test-support/billing-events";
+import { RECORDED_REQUESTS_PATH, SEED_SUBSCRIPTION_PATH } from "@leakwarden/test-support/fake-web/fake-lemon-squeezy";
+import { signBody } from "../apps/server/src/modules/billing/webhook-signature";
+import { setIdentities, signUpAndConfirm, type SeededCreator } from "./seed";
+import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "./support";
+
+// A subscriber switches plan, cancels and resumes against the local fake of Lemon Squeezy's API
+// (e2e/global-setup.ts): the store keeps her subscription, prorates the switch and lists invoices.
+
+test.describe.configure({ mode: "serial" });
+
+const lemonSqueezyApi = () => `http://127.0.0.1:${process.env.E2E_LEMONSQUEEZY_PORT}`;
+const longDate = (d: Date) => d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+
+interface Recorded {
+  method: string;
+  path: string;
+  body: { data?: { attributes?: Record<string, unknown> } } | undefined;
+}
+
+async function sentToProvider(subscriptionId: string): Promise<Recorded[]> {
+  const all = (await (await fetch(`${lemonSqueezyApi()}${RECORDED_REQUESTS_PATH}`)).json()) as Recorded[];
+  return all.filter((r) => r.path === `/v1/subscriptions/${subscriptionId}` && r.method !== "GET");
+}
+
+async function postWebhook(baseURL: string, body: unknown) {
+  const raw = JSON.stringify(body);
+  const api = await request.newContext({ baseURL });
+  const res = await api.post("/v1/billing/webhook", { data: raw, headers: { "content-type": "application/json", "x-signature": signBody(TEST_WEBHOOK_SECRET, raw) } });
+  const answer = (await res.json()) as { outcome?: string };
+  await api.dispose();
+  return answer;
+}
+
+async function signedInPage(browser: Browser, creator: SeededCreator, width: number) {
+  const context = await browser.newContext({ storageState: creator.storageState, viewport: { width, height: 900 } });
+  await context.addInitScript(() => {
+    if (!localStorage.getItem("leakwarden-state")) localStorage.setItem("leakwarden-state", JSON.stringify({ state: { onboardingComplete: true }, version: 3 }));
+  });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && errors.push(m.text()));
+  page.on("response", (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.request().method()} ${r.url()}`));
+  page.on("pageerror", (e) => errors.push(e.message));
+  // The confirmations (switch, cancel) are accepted as she would accept them; their text is kept.
+  const dialogs: string[] = [];
+  page.on("dialog", (d) => {
+    dialogs.push(d.message());
+    void d.accept();
+  });
+  return { context, page, errors, dialogs };
+}
+
+let eve: SeededCreator;
+const SUBSCRIPTION = "90777";
+let renewsAt: Date;
+
+test.beforeAll(async ({ baseURL }) => {
+  eve = await signUpAndConfirm(baseURL!, "eve.manage@example.com");
+  await setIdentities(eve, { onlyfans: "eve_manage" });
+  const eveId = ((await (await eve.api.get("/v1/root/get-user")).json()) as { id: string }).id;
+  // She bought Premium monthly ten days ago: the store keeps the subscription, and its webhook told us.
+  const seeded = await fetch(`${lemonSqueezyApi()}${SEED_SUBSCRIPTION_PATH}`, {
+    method: "POST",
+    body: JSON.stringify({ id: SUBSCRIPTION, variantId: TEST_VARIANTS["premium-monthly"], email: "eve.manage@example.com", periodStart: new Date(Date.now() - 10 * 86_400_000).toISOString() }),
+  });
+  expect(seeded.status).toBe(201);
+  const attributes = ((await seeded.json()) as { data: { attributes: { renews_at: string; updated_at: string } } }).data.attributes;
+  renewsAt = new Date(attributes.renews_at);
+  const delivered = await postWebhook(
+    baseURL!,
+    subscriptionEvent("subscription_created", {
+      subscriptionId: SUBSCRIPTION,
+      userId: eveId,
+      email: "eve.manage@example.com",
+      variantId: TEST_VARIANTS["premium-monthly"],
+      status: "active",
+      updatedAt: new Date(attributes.updated_at),
+      renewsAt,
+    }),
+  );
+  expect(delivered.outcome).toBe("applied");
+});
+
+test("she switches to VIP and sees Lemon Squeezy's prorated charge, then cancels and resumes", async ({ browser }) => {
+  const { page, context, errors, dialogs } = await signedInPage(browser, eve, 1280);
+  await page.goto("/dashboard/billing");
+  await expect(page.getByRole("heading", { level: 2, name: "Premium Plan billed monthly" })).toBeVisible();
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  // The status is said once: the badge names it, the sentence gives the date.
+  await expect(page.getByText(`Renews on ${longDate(renewsAt)}.`, { exact: true })).toBeVisible();
+  await expect(page.getByRole("list").filter({ hasText: "First payment" })).toContainText("$100.00");
+  await expectAccessible(page);
+
+  // Switch: a confirmation first, then the answer with the prorated invoice, and the limits of VIP at once.
+  await page.getByRole("article", { name: "VIP" }).getByRole("button", { name: "Switch to VIP" }).click();
+  const outcome = page.getByTestId("billing-outcome");
+  await expect(outcome).toContainText("You are now on the VIP Plan, billed monthly. Its limits apply now. Lemon Squeezy charged $");
+  expect(dialogs[0]).toContain("Switch to the VIP Plan, billed monthly?");
+  const charged = /charged (\$\d+\.\d\d) for the rest of this period/.exec((await outcome.textContent()) ?? "")?.[1];
+  expect(charged).toBeTruthy();
+  await expect(outcome.getByRole("link", { name: `View the prorated invoice (${charged})` })).toHaveAttribute("href", /^https:\/\/app\.lemonsqueezy\.com\//);
+  await expect(page.getByRole("heading", { level: 2, name: "VIP Plan billed monthly" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "VIP Plan" })).toBeVisible();
+  await expect(page.locator("dl > div").filter({ has: page.getByText("Stage names", { exact: true }) })).toContainText("of 40");
+  const invoices = page.getByTestId("invoices");
+  await expect(invoices.getByRole("listitem").first()).toContainText("Plan change (prorated)");
+  await expect(invoices.getByRole("listitem").first()).toContainText(charged!);
+  await expect(invoices.getByRole("link", { name: /^View invoice of / })).toHaveCount(2);
+  const patch = (await sentToProvider(SUBSCRIPTION)).find((r) => r.method === "PATCH");
+  expect(patch?.body?.data?.attributes).toEqual({ variant_id: Number(TEST_VARIANTS["vip-monthly"]), invoice_immediately: true });
+  await expectAccessible(page);
+  await screenshot(page, "billing-switched-1280");
+
+  // Cancel: the plan stays to the end of the period, and she can resume it until then.
+  await page.getByRole("button", { name: "Cancel subscription" }).click();
+  expect(dialogs[1]).toContain(`Your plan stays until ${longDate(renewsAt)}`);
+  await expect(outcome).toHaveText(`Your subscription is cancelled. Your plan stays until ${longDate(renewsAt)}, and nothing more is billed. You can resume it until then.`);
+  await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
+  await expect(page.getByText(`Your plan stays until ${longDate(renewsAt)}, and nothing more is billed. Resume it before then to keep it.`, { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel subscription" })).toHaveCount(0);
+  expect((await sentToProvider(SUBSCRIPTION)).at(-1)?.method).toBe("DELETE");
+  await expectAccessible(page);
+
+  // Resume: the renewal is back.
+  await page.getByRole("button", { name: "Resume subscription" }).click();
+  await expect(outcome).toHaveText(`Your subscription is resumed. It renews on ${longDate(renewsAt)}.`);
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel subscription" })).toBeVisible();
+  expect((await sentToProvider(SUBSCRIPTION)).at(-1)?.body?.data?.attributes).toEqual({ cancelled: false });
+
+  // After a reload the page tells the same story: it came from the store's answers, not the browser.
+  await page.reload();
+  await expect(page.getByRole("heading", { level: 2, name: "VIP Plan billed monthly" })).toBeVisible();
+  await expect(page.getByText(`Renews on ${longDate(renewsAt)}.`, { exact: true })).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("the billing page with its invoices fits 375 px and passes axe", async ({ browser }) => {
+  const { page, context, errors } = await signedInPage(browser, eve, 375);
+  await page.goto("/dashboard/billing");
+  await expect(page.getByTestId("invoices")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Cancel subscription" })).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+  await screenshot(page, "billing-manage-375");
+  expect(errors).toEqual([]);
+  await context.close();
+});
