@@ -4,7 +4,7 @@ import type { Database } from "../../db/client";
 import { user } from "../../db/schema/auth";
 import { imageHash, indexedImage } from "../../db/schema/image-index";
 import { referenceImage } from "../../db/schema/scans";
-import { openTestDatabase } from "../../testing/test-database";
+import { openTestDatabase } from "@leakwarden/test-support/test-database";
 import * as repo from "./image-index.repository";
 import { hashBits, hashColumns, hashWords, MIH_MAX_DISTANCE, MIH_WORDS } from "./multi-index-hash";
 
