@@ -4,15 +4,23 @@
  * them, on the real schema (the migrations). Reports the bulk-load rate, the online insert rate
  * (indexImages, all indexes in place), p50/p99 of one lookup "every hash within distance 31"
  * (multi-index hashing, one call as the matcher makes it), recall on the planted copies (must be
- * 100%), and the ratio to a brute-force scan of the same table. Target: p99 ≤ 10 ms at 10M images
- * on PostgreSQL. On a server the bench makes its own database and drops it after.
+ * 100%), and the ratio to a brute-force scan of the same table; for one lookup, where its time
+ * goes (EXPLAIN ANALYZE BUFFERS: candidates checked, pages hit and read, heap fetches). Target:
+ * p99 ≤ 10 ms at 10M images on PostgreSQL.
  *
- *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:index
+ * PostgreSQL: by default a private cluster (initdb in a temporary directory, a free port, the
+ * settings of docs/operations.md with shared_buffers sized to hold the word indexes), stopped and
+ * deleted at the end; BENCH_PG_URL=postgres://… uses a server instead (a database made and dropped).
+ *
+ *   npm run bench:index                                    # PostgreSQL (private) and PGlite, 1M
  *   BENCH_ENGINES=postgres BENCH_INDEX_SIZES=1000000,3000000 npm run bench:index
  *   BENCH_ENGINES=pglite BENCH_INDEX_SIZES=1000000 npm run bench:index
+ *   BENCH_PG_SHARED_BUFFERS=6GB  (default: 1.9 GB a million images of the largest size + 512 MB)
  */
+import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { PDQ_DIHEDRAL_NAMES, type PdqDihedralHashes } from "@leakwarden/pdq/pdq-hash";
@@ -21,7 +29,7 @@ import { runMigrations } from "../apps/server/src/db/migrate";
 import { createLogger } from "../apps/server/src/lib/logger";
 import { nearHashes } from "../apps/server/src/modules/image-index/image-index.repository";
 import { createImageIndexService } from "../apps/server/src/modules/image-index/image-index.service";
-import { hashBits } from "../apps/server/src/modules/image-index/multi-index-hash";
+import { hashBits, MIH_WORDS } from "../apps/server/src/modules/image-index/multi-index-hash";
 import type { JobQueue } from "../apps/server/src/jobs/queue";
 import { LeakSiteCatalog } from "../apps/server/src/scanner/leak-site-catalog";
 
@@ -68,7 +76,7 @@ async function bulkLoad(database: Database, n: number, startId: number, planted:
   const defs = (await database.executeSql(`select indexname, indexdef from pg_indexes where tablename = 'image_hash' and indexname like 'image_hash_w%'`)).rows as Array<{ indexname: string; indexdef: string }>;
   for (const d of defs) await database.executeSql(`drop index ${d.indexname}`);
   const salt = randomBytes(8).toString("hex");
-  const words = (col: string) => Array.from({ length: 16 }, (_, k) => `substring(${col} from ${1 + 16 * k} for 16)::int - 32768`).join(", ");
+  const words = (col: string) => MIH_WORDS.map((w) => `substring(${col} from ${1 + w.offset} for ${w.bits})::int`).join(", ");
   const started = performance.now();
   const chunk = 250_000;
   for (let from = startId; from < startId + n; from += chunk) {
@@ -78,7 +86,7 @@ async function bulkLoad(database: Database, n: number, startId: number, planted:
     );
     for (const [id, h] of planted) if (id >= from && id <= to) await database.executeSql(`update indexed_image set hash = '${h}' where id = ${id}`);
     await database.executeSql(
-      `insert into image_hash (image_id, mirrored, hash, ${Array.from({ length: 16 }, (_, k) => `w${k}`).join(", ")})
+      `insert into image_hash (image_id, mirrored, hash, ${MIH_WORDS.map((_, k) => `w${k}`).join(", ")})
        select id, m, h, ${words("h")} from (
          select id, false as m, ('x' || hash)::bit(256) as h from indexed_image where id between ${from} and ${to}
          union all select id, true, ('x' || mirror_hash)::bit(256) from indexed_image where id between ${from} and ${to}) x`,
@@ -90,7 +98,97 @@ async function bulkLoad(database: Database, n: number, startId: number, planted:
   await database.executeSql(`select setval(pg_get_serial_sequence('indexed_image', 'id'), ${startId + n - 1})`);
   await database.executeSql("vacuum analyze indexed_image");
   await database.executeSql("vacuum analyze image_hash");
+  // The word indexes into shared buffers, as pg_prewarm's autoprewarm does after a restart (docs/operations.md).
+  if (database.engine === "postgres") {
+    await database.executeSql("create extension if not exists pg_prewarm");
+    await database.executeSql(`select pg_prewarm(indexrelid) from pg_index where indrelid = 'image_hash'::regclass`);
+  }
   return { seconds: (performance.now() - started) / 1000, indexSeconds: (performance.now() - indexStarted) / 1000 };
+}
+
+type PlanNode = { "Node Type": string; "Actual Rows"?: number; "Rows Removed by Filter"?: number; "Heap Fetches"?: number; Plans?: PlanNode[] };
+
+/**
+ * Where one lookup's time goes: the statement image_hash_near runs, for one hash, under EXPLAIN
+ * (ANALYZE, BUFFERS): its time, the candidates the word probes returned (rows kept + removed by the
+ * distance filter), heap fetches (0 when the scans are index-only), buffers hit and read.
+ */
+async function explainLookup(database: Database, h: string): Promise<string> {
+  const q = `B'${hashBits(h)}'`;
+  const branches = MIH_WORDS.map(
+    (w, k) =>
+      `select image_id as o, bit_count(hash # ${q})::int as d from image_hash where w${k} = any(array(select substring(${q} from ${1 + w.offset} for ${w.bits})::int # m from unnest(mih_masks(${w.bits}, ${w.radius})) m)) and bit_count(hash # ${q}) <= 31`,
+  );
+  const explain = `explain (analyze, buffers, format json) select c.o, min(c.d) from (${branches.join(" union all ")}) c group by c.o`;
+  const res = (await database.executeSql(`set enable_bitmapscan = off; set max_parallel_workers_per_gather = 0; ${explain}; reset enable_bitmapscan; reset max_parallel_workers_per_gather`)) as unknown;
+  const results = (Array.isArray(res) ? res : [res]) as Array<{ rows: Array<Record<string, unknown>> }>;
+  const out = results.find((r) => r.rows?.[0]?.["QUERY PLAN"])!.rows[0]!["QUERY PLAN"] as Array<{ Plan: PlanNode & Record<string, number>; "Execution Time": number }>;
+  const top = out[0]!;
+  let candidates = 0;
+  let heapFetches = 0;
+  let scans = 0;
+  const walk = (n: PlanNode) => {
+    if (n["Node Type"] === "Index Only Scan" || n["Node Type"] === "Index Scan") {
+      scans++;
+      candidates += (n["Actual Rows"] ?? 0) + (n["Rows Removed by Filter"] ?? 0);
+      heapFetches += n["Heap Fetches"] ?? 0;
+    }
+    for (const c of n.Plans ?? []) walk(c);
+  };
+  walk(top.Plan);
+  return `${top["Execution Time"].toFixed(2)} ms, ${scans} index scans (${scans === MIH_WORDS.length ? "index-only" : "NOT all index-only"}), ${candidates.toLocaleString("en")} candidates checked, ${heapFetches} heap fetches, buffers: ${top.Plan["Shared Hit Blocks"]} hit, ${top.Plan["Shared Read Blocks"]} read`;
+}
+
+/** A private PostgreSQL cluster for the bench: initdb in a temporary directory, a free port, the production settings (docs/operations.md). */
+async function startPrivatePostgres(sharedBuffers: string): Promise<{ url: string; stop: () => void; settings: string }> {
+  const bin = process.env.PG_BIN ?? "/usr/lib/postgresql/15/bin";
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-index-pg-"));
+  // initdb refuses to run as root: run the cluster as the postgres user then.
+  const asUser = process.getuid?.() === 0 ? ["runuser", "-u", "postgres", "--"] : [];
+  if (asUser.length) execFileSync("chown", ["postgres", dir]);
+  const run = (cmd: string, args: string[]) => execFileSync(asUser[0] ?? cmd, [...asUser.slice(1), ...(asUser.length ? [cmd] : []), ...args], { stdio: ["ignore", "ignore", "inherit"] });
+  const port = await new Promise<number>((resolve) => {
+    const srv = net.createServer().listen(0, "127.0.0.1", () => {
+      const p = (srv.address() as net.AddressInfo).port;
+      srv.close(() => resolve(p));
+    });
+  });
+  const settings = [
+    `shared_buffers=${sharedBuffers}`,
+    "effective_cache_size=8GB",
+    "random_page_cost=1.1",
+    "work_mem=16MB",
+    "maintenance_work_mem=512MB",
+    "max_wal_size=8GB",
+    "jit=off",
+  ];
+  const data = path.join(dir, "data");
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    try {
+      run(path.join(bin, "pg_ctl"), ["-D", data, "-m", "immediate", "stop"]);
+    } catch {
+      // not running
+    }
+    fs.rmSync(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 200 });
+  };
+  process.once("exit", stop);
+  for (const signal of ["SIGINT", "SIGTERM"] as const)
+    process.once(signal, () => {
+      stop();
+      process.exit(130);
+    });
+  try {
+    run(path.join(bin, "initdb"), ["-D", data, "-A", "trust", "-U", "postgres", "--no-sync"]);
+    const opts = [`-p ${port}`, `-k ${dir}`, "-c listen_addresses=127.0.0.1", ...settings.map((o) => `-c ${o}`)].join(" ");
+    run(path.join(bin, "pg_ctl"), ["-D", data, "-l", path.join(dir, "log"), "-o", opts, "-w", "start"]);
+  } catch (err) {
+    stop();
+    throw err;
+  }
+  return { url: `postgres://postgres@127.0.0.1:${port}/postgres`, stop, settings: settings.join(", ") };
 }
 
 async function bench(engine: "pglite" | "postgres", serverUrl: string | undefined): Promise<void> {
@@ -100,6 +198,7 @@ async function bench(engine: "pglite" | "postgres", serverUrl: string | undefine
   await admin?.executeSql(`create database "${dbName}"`);
   const database = admin ? openPostgres(withDatabase(serverUrl!, dbName), 4) : await openPglite(path.join(dataDir, "pglite"));
   const logger = createLogger("silent");
+  let lookupConnection: Database | null = null;
   try {
     await runMigrations(database);
     const service = createImageIndexService({
@@ -112,6 +211,17 @@ async function bench(engine: "pglite" | "postgres", serverUrl: string | undefine
       identities: { get: async () => ({ stageNames: [], allowlist: [] }) },
       catalog: async () => new LeakSiteCatalog([]),
     });
+    // Lookups on one connection of their own, whose server process's CPU time is read from /proc
+    // (its process id read again before each round of lookups: the pool may have replaced it).
+    lookupConnection = engine === "postgres" ? openPostgres(withDatabase(serverUrl!, dbName), 1) : null;
+    let schedstat = "";
+    const cpuMs = () => {
+      if (!lookupConnection) {
+        const u = process.cpuUsage();
+        return (u.user + u.system) / 1000;
+      }
+      return fs.existsSync(schedstat) ? Number(fs.readFileSync(schedstat, "utf8").split(" ")[0]) / 1e6 : NaN;
+    };
     let loaded = 0;
     for (const n of SIZES) {
       // Planted originals spread over the new rows; each is queried with a copy 0–31 bits away.
@@ -150,17 +260,24 @@ async function bench(engine: "pglite" | "postgres", serverUrl: string | undefine
       // Each query run three times: the first run's time, and the best of the three, which leaves
       // out the scheduler's stalls on a shared machine (the load average is printed).
       const best: number[] = [];
+      // And the CPU time the lookup took (first run), which a loaded machine does not inflate: the
+      // server process's on-CPU time (/proc/PID/schedstat) on PostgreSQL, this process's on PGlite.
+      const cpu: number[] = [];
+      const lookupDb = lookupConnection?.db ?? database.db;
+      if (lookupConnection) schedstat = `/proc/${Number(((await lookupConnection.executeSql("select pg_backend_pid() as pid")).rows[0] as { pid: number }).pid)}/schedstat`;
       let found = 0;
       let expected = 0;
       let wrong = 0;
       for (const q of queries) {
+        const c0 = cpuMs();
         const t0 = performance.now();
-        const near = await nearHashes(database.db, "image_hash", [q.h], 31);
+        const near = await nearHashes(lookupDb, "image_hash", [q.h], 31);
         times.push(performance.now() - t0);
+        cpu.push(cpuMs() - c0);
         let min = times[times.length - 1]!;
         for (let r = 0; r < 2; r++) {
           const t1 = performance.now();
-          await nearHashes(database.db, "image_hash", [q.h], 31);
+          await nearHashes(lookupDb, "image_hash", [q.h], 31);
           min = Math.min(min, performance.now() - t1);
         }
         best.push(min);
@@ -172,6 +289,11 @@ async function bench(engine: "pglite" | "postgres", serverUrl: string | undefine
       }
       const p50 = pct(times, 50);
       const p99 = pct(times, 99);
+      if (engine === "postgres") {
+        console.log(`${engine.padEnd(8)} ${n.toLocaleString("en")} images: one lookup, a random hash: ${await explainLookup(database, hex())}`);
+        const id = plantedIds[0]!;
+        console.log(`${engine.padEnd(8)} ${n.toLocaleString("en")} images: one lookup, a copy 31 bits away: ${await explainLookup(database, nearCopy(planted.get(id)!, 31))}`);
+      }
 
       // Brute force: every hash's distance, the same answer without the index.
       const brute: number[] = [];
@@ -183,13 +305,14 @@ async function bench(engine: "pglite" | "postgres", serverUrl: string | undefine
       const bruteMs = pct(brute, 50);
       console.log(
         `${engine.padEnd(8)} ${n.toLocaleString("en")} images: online insert ${Math.round(ONLINE_INSERTS / onlineSeconds).toLocaleString("en")} images/s (indexImages, batches of 100, all indexes in place); ` +
-          `lookup p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms over ${QUERIES} queries (best of 3 runs a query: p50 ${pct(best, 50).toFixed(2)} ms, p99 ${pct(best, 99).toFixed(2)} ms); load average ${os.loadavg()[0]!.toFixed(1)}; recall ${found}/${expected}${wrong ? `, ${wrong} beyond 31 (WRONG)` : ""}; ` +
+          `lookup p50 ${p50.toFixed(2)} ms, p99 ${p99.toFixed(2)} ms over ${QUERIES} queries (best of 3 runs a query: p50 ${pct(best, 50).toFixed(2)} ms, p99 ${pct(best, 99).toFixed(2)} ms; ${engine === "postgres" ? "server" : "process"} CPU time a lookup p50 ${pct(cpu, 50).toFixed(2)} ms, p99 ${pct(cpu, 99).toFixed(2)} ms); load average ${os.loadavg()[0]!.toFixed(1)}; recall ${found}/${expected}${wrong ? `, ${wrong} beyond 31 (WRONG)` : ""}; ` +
           `brute force ${bruteMs.toFixed(0)} ms a query = ${(bruteMs / p50).toFixed(0)}× the index's p50`,
       );
       console.log(`${engine.padEnd(8)} ${n.toLocaleString("en")} images: p99 ${p99.toFixed(2)} ms vs target ${TARGET_P99_MS} ms (at 10M on PostgreSQL): ${p99 <= TARGET_P99_MS ? "within" : "above"} at this size`);
       if (found !== expected || wrong) process.exitCode = 1;
     }
   } finally {
+    await lookupConnection?.close();
     await database.close();
     await admin?.executeSql(`drop database if exists "${dbName}" with (force)`);
     await admin?.close();
@@ -197,11 +320,26 @@ async function bench(engine: "pglite" | "postgres", serverUrl: string | undefine
   }
 }
 
-const serverUrl = process.env.TEST_DATABASE_URL || process.env.DATABASE_URL || undefined;
-const engines = (process.env.BENCH_ENGINES ?? (serverUrl ? "postgres,pglite" : "pglite")).split(",").map((e) => e.trim());
+const engines = (process.env.BENCH_ENGINES ?? "postgres,pglite").split(",").map((e) => e.trim());
+const gib = (Math.max(...SIZES) / 1e6) * 1.9 + 0.5;
+const sharedBuffers = process.env.BENCH_PG_SHARED_BUFFERS ?? `${Math.ceil(gib * 1024)}MB`;
 console.log(`load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")} on ${os.cpus().length} cores; sizes ${SIZES.join(", ")}`);
 for (const engine of engines) {
   if (engine !== "pglite" && engine !== "postgres") throw new Error(`BENCH_ENGINES: unknown engine ${engine}`);
-  if (engine === "postgres" && !serverUrl) throw new Error("BENCH_ENGINES=postgres needs TEST_DATABASE_URL or DATABASE_URL");
-  await bench(engine, serverUrl);
+  if (engine === "pglite") {
+    await bench(engine, undefined);
+    continue;
+  }
+  if (process.env.BENCH_PG_URL) {
+    await bench(engine, process.env.BENCH_PG_URL);
+    continue;
+  }
+  const pg = await startPrivatePostgres(sharedBuffers);
+  console.log(`postgres private PostgreSQL 15 cluster: ${pg.settings}`);
+  try {
+    await bench(engine, pg.url);
+  } finally {
+    pg.stop();
+  }
 }
+console.log(`load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);

@@ -1,4 +1,4 @@
-import { bigint, bigserial, bit, boolean, index, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, type PgColumn } from "drizzle-orm/pg-core";
+import { bigint, bigserial, bit, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, type PgColumn } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { referenceImage } from "./scans";
 
@@ -8,26 +8,24 @@ import { referenceImage } from "./scans";
  * for the whole service; what a creator sees of it is only the leaks her own references matched.
  */
 
-/** A 256-bit PDQ hash as a bit string, and its 16 words of 16 bits (as smallint: value − 32768) for multi-index hashing. */
+/**
+ * A 256-bit PDQ hash as a bit string, and its 11 words for multi-index hashing (MIH_WORDS in
+ * modules/image-index/multi-index-hash.ts: eight of 23 bits, three of 24, as unsigned integers).
+ */
 function hashWords() {
   return {
     hash: bit("hash", { dimensions: 256 }).notNull(),
-    w0: smallint("w0").notNull(),
-    w1: smallint("w1").notNull(),
-    w2: smallint("w2").notNull(),
-    w3: smallint("w3").notNull(),
-    w4: smallint("w4").notNull(),
-    w5: smallint("w5").notNull(),
-    w6: smallint("w6").notNull(),
-    w7: smallint("w7").notNull(),
-    w8: smallint("w8").notNull(),
-    w9: smallint("w9").notNull(),
-    w10: smallint("w10").notNull(),
-    w11: smallint("w11").notNull(),
-    w12: smallint("w12").notNull(),
-    w13: smallint("w13").notNull(),
-    w14: smallint("w14").notNull(),
-    w15: smallint("w15").notNull(),
+    w0: integer("w0").notNull(),
+    w1: integer("w1").notNull(),
+    w2: integer("w2").notNull(),
+    w3: integer("w3").notNull(),
+    w4: integer("w4").notNull(),
+    w5: integer("w5").notNull(),
+    w6: integer("w6").notNull(),
+    w7: integer("w7").notNull(),
+    w8: integer("w8").notNull(),
+    w9: integer("w9").notNull(),
+    w10: integer("w10").notNull(),
   };
 }
 
@@ -35,10 +33,11 @@ type WordColumns = Record<`w${number}`, PgColumn> & { hash: PgColumn };
 
 /**
  * One btree per word, keyed by the word and carrying the owner and the whole hash: a lookup of
- * a word and its 16 one-bit neighbours is an index-only scan that checks the distance in the index.
+ * a word and its neighbours within the word's radius is an index-only scan that checks the
+ * distance in the index, with no table read.
  */
 function wordIndexes(table: string, t: WordColumns, owner: PgColumn) {
-  return Array.from({ length: 16 }, (_, k) => index(`${table}_w${k}_idx`).on(t[`w${k}`]!, owner, t.hash));
+  return Array.from({ length: 11 }, (_, k) => index(`${table}_w${k}_idx`).on(t[`w${k}`]!, owner, t.hash));
 }
 
 export const indexedImage = pgTable(

@@ -101,7 +101,7 @@ describe("the shared image index", () => {
     expect((await (await scout.get("/v1/leaks")).json()).total).toBe(0);
   });
 
-  it("finds every hash within distance 31 and none beyond, through 16 × 17 word lookups", async () => {
+  it("finds every hash within distance 31 and none beyond, through the multi-index word lookups", async () => {
     const db = services.database.db;
     const flip = (hex: string, bits: number[]) => {
       const b = Buffer.from(hex, "hex");
@@ -109,7 +109,7 @@ describe("the shared image index", () => {
       return b.toString("hex");
     };
     const query = randomBytes(32).toString("hex");
-    // Near hashes whose flipped bits are spread so that no word agrees exactly (the hardest case for the split), and far ones.
+    // Near hashes whose flipped bits are spread across the hash, and far ones (multi-index-hash.test.ts places them against the split).
     const spread = (d: number) => Array.from({ length: d }, (_, i) => (i % 16) * 16 + Math.floor(i / 16) * 7);
     const planted = new Map<string, number>();
     for (let d = 0; d <= 40; d++) planted.set(flip(query, spread(d)), d);

@@ -3,14 +3,25 @@ import { PDQ_DEFAULT_MAX_DISTANCE } from "@leakwarden/pdq/pdq-match";
 
 /**
  * Multi-index hashing of 256-bit PDQ hashes (docs/decisions/011-image-index.md): the hash is cut
- * into 16 words of 16 bits. Two hashes within distance 31 differ by at most one bit in at least
- * one word (16 words × 2 bits > 31), so looking up each word and its 16 one-bit neighbours
- * (16 × 17 index probes) finds every hash within 31; the distance is then checked exactly.
+ * into 11 words, eight of 23 bits then three of 24 (most significant first), each searched within
+ * a radius: 2 bits for words 0–9, 1 bit for word 10. Two hashes within distance 31 are within the
+ * radius on at least one word (if every word differed by more, the distance would be at least
+ * 10 × 3 + 2 = 32), so looking up each word's neighbours within its radius (8 × 277 + 2 × 301 +
+ * 25 = 2,843 index probes) finds every hash within 31; the distance is then checked exactly.
+ * Against 16 words of 16 bits (272 probes, 272 × N / 65,536 candidates) this trades ten times the
+ * probes for ~34 times fewer candidates: ~6,000 instead of ~83,000 at 20 million hashes.
  */
 
-export const MIH_WORDS = 16;
-/** The largest distance the word split guarantees to find. */
-export const MIH_MAX_DISTANCE = 2 * MIH_WORDS - 1;
+export type MihWord = { readonly offset: number; readonly bits: number; readonly radius: number };
+
+export const MIH_WORDS: readonly MihWord[] = [
+  ...Array.from({ length: 8 }, (_, k) => ({ offset: 23 * k, bits: 23, radius: 2 })),
+  { offset: 184, bits: 24, radius: 2 },
+  { offset: 208, bits: 24, radius: 2 },
+  { offset: 232, bits: 24, radius: 1 },
+];
+/** The largest distance the word split guarantees to find: one less than the sum of (radius + 1). */
+export const MIH_MAX_DISTANCE = MIH_WORDS.reduce((s, w) => s + w.radius + 1, 0) - 1;
 if (PDQ_DEFAULT_MAX_DISTANCE > MIH_MAX_DISTANCE) throw new Error("the PDQ threshold exceeds what the index finds");
 
 const HEX_256 = /^[0-9a-f]{64}$/;
@@ -22,10 +33,10 @@ export function normalizeHash(hex: string): string {
   return h;
 }
 
-/** The 16 words of a hex hash, most significant first (word k = hex digits 4k…4k+3), as stored: value − 32768 (smallint). */
+/** The 11 words of a hex hash, as stored (unsigned integers of 23 or 24 bits). */
 export function hashWords(hex: string): number[] {
-  const h = normalizeHash(hex);
-  return Array.from({ length: MIH_WORDS }, (_, k) => parseInt(h.slice(4 * k, 4 * k + 4), 16) - 32768);
+  const v = BigInt(`0x${normalizeHash(hex)}`);
+  return MIH_WORDS.map((w) => Number((v >> BigInt(256 - w.offset - w.bits)) & ((1n << BigInt(w.bits)) - 1n)));
 }
 
 /** The hash as PostgreSQL's bit(256) text. */
@@ -35,10 +46,10 @@ export function hashBits(hex: string): string {
   return out;
 }
 
-type WordIndex = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10 | 11 | 12 | 13 | 14 | 15;
+type WordIndex = 0 | 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10;
 export type HashColumns = { hash: string } & { [K in `w${WordIndex}`]: number };
 
-/** The columns of one hash row: hash and w0…w15. */
+/** The columns of one hash row: hash and w0…w10. */
 export function hashColumns(hex: string): HashColumns {
   const words = hashWords(hex);
   return Object.assign({ hash: hashBits(hex) }, ...words.map((w, k) => ({ [`w${k}`]: w }))) as HashColumns;
@@ -46,8 +57,8 @@ export function hashColumns(hex: string): HashColumns {
 
 /**
  * One statement: for each hash, the owners of the rows of `table` within `maxDistance`, and the
- * nearest distance; through the migration's image_hash_near / reference_hash_near (16 index-only
- * scans a hash, each over one word and its 16 one-bit neighbours).
+ * nearest distance; through the migrations' image_hash_near / reference_hash_near (0015: 11
+ * index-only scans a hash, each over one word's neighbours within its radius).
  */
 export function nearHashesQuery(table: "image_hash" | "reference_hash", hexes: readonly string[], maxDistance: number): SQL {
   if (!Number.isInteger(maxDistance) || maxDistance < 0 || maxDistance > MIH_MAX_DISTANCE) throw new Error(`maxDistance must be 0…${MIH_MAX_DISTANCE}`);
