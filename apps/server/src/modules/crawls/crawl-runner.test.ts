@@ -241,7 +241,7 @@ describe("crawling leak sites", () => {
     web.addReply(topic, '<p>luna_rivers onlyfans leaked, new set of 80 pics: <a href="https://mega.nz/folder/Rp27#k">mega</a></p>');
     const before = web.itemRequests().length;
     expect((await runner().run("modleaks")).outcome).toBe("completed");
-    expect(web.itemRequests().slice(before)).toEqual([`${web.hosts.discourse} /t/${topic.split("/").pop()}/posts.json?post_number=8`]);
+    expect(web.itemRequests().slice(before)).toEqual([`${web.hosts.discourse} ${new URL(topic).pathname}/27.json`]);
     expect(await leakUrls(database.db, "luna")).toContain(topic);
   });
 

@@ -381,11 +381,13 @@ export class CrawlRunner {
     if (res.status < 200 || res.status >= 300) throw new FetchError("protocol", `HTTP ${res.status}`, item.url);
     const text = decodeBody(res.body, res.contentType);
     const converted = adapter.itemPage({ body: text, url: res.finalUrl, contentType: res.contentType, item }, config);
-    // An API's answer is shown at the item's page URL; an HTML page at where it ended up.
-    const pageUrl = converted ? item.url : res.finalUrl;
+    // An API's answer, or a thread read at its last post's page (phpBB, vBulletin), is shown at the item's page URL, so
+    // that every version of a thread is one leak; an HTML page read at its own address is shown where it ended up.
+    // Links in fetched HTML resolve against where it was fetched.
+    const pageUrl = converted || item.fetchUrl ? item.url : res.finalUrl;
     const src: DocumentSource = converted
       ? { body: Buffer.from(converted.html, "utf8"), contentType: "text/html; charset=utf-8", url: pageUrl, kind: "html" }
-      : { body: res.body, contentType: res.contentType, url: pageUrl, kind: /html|xml/.test(res.contentType) || !res.contentType ? "html" : "text" };
+      : { body: res.body, contentType: res.contentType, url: res.finalUrl, kind: /html|xml/.test(res.contentType) || !res.contentType ? "html" : "text" };
     const readPage = this.deps.readPage ?? ((job: PageReadJob) => sharedPageParser().read(job, this.deps.settings.SCAN_PAGE_TIME_LIMIT_MS));
     const { doc } = await readPage({ src, text: { matchers: [], catalogSites: [], pageUrl, needContext: false } });
 
