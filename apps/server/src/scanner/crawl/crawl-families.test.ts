@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crawlFixture } from "../../testing/fake-web/crawl-fixtures";
+import { crawlFixture } from "@leakwarden/test-support/fake-web/crawl-fixtures";
 import { documentFromBody, type PageDocument } from "../html-document";
 import { crawlAdapter } from "./crawl-adapters";
 import type { CrawlAdapterConfig, CrawlFamily, CrawlItem } from "./crawl-types";

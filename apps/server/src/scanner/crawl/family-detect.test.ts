@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { crawlFixture } from "../../testing/fake-web/crawl-fixtures";
+import { crawlFixture } from "@leakwarden/test-support/fake-web/crawl-fixtures";
 import { detectFamily, wellKnownProbes } from "./family-detect";
 
 const detect = (fixture: string, url: string, headers: Record<string, string> = {}, body = crawlFixture(fixture)) =>
