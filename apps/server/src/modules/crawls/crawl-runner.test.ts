@@ -284,6 +284,22 @@ describe("crawling leak sites", () => {
     expect(await leakUrls(database.db, "luna")).toEqual(web.leaks.filter((u) => u.includes(web.hosts.discourse)).sort());
   });
 
+  it("robots.txt is fetched once per host for every worker (kept in the database), and again once it is an hour old", async () => {
+    const robotsFetches = () => web.requests.filter((r) => r.host === web.hosts.discourse && r.path === "/robots.txt").length;
+    expect((await runner().run("modleaks")).outcome).toBe("completed");
+    expect(robotsFetches()).toBe(1);
+    web.addTopic("new-topic", "New topic", "<p>hello</p>");
+    // A second worker: its own memory is empty, the database has the file.
+    expect((await runner().run("modleaks")).outcome).toBe("completed");
+    expect(robotsFetches()).toBe(1);
+    const [host] = await database.db.select().from(crawlHost).where(eq(crawlHost.host, web.hosts.discourse));
+    expect(host).toMatchObject({ robotsStatus: "file" });
+    expect(host!.robotsTxt).toContain("Disallow: /account/");
+    await database.db.update(crawlHost).set({ robotsFetchedAt: new Date(Date.now() - 2 * 60 * 60_000) }).where(eq(crawlHost.host, web.hosts.discourse));
+    expect((await runner().run("modleaks")).outcome).toBe("completed");
+    expect(robotsFetches()).toBe(2);
+  });
+
   it("a redirect to another host waits for that host's turn: a backed-off host is not asked, the item waits, the site's crawl goes on", async () => {
     await web.close();
     const redirects: Record<string, string> = {};

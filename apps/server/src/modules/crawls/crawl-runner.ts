@@ -681,24 +681,37 @@ export class CrawlRunner {
     return res;
   }
 
-  /** robots.txt as scans read it (SCAN_ROBOTS_POLICY), fetched in the host's turn and kept for an hour. */
+  /**
+   * robots.txt as scans read it (SCAN_ROBOTS_POLICY), fetched in the host's turn and kept for an hour: here,
+   * and in the database for every other worker (crawl_host), so that the workers do not each fetch it.
+   */
   async #robotsDecision(u: URL, signal: AbortSignal, deadline: number): Promise<RobotsDecision> {
     const policy = this.deps.settings.SCAN_ROBOTS_POLICY;
+    const db = this.deps.db;
+    const host = u.host.toLowerCase();
     let entry = this.#robots.get(u.origin);
     if (!entry || Date.now() - entry.at > ROBOTS_TTL_MS) {
-      const file = this.#fetchInTurn(new URL("/robots.txt", u.origin), signal, deadline, () => undefined, { maxBytes: ROBOTS_MAX_BYTES, timeoutMs: 5_000 }).then(
-        (r) => {
-          if (r.status >= 200 && r.status < 300) return parseRobotsTxt(r.body.toString("utf8"));
-          if (r.status >= 400 && r.status < 500) return "no-robots" as const;
-          return "unreachable" as const;
-        },
-        (e: unknown) => {
-          // Waiting for our turn was cut short: no verdict was reached, ask again next time.
-          if (e instanceof HostBackoffError || (e as Error).name === "AbortError" || signal.aborted) this.#robots.delete(u.origin);
-          if (e instanceof HostBackoffError) throw e;
-          if (signal.aborted) throw e;
-          return "unreachable" as const;
-        },
+      const fetchHere = () =>
+        this.#fetchInTurn(new URL("/robots.txt", u.origin), signal, deadline, () => undefined, { maxBytes: ROBOTS_MAX_BYTES, timeoutMs: 5_000 }).then(
+          async (r) => {
+            const stored: Omit<repo.StoredRobots, "fetchedAt"> =
+              r.status >= 200 && r.status < 300
+                ? { status: "file", text: r.body.toString("utf8") }
+                : { status: r.status >= 400 && r.status < 500 ? "no-robots" : "unreachable", text: null };
+            await repo.saveRobots(db, host, stored, new Date()).catch(() => undefined);
+            return stored.status === "file" ? parseRobotsTxt(stored.text!) : stored.status;
+          },
+          (e: unknown) => {
+            // Waiting for our turn was cut short: no verdict was reached, ask again next time.
+            if (e instanceof HostBackoffError || (e as Error).name === "AbortError" || signal.aborted) this.#robots.delete(u.origin);
+            if (e instanceof HostBackoffError) throw e;
+            if (signal.aborted) throw e;
+            return "unreachable" as const;
+          },
+        );
+      const file = repo.findRobots(db, host, ROBOTS_TTL_MS, new Date()).then(
+        (shared) => (shared ? (shared.status === "file" ? parseRobotsTxt(shared.text ?? "") : shared.status) : fetchHere()),
+        () => fetchHere(),
       );
       entry = { at: Date.now(), file };
       this.#robots.set(u.origin, entry);
