@@ -138,13 +138,21 @@ export function parseHtmlDocument(html: string, pageUrl: string): PageDocument {
       pushImage(a.poster, e, alt);
       continue;
     }
-    for (const attr of ["data-src", "data-lazy-src", "data-lazy", "data-original", "data-original-src", "data-hi-res-src", "data-full", "data-large-file", "data-orig-file", "src"]) {
+    // data-url: XenForo's original of an image it shows through its image proxy.
+    for (const attr of ["data-src", "data-lazy-src", "data-lazy", "data-original", "data-original-src", "data-hi-res-src", "data-full", "data-large-file", "data-orig-file", "data-url", "src"]) {
       const v = a[attr];
       if (v && !/^data:/i.test(v)) pushImage(v, e, alt);
     }
     for (const attr of ["srcset", "data-srcset", "data-lazy-srcset"]) {
       const best = largestFromSrcset(a[attr]);
       if (best) pushImage(best, e, alt);
+    }
+    // A forum's attachment thumbnail links its full size at an address without a file extension.
+    const link = enclosingLink(e);
+    const full = link ? abs(link.attribs.href) : null;
+    if (full && !seenImages.has(full) && isAttachmentUrl(new URL(full))) {
+      seenImages.add(full);
+      images.push({ src: full, alt, width: null, height: null, hint: "linked" });
     }
   }
   // CSS backgrounds (inline, or lazy-loaded from data-bg attributes).
@@ -448,6 +456,30 @@ function visibleText(root: AnyNode): { text: string; linkText: string } {
       .replace(/ ?\n[ \n]*/g, "\n")
       .trim();
   return { text: tidy(out), linkText: tidy(linkOut) };
+}
+
+/** The link an image sits in (within three levels), if any. */
+function enclosingLink(el: Element): Element | null {
+  let n: DomNode | null | undefined = el.parent;
+  for (let depth = 0; depth < 3 && n && n.type !== "root"; depth++, n = n.parent) {
+    if ((n.name ?? "").toLowerCase() === "a" && n.attribs?.href) return n as Element;
+  }
+  return null;
+}
+
+/**
+ * Forum attachments as the packages serve them: phpBB 3 download/file.php?id=N, phpBB 4
+ * download/attachment/N/name, vBulletin 3/4 attachment.php?attachmentid=N, vBulletin 5
+ * filedata/fetch?id=N, XenForo attachments/name-jpg.N/.
+ */
+export function isAttachmentUrl(u: URL): boolean {
+  const path = u.pathname.toLowerCase();
+  if (path.endsWith("/download/file.php") || path.endsWith("/attachment.php") || path.endsWith("/filedata/fetch")) return u.search.length > 1;
+  const parts = path.split("/").filter(Boolean);
+  const xf = parts.lastIndexOf("attachments");
+  if (xf >= 0 && xf === parts.length - 2 && /\.\d{1,12}$/.test(parts[xf + 1]!)) return true;
+  const bb = parts.lastIndexOf("attachment");
+  return bb >= 1 && parts[bb - 1] === "download" && /^\d{1,12}$/.test(parts[bb + 1] ?? "");
 }
 
 function largestFromSrcset(srcset: string | undefined): string | null {

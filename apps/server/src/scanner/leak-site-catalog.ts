@@ -3,7 +3,7 @@ import * as cheerio from "cheerio";
 import { z } from "zod";
 import { hostMatchesDomain } from "./canonical-url";
 import { FetchError, type GuardedFetcher } from "./guarded-fetch";
-import { CRAWL_FAMILIES } from "./crawl/crawl-types";
+import { CRAWL_FAMILIES, type CrawlFamily } from "./crawl/crawl-types";
 import builtinCatalog from "./leak-sites.json" with { type: "json" };
 import { SearchSourceError, type SearchPage, type SearchProvider } from "./search-provider";
 
@@ -41,7 +41,8 @@ const httpUrl = z
  */
 export const crawlConfigSchema = z
   .object({
-    family: z.enum(CRAWL_FAMILIES),
+    /** "auto" (the default): told from the site's pages (family-detect.ts); entryPages are then where to look. */
+    family: z.enum([...CRAWL_FAMILIES, "auto"]).default("auto"),
     /** Scheme and host (and folder) of the site, e.g. https://example.com/forum; default https://{first domain}. */
     baseUrl: httpUrl.optional(),
     entryPages: z.array(httpUrl).min(1).max(50).optional(),
@@ -64,6 +65,8 @@ export const crawlConfigSchema = z
   .refine((c) => c.family !== "imageboard" || !!c.entryPages, { message: "an imageboard needs entryPages (each board's catalog.json)" });
 
 export type CrawlConfig = z.infer<typeof crawlConfigSchema>;
+/** A site whose family is known (named in the catalog, or detected). */
+export type ResolvedCrawlConfig = CrawlConfig & { family: CrawlFamily };
 
 export const leakSiteSchema = z.object({
   id: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, "lower-case letters, digits and dashes"),

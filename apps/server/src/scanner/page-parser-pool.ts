@@ -2,6 +2,9 @@ import os from "node:os";
 import { Worker } from "node:worker_threads";
 import { documentFromBody, type DocumentSource, type PageDocument } from "./html-document";
 import { readPage, type PageReadJob, type PageReading } from "./page-reading";
+import type { ListingPage } from "./crawl/crawl-types";
+import { crawlWorkUrl, runCrawlWork, type CrawlWork } from "./crawl/crawl-work";
+import type { FamilyGuess } from "./crawl/family-detect";
 
 /**
  * Reads fetched pages on worker threads: parsing the markup, finding her names
@@ -15,10 +18,16 @@ import { readPage, type PageReadJob, type PageReading } from "./page-reading";
  * are read on the calling thread, as they were before: slower, never a lost page.
  */
 
-type Work = { kind: "parse"; src: DocumentSource } | { kind: "read"; job: PageReadJob };
-type Job = { id: number; work: Work; limitMs: number; resolve: (r: PageDocument | PageReading) => void; reject: (e: Error) => void };
+type Work = { kind: "parse"; src: DocumentSource } | { kind: "read"; job: PageReadJob } | CrawlWork;
+type Result = PageDocument | PageReading | ListingPage | FamilyGuess | null;
+type Job = { id: number; work: Work; limitMs: number; resolve: (r: Result) => void; reject: (e: Error) => void };
 type Slot = { worker: Worker; pending: Map<number, Job>; ready: boolean; alive: boolean; timer?: NodeJS.Timeout; timedId?: number };
-type Reply = { ready: true } | { id: number; doc: PageDocument } | { id: number; reading: PageReading } | { id: number; error: string };
+type Reply =
+  | { ready: true }
+  | { id: number; doc: PageDocument }
+  | { id: number; reading: PageReading }
+  | { id: number; result: ListingPage | FamilyGuess | null }
+  | { id: number; error: string };
 
 /** A page whose reading took longer than the pool's time limit: its worker was stopped. */
 export class PageTimeLimitError extends Error {
@@ -87,7 +96,15 @@ export class PageParserPool {
   /** Reads a page and finds her names and its leak context in it (page-reading.ts), within a time limit. */
   read = (job: PageReadJob, timeLimitMs?: number): Promise<PageReading> => this.#submit({ kind: "read", job }, timeLimitMs) as Promise<PageReading>;
 
-  #submit(work: Work, limitMs = this.#pageTimeLimitMs): Promise<PageDocument | PageReading> {
+  /** A crawled listing page read into items and the next page (crawl-work.ts), within a time limit. */
+  listing = (work: Omit<Extract<CrawlWork, { kind: "listing" }>, "kind">, timeLimitMs?: number): Promise<ListingPage> =>
+    this.#submit({ kind: "listing", ...work }, timeLimitMs) as Promise<ListingPage>;
+
+  /** The package a site runs, from one of its pages (family-detect.ts), within a time limit. */
+  detect = (work: Omit<Extract<CrawlWork, { kind: "detect" }>, "kind">, timeLimitMs?: number): Promise<FamilyGuess | null> =>
+    this.#submit({ kind: "detect", ...work }, timeLimitMs) as Promise<FamilyGuess | null>;
+
+  #submit(work: Work, limitMs = this.#pageTimeLimitMs): Promise<Result> {
     return new Promise((resolve, reject) => this.#dispatch({ id: this.#nextId++, work, limitMs, resolve, reject }));
   }
 
@@ -110,6 +127,10 @@ export class PageParserPool {
 
   #post(slot: Slot, job: Job): void {
     const { work } = job;
+    if (work.kind === "listing" || work.kind === "detect") {
+      slot.worker.postMessage({ id: job.id, work });
+      return;
+    }
     const src = work.kind === "parse" ? work.src : work.job.src;
     if (!src) {
       slot.worker.postMessage({ id: job.id, work });
@@ -151,7 +172,7 @@ export class PageParserPool {
     if (i >= 0) this.#slots.splice(i, 1);
     void slot.worker.terminate().catch(() => undefined);
     const work = job.work;
-    const url = work.kind === "parse" ? work.src.url : work.job.text.pageUrl;
+    const url = work.kind === "parse" ? work.src.url : work.kind === "read" ? work.job.text.pageUrl : crawlWorkUrl(work);
     job.reject(new PageTimeLimitError(url, job.limitMs));
     for (const j of waiting) this.#dispatch(j);
     this.#scheduleIdleStop();
@@ -202,7 +223,7 @@ export class PageParserPool {
       this.#onWorkers++;
       this.#losses = 0;
       if ("error" in m) job.reject(new Error(m.error));
-      else job.resolve("reading" in m ? m.reading : m.doc);
+      else job.resolve("reading" in m ? m.reading : "result" in m ? m.result : m.doc);
       this.#afterJob(slot);
     });
     worker.on("error", () => this.#lost(slot));
@@ -224,7 +245,8 @@ export class PageParserPool {
   #runHere(job: Job): void {
     this.#here++;
     try {
-      job.resolve(job.work.kind === "parse" ? documentFromBody(job.work.src) : readPage(job.work.job));
+      const w = job.work;
+      job.resolve(w.kind === "parse" ? documentFromBody(w.src) : w.kind === "read" ? readPage(w.job) : runCrawlWork(w));
     } catch (e) {
       job.reject(e instanceof Error ? e : new Error(String(e)));
     }

@@ -1,6 +1,7 @@
 import { parentPort } from "node:worker_threads";
 import { documentFromBody, type DocumentSource } from "./html-document";
 import { readPage, type PageReadJob } from "./page-reading";
+import { runCrawlWork, type CrawlWork } from "./crawl/crawl-work";
 
 // Body of a PageParserPool worker: reads fetched bodies into page documents, and finds her
 // names and the leak context in them (page-reading.ts).
@@ -8,12 +9,13 @@ import { readPage, type PageReadJob } from "./page-reading";
 const port = parentPort;
 if (!port) throw new Error("page-parser-thread runs only as a worker thread");
 
-type Work = { kind: "parse"; src: DocumentSource } | { kind: "read"; job: PageReadJob };
+type Work = { kind: "parse"; src: DocumentSource } | { kind: "read"; job: PageReadJob } | CrawlWork;
 
 port.on("message", ({ id, work }: { id: number; work: Work }) => {
   try {
     if (work.kind === "parse") port.postMessage({ id, doc: documentFromBody(work.src) });
-    else port.postMessage({ id, reading: readPage(work.job) });
+    else if (work.kind === "read") port.postMessage({ id, reading: readPage(work.job) });
+    else port.postMessage({ id, result: runCrawlWork(work) });
   } catch (e) {
     port.postMessage({ id, error: e instanceof Error ? e.message : String(e) });
   }

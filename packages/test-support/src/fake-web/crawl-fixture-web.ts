@@ -227,23 +227,31 @@ export async function startCrawlFixtureWeb(
       },
     })(req, res, url);
   };
-  // A topic's posts, 20 a page as Discourse serves them: /t/{slug}/{id}.json has the first; /t/{id}/posts.json?post_number=N those from N.
-  const postsOf = (t: Topic, from: number) =>
-    [t.cooked, ...t.replies]
-      .map((cooked, i) => ({ id: t.id * 1000 + i, username: i === 0 ? "uploader" : `user${i}`, cooked, post_number: i + 1 }))
-      .slice(from - 1, from - 1 + 20);
+  // A topic's posts as Discourse serves them: /t/{slug}/{id}.json has the first 20; /t/{slug}/{id}/{n}.json the ~20 around
+  // post n (the last 20 when n is at the end); /t/{id}/posts.json?post_number=N the 20 before N, newest first.
+  const allPosts = (t: Topic) =>
+    [t.cooked, ...t.replies].map((cooked, i) => ({ id: t.id * 1000 + i, username: i === 0 ? "uploader" : `user${i}`, cooked, post_number: i + 1 }));
+  const postsNear = (t: Topic, n: number) => {
+    const all = allPosts(t);
+    const start = Math.max(0, Math.min(n - 5, all.length - 20));
+    return all.slice(start, start + 20);
+  };
+  const notFound = json({ errors: ["The requested URL or resource could not be found."], error_type: "not_found" }, 404);
   const dcTopic: SiteHandler = (req, res, url) => {
     const pm = /^\/t\/(\d+)\/posts\.json$/.exec(url.pathname);
     if (pm) {
       const t = topics.find((x) => x.id === Number(pm[1]));
-      if (!t) return json({ errors: ["The requested URL or resource could not be found."], error_type: "not_found" }, 404)(req, res, url);
-      return json({ post_stream: { posts: postsOf(t, Math.max(1, Number(url.searchParams.get("post_number") ?? 1))) }, id: t.id })(req, res, url);
+      if (!t) return notFound(req, res, url);
+      const before = Number(url.searchParams.get("post_number") ?? 0);
+      const posts = before > 0 ? allPosts(t).filter((p) => p.post_number < before).slice(-20).reverse() : allPosts(t).slice(0, 20);
+      return json({ post_stream: { posts }, id: t.id })(req, res, url);
     }
-    const m = /^\/t\/([^/]+)\/(\d+)(\.json)?$/.exec(url.pathname);
+    const m = /^\/t\/([^/]+)\/(\d+)(?:\/(\d+))?(\.json)?$/.exec(url.pathname);
     const t = m ? topics.find((x) => x.id === Number(m[2])) : undefined;
-    if (!t) return json({ errors: ["The requested URL or resource could not be found."], error_type: "not_found" }, 404)(req, res, url);
-    if (!m![3]) return html(doc(t.title, `<noscript><h1>${t.title}</h1>${t.cooked}</noscript>`))(req, res, url);
-    json({ id: t.id, title: t.title, fancy_title: t.title, slug: t.slug, posts_count: 1 + t.replies.length, post_stream: { posts: postsOf(t, 1) } })(req, res, url);
+    if (!t) return notFound(req, res, url);
+    if (!m![4]) return html(doc(t.title, `<noscript><h1>${t.title}</h1>${t.cooked}</noscript>`))(req, res, url);
+    const posts = m![3] ? postsNear(t, Number(m![3])) : allPosts(t).slice(0, 20);
+    json({ id: t.id, title: t.title, fancy_title: t.title, slug: t.slug, posts_count: 1 + t.replies.length, highest_post_number: 1 + t.replies.length, post_stream: { posts } })(req, res, url);
   };
 
   // --- A tube script: /videos/?page=N with thumbnails and a "next" link; /video/{id}/{slug}/.

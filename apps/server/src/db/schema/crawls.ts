@@ -73,6 +73,13 @@ export const crawlHost = pgTable("crawl_host", {
   /** Consecutive failures (5xx, 429, timeouts): the backoff grows with them. */
   failures: integer("failures").notNull().default(0),
   lastStatus: text("last_status"),
+  /**
+   * The host's robots.txt as last fetched (at most 512 KB), shared by every worker: "file" with its text,
+   * "no-robots" (4xx) or "unreachable" (5xx, no answer). Fetched again once it is an hour old.
+   */
+  robotsStatus: text("robots_status"),
+  robotsTxt: text("robots_txt"),
+  robotsFetchedAt: timestamp("robots_fetched_at", { withTimezone: true }),
 });
 
 /** Requests in flight per host: a slot is held while a request runs and expires if its worker dies. */

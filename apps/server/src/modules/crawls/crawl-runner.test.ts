@@ -6,7 +6,7 @@ import { crawlHost, crawlItem, crawlSite } from "../../db/schema/crawls";
 import { leak } from "../../db/schema/scans";
 import { parseCrawlSettings } from "../../scanner/crawl/crawl-settings";
 import { createGuardedFetcher } from "../../scanner/guarded-fetch";
-import { loadLeakSiteCatalog, type LeakSiteCatalog } from "../../scanner/leak-site-catalog";
+import { LeakSiteCatalog, loadLeakSiteCatalog, leakSiteSchema } from "../../scanner/leak-site-catalog";
 import { runScan } from "../../scanner/run-scan";
 import { parseScannerSettings } from "../../scanner/scanner-settings";
 import { startCrawlFixtureWeb, type CrawlFixtureWeb } from "@leakwarden/test-support/fake-web/crawl-fixture-web";
@@ -241,8 +241,63 @@ describe("crawling leak sites", () => {
     web.addReply(topic, '<p>luna_rivers onlyfans leaked, new set of 80 pics: <a href="https://mega.nz/folder/Rp27#k">mega</a></p>');
     const before = web.itemRequests().length;
     expect((await runner().run("modleaks")).outcome).toBe("completed");
-    expect(web.itemRequests().slice(before)).toEqual([`${web.hosts.discourse} /t/${topic.split("/").pop()}/posts.json?post_number=8`]);
+    expect(web.itemRequests().slice(before)).toEqual([`${web.hosts.discourse} ${new URL(topic).pathname}/27.json`]);
     expect(await leakUrls(database.db, "luna")).toContain(topic);
+  });
+
+  it("a site catalogued with only its host is read by the family its pages tell (detected once, for every worker); one of no known package fails with the reason", async () => {
+    catalog = new LeakSiteCatalog(
+      catalog.sites.map((s) => (s.id === "modleaks" || s.id === "cliptube" ? leakSiteSchema.parse({ id: s.id, name: s.name, domains: s.domains, crawl: { baseUrl: s.crawl!.baseUrl } }) : s)),
+    );
+    expect(catalog.byId("modleaks")!.crawl!.family).toBe("auto");
+    const first = await runner().run("modleaks");
+    expect(first.outcome).toBe("completed");
+    expect(await leakUrls(database.db, "luna")).toEqual(web.leaks.filter((u) => u.includes(web.hosts.discourse)).sort());
+    const [row] = await database.db.select().from(crawlSite).where(eq(crawlSite.siteId, "modleaks"));
+    expect(row!.lastRun).toMatchObject({ detected: { family: "discourse", entryPages: [`http://${web.hosts.discourse}/latest.json`] } });
+
+    // Another worker (a new runner) takes the detection from the database: it asks neither "/" nor the probes again.
+    const asked = (path: string) => web.requests.filter((r) => r.host === web.hosts.discourse && r.path === path).length;
+    const before = { home: asked("/"), wpJson: asked("/wp-json/") };
+    expect(before.home).toBe(1);
+    expect((await runner().run("modleaks")).outcome).toBe("completed");
+    expect({ home: asked("/"), wpJson: asked("/wp-json/") }).toEqual(before);
+
+    const tube = await runner().run("cliptube");
+    expect(tube.outcome).toBe("failed");
+    expect(tube.error).toMatch(/could not tell which forum, blog or imageboard software .* runs; name its family in the catalog/);
+  });
+
+  it("a 1 MB hostile listing page is read off the event loop within the page time limit: the walk ends with the reason, other sites go on", async () => {
+    await web.close();
+    const hostile = Buffer.from(`<!doctype html><html><body>${"<div><a href='/video/1/x'>".repeat(40_000)}</body></html>`);
+    expect(hostile.length).toBeGreaterThan(1_000_000);
+    web = await startCrawlFixtureWeb({ files: { "/videos/": { contentType: "text/html; charset=utf-8", body: hostile } } });
+    catalog = await loadLeakSiteCatalog(web.catalogPath);
+    const settings = { SCAN_PAGE_TIME_LIMIT_MS: "1000", SCAN_MAX_BYTES: String(2 * 1024 * 1024) };
+    const tube = await runner(settings).run("cliptube");
+    expect(tube.outcome).toBe("completed");
+    expect(tube.itemsFound).toBe(0);
+    expect(tube.error).toMatch(/^listing http:\/\/www\.cliptube\.example\/videos\/: reading .* took longer than 1000 ms$/);
+    // The pool's next worker reads the other sites' listings.
+    expect((await runner(settings).run("modleaks")).outcome).toBe("completed");
+    expect(await leakUrls(database.db, "luna")).toEqual(web.leaks.filter((u) => u.includes(web.hosts.discourse)).sort());
+  });
+
+  it("robots.txt is fetched once per host for every worker (kept in the database), and again once it is an hour old", async () => {
+    const robotsFetches = () => web.requests.filter((r) => r.host === web.hosts.discourse && r.path === "/robots.txt").length;
+    expect((await runner().run("modleaks")).outcome).toBe("completed");
+    expect(robotsFetches()).toBe(1);
+    web.addTopic("new-topic", "New topic", "<p>hello</p>");
+    // A second worker: its own memory is empty, the database has the file.
+    expect((await runner().run("modleaks")).outcome).toBe("completed");
+    expect(robotsFetches()).toBe(1);
+    const [host] = await database.db.select().from(crawlHost).where(eq(crawlHost.host, web.hosts.discourse));
+    expect(host).toMatchObject({ robotsStatus: "file" });
+    expect(host!.robotsTxt).toContain("Disallow: /account/");
+    await database.db.update(crawlHost).set({ robotsFetchedAt: new Date(Date.now() - 2 * 60 * 60_000) }).where(eq(crawlHost.host, web.hosts.discourse));
+    expect((await runner().run("modleaks")).outcome).toBe("completed");
+    expect(robotsFetches()).toBe(2);
   });
 
   it("a redirect to another host waits for that host's turn: a backed-off host is not asked, the item waits, the site's crawl goes on", async () => {

@@ -5,14 +5,17 @@ import { analyzePage, type FetchedPage } from "../../scanner/analyze-page";
 import { tryCanonicalizeUrl } from "../../scanner/canonical-url";
 import { crawlAdapter } from "../../scanner/crawl/crawl-adapters";
 import type { CrawlSettings } from "../../scanner/crawl/crawl-settings";
-import type { CrawlAdapterConfig, CrawlFamily } from "../../scanner/crawl/crawl-types";
+import type { CrawlAdapterConfig, CrawlFamily, ListingPage } from "../../scanner/crawl/crawl-types";
 import { buildCreatorMatcher, type CrawlCreator, type CreatorMatcher } from "../../scanner/crawl/creator-matcher";
 import { FetchError, type FetchResult, type GuardedFetcher, type RobotsDecision } from "../../scanner/guarded-fetch";
 import { decodeBody, type DocumentSource, type PageDocument } from "../../scanner/html-document";
 import { sharedPageParser } from "../../scanner/page-parser-pool";
 import type { PageReadJob, PageReading } from "../../scanner/page-reading";
 import { hashImageBuffer, MIN_IMAGE_SIDE } from "../../scanner/image-match";
-import type { CrawlConfig, LeakSite, LeakSiteCatalog } from "../../scanner/leak-site-catalog";
+import type { CrawlConfig, LeakSite, LeakSiteCatalog, ResolvedCrawlConfig } from "../../scanner/leak-site-catalog";
+import { wellKnownProbes, type FamilyGuess } from "../../scanner/crawl/family-detect";
+import type { CrawlWork } from "../../scanner/crawl/crawl-work";
+import { PageTimeLimitError } from "../../scanner/page-parser-pool";
 import { parseRobotsTxt, robotsVerdict, type RobotsFile } from "../../scanner/robots-txt";
 import type { ScannerSettings } from "../../scanner/scanner-settings";
 import type { Finding } from "../../scanner/scan-types";
@@ -88,6 +91,11 @@ export type CrawlRunnerDeps = {
    * default: the shared worker pool, as scans read pages. A page past the limit fails its item.
    */
   readPage?: (job: PageReadJob) => Promise<PageReading>;
+  /**
+   * Reads a listing page, or tells a site's family from a page, off the event loop within the page time
+   * limit; default: the shared worker pool. A listing past the limit ends the walk for this run.
+   */
+  parseCrawlPage?: (work: CrawlWork) => Promise<ListingPage | FamilyGuess | null>;
   onPage?: (page: CrawledPage) => void | Promise<void>;
   /** A leak stored for a creator (after it is committed). */
   onLeak?: (event: { userId: string; finding: Finding; isNew: boolean }) => void | Promise<void>;
@@ -117,6 +125,19 @@ const MAX_IMAGES_PER_PAGE = 100;
 const MAX_ITEM_ATTEMPTS = 3;
 const ROBOTS_MAX_BYTES = 512 * 1024;
 const ROBOTS_TTL_MS = 60 * 60_000;
+/** A detected family is trusted this long before the site's pages are asked again. */
+const DETECTION_TTL_MS = 24 * 60 * 60_000;
+/** At most this many of an "auto" site's entry pages are read to tell its family. */
+const MAX_DETECTION_PAGES = 5;
+
+/** The family of an "auto" site, as detected: carried in the site's run summary, so every worker reuses it. */
+export type DetectedFamily = { family: CrawlFamily; entryPages: string[]; threadPath: "res" | "thread"; evidence: string; at: string };
+
+class FamilyUnknown extends Error {
+  override readonly name = "FamilyUnknown";
+}
+
+type CrawlSite = LeakSite & { crawl: ResolvedCrawlConfig };
 
 const DISCOVERY: Record<CrawlFamily, string> = {
   xenforo: "new thread or post on",
@@ -139,8 +160,11 @@ export function adapterConfig(site: LeakSite & { crawl: CrawlConfig }): CrawlAda
   };
 }
 
+/** The listing pages a crawl walks; for an "auto" site, the pages its family is told from. */
 export function entryPages(site: LeakSite & { crawl: CrawlConfig }): string[] {
-  return site.crawl.entryPages ?? crawlAdapter(site.crawl.family).defaultEntryPages(adapterConfig(site));
+  const family = site.crawl.family;
+  if (family === "auto") return site.crawl.entryPages ?? [`${adapterConfig(site).baseUrl}/`];
+  return site.crawl.entryPages ?? crawlAdapter(family).defaultEntryPages(adapterConfig(site));
 }
 
 export class CrawlRunner {
@@ -148,6 +172,7 @@ export class CrawlRunner {
   readonly politeness: HostPoliteness;
   readonly #robots = new Map<string, { at: number; file: Promise<RobotsFile | "no-robots" | "unreachable"> }>();
   readonly #leaseMs: number;
+  readonly #detected = new Map<string, DetectedFamily>();
 
   constructor(private readonly deps: CrawlRunnerDeps) {
     this.holder = deps.holder ?? `crawler-${randomUUID()}`;
@@ -167,10 +192,12 @@ export class CrawlRunner {
     const started = Date.now();
     const site = this.deps.catalog.byId(siteId);
     if (!site?.crawl) throw new Error(`no crawlable site ${siteId} in the catalog`);
-    const crawlSite = site as LeakSite & { crawl: CrawlConfig };
-    const adapter = crawlAdapter(crawlSite.crawl.family);
-    const config = adapterConfig(crawlSite);
-    await repo.ensureSite(db, siteId);
+    const siteRow = await repo.findSite(db, siteId);
+    if (!siteRow) await repo.ensureSite(db, siteId);
+    let crawlSite: CrawlSite;
+    let adapter: ReturnType<typeof crawlAdapter>;
+    let config: CrawlAdapterConfig;
+    let detected: DetectedFamily | null = null;
 
     const budget = new AbortController();
     const timer = setTimeout(() => budget.abort(new BudgetExhausted("crawl budget used up")), settings.CRAWL_BUDGET_MS);
@@ -228,14 +255,27 @@ export class CrawlRunner {
       });
     };
 
+    const parseCrawlPage =
+      this.deps.parseCrawlPage ??
+      ((work: CrawlWork) =>
+        work.kind === "listing"
+          ? sharedPageParser().listing(work, settings.SCAN_PAGE_TIME_LIMIT_MS)
+          : sharedPageParser().detect(work, settings.SCAN_PAGE_TIME_LIMIT_MS));
+
     try {
+      if (site.crawl.family === "auto") {
+        detected = await this.#detectFamily(site as LeakSite & { crawl: CrawlConfig }, siteRow?.lastRun ?? null, politeFetch, parseCrawlPage, now, noteError);
+        crawlSite = { ...site, crawl: { ...site.crawl, family: detected.family, entryPages: detected.entryPages, threadPath: detected.threadPath } };
+      } else crawlSite = site as CrawlSite;
+      adapter = crawlAdapter(crawlSite.crawl.family);
+      config = adapterConfig(crawlSite);
       const creators = buildCreatorMatcher(await this.deps.creators());
 
       // 1. The listings: one runner at a time walks them; the others go straight to reading.
       const claimed = await repo.claimListing(db, siteId, this.holder, this.#leaseMs);
       if (claimed) {
         try {
-          for (const entry of site.crawl.entryPages ?? adapter.defaultEntryPages(config)) {
+          for (const entry of entryPages(crawlSite)) {
             let state: CrawlEntryState = claimed.state[entry] ?? { cursor: null, walk: null };
             let url = state.walk?.next ?? entry;
             let top: CrawlCursor | null = state.walk?.top ?? null;
@@ -262,10 +302,22 @@ export class CrawlRunner {
                 } else noteError(new Error(`HTTP ${res.status}`), `listing ${url}`);
                 break;
               }
-              const page = adapter.parseListing(
-                { body: decodeBody(res.body, res.contentType), url: res.finalUrl, contentType: res.contentType, headers: res.headers },
-                config,
-              );
+              let page: ListingPage;
+              try {
+                page = (await parseCrawlPage({
+                  kind: "listing",
+                  family: crawlSite.crawl.family,
+                  input: { body: decodeBody(res.body, res.contentType), url: res.finalUrl, contentType: res.contentType, headers: res.headers },
+                  config,
+                })) as ListingPage;
+              } catch (e) {
+                if (!(e instanceof PageTimeLimitError)) throw e;
+                // A listing page that cannot be read in time (hostile markup): this walk ends here; what was found stays.
+                noteError(e, `listing ${url}`);
+                state = { cursor: top && top.keys.length > 0 ? top : state.cursor, walk: null };
+                await repo.saveEntryState(db, siteId, this.holder, entry, state, this.#leaseMs);
+                break;
+              }
               result.itemsFound += await repo.insertItems(db, siteId, page.items);
               if (!top) top = cursorOf(page.items);
               const cursor = state.cursor;
@@ -324,7 +376,10 @@ export class CrawlRunner {
       if (failure) throw failure.reason;
     } catch (e) {
       const reason = e instanceof Error && e.name === "AbortError" && signal.reason ? signal.reason : e;
-      if (reason instanceof BudgetExhausted || budget.signal.aborted) result.outcome = "budget-exhausted";
+      if (reason instanceof FamilyUnknown) {
+        result.outcome = "failed";
+        result.error = reason.message;
+      } else if (reason instanceof BudgetExhausted || budget.signal.aborted) result.outcome = "budget-exhausted";
       else if (reason instanceof HostBackoffError) {
         result.outcome = "backing-off";
         result.error = reason.message;
@@ -350,6 +405,7 @@ export class CrawlRunner {
       errors: result.errors,
       blocked: result.blocked,
       durationMs: result.durationMs,
+      ...(detected ? { detected } : {}),
     };
     await repo.recordRun(db, siteId, {
       at: now(),
@@ -367,7 +423,7 @@ export class CrawlRunner {
   }
 
   async #readItem(
-    site: LeakSite & { crawl: CrawlConfig },
+    site: CrawlSite,
     item: repo.CrawlItemRow,
     creators: CreatorMatcher,
     politeFetch: (url: string, kind: "listing" | "item") => Promise<FetchResult>,
@@ -381,11 +437,13 @@ export class CrawlRunner {
     if (res.status < 200 || res.status >= 300) throw new FetchError("protocol", `HTTP ${res.status}`, item.url);
     const text = decodeBody(res.body, res.contentType);
     const converted = adapter.itemPage({ body: text, url: res.finalUrl, contentType: res.contentType, item }, config);
-    // An API's answer is shown at the item's page URL; an HTML page at where it ended up.
-    const pageUrl = converted ? item.url : res.finalUrl;
+    // An API's answer, or a thread read at its last post's page (phpBB, vBulletin), is shown at the item's page URL, so
+    // that every version of a thread is one leak; an HTML page read at its own address is shown where it ended up.
+    // Links in fetched HTML resolve against where it was fetched.
+    const pageUrl = converted || item.fetchUrl ? item.url : res.finalUrl;
     const src: DocumentSource = converted
       ? { body: Buffer.from(converted.html, "utf8"), contentType: "text/html; charset=utf-8", url: pageUrl, kind: "html" }
-      : { body: res.body, contentType: res.contentType, url: pageUrl, kind: /html|xml/.test(res.contentType) || !res.contentType ? "html" : "text" };
+      : { body: res.body, contentType: res.contentType, url: res.finalUrl, kind: /html|xml/.test(res.contentType) || !res.contentType ? "html" : "text" };
     const readPage = this.deps.readPage ?? ((job: PageReadJob) => sharedPageParser().read(job, this.deps.settings.SCAN_PAGE_TIME_LIMIT_MS));
     const { doc } = await readPage({ src, text: { matchers: [], catalogSites: [], pageUrl, needContext: false } });
 
@@ -441,6 +499,76 @@ export class CrawlRunner {
       await this.deps.onLeak?.({ userId, finding, isNew });
     }
     return { leaks, images };
+  }
+
+  /**
+   * The family of an "auto" site: the one detected in the last day (by any worker: it is kept in the site's
+   * run summary), else told from its entry pages, else from its well-known addresses (latest.json, wp-json,
+   * catalog.json). Each page is read in the host's turn, robots.txt as for listings.
+   */
+  async #detectFamily(
+    site: LeakSite & { crawl: CrawlConfig },
+    lastRun: Record<string, unknown> | null,
+    politeFetch: (url: string, kind: "listing" | "item") => Promise<FetchResult>,
+    parse: (work: CrawlWork) => Promise<ListingPage | FamilyGuess | null>,
+    now: () => Date,
+    noteError: (e: unknown, what: string) => void,
+  ): Promise<DetectedFamily> {
+    const fresh = (d: DetectedFamily | null | undefined): d is DetectedFamily => !!d && now().getTime() - Date.parse(d.at) < DETECTION_TTL_MS;
+    const known = this.#detected.get(site.id);
+    if (fresh(known)) return known;
+    const stored = lastRun?.detected as DetectedFamily | undefined;
+    if (fresh(stored) && Array.isArray(stored.entryPages) && stored.entryPages.length > 0) {
+      this.#detected.set(site.id, stored);
+      return stored;
+    }
+    const base = adapterConfig(site).baseUrl;
+    const tryPage = async (url: string): Promise<FamilyGuess | null> => {
+      let res: FetchResult;
+      try {
+        res = await politeFetch(url, "listing");
+      } catch (e) {
+        if (e instanceof FetchError && e.reason !== "aborted") {
+          noteError(e, `detecting the family at ${url}`);
+          return null;
+        }
+        throw e;
+      }
+      if (res.status < 200 || res.status >= 300) return null;
+      const input = { body: decodeBody(res.body, res.contentType), url: res.finalUrl, contentType: res.contentType, headers: res.headers };
+      try {
+        return (await parse({ kind: "detect", input, domains: site.domains })) as FamilyGuess | null;
+      } catch (e) {
+        if (e instanceof PageTimeLimitError) return null;
+        throw e;
+      }
+    };
+    const guesses: FamilyGuess[] = [];
+    for (const url of (site.crawl.entryPages ?? [`${base}/`]).slice(0, MAX_DETECTION_PAGES)) {
+      const g = await tryPage(url);
+      if (g && (guesses.length === 0 || g.family === guesses[0]!.family)) guesses.push(g);
+    }
+    if (guesses.length === 0) {
+      for (const probe of wellKnownProbes(base)) {
+        const g = await tryPage(probe);
+        if (g) {
+          guesses.push(g);
+          break;
+        }
+      }
+    }
+    const first = guesses[0];
+    if (!first) throw new FamilyUnknown(`could not tell which forum, blog or imageboard software ${site.name} runs; name its family in the catalog`);
+    const detected: DetectedFamily = {
+      family: first.family,
+      entryPages: [...new Set(guesses.flatMap((g) => g.entryPages))].slice(0, 50),
+      threadPath: first.threadPath,
+      evidence: first.evidence,
+      at: now().toISOString(),
+    };
+    this.#detected.set(site.id, detected);
+    this.deps.logger?.info({ siteId: site.id, family: detected.family, evidence: detected.evidence, entryPages: detected.entryPages }, "crawl family detected");
+    return detected;
   }
 
   /** The page's images (as a scan picks them: no SVG, none declared smaller than a hash needs), fetched, hashed, indexed. */
@@ -553,24 +681,37 @@ export class CrawlRunner {
     return res;
   }
 
-  /** robots.txt as scans read it (SCAN_ROBOTS_POLICY), fetched in the host's turn and kept for an hour. */
+  /**
+   * robots.txt as scans read it (SCAN_ROBOTS_POLICY), fetched in the host's turn and kept for an hour: here,
+   * and in the database for every other worker (crawl_host), so that the workers do not each fetch it.
+   */
   async #robotsDecision(u: URL, signal: AbortSignal, deadline: number): Promise<RobotsDecision> {
     const policy = this.deps.settings.SCAN_ROBOTS_POLICY;
+    const db = this.deps.db;
+    const host = u.host.toLowerCase();
     let entry = this.#robots.get(u.origin);
     if (!entry || Date.now() - entry.at > ROBOTS_TTL_MS) {
-      const file = this.#fetchInTurn(new URL("/robots.txt", u.origin), signal, deadline, () => undefined, { maxBytes: ROBOTS_MAX_BYTES, timeoutMs: 5_000 }).then(
-        (r) => {
-          if (r.status >= 200 && r.status < 300) return parseRobotsTxt(r.body.toString("utf8"));
-          if (r.status >= 400 && r.status < 500) return "no-robots" as const;
-          return "unreachable" as const;
-        },
-        (e: unknown) => {
-          // Waiting for our turn was cut short: no verdict was reached, ask again next time.
-          if (e instanceof HostBackoffError || (e as Error).name === "AbortError" || signal.aborted) this.#robots.delete(u.origin);
-          if (e instanceof HostBackoffError) throw e;
-          if (signal.aborted) throw e;
-          return "unreachable" as const;
-        },
+      const fetchHere = () =>
+        this.#fetchInTurn(new URL("/robots.txt", u.origin), signal, deadline, () => undefined, { maxBytes: ROBOTS_MAX_BYTES, timeoutMs: 5_000 }).then(
+          async (r) => {
+            const stored: Omit<repo.StoredRobots, "fetchedAt"> =
+              r.status >= 200 && r.status < 300
+                ? { status: "file", text: r.body.toString("utf8") }
+                : { status: r.status >= 400 && r.status < 500 ? "no-robots" : "unreachable", text: null };
+            await repo.saveRobots(db, host, stored, new Date()).catch(() => undefined);
+            return stored.status === "file" ? parseRobotsTxt(stored.text!) : stored.status;
+          },
+          (e: unknown) => {
+            // Waiting for our turn was cut short: no verdict was reached, ask again next time.
+            if (e instanceof HostBackoffError || (e as Error).name === "AbortError" || signal.aborted) this.#robots.delete(u.origin);
+            if (e instanceof HostBackoffError) throw e;
+            if (signal.aborted) throw e;
+            return "unreachable" as const;
+          },
+        );
+      const file = repo.findRobots(db, host, ROBOTS_TTL_MS, new Date()).then(
+        (shared) => (shared ? (shared.status === "file" ? parseRobotsTxt(shared.text ?? "") : shared.status) : fetchHere()),
+        () => fetchHere(),
       );
       entry = { at: Date.now(), file };
       this.#robots.set(u.origin, entry);

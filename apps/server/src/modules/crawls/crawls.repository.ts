@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
-import { crawlItem, crawlSite, type CrawlEntryState } from "../../db/schema/crawls";
+import { crawlHost, crawlItem, crawlSite, type CrawlEntryState } from "../../db/schema/crawls";
 import { nickname, stageName } from "../../db/schema/identities";
 import { leak } from "../../db/schema/scans";
 
@@ -230,4 +230,22 @@ export async function upsertCrawlLeak(
     })
     .returning({ inserted: sql<boolean>`(xmax = 0)` });
   return rows[0]?.inserted === true;
+}
+
+export type StoredRobots = { status: "file" | "no-robots" | "unreachable"; text: string | null; fetchedAt: Date };
+
+/** A host's robots.txt as some worker last fetched it, if it is younger than maxAgeMs. */
+export async function findRobots(db: DbOrTx, host: string, maxAgeMs: number, now: Date): Promise<StoredRobots | null> {
+  const [row] = await db
+    .select({ status: crawlHost.robotsStatus, text: crawlHost.robotsTxt, fetchedAt: crawlHost.robotsFetchedAt })
+    .from(crawlHost)
+    .where(eq(crawlHost.host, host));
+  if (!row?.fetchedAt || !row.status || now.getTime() - row.fetchedAt.getTime() > maxAgeMs) return null;
+  if (row.status !== "file" && row.status !== "no-robots" && row.status !== "unreachable") return null;
+  return { status: row.status, text: row.text, fetchedAt: row.fetchedAt };
+}
+
+export async function saveRobots(db: DbOrTx, host: string, robots: Omit<StoredRobots, "fetchedAt">, at: Date): Promise<void> {
+  const values = { robotsStatus: robots.status, robotsTxt: robots.text, robotsFetchedAt: at };
+  await db.insert(crawlHost).values({ host, ...values }).onConflictDoUpdate({ target: crawlHost.host, set: values });
 }

@@ -8,7 +8,7 @@ import type { LeakSiteCatalog } from "../../scanner/leak-site-catalog";
 import type { ScannerSettings } from "../../scanner/scanner-settings";
 import { claimTick, setTick } from "../monitoring/monitoring.repository";
 import { periodOffsetMs } from "../monitoring/monitoring.service";
-import { CrawlRunner, entryPages, type CrawledPage, type CrawlRunnerDeps, type CrawlRunResult } from "./crawl-runner";
+import { CrawlRunner, entryPages, type CrawledPage, type CrawlRunnerDeps, type CrawlRunResult, type DetectedFamily } from "./crawl-runner";
 import type { CrawlSiteJob, CrawlTickJob } from "./crawls.jobs";
 import * as repo from "./crawls.repository";
 
@@ -139,10 +139,11 @@ export function createCrawlsService(deps: CrawlsDeps) {
           return {
             siteId: s.id,
             name: s.name,
-            family: s.crawl!.family,
+            // An "auto" site shows the family its pages told, once a crawl has asked them.
+            family: s.crawl!.family === "auto" ? (detectedOf(r?.lastRun)?.family ?? "auto") : s.crawl!.family,
             enabled: s.crawl!.enabled,
             everyMinutes: everyMs(s.crawl!.intervalMinutes) / 60_000,
-            entryPages: entryPages(s as Parameters<typeof entryPages>[0]),
+            entryPages: (s.crawl!.family === "auto" ? detectedOf(r?.lastRun)?.entryPages : undefined) ?? entryPages(s as Parameters<typeof entryPages>[0]),
             nextRunAt: r?.nextRunAt.toISOString() ?? null,
             lastRunAt: r?.lastRunAt?.toISOString() ?? null,
             lastSuccessAt: r?.lastSuccessAt?.toISOString() ?? null,
@@ -159,6 +160,11 @@ export function createCrawlsService(deps: CrawlsDeps) {
         });
     },
   };
+}
+
+function detectedOf(lastRun: Record<string, unknown> | null | undefined): DetectedFamily | null {
+  const d = lastRun?.detected;
+  return d && typeof d === "object" && typeof (d as DetectedFamily).family === "string" ? (d as DetectedFamily) : null;
 }
 
 export type CrawlsService = ReturnType<typeof createCrawlsService>;

@@ -30,7 +30,7 @@ describe("crawl adapters", () => {
     expect(page.next).toBe("https://board.example/find-new/123/posts?page=2");
   });
 
-  it("phpBB active topics: topic links without the session id, versioned by their last post", () => {
+  it("phpBB active topics: topic links without the session id, versioned by their last post and read at its page", () => {
     const page = listing(
       "phpbb",
       `<ul class="topiclist topics">
@@ -40,9 +40,9 @@ describe("crawl adapters", () => {
       "https://board.example/search.php?search_id=active_topics",
     );
     expect(page.items).toEqual([
-      { key: "t912@p5521", url: "https://board.example/viewtopic.php?f=4&t=912", fetchUrl: null, title: "luna_rivers mega", time: Date.parse("2026-11-01T10:00:00Z") },
+      { key: "t912@p5521", url: "https://board.example/viewtopic.php?f=4&t=912", fetchUrl: "https://board.example/viewtopic.php?p=5521", title: "luna_rivers mega", time: Date.parse("2026-11-01T10:00:00Z") },
     ]);
-    expect(page.next).toBe("https://board.example/search.php?search_id=active_topics&start=25&sid=abc123");
+    expect(page.next).toBe("https://board.example/search.php?search_id=active_topics&start=25");
   });
 
   it("vBulletin getdaily results: thread_title_ ids and the last post's id", () => {

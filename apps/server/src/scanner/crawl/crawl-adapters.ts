@@ -55,6 +55,36 @@ export function parseListingTime(raw: string | number | undefined | null): numbe
 
 const clip = (s: string, n = MAX_TITLE_LENGTH) => s.replace(/\s+/g, " ").trim().slice(0, n);
 
+/** The text of an HTML fragment (an API's title or comment), line breaks as spaces. */
+function htmlText(s: string): string {
+  if (!s) return "";
+  return cheerio.load(s.slice(0, 100_000).replace(/<br\s*\/?>/gi, " ")).text();
+}
+
+/** Query parameters that only carry a visitor's session (phpBB sid, vBulletin s) or a view mode: dropped from listing and item URLs. */
+const SESSION_PARAMS = new Set(["sid", "s", "goto", "highlight", "hilit", "view"]);
+
+/**
+ * A URL without session and view parameters, and without its fragment. Keys without a value
+ * (vBulletin 4's "showthread.php?301-title") are kept as written, not turned into "key=".
+ */
+export function withoutSession(u: URL): URL {
+  const out = new URL(u.href);
+  out.hash = "";
+  if (!out.search) return out;
+  const kept = out.search
+    .slice(1)
+    .split("&")
+    .filter((part) => {
+      if (part === "") return false;
+      const eq = part.indexOf("=");
+      const key = eq < 0 ? part : part.slice(0, eq);
+      return !SESSION_PARAMS.has(key.toLowerCase());
+    });
+  out.search = kept.length > 0 ? `?${kept.join("&")}` : "";
+  return out;
+}
+
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 }
@@ -86,11 +116,13 @@ function baseOf($: cheerio.CheerioAPI, pageUrl: string): string {
   }
 }
 
-function nextLink($: cheerio.CheerioAPI, selector: string, input: ListingInput, config: CrawlAdapterConfig): string | null {
+function nextLink($: cheerio.CheerioAPI, selector: string, input: ListingInput, config: CrawlAdapterConfig, clean = false): string | null {
   const base = baseOf($, input.url);
+  const current = clean ? withoutSession(new URL(input.url)).href : input.url;
   for (const el of $(selector).toArray()) {
-    const u = onSiteUrl($(el).attr("href"), base, config.domains);
-    if (u && u.href !== input.url) return u.href;
+    let u = onSiteUrl($(el).attr("href"), base, config.domains);
+    if (u && clean) u = withoutSession(u);
+    if (u && u.href !== current && u.href !== input.url) return u.href;
   }
   return null;
 }
@@ -112,8 +144,10 @@ type HtmlListingSpec = {
   rowSelector: string;
   timeSelector: string;
   nextSelector: string;
-  /** The item's page and key from its link, or null when the link is not an item. */
-  toItem(url: URL, link: Sel, row: Sel, time: number | null): Pick<CrawlItem, "key" | "url"> | null;
+  /** Session ids and view modes are dropped from the next page's URL (forums that put them in links). */
+  cleanNext?: boolean;
+  /** The item's page and key (and where to read it, when not its page) from its link, or null when the link is not an item. */
+  toItem(url: URL, link: Sel, row: Sel, time: number | null, base: string): (Pick<CrawlItem, "key" | "url"> & { fetchUrl?: string | null }) | null;
 };
 
 function htmlListing(input: ListingInput, config: CrawlAdapterConfig, spec: HtmlListingSpec): ListingPage {
@@ -131,13 +165,13 @@ function htmlListing(input: ListingInput, config: CrawlAdapterConfig, spec: Html
     let row = link.closest(spec.rowSelector);
     if (row.length === 0) row = link.parent();
     const time = timeIn($, row, timeSelector);
-    const made = spec.toItem(url, link, row, time);
+    const made = spec.toItem(url, link, row, time, base);
     if (!made || seen.has(made.key)) continue;
     seen.add(made.key);
     const title = clip(link.text() || link.attr("title") || link.find("img").attr("alt") || "");
-    items.push({ ...made, fetchUrl: null, title, time });
+    items.push({ key: made.key, url: made.url, fetchUrl: made.fetchUrl ?? null, title, time });
   }
-  return { items, next: nextLink($, config.selectors.next ?? spec.nextSelector, input, config) };
+  return { items, next: nextLink($, config.selectors.next ?? spec.nextSelector, input, config, spec.cleanNext) };
 }
 
 const versionKey = (id: string, version: string | number | null) => (version === null || version === "" ? id : `${id}@${version}`);
@@ -165,34 +199,74 @@ const xenforo: CrawlAdapter = {
   itemPage: () => null,
 };
 
+/** The highest post id among a row's links with p=N (phpBB's and vBulletin's "go to last post"), and that link. */
+function lastPostIn($row: Sel, selector: string, base: string): { id: number; href: string } | null {
+  let best: { id: number; href: string } | null = null;
+  $row.find(selector).each((_, el) => {
+    const href = el.type === "tag" ? (el.attribs.href ?? "") : "";
+    if (href.length > MAX_URL_LENGTH) return;
+    const p = /[?&]p=(\d{1,12})(?:&|#|$)/.exec(href)?.[1];
+    if (!p) return;
+    let abs: string;
+    try {
+      abs = new URL(href, base).href;
+    } catch {
+      return;
+    }
+    if (!best || Number(p) > best.id) best = { id: Number(p), href: abs };
+  });
+  return best;
+}
+
+/** A post's own page on a phpBB or vBulletin board: its script next to the topic's (viewtopic.php?p=N, showthread.php?p=N). */
+function postPage(topic: URL, script: string, post: number): string {
+  const u = new URL(`${topic.pathname.slice(0, topic.pathname.lastIndexOf("/") + 1)}${script}`, topic);
+  u.searchParams.set("p", String(post));
+  return u.href;
+}
+
+// phpBB with an SEO extension: /some-title-t912.html, /topic912.html.
+const PHPBB_SEO_TOPIC = /(?:-t|\/topic)(\d{1,12})(?:-\d{1,6})?\.html$/;
+
 const phpbb: CrawlAdapter = {
   family: "phpbb",
   defaultEntryPages: (c) => [`${c.baseUrl}/search.php?search_id=active_topics`],
   parseListing: (input, config) =>
     htmlListing(input, config, {
-      itemSelector: "a.topictitle",
-      rowSelector: "li.row, tr",
-      timeSelector: "dd.lastpost time, dd.lastpost span, td.lastpost time",
+      // Topic results (active topics, new/unread posts, viewforum) and post results (sr=posts: each post its own item).
+      itemSelector: "a.topictitle, .search.post .postbody h3 a",
+      rowSelector: "li.row, tr, div.search.post",
+      timeSelector: "dd.lastpost time, dd.lastpost span, td.lastpost time, dd.search-result-date",
       nextSelector: "a[rel=next], .pagination li.next a, .pagination .arrow.next a, link[rel=next]",
-      toItem(url, _link, row) {
-        const t = int(url.searchParams.get("t"));
-        if (t === null || !/viewtopic\.php$/.test(url.pathname)) return null;
-        const f = url.searchParams.get("f");
-        const page = new URL(url.pathname, url);
-        if (f && /^\d{1,10}$/.test(f)) page.searchParams.set("f", f);
-        page.searchParams.set("t", String(t));
-        // The last post's id (…viewtopic.php?p=123#p123) is the topic's version.
-        let lastPost: number | null = null;
-        row.find("dd.lastpost a[href], td.lastpost a[href]").each((_, el) => {
-          const href = el.type === "tag" ? (el.attribs.href ?? "") : "";
-          const p = /[?&]p=(\d{1,12})/.exec(href.slice(0, MAX_URL_LENGTH))?.[1];
-          if (p) lastPost = Math.max(lastPost ?? 0, Number(p));
-        });
-        return { key: versionKey(`t${t}`, lastPost === null ? null : `p${lastPost}`), url: page.href };
+      cleanNext: true,
+      toItem(url, _link, row, _time, base) {
+        const isViewtopic = /viewtopic\.php$/.test(url.pathname);
+        const t = isViewtopic ? int(url.searchParams.get("t")) : int(PHPBB_SEO_TOPIC.exec(url.pathname)?.[1] ?? null);
+        if (t === null) {
+          // A post result: viewtopic.php?p=N#pN is the item.
+          const p = isViewtopic ? int(url.searchParams.get("p")) : null;
+          if (p === null) return null;
+          return { key: `p${p}`, url: postPage(url, "viewtopic.php", p) };
+        }
+        let page: URL;
+        if (isViewtopic) {
+          page = new URL(url.pathname, url);
+          const f = url.searchParams.get("f");
+          if (f && /^\d{1,10}$/.test(f)) page.searchParams.set("f", f);
+          page.searchParams.set("t", String(t));
+        } else page = withoutSession(url);
+        // The last post's id (viewtopic.php?p=123#p123) is the topic's version, and its page is where the new posts are.
+        const last = lastPostIn(row, "dd.lastpost a[href], td.lastpost a[href], .responsive-show a[href]", base);
+        const fetchUrl = last ? withoutSession(new URL(last.href)).href : null;
+        return { key: versionKey(`t${t}`, last === null ? null : `p${last.id}`), url: page.href, fetchUrl };
       },
     }),
   itemPage: () => null,
 };
+
+// vBulletin thread links: showthread.php?t=123, showthread.php?123-title (4.x friendly), showthread.php/123-title, /threads/123-title.
+const VB_FRIENDLY_QUERY = /^\?(\d{1,12})-[^&=]*(?:&|$)/;
+const VB_FRIENDLY_PATH = /\/(?:showthread\.php\/|threads\/)?(\d{1,12})-[^/]*\/?$/;
 
 const vbulletin: CrawlAdapter = {
   family: "vbulletin",
@@ -204,20 +278,24 @@ const vbulletin: CrawlAdapter = {
       rowSelector: "li.threadbit, tr, li.imodselector",
       timeSelector: ".threadlastpost .time, .lastpost .time, .threadlastpost dd, span.time",
       nextSelector: "a[rel=next], .pagination .prev_next a[rel=next], link[rel=next]",
-      toItem(url, link, row) {
+      cleanNext: true,
+      toItem(url, link, row, _time, base) {
         const fromId = /^thread_title_(\d{1,12})$/.exec(link.attr("id") ?? "")?.[1];
-        const fromUrl = url.searchParams.get("t") ?? /\/(?:threads\/)?(\d{1,12})-[^/]*\/?$/.exec(url.pathname)?.[1];
+        const fromUrl = url.searchParams.get("t") ?? VB_FRIENDLY_QUERY.exec(url.search)?.[1] ?? VB_FRIENDLY_PATH.exec(url.pathname)?.[1];
         const id = int(fromId ?? fromUrl ?? null);
         if (id === null) return null;
-        let lastPost: number | null = null;
-        row.find("a[href*='p=']").each((_, el) => {
-          const href = el.type === "tag" ? (el.attribs.href ?? "") : "";
-          const p = /[?&]p=(\d{1,12})/.exec(href.slice(0, MAX_URL_LENGTH))?.[1];
-          if (p) lastPost = Math.max(lastPost ?? 0, Number(p));
-        });
-        const page = new URL(url.href);
-        for (const k of [...page.searchParams.keys()]) if (k !== "t") page.searchParams.delete(k);
-        return { key: versionKey(`t${id}`, lastPost === null ? null : `p${lastPost}`), url: page.href };
+        // The thread's page as the forum links it, without session, "go to new post" or page parameters.
+        let page = withoutSession(url);
+        page.searchParams.delete("page");
+        page.searchParams.delete("p");
+        if (page.searchParams.has("t")) {
+          page = new URL(page.pathname, page);
+          page.searchParams.set("t", String(id));
+        } else if (VB_FRIENDLY_QUERY.test(url.search)) page.search = VB_FRIENDLY_QUERY.exec(url.search)![0].replace(/&$/, "");
+        const last = lastPostIn(row, "a[href*='p=']", base);
+        let fetchUrl: string | null = null;
+        if (last) fetchUrl = /showthread\.php$/.test(page.pathname) ? postPage(page, "showthread.php", last.id) : withoutSession(new URL(last.href)).href;
+        return { key: versionKey(`t${id}`, last === null ? null : `p${last.id}`), url: page.href, fetchUrl };
       },
     }),
   itemPage: () => null,
@@ -263,17 +341,16 @@ const discourse: CrawlAdapter = {
       const url = onSiteUrl(`${prefix}/t/${encodeURIComponent(slug)}/${id}`, root.origin, config.domains);
       if (!url) continue;
       const time = parseListingTime(str(t.bumped_at) || str(t.last_posted_at) || str(t.created_at));
-      // A topic longer than the first page of its posts is read at its end (the posts that made it new).
+      // A topic longer than the first page of its posts is read at its end, the posts that made it new:
+      // /t/{slug}/{id}/{n}.json answers the ~20 posts around post n, the last ones when n is the highest.
       const highest = int(t.highest_post_number) ?? int(t.posts_count) ?? 1;
-      const fetchUrl =
-        highest > DISCOURSE_POSTS_PER_PAGE
-          ? `${root.origin}${prefix}/t/${id}/posts.json?post_number=${highest - DISCOURSE_POSTS_PER_PAGE + 1}`
-          : `${url.href}.json`;
+      const fetchUrl = highest > DISCOURSE_POSTS_PER_PAGE ? `${url.href}/${highest}.json` : `${url.href}.json`;
       items.push({
         key: versionKey(String(id), time),
         url: url.href,
         fetchUrl,
-        title: clip(str(t.fancy_title) || str(t.title)),
+        // fancy_title is HTML (entities), title plain text.
+        title: clip(str(t.title) || htmlText(str(t.fancy_title))),
         time,
       });
     }
@@ -291,7 +368,7 @@ const discourse: CrawlAdapter = {
   itemPage(input) {
     const data = parseJson(input.body);
     if (!isObject(data)) return null;
-    const title = str(data.fancy_title) || str(data.title) || input.item.title;
+    const title = str(data.title) || htmlText(str(data.fancy_title)) || input.item.title;
     const stream = isObject(data.post_stream) && Array.isArray(data.post_stream.posts) ? data.post_stream.posts : [];
     const posts = stream
       .slice(0, MAX_POSTS_PER_ITEM)
@@ -323,7 +400,10 @@ const wordpress: CrawlAdapter = {
       seen.add(url.href);
       const time = parseListingTime(e.children("pubDate, updated, published").first().text());
       const guid = e.children("guid, id").first().text().trim().slice(0, 300) || url.href;
-      items.push({ key: versionKey(guid, time), url: url.href, fetchUrl: null, title: clip(e.children("title").first().text()), time });
+      // A title in CDATA keeps the HTML entities WordPress wrote into it ("&amp;", "&#8211;"): decoded once more.
+      const rawTitle = e.children("title").first().text();
+      const title = clip(rawTitle.includes("&") ? htmlText(rawTitle) : rawTitle);
+      items.push({ key: versionKey(guid, time), url: url.href, fetchUrl: null, title, time });
     }
     // WordPress feeds page with ?paged=N; past the last page it answers 404.
     let next: string | null = null;
@@ -349,7 +429,7 @@ function wordpressRest(input: ListingInput, config: CrawlAdapterConfig): Listing
     if (id === null || !url) continue;
     const time = parseListingTime(str(p.modified_gmt) ? `${str(p.modified_gmt)}Z` : str(p.date_gmt) ? `${str(p.date_gmt)}Z` : str(p.date));
     const title = isObject(p.title) ? str(p.title.rendered) : "";
-    items.push({ key: versionKey(`p${id}`, time), url: url.href, fetchUrl: null, title: clip(cheerio.load(title).text()), time });
+    items.push({ key: versionKey(`p${id}`, time), url: url.href, fetchUrl: null, title: clip(htmlText(title)), time });
   }
   const u = new URL(input.url);
   const current = int(u.searchParams.get("page")) ?? 1;
@@ -362,37 +442,49 @@ function wordpressRest(input: ListingInput, config: CrawlAdapterConfig): Listing
   return { items, next };
 }
 
+/**
+ * Imageboards. Three JSON dialects share the /{board}/catalog.json address:
+ * - vichan / Tinyboard / 4chan: pages of { threads: [{ no, last_modified, sub, com, tim, ext }] } (threads.json too);
+ *   a thread at res/N.json (thread/N.json 4chan-style) as { posts: [...] }, files at {board}/src/{tim}{ext};
+ * - LynxChan: [{ threadId, lastBump, subject, message }], a thread at res/N.json as the opening post with
+ *   posts: [{ postId, markdown, files: [{ path }] }];
+ * - jschan: [{ postId, bumped, subject, message }], a thread at thread/N.json with replies: [...], files at /file/{filename}.
+ */
+type BoardThread = { no: number; time: number | null; title: string };
+
+function boardThreads(data: unknown): BoardThread[] {
+  const out: BoardThread[] = [];
+  const entries = Array.isArray(data) ? data.slice(0, 1000) : [];
+  const push = (t: unknown) => {
+    if (!isObject(t) || out.length >= MAX_ITEMS_PER_LISTING * 2) return;
+    const no = int(t.no) ?? int(t.threadId) ?? int(t.postId);
+    if (no === null) return;
+    const time = parseListingTime(int(t.last_modified) ?? int(t.time) ?? (str(t.lastBump) || str(t.bumped) || str(t.date) || null));
+    out.push({ no, time, title: clip(htmlText(str(t.sub) || str(t.subject) || str(t.com) || str(t.markdown) || str(t.message))) });
+  };
+  for (const entry of entries) {
+    // vichan / 4chan pages hold threads; LynxChan and jschan list threads directly.
+    if (isObject(entry) && Array.isArray(entry.threads)) for (const t of entry.threads.slice(0, 1000)) push(t);
+    else push(entry);
+  }
+  return out;
+}
+
 const imageboard: CrawlAdapter = {
   family: "imageboard",
   defaultEntryPages: (c) => [`${c.baseUrl}/catalog.json`],
   parseListing(input, config) {
-    const data = parseJson(input.body);
-    const pages = Array.isArray(data) ? data.slice(0, 100) : [];
     const listingUrl = new URL(input.url);
     // /b/catalog.json or /b/threads.json: the board is the folder.
     const boardBase = listingUrl.pathname.replace(/\/[^/]*$/, "");
     const board = boardBase.split("/").filter(Boolean).pop() ?? "";
     const items: CrawlItem[] = [];
-    for (const pageEntry of pages) {
-      const threads = isObject(pageEntry) && Array.isArray(pageEntry.threads) ? pageEntry.threads : [];
-      for (const t of threads) {
-        if (items.length >= MAX_ITEMS_PER_LISTING * 2) break;
-        if (!isObject(t)) continue;
-        const no = int(t.no);
-        if (no === null) continue;
-        const path = config.threadPath === "thread" ? `${boardBase}/thread/${no}` : `${boardBase}/res/${no}.html`;
-        const url = onSiteUrl(path, listingUrl.origin, config.domains);
-        if (!url) continue;
-        const time = parseListingTime(int(t.last_modified) ?? int(t.time) ?? null);
-        const json = config.threadPath === "thread" ? `${boardBase}/thread/${no}.json` : `${boardBase}/res/${no}.json`;
-        items.push({
-          key: versionKey(`${board}/${no}`, time),
-          url: url.href,
-          fetchUrl: new URL(json, listingUrl.origin).href,
-          title: clip(cheerio.load(str(t.sub) || str(t.com)).text()),
-          time,
-        });
-      }
+    for (const t of boardThreads(parseJson(input.body))) {
+      const path = config.threadPath === "thread" ? `${boardBase}/thread/${t.no}` : `${boardBase}/res/${t.no}.html`;
+      const url = onSiteUrl(path, listingUrl.origin, config.domains);
+      if (!url) continue;
+      const json = config.threadPath === "thread" ? `${boardBase}/thread/${t.no}.json` : `${boardBase}/res/${t.no}.json`;
+      items.push({ key: versionKey(`${board}/${t.no}`, t.time), url: url.href, fetchUrl: new URL(json, listingUrl.origin).href, title: t.title, time: t.time });
     }
     // The catalog lists every live thread at once, bumped first.
     items.sort((a, b) => (b.time ?? 0) - (a.time ?? 0));
@@ -400,22 +492,42 @@ const imageboard: CrawlAdapter = {
   },
   itemPage(input) {
     const data = parseJson(input.body);
-    const posts = isObject(data) && Array.isArray(data.posts) ? data.posts.slice(0, MAX_POSTS_PER_ITEM).filter(isObject) : [];
+    if (!isObject(data)) return null;
+    // vichan / 4chan: { posts }; LynxChan: the opening post with { posts }; jschan: the opening post with { replies }.
+    const lynx = int(data.threadId) !== null;
+    const jschan = !lynx && int(data.postId) !== null && Array.isArray(data.replies);
+    const rest = (v: unknown) => (Array.isArray(v) ? v.slice(0, MAX_POSTS_PER_ITEM).filter(isObject) : []);
+    const posts = lynx ? [data, ...rest(data.posts)] : jschan ? [data, ...rest(data.replies)] : rest(data.posts);
     if (posts.length === 0) return null;
     const threadUrl = new URL(input.item.url);
     const boardBase = threadUrl.pathname.replace(/\/(?:res|thread)\/.*$/, "");
-    const fileOf = (f: Record<string, unknown>) => {
+    const img = (path: string, alt: string) => `<a href="${escapeHtml(path)}"><img src="${escapeHtml(path)}" alt="${escapeHtml(alt)}"></a>`;
+    const fileOf = (f: Record<string, unknown>): string => {
+      if (lynx) {
+        // /.media/{sha256}.{ext}: an absolute path on the board's host.
+        const path = str(f.path);
+        return /^\/[\w./-]{1,300}$/.test(path) && !path.includes("..") ? img(path, str(f.originalName)) : "";
+      }
+      if (jschan) {
+        const name = str(f.filename);
+        return /^[\w-]{1,128}\.[a-z0-9]{1,5}$/i.test(name) ? img(`/file/${name}`, str(f.originalFilename)) : "";
+      }
       const tim = str(f.tim);
       const ext = str(f.ext);
       if (!/^[\w-]{1,40}$/.test(tim) || !/^\.[a-z0-9]{1,5}$/i.test(ext)) return "";
-      return `<a href="${boardBase}/src/${tim}${ext}"><img src="${boardBase}/src/${tim}${ext}" alt="${escapeHtml(str(f.filename))}"></a>`;
+      return img(`${boardBase}/src/${tim}${ext}`, str(f.filename));
     };
+    const filesOf = (p: Record<string, unknown>) =>
+      lynx || jschan ? rest(p.files).slice(0, 10).map(fileOf) : [fileOf(p), ...rest(p.extra_files).slice(0, 10).map(fileOf)];
+    // Comments are HTML: vichan's com, LynxChan's markdown (its message is the raw text), jschan's message.
+    const commentOf = (p: Record<string, unknown>) => (lynx ? str(p.markdown) || escapeHtml(str(p.message)) : jschan ? str(p.message) : str(p.com));
+    const subjectOf = (p: Record<string, unknown>) => str(p.sub) || str(p.subject);
     const body = posts.map((p) => {
-      const files = [fileOf(p), ...(Array.isArray(p.extra_files) ? p.extra_files.slice(0, 10).filter(isObject).map(fileOf) : [])].join("");
-      return `<div class="post">${p.sub ? `<p class="subject">${escapeHtml(str(p.sub))}</p>` : ""}${files}<blockquote>${str(p.com)}</blockquote></div>`;
+      const sub = subjectOf(p);
+      return `<div class="post">${sub ? `<p class="subject">${escapeHtml(sub)}</p>` : ""}${filesOf(p).join("")}<blockquote>${commentOf(p)}</blockquote></div>`;
     });
     const first = posts[0]!;
-    const title = str(first.sub) || cheerio.load(str(first.com)).text().slice(0, 120) || input.item.title;
+    const title = subjectOf(first) || htmlText(commentOf(first)).slice(0, 120) || input.item.title;
     return { html: page(title, body.join("\n")) };
   },
 };

@@ -1,0 +1,243 @@
+import * as cheerio from "cheerio";
+import { hostMatchesDomain } from "../canonical-url";
+import type { CrawlFamily } from "./crawl-types";
+
+/**
+ * Which forum, blog or imageboard package a site runs, from one of its pages: the generator
+ * meta tag, the markers each package's default markup carries (phpBB's body#phpbb, XenForo's
+ * html#XF, vBulletin's SESSIONURL and thread_title_ ids, Discourse's setup meta, vichan's body
+ * class, WordPress's REST link), and the answers of well-known addresses (latest.json,
+ * wp-json, catalog.json). A catalog entry that names only hosts, or says "auto", is read by
+ * the family found here, from the entry pages found here, without selectors of its own.
+ *
+ * Only cheerio, JSON.parse and anchored patterns on bounded strings touch the page.
+ */
+
+export type FamilyGuess = {
+  family: CrawlFamily;
+  /** Listing pages to crawl (absolute), where the page says where the site lives. */
+  entryPages: string[];
+  /** Imageboards: how thread pages are addressed. */
+  threadPath: "res" | "thread";
+  /** What gave it away, for operators ("meta generator WordPress 6.8.3"). */
+  evidence: string;
+};
+
+export type DetectInput = { url: string; body: string; contentType: string; headers: Record<string, string> };
+
+const MAX_BODY = 1_000_000;
+const MAX_BOARDS = 10;
+
+/** Pages that, fetched, may tell a site's package when its entry pages do not (tried in this order). */
+export function wellKnownProbes(baseUrl: string): string[] {
+  let b = baseUrl;
+  while (b.endsWith("/")) b = b.slice(0, -1);
+  return [`${b}/latest.json`, `${b}/wp-json/`, `${b}/catalog.json`];
+}
+
+export function detectFamily(input: DetectInput, domains: readonly string[]): FamilyGuess | null {
+  const body = input.body.length > MAX_BODY ? input.body.slice(0, MAX_BODY) : input.body;
+  const head = body.trimStart().slice(0, 1);
+  if (head === "{" || head === "[") return fromJson(body, input.url, domains);
+  if (/^\s*<\?xml|^\s*<rss[\s>]/i.test(body.slice(0, 300))) return fromFeed(body, input.url);
+  return fromHeaders(input) ?? fromHtml(body, input.url, domains);
+}
+
+function parse(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return null;
+  }
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function guess(family: CrawlFamily, evidence: string, entryPages: string[], threadPath: "res" | "thread" = "res"): FamilyGuess {
+  return { family, evidence, entryPages, threadPath };
+}
+
+/** The folder a script or path lives in: https://x/forum/viewtopic.php → https://x/forum/. */
+function folderOf(u: URL): string {
+  return `${u.origin}${u.pathname.slice(0, u.pathname.lastIndexOf("/") + 1)}`;
+}
+
+function fromJson(body: string, url: string, domains: readonly string[]): FamilyGuess | null {
+  const data = parse(body);
+  const u = new URL(url);
+  if (isObject(data)) {
+    // Discourse: /latest.json (and every topic list) is { topic_list: { topics } }.
+    if (isObject(data.topic_list) && Array.isArray(data.topic_list.topics)) {
+      const prefix = u.pathname.replace(/\/(?:latest|new|top|categories)(?:\.json)?$/, "").replace(/\/$/, "");
+      return guess("discourse", "a Discourse topic list (topic_list)", [`${u.origin}${prefix}/latest.json`]);
+    }
+    // WordPress: /wp-json/ describes the site and its namespaces.
+    if (Array.isArray(data.namespaces) && data.namespaces.includes("wp/v2")) {
+      const home = typeof data.home === "string" ? safeUrl(data.home, url, domains) : null;
+      const base = home ? home.href.replace(/\/$/, "") : u.href.replace(/\/wp-json\/?.*$/, "");
+      return guess("wordpress", "a WordPress REST index (wp/v2)", [`${base}/feed/`]);
+    }
+    return null;
+  }
+  if (!Array.isArray(data) || data.length === 0) return null;
+  const first: unknown = data[0];
+  if (!isObject(first)) return null;
+  // WordPress REST posts.
+  if (typeof first.link === "string" && isObject(first.title) && "rendered" in first.title) return guess("wordpress", "WordPress REST posts", [url]);
+  // Imageboard catalogs: vichan / 4chan pages of threads, LynxChan's threadId list, jschan's postId list.
+  if (Array.isArray(first.threads)) return guess("imageboard", "a vichan / 4chan-style catalog (pages of threads)", [url]);
+  if (typeof first.threadId === "number") return guess("imageboard", "a LynxChan catalog (threadId)", [url]);
+  if (typeof first.postId === "number" && typeof first.board === "string") return guess("imageboard", "a jschan catalog (postId, board)", [url], "thread");
+  return null;
+}
+
+function fromFeed(body: string, url: string): FamilyGuess | null {
+  const $ = cheerio.load(body, { xml: true });
+  const generator = $("channel > generator, feed > generator").first();
+  const text = `${generator.text()} ${generator.attr("uri") ?? ""}`.trim().slice(0, 200);
+  if (/wordpress\.org/i.test(text)) return guess("wordpress", `feed generator ${text}`, [url]);
+  return null;
+}
+
+function fromHeaders(input: DetectInput): FamilyGuess | null {
+  // WordPress answers every page with Link: <…/wp-json/>; rel="https://api.w.org/".
+  const link = (input.headers.link ?? "").slice(0, 2000);
+  const api = /<([^<>]{1,500})>;\s*rel="https:\/\/api\.w\.org\/"/.exec(link)?.[1];
+  if (api) {
+    try {
+      const base = new URL(api, input.url).href.replace(/\/wp-json\/?$/, "").replace(/\/\?rest_route=\/?$/, "");
+      return guess("wordpress", "the Link header to WordPress's REST API", [`${base}/feed/`]);
+    } catch {
+      // an unusable header tells nothing
+    }
+  }
+  if (input.headers["x-discourse-route"]) return guess("discourse", "the X-Discourse-Route header", [`${new URL(input.url).origin}/latest.json`]);
+  return null;
+}
+
+function safeUrl(href: string | undefined, base: string, domains: readonly string[]): URL | null {
+  if (!href || href.length > 2048) return null;
+  try {
+    const u = new URL(href.trim(), base);
+    if (u.protocol !== "http:" && u.protocol !== "https:") return null;
+    if (!domains.some((d) => hostMatchesDomain(u.hostname.toLowerCase(), d))) return null;
+    u.hash = "";
+    return u;
+  } catch {
+    return null;
+  }
+}
+
+function fromHtml(body: string, url: string, domains: readonly string[]): FamilyGuess | null {
+  const $ = cheerio.load(body);
+  const base = (() => {
+    const b = safeUrl($("base[href]").first().attr("href"), url, domains);
+    return b ? b.href : url;
+  })();
+  const generator = ($('meta[name="generator" i]').first().attr("content") ?? "").trim().slice(0, 200);
+  const html = $("html").first();
+  const bodyEl = $("body").first();
+  /** The folder of the first on-site link whose path ends with one of these scripts. */
+  const scriptFolder = (scripts: string[]): string | null => {
+    for (const el of $("a[href], link[href], form[action]").toArray().slice(0, 2000)) {
+      const raw = el.type === "tag" ? (el.attribs.href ?? el.attribs.action) : undefined;
+      const u = safeUrl(raw, base, domains);
+      if (u && scripts.some((s) => u.pathname.endsWith(`/${s}`))) return folderOf(u);
+    }
+    return null;
+  };
+
+  // XenForo 2: <html id="XF" data-app="public">; XenForo 1: <html id="XenForo">.
+  const htmlId = html.attr("id") ?? "";
+  if (htmlId === "XF" || html.attr("data-xf") !== undefined || /^XenForo/i.test(generator)) {
+    return guess("xenforo", htmlId === "XF" ? "html#XF (XenForo 2)" : `meta generator ${generator || "XenForo"}`, [`${xenforoBase($, base, domains, url)}whats-new/posts/`]);
+  }
+  if (htmlId === "XenForo") return guess("xenforo", "html#XenForo (XenForo 1)", [`${xenforoBase($, base, domains, url)}find-new/posts`]);
+
+  // Discourse: its generator meta and the setup meta every page carries.
+  const setup = $("meta#data-discourse-setup").first();
+  if (/^Discourse\b/i.test(generator) || setup.length > 0 || $('meta[name="discourse_theme_id"]').length > 0) {
+    const baseUri = (setup.attr("data-base-uri") ?? "").trim();
+    const prefix = /^(?:\/[\w.-]{1,100}){0,5}$/.test(baseUri) ? baseUri : "";
+    return guess("discourse", /^Discourse\b/i.test(generator) ? `meta generator ${generator}` : "Discourse's setup meta", [`${new URL(url).origin}${prefix}/latest.json`]);
+  }
+
+  // WordPress: generator meta, the REST API link, or wp-content assets.
+  const apiLink = safeUrl($('link[rel="https://api.w.org/"]').first().attr("href"), base, domains);
+  if (/^WordPress\b/i.test(generator) || apiLink) {
+    const feed = $('link[rel="alternate"][type="application/rss+xml"]')
+      .toArray()
+      .map((el) => safeUrl(el.attribs.href, base, domains))
+      .find((u): u is URL => !!u && !/\/comments\/feed\/?$/.test(u.pathname));
+    const root = apiLink ? apiLink.href.replace(/\/wp-json\/?$/, "") : new URL(url).origin;
+    return guess("wordpress", generator ? `meta generator ${generator}` : "the WordPress REST API link", [feed ? feed.href : `${root}/feed/`]);
+  }
+
+  // vBulletin 3/4: generator meta, SESSIONURL script, thread_title_ ids, vb_meta_bburl.
+  const bburl = safeUrl($('meta[name="vb_meta_bburl"]').first().attr("content"), base, domains);
+  const vbScript = $("script")
+    .toArray()
+    .slice(0, 50)
+    .some((el) => /\bvar SESSIONURL\b/.test($(el).text().slice(0, 5000)));
+  if (/^vBulletin\b/i.test(generator) || bburl || htmlId === "vbulletin_html" || vbScript) {
+    const folder = bburl ? `${bburl.href.replace(/\/$/, "")}/` : (scriptFolder(["showthread.php", "forumdisplay.php", "search.php", "index.php"]) ?? folderOf(new URL(base)));
+    return guess("vbulletin", generator ? `meta generator ${generator}` : "vBulletin's markup", [`${folder}search.php?do=getdaily`]);
+  }
+
+  // phpBB: body#phpbb (prosilver and its children), or its scripts and credit line.
+  const phpbbCredit = $('a[href*="phpbb.com"]').length > 0;
+  const phpbbFolder = scriptFolder(["viewtopic.php", "viewforum.php", "ucp.php"]);
+  if (bodyEl.attr("id") === "phpbb" || (phpbbCredit && phpbbFolder)) {
+    const folder = phpbbFolder ?? scriptFolder(["index.php", "search.php"]) ?? folderOf(new URL(base));
+    return guess("phpbb", bodyEl.attr("id") === "phpbb" ? "body#phpbb (prosilver)" : "phpBB's scripts and credit line", [`${folder}search.php?search_id=active_topics`]);
+  }
+
+  // Imageboards: vichan / Tinyboard (body.vichan, the board list, "Tinyboard + vichan"), LynxChan (/.static/), jschan.
+  const bodyClass = ` ${bodyEl.attr("class") ?? ""} `;
+  const footer = $("footer, .unimportant").text().slice(0, 2000);
+  const vichan = /\svichan\s/.test(bodyClass) || /\bTinyboard\b/.test(footer) || $("form[name=postcontrols]").length > 0;
+  const lynx = $('link[href^="/.static/"], script[src^="/.static/"]').length > 0;
+  const jschan = /\bjschan\b/i.test(footer) || $('script[src*="/js/all.js"][src*="jschan"]').length > 0;
+  if (vichan || lynx || jschan) {
+    const boards = imageboardBoards($, url, base, domains);
+    if (boards.length === 0) return null;
+    const threadPath = jschan && !vichan && !lynx ? "thread" : "res";
+    const which = vichan ? "vichan / Tinyboard markup" : lynx ? "LynxChan's /.static/ assets" : "jschan markup";
+    return guess("imageboard", which, boards.map((b) => `${new URL(url).origin}/${b}/catalog.json`), threadPath);
+  }
+  return null;
+}
+
+/** Where a XenForo forum lives: the folder of its what's-new / forums links, else of the page's /threads/ or /forums/ path. */
+function xenforoBase($: cheerio.CheerioAPI, base: string, domains: readonly string[], url: string): string {
+  for (const el of $('a[href*="whats-new/"], a[href*="find-new/"], a[href*="forums/"]').toArray().slice(0, 200)) {
+    const u = safeUrl(el.type === "tag" ? el.attribs.href : undefined, base, domains);
+    if (!u) continue;
+    for (const marker of ["/whats-new/", "/find-new/", "/forums/"]) {
+      const at = u.pathname.indexOf(marker);
+      if (at >= 0) return `${u.origin}${u.pathname.slice(0, at + 1)}`;
+    }
+  }
+  const u = new URL(url);
+  for (const marker of ["/threads/", "/forums/", "/whats-new/", "/members/"]) {
+    const at = u.pathname.indexOf(marker);
+    if (at >= 0) return `${u.origin}${u.pathname.slice(0, at + 1)}`;
+  }
+  return `${u.origin}/`;
+}
+
+/** The boards a board page links to (its board list), else the board the page is on. */
+function imageboardBoards($: cheerio.CheerioAPI, url: string, base: string, domains: readonly string[]): string[] {
+  const boards: string[] = [];
+  const add = (b: string | undefined) => {
+    if (b && /^[a-z0-9_]{1,32}$/i.test(b) && !boards.includes(b) && boards.length < MAX_BOARDS) boards.push(b);
+  };
+  for (const el of $(".boardlist a[href], #navBoardsSpan a[href], .boardlist-link a[href]").toArray().slice(0, 200)) {
+    const u = safeUrl(el.type === "tag" ? el.attribs.href : undefined, base, domains);
+    // /s/, /s/index.html, /s/catalog.html
+    const m = u ? /^\/([a-z0-9_]{1,32})\/(?:index\.html|catalog\.html)?$/i.exec(u.pathname) : null;
+    add(m?.[1]);
+  }
+  if (boards.length === 0) add(/^\/([a-z0-9_]{1,32})\//i.exec(new URL(url).pathname)?.[1]);
+  return boards;
+}
