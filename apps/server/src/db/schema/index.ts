@@ -9,3 +9,4 @@ export * from "./monitoring";
 export * from "./image-index";
 export * from "./crawls";
 export * from "./impersonation";
+export * from "./autopilot";
