@@ -9,6 +9,7 @@ import { useUpdateProfileAll } from "../api/update-profile-all";
 import { useDelayPassed } from "../hooks/use-delay-passed";
 import { canGoBack, clampStep, finalStep, footerState, PLAN_STEP, SEARCHING_FOOTER_DELAY_MS, SEARCHING_STEP, stepAt } from "../wizard-steps";
 import { NicknamesStep } from "./nicknames-step";
+import { AutopilotPanel } from "../../takedowns/components/autopilot-panel";
 import { PlanStep } from "./plan-step";
 import { SearchingStep } from "./searching-step";
 import { SpecificStep } from "./specific-step";
@@ -138,6 +139,12 @@ export function OnboardingWizard({ userName, stageNamesEditor, nicknamesEditor, 
         {step === "specific" && <SpecificStep value={draft} onChange={setDraft} onSubmit={next} focusHeading={focusHeading} />}
         {step === "searching" && <SearchingStep stageNames={usernames} focusHeading={focusHeading} />}
         {step === "plan" && <PlanStep period={billingChange} onPeriodChange={setBillingChange} focusHeading={focusHeading} action={planAction} />}
+        {/* Her last step offers the autopilot, the same panel as on the Takedown Requests page. */}
+        {isFinal && (
+          <div className="mt-8">
+            <AutopilotPanel upgradeHref="/dashboard/upgrade" />
+          </div>
+        )}
         {saveError && (
           <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300/30 bg-amber-300/10 px-4 py-3 text-sm text-amber-100">
             <p>{saveError.message}</p>
