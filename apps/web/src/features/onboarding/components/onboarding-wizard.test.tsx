@@ -16,7 +16,17 @@ beforeEach(() => {
   vi.useFakeTimers({ shouldAdvanceTime: true });
   window.scrollTo = () => {};
   // Every call answers the same harmless body: no scan yet, onboarding marked complete.
-  fetchMock.mockImplementation(async () => Response.json({ scan: null, onboardingComplete: true }));
+  fetchMock.mockImplementation(async (input) => {
+    const url = String(input);
+    // The last step offers the autopilot: off, with what it needs first.
+    if (url.endsWith("/v1/takedowns/autopilot")) {
+      return Response.json({ leakSites: false, socialMedia: false, fileHosts: false, ready: { takedownsIncluded: false, ownershipVerified: false, authorized: false }, quota: { limit: 0, used: 0, resetsAt: "2026-12-01T00:00:00.000Z" }, sent: 0, lastDigestAt: null, updatedAt: null });
+    }
+    if (url.endsWith("/v1/takedowns/authorization")) {
+      return Response.json({ statement: "I, [your full legal name], …", statementVersion: "2025-01", ownershipVerified: false, verifiedStageNames: [], takedownsIncluded: false, authorization: null });
+    }
+    return Response.json({ scan: null, onboardingComplete: true });
+  });
   useClientState.getState().setOnboardingIndex(SEARCHING_STEP);
 });
 
@@ -68,5 +78,8 @@ describe("the wizard's end", () => {
     await pressNextAfterSearching("Next");
     expect(await screen.findByRole("heading", { level: 1, name: "Choose the right plan for you" })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/onboardings");
+    // The last step offers the autopilot, which says what it needs first.
+    expect(await screen.findByRole("heading", { name: "Autopilot" })).toBeTruthy();
+    expect(screen.getByText(/takedowns, and the autopilot, come with a paid plan/)).toBeTruthy();
   });
 });

@@ -83,7 +83,7 @@ export function SendTakedownsDialog({ leaks, options = {}, onClose, onSent, onPr
 
   const error = preview.error instanceof ApiError ? preview.error : preview.error ? new ApiError(0, "INTERNAL", "The notices could not be prepared. Please try again.") : null;
   const data: TakedownsPreview | undefined = preview.data;
-  const linkCount = data ? data.notices.reduce((n, p) => n + p.urls.length, 0) + data.manual.length : leaks.length;
+  const linkCount = data ? new Set([...data.notices.flatMap((p) => p.leakIds), ...data.manual.map((m) => m.leakId)]).size : leaks.length;
   const title = step === "confirm" ? "Confirm these findings first" : data ? `${plural(data.notices.length, "notice", "notices")} for ${plural(linkCount, "link", "links")}` : "Review the notices";
 
   return (
@@ -183,7 +183,7 @@ export function SendTakedownsDialog({ leaks, options = {}, onClose, onSent, onPr
                   </dl>
                   <details className="mt-2">
                     <summary className="cursor-pointer text-xs font-semibold text-brand-300">Read the notice</summary>
-                    <pre className="mt-2 max-h-72 overflow-y-auto text-xs break-words whitespace-pre-wrap text-slate-300" data-testid="preview-text">
+                    <pre tabIndex={0} role="region" aria-label={`The notice to ${n.recipient.email}`} className="mt-2 max-h-72 overflow-y-auto text-xs break-words whitespace-pre-wrap text-slate-300 focus-visible:outline-2 focus-visible:outline-brand-400" data-testid="preview-text">
                       {n.text}
                     </pre>
                   </details>
