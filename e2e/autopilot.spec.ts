@@ -31,7 +31,7 @@ async function fixture(pathname: string, body = "") {
 }
 
 /** Notices in the outbox (Message-ID <notice-…>), with the links they name. */
-const notices = () => outbox().filter((m) => /^Message-ID: <notice-/im.test(m.text));
+const notices = () => outbox().filter((m) => /^Message-ID:\s*<notice-/im.test(m.text));
 const row = (page: Page, pathname: string) => page.locator("tbody tr").filter({ has: page.locator(`a[href="${fixtureOrigin}${pathname}"]`) });
 
 test.beforeAll(async ({ baseURL }) => {

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import type { EntitlementTier } from "@leakwarden/contracts/plans";
 import { and, eq } from "drizzle-orm";
@@ -34,6 +36,7 @@ describe("autopilot and the notice preview", () => {
   let avaId: string;
   let beaId: string;
   let n = 0;
+  let dataDir = "";
 
   const userIdOf = async (client: TestClient) => (await (await client.get("/api/auth/get-session")).json()).user.id as string;
   const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> } }).error;
@@ -103,16 +106,10 @@ describe("autopilot and the notice preview", () => {
       SCAN_FETCH_TIMEOUT_MS: "3000",
       AUTOPILOT_DIGEST_DELAY_SECONDS: "600",
     };
-    const logger = createLogger("silent");
-    let dataDir = "";
     // Account emails (and the digest) go to the outbox; notices go out by SMTP.
-    const mailer = createMailer({ from: "Leakwarden <hello@leakwarden.test>", outboxDir: "" }, logger);
-    services = await createTestServices(settings, {
-      now: clock.now,
-      mailer: { send: (mail) => createMailer({ from: "Leakwarden <hello@leakwarden.test>", outboxDir: path.join(dataDir, "outbox") }, logger).send(mail) } as typeof mailer,
-      serviceOptions: { tierFor: async (userId) => tiers.get(userId) ?? "free" },
-    });
-    dataDir = services.dataDir;
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-autopilot-"));
+    const mailer = createMailer({ from: "Leakwarden <hello@leakwarden.test>", outboxDir: path.join(dataDir, "outbox") }, createLogger("silent"));
+    services = await createTestServices(settings, { dataDir, mailer, now: clock.now, serviceOptions: { tierFor: async (userId) => tiers.get(userId) ?? "free" } });
     ava = await signUpAndConfirm(services, "ava@example.com");
     bea = await signUpAndConfirm(services, "bea@example.com");
     avaId = await userIdOf(ava);
@@ -121,6 +118,7 @@ describe("autopilot and the notice preview", () => {
 
   afterAll(async () => {
     await services?.close();
+    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     await Promise.all([web?.close(), proxy?.close(), dns?.close(), rdap?.close(), smtp?.close()]);
   });
 

@@ -4,7 +4,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState } from "react";
 import { Link } from "react-router";
 import { ApiError } from "../../../lib/api-client";
-import { confirmLeak } from "../../leaks/api/confirm-leak";
+import { confirmFinding } from "../api/confirm-finding";
 import { useCreateTakedowns } from "../api/create-takedowns";
 import { useAuthorization } from "../api/get-authorization";
 import { usePreviewTakedowns } from "../api/preview-takedowns";
@@ -62,7 +62,7 @@ export function SendTakedownsDialog({ leaks, options = {}, onClose, onSent, onPr
     setConfirming(true);
     setConfirmError(null);
     try {
-      for (const leak of fresh) await confirmLeak(leak.id);
+      for (const leak of fresh) await confirmFinding(leak.id);
       void queryClient.invalidateQueries({ queryKey: ["leaks"] });
       setStep("preview");
     } catch (error) {

@@ -4,7 +4,6 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { ApiError } from "../../../lib/api-client";
 import { useAuthorization } from "../api/get-authorization";
 import { useLeakTakedown } from "../api/get-leak-takedowns";
 import { takedownStatusLabels } from "../takedown-labels";
