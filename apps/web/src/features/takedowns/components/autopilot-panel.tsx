@@ -32,19 +32,23 @@ export function AutopilotPanel({ headingLevel: Heading = "h2", onProveOwnership,
   const authorization = useAuthorization();
   const put = usePutAutopilot();
   const [signing, setSigning] = useState(false);
+  // Her switch moves at once; the server's answer settles it (or puts it back, with why).
+  const [draft, setDraft] = useState<AutopilotInput | null>(null);
   const ids = useId();
 
   if (autopilot.isError) return <QueryError error={autopilot.error} onRetry={() => void autopilot.refetch()} what="your autopilot settings" />;
   if (authorization.isError) return <QueryError error={authorization.error} onRetry={() => void authorization.refetch()} what="your takedown authorization" />;
   if (!autopilot.data || !authorization.data) return <Skeleton className="h-40" />;
-  const view = autopilot.data;
+  const view = { ...autopilot.data, ...(draft ?? {}) };
   const a = authorization.data;
   const missing = !a.takedownsIncluded ? "plan" : !a.ownershipVerified ? "ownership" : !a.authorization ? "authorization" : null;
   const on = switches.filter((s) => view[s.key]);
 
   const toggle = (key: AutopilotCategory, value: boolean) => {
     const next: AutopilotInput = { leakSites: view.leakSites, socialMedia: view.socialMedia, fileHosts: view.fileHosts, [key]: value };
+    setDraft(next);
     put.mutate(next, {
+      onSettled: () => setDraft(null),
       onSuccess: () => toast.success(value ? `Automatic takedowns on for ${switches.find((s) => s.key === key)!.label.toLowerCase()}` : `Automatic takedowns off for ${switches.find((s) => s.key === key)!.label.toLowerCase()}`),
       onError: (error) => toast.error("Your autopilot was not changed", { description: error instanceof ApiError ? error.message : "Please try again." }),
     });
