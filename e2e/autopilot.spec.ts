@@ -1,5 +1,5 @@
 import type { Browser, Page } from "@playwright/test";
-import { postWebhook, subscriptionEvent, TEST_VARIANTS } from "../apps/server/src/testing/billing-events";
+import { postWebhook, subscriptionEvent, TEST_VARIANTS } from "@leakwarden/test-support/billing-events";
 import { FIXTURE_DMCA_EMAIL, isIvyReviewPage, IVY_PAGES } from "./global-setup";
 import { runScan, signUpAndConfirm, type SeededCreator } from "./seed";
 import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, test } from "./support";

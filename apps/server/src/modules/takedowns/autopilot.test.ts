@@ -7,14 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leak } from "../../db/schema/scans";
 import { createMailer } from "../../email/mailer";
 import { createLogger } from "../../lib/logger";
-import { startForwardProxy, type ForwardProxy } from "../../testing/fake-web/forward-proxy";
-import { html, startVirtualHostServer, type VirtualHostServer } from "../../testing/fake-web/virtual-host-server";
-import { createTestServices, readOutbox, signUpAndConfirm, TEST_ORIGIN, TestClient, testClock, type TestServices } from "../../testing/test-services";
+import { startForwardProxy, type ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
+import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
+import { createTestServices, readOutbox, signUpAndConfirm, TEST_ORIGIN, TestClient, testClock, type TestServices } from "@leakwarden/test-support/test-services";
 import { recordStageNameCheck } from "../identities/identities.repository";
 import { insertScan, upsertLeak } from "../scans/scans.repository";
 import { autopilotCategoryOf } from "./autopilot.service";
 import { PREVIEW_REFERENCE } from "./takedowns.service";
-import { startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "./takedown-test-network";
+import { startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
