@@ -296,8 +296,8 @@ describe("autopilot and the notice preview", () => {
     const sent = await ava.post("/v1/takedowns", { leakIds });
     expect(sent.status).toBe(202);
     await services.queue.runDue(jobs);
-    for (const notice of preview.notices as { recipient: { email: string }; text: string; subject: string }[]) {
-      const out = smtp.received.filter((m) => m.to.includes(notice.recipient.email)).at(-1)!;
+    for (const notice of preview.notices as { recipient: { email: string }; text: string; subject: string; urls: string[] }[]) {
+      const out = smtp.received.filter((m) => m.to.includes(notice.recipient.email) && m.text.includes(notice.urls[0]!)).at(-1)!;
       const reference = /\[ref ([0-9a-f]{8})\]/.exec(out.headers.subject ?? "")?.[1] ?? /Reference: ([0-9a-f]{8})/.exec(out.text)![1]!;
       expect(out.text.replaceAll(reference, PREVIEW_REFERENCE).trim()).toBe(notice.text.trim());
     }
