@@ -293,6 +293,10 @@ test("a TAKE IT DOWN request goes out from the Leaks list once she confirms the 
   expect(request!.text).toContain("I have a good-faith belief that the intimate visual depiction of nova_lane at the locations below was published without her consent.");
   expect(request!.raw).not.toContain(LEGAL_NAME);
 
+  // The request's 48 hours start once it is recorded as sent (just after the .eml is written).
+  await expect
+    .poll(async () => ((await (await nova.api.get("/v1/takedowns")).json()) as { items: { url: string; removalDeadline: unknown }[] }).items.find((t) => t.url.endsWith("/nova/1"))?.removalDeadline ?? null, { timeout: 15_000 })
+    .not.toBeNull();
   await page.goto("/dashboard/takedowns");
   const takedown = page.getByTestId("takedown-row").filter({ hasText: "/nova/1" });
   await takedown.getByRole("button", { name: /^Details/ }).click();
