@@ -95,7 +95,10 @@ export function createAutopilotService(deps: AutopilotDeps) {
           throw new AppError("QUOTA_EXCEEDED", "Your plan shows results only: automatic takedowns come with a paid plan.", undefined, {
             resource: "takedownsPerMonth",
             limit: 0,
-            use: 0,
+            use: ready.quota.used,
+            plan: "free",
+            upgradeTo: "starter",
+            resetsAt: ready.quota.resetsAt,
           });
         }
         if (!ready.ready.ownershipVerified) {
@@ -202,7 +205,7 @@ export function createAutopilotService(deps: AutopilotDeps) {
           "Findings we are less sure of (an image match alone, a page that only names you) still wait for you in your leaks list.",
           "We send at most one of these emails an hour; takedowns sent in between come in the next one.",
         ],
-        footer: { reason: "You get this email because you turned on automatic takedowns. Turn them off on the Takedown Requests page.", settingsUrl: `${deps.publicUrl}/dashboard/takedowns` },
+        footer: { reason: "You get this email because you turned on automatic takedowns; turn them off on the Takedown Requests page." },
       });
       try {
         await deps.sendEmail(email);

@@ -136,7 +136,7 @@ describe("autopilot and the notice preview", () => {
   it("cannot be turned on before her plan, ownership and authorization allow notices in her name; bad input answers 400", async () => {
     const free = await put(ava, { leakSites: true, socialMedia: false, fileHosts: false });
     expect(free.status).toBe(403);
-    expect((await errorOf(free)).code).toBe("QUOTA_EXCEEDED");
+    expect(await errorOf(free)).toMatchObject({ code: "QUOTA_EXCEEDED", details: { resource: "takedownsPerMonth", limit: 0, plan: "free", upgradeTo: "starter" } });
     tiers.set(avaId, "premium");
     const unproven = await put(ava, { leakSites: true, socialMedia: false, fileHosts: false });
     expect(unproven.status).toBe(403);
