@@ -82,6 +82,8 @@ export default defineConfig({
       SCAN_FETCH_TIMEOUT_MS: "15000",
       // A sent link is first checked again within seconds, so that a journey sees it removed.
       TAKEDOWN_RECHECK_AFTER: "5s,1h,24h",
+      // The autopilot's digest goes out seconds after an automatic takedown, so that a journey reads it.
+      AUTOPILOT_DIGEST_DELAY_SECONDS: "3",
       // Impersonation checks look at Reddit only (REDDIT_URL: the fixture web), at once.
       IMPERSONATION_PLATFORMS: "Reddit",
       IMPERSONATION_PLATFORM_INTERVAL_MS: "0",

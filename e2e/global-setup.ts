@@ -18,6 +18,9 @@ export const OTHER_CREATOR_PAGES = 6;
 /** The takedown journey's creator: a few leaks on a site with a DMCA page; the last one is for her review. */
 export const NOVA_PAGES = 4;
 export const FIXTURE_DMCA_EMAIL = "copyright@leakfixture.test";
+/** The autopilot journey's creator: her pages at first (PUT /__pages/ivy/N adds more); those below are for her review. */
+export const IVY_PAGES = 12;
+export const isIvyReviewPage = (i: number) => i === 5 || i === 13;
 
 const pad = (i: number) => String(i).padStart(4, "0");
 
@@ -39,6 +42,16 @@ function novaPage(i: number): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>nova_lane OnlyFans leaked set ${i}</title></head>
 <body><h1>nova_lane onlyfans leaked set ${i}</h1><p>Download the full nova_lane leaked set ${i}, 1.2 GB of videos and photos for free.</p>
 <p><a href="https://mega.nz/folder/nova${i}#key">mega.nz folder</a></p></body></html>`;
+}
+
+function ivyPage(i: number): string {
+  if (isIvyReviewPage(i)) {
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ivy_quinn leaked thread ${i}</title></head>
+<body><h1>ivy_quinn leaked?</h1><p>Somebody asked whether ivy_quinn has new posts this week. Thread ${i}.</p></body></html>`;
+  }
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ivy_quinn OnlyFans leaked set ${i}</title></head>
+<body><h1>ivy_quinn onlyfans leaked set ${i}</h1><p>Download the full ivy_quinn leaked set ${i}, 1.4 GB of videos and photos for free.</p>
+<p><a href="https://mega.nz/folder/ivy${i}#key">mega.nz folder</a></p></body></html>`;
 }
 
 function miaPage(i: number): string {
@@ -69,6 +82,8 @@ export function startFixtureWeb(port: number): Promise<http.Server> {
   // What journeys change on this web: a profile's bio (ownership proof), pages the site took down.
   const bios = new Map<string, string>();
   const removed = new Set<string>();
+  // How many pages a creator has on this web (journeys add pages, as new leaks appear on the web).
+  const pages = new Map<string, number>([["ivy", IVY_PAGES]]);
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", origin);
     const q = (url.searchParams.get("q") ?? "").toLowerCase();
@@ -88,6 +103,12 @@ export function startFixtureWeb(port: number): Promise<http.Server> {
         bios.set(bio[1]!.toLowerCase(), body);
         res.end("ok");
       });
+      return;
+    }
+    const more = /^\/__pages\/(ivy)\/(\d{1,3})$/.exec(url.pathname);
+    if (more && req.method === "PUT") {
+      pages.set(more[1]!, Number(more[2]));
+      res.end("ok");
       return;
     }
     if (url.pathname.startsWith("/__removed/") && req.method === "PUT") {
@@ -121,7 +142,9 @@ export function startFixtureWeb(port: number): Promise<http.Server> {
               ? Array.from({ length: OTHER_CREATOR_PAGES }, (_, i) => `/mia/${i}`)
               : q.includes("nova")
                 ? Array.from({ length: NOVA_PAGES }, (_, i) => `/nova/${i}`)
-                : [];
+                : q.includes("ivy")
+                  ? Array.from({ length: pages.get("ivy")! }, (_, i) => `/ivy/${i}`)
+                  : [];
       const answer = () => json({ query: q, results: paths.map((p, i) => ({ url: `${origin}${p}`, title: `Result ${i}`, content: "", engine: "fixture", engines: ["fixture"], score: 1 })), answers: [], corrections: [], infoboxes: [], suggestions: [], unresponsive_engines: [] });
       // The other creator's search is slow, so that her scan's progress can be watched.
       if (q.includes("mia")) setTimeout(answer, 3000);
@@ -136,6 +159,8 @@ export function startFixtureWeb(port: number): Promise<http.Server> {
     if (luna && Number(luna[1]) < LEAK_PAGES) return html(lunaPage(Number(luna[1])));
     const nova = /^\/nova\/(\d+)$/.exec(url.pathname);
     if (nova && Number(nova[1]) < NOVA_PAGES) return html(novaPage(Number(nova[1])));
+    const ivy = /^\/ivy\/(\d+)$/.exec(url.pathname);
+    if (ivy && Number(ivy[1]) < pages.get("ivy")!) return html(ivyPage(Number(ivy[1])));
     const mia = /^\/mia\/(\d+)$/.exec(url.pathname);
     if (mia && Number(mia[1]) < OTHER_CREATOR_PAGES) return html(miaPage(Number(mia[1])));
     if (url.pathname === "/robots.txt") {

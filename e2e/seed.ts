@@ -55,8 +55,8 @@ export async function setIdentities(creator: SeededCreator, profile: { onlyfans:
 }
 
 /** Starts a scan through the API and waits until the job has finished it. */
-export async function runScan(creator: SeededCreator, timeoutMs = 150_000) {
-  const res = await creator.api.post("/v1/scans", { data: {} });
+export async function runScan(creator: SeededCreator, timeoutMs = 150_000, trigger: "manual" | "onboarding" = "manual") {
+  const res = await creator.api.post("/v1/scans", { data: trigger === "manual" ? {} : { trigger } });
   if (res.status() !== 202) throw new Error(`scan refused: ${res.status()} ${await res.text()}`);
   const { id } = (await res.json()) as { id: string };
   return waitFor(

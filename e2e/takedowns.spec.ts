@@ -133,14 +133,22 @@ test("from the Leaks list: 'Takedown' asks for her authorization once, shows 'Wo
   await authorize.getByLabel(/^Signature/).fill("Nova Lane");
   await authorize.getByRole("radio", { name: /nova_lane/ }).check();
   await authorize.getByRole("checkbox", { name: /sign it/ }).check();
-  await authorize.getByRole("button", { name: "Sign and send the takedown" }).click();
+  await authorize.getByRole("button", { name: "Sign and review the notice" }).click();
   await expect(authorize.getByText("Type your full name exactly as above to sign.")).toBeVisible();
   await authorize.getByLabel(/^Signature/).fill(LEGAL_NAME);
-  await authorize.getByRole("button", { name: "Sign and send the takedown" }).click();
+  await authorize.getByRole("button", { name: "Sign and review the notice" }).click();
   await expect(authorize).toBeHidden();
-  await expect(first.getByRole("button", { name: "Working..." })).toBeVisible();
+  // Still marked New: her confirmation, then the notice exactly as it will go, before it leaves.
+  const send = page.getByTestId("send-takedowns");
+  await send.getByRole("button", { name: "Yes, it is my content" }).click();
+  await expect(send.getByRole("heading", { name: "1 notice for 1 link" })).toBeVisible({ timeout: 15_000 });
+  await expect(send.getByTestId("preview-to")).toHaveText(`${FIXTURE_DMCA_EMAIL} (the site, 127.0.0.1)`);
+  await expect(send.getByTestId("preview-links")).toHaveText(`${fixtureOrigin}/nova/0`);
+  await send.getByRole("button", { name: "Send 1 notice" }).click();
+  await expect(send.getByRole("button", { name: "Sending…" })).toBeVisible();
   await screenshot(page, "takedown-working");
   release();
+  await expect(send).toBeHidden();
   await expect(first.getByTestId("takedown-status")).toHaveText(/^(Notice sent|Removed)$/, { timeout: 15_000 });
   await expect(first.getByText(/^(Takedown sent|Removed)$/).first()).toBeVisible();
 
@@ -150,6 +158,7 @@ test("from the Leaks list: 'Takedown' asks for her authorization once, shows 'Wo
   await expect(uncertain.getByText("Confirmed", { exact: true })).toBeVisible();
   await uncertain.getByRole("button", { name: /^Takedown finding/ }).click();
   await expect(page.getByRole("dialog", { name: "Authorize us to act for you" })).toHaveCount(0);
+  await send.getByRole("button", { name: "Send 1 notice" }).click();
   await expect(uncertain.getByTestId("takedown-status")).toHaveText("Notice sent", { timeout: 15_000 });
   await screenshot(page, "takedown-leaks");
 
@@ -269,6 +278,12 @@ test("a TAKE IT DOWN request goes out from the Leaks list once she confirms the 
   await dialog.getByRole("checkbox", { name: /published at these links without my consent/ }).check();
   await dialog.getByRole("button", { name: "Send the request" }).click();
   await expect(dialog).toBeHidden();
+  // The request and the notice as they will go, both to the site, before they leave.
+  const send = page.getByTestId("send-takedowns");
+  await send.getByRole("button", { name: "Yes, it is my content" }).click();
+  await expect(send.getByRole("heading", { name: "2 notices for 1 link" })).toBeVisible({ timeout: 15_000 });
+  await send.getByRole("button", { name: "Send 2 notices" }).click();
+  await expect(send).toBeHidden();
   await expect(leak.getByTestId("takedown-status")).toHaveText(/^(Notice sent|Removed)$/, { timeout: 15_000 });
 
   const request = sentNotices().find((n) => n.subject.startsWith("TAKE IT DOWN Act removal request") && n.text.includes(`${fixtureOrigin}/nova/1`));
@@ -278,6 +293,10 @@ test("a TAKE IT DOWN request goes out from the Leaks list once she confirms the 
   expect(request!.text).toContain("I have a good-faith belief that the intimate visual depiction of nova_lane at the locations below was published without her consent.");
   expect(request!.raw).not.toContain(LEGAL_NAME);
 
+  // The request's 48 hours start once it is recorded as sent (just after the .eml is written).
+  await expect
+    .poll(async () => ((await (await nova.api.get("/v1/takedowns")).json()) as { items: { url: string; removalDeadline: unknown }[] }).items.find((t) => t.url.endsWith("/nova/1"))?.removalDeadline ?? null, { timeout: 15_000 })
+    .not.toBeNull();
   await page.goto("/dashboard/takedowns");
   const takedown = page.getByTestId("takedown-row").filter({ hasText: "/nova/1" });
   await takedown.getByRole("button", { name: /^Details/ }).click();

@@ -39,6 +39,8 @@ import { scheduleFromSettings } from "./modules/takedowns/takedown-schedule";
 import { createCloudflareAbuseReports } from "./modules/takedowns/cloudflare-abuse";
 import { createCloudflareReportJob, createPrepareTakedownsJob, createRecheckJob, createSendNoticeJob } from "./modules/takedowns/takedowns.jobs";
 import { createTakedownsService, type TakedownsService } from "./modules/takedowns/takedowns.service";
+import { createAutopilotDigestJob, createAutopilotSweepJob } from "./modules/takedowns/autopilot.jobs";
+import { createAutopilotService, type AutopilotService } from "./modules/takedowns/autopilot.service";
 import { loadLeakSiteCatalog } from "./scanner/leak-site-catalog";
 import type { EntitlementTier } from "@leakwarden/contracts/plans";
 import { findPlatform, type Platform } from "@leakwarden/contracts/platforms";
@@ -59,6 +61,8 @@ export interface Services {
   monitoring: MonitoringService;
   alerts: AlertsService;
   takedowns: TakedownsService;
+  /** Automatic takedowns of her high-confidence findings, per category she turned on. */
+  autopilot: AutopilotService;
   operations: OperationsService;
   crawls: CrawlsService;
   impersonation: ImpersonationService;
@@ -155,7 +159,9 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     onScanCompleted: async (event) => {
       await alerts.onScanCompleted(event);
       await impersonation.onScanCompleted(event);
+      await autopilot.onLeaksFound(event.userId);
     },
+    onHighConfidenceLeak: (event) => autopilot.onLeaksFound(event.userId),
     imageIndex: () => imageIndex,
     onReuploadsFound: (event) => alerts.onReuploadsFound(event),
   });
@@ -175,6 +181,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     onLeaksFound: async (event) => {
       await scans.detectReuploads(event.userId, event.since);
       await alerts.onLeaksFound(event);
+      await autopilot.onLeaksFound(event.userId);
     },
     now,
   });
@@ -290,6 +297,23 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     now,
   });
 
+  // The autopilot: her high-confidence findings taken down as they are recorded, listed in a digest.
+  const autopilotSweepJob = createAutopilotSweepJob(() => autopilot);
+  const autopilotDigestJob = createAutopilotDigestJob(() => autopilot);
+  queue.register(autopilotSweepJob, autopilotDigestJob);
+  const autopilot: AutopilotService = createAutopilotService({
+    db: database.db,
+    logger,
+    queue,
+    jobs: () => ({ sweep: autopilotSweepJob, digest: autopilotDigestJob }),
+    takedowns,
+    sendEmail,
+    emailOf: async (userId) => (await account.getUser(userId).catch(() => null))?.email ?? null,
+    publicUrl: env.publicUrl,
+    digestDelayMs: env.AUTOPILOT_DIGEST_DELAY_SECONDS * 1000,
+    now,
+  });
+
   // Crawling the catalog's leak sites: jobs on their own schedule, every creator's names at once.
   const crawlTickJob = createCrawlTickJob(() => crawls);
   const crawlSiteJob = createCrawlSiteJob(() => crawls, env.CRAWL_BUDGET_MS);
@@ -324,6 +348,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     onNewLeaks: async (event) => {
       await scans.detectReuploads(event.userId, event.since);
       await alerts.onLeaksFound({ ...event, via: "crawl" });
+      await autopilot.onLeaksFound(event.userId);
     },
     now,
   });
@@ -399,9 +424,9 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     webDistDir: env.webDistDir,
     metricsToken: env.METRICS_TOKEN,
     operations,
-    services: { account, identities, scans, site, alerts, billing, takedowns, impersonation, contact },
+    services: { account, identities, scans, site, alerts, billing, takedowns, autopilot, impersonation, contact },
     accountData: { deletion: accountDeletion, exportsPerHour: env.DATA_EXPORTS_PER_HOUR, now },
   });
 
-  return { env, logger, database, queue, mailer, auth, app, sendEmail, scans, imageIndex, alerts, billing, entitlements: entitlementsService, monitoring, takedowns, operations, crawls, impersonation, contact, accountDeletion };
+  return { env, logger, database, queue, mailer, auth, app, sendEmail, scans, imageIndex, alerts, billing, entitlements: entitlementsService, monitoring, takedowns, autopilot, operations, crawls, impersonation, contact, accountDeletion };
 }

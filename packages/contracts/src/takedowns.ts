@@ -257,3 +257,59 @@ export const markDelistingSchema = z
   })
   .strict();
 export type MarkDelisting = z.infer<typeof markDelistingSchema>;
+
+// ---- Review before sending ----
+
+/** POST /v1/takedowns/preview: the notices a request would send, rendered as they will go (same body as POST /v1/takedowns). */
+export const previewTakedownsSchema = createTakedownsSchema;
+
+export const noticePreviewSchema = z.object({
+  recipient: recipientSchema,
+  kind: z.enum(["dmca", "takeitdown"]),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  /** The links this notice covers, and their leaks. */
+  urls: z.array(z.string()),
+  leakIds: z.array(z.string()),
+});
+export type NoticePreview = z.infer<typeof noticePreviewSchema>;
+
+export const takedownsPreviewSchema = z.object({
+  /** One notice per recipient, grouping its links, exactly as the request would queue them. */
+  notices: z.array(noticePreviewSchema),
+  /** Links no notice can go to by email: why, and what she will have to do (a form). */
+  manual: z.array(z.object({ leakId: z.string(), url: z.string(), reason: z.string(), webForm: z.string().nullable() })),
+  /** Her month's takedowns, and how many of these links would count against it. */
+  quota: z.object({ limit: z.union([z.number(), z.literal("unlimited")]), used: z.number(), resetsAt: z.string(), counted: z.number() }),
+});
+export type TakedownsPreview = z.infer<typeof takedownsPreviewSchema>;
+
+// ---- Autopilot ----
+
+/** The kinds of finding she can have sent without her click (file hosts: a link on a file-sharing host, whatever found it). */
+export const autopilotCategories = ["leakSites", "socialMedia", "fileHosts"] as const;
+export type AutopilotCategory = (typeof autopilotCategories)[number];
+
+export const autopilotInputSchema = z
+  .object({
+    leakSites: z.boolean({ error: "Choose whether leak sites are taken down automatically." }),
+    socialMedia: z.boolean({ error: "Choose whether social media posts are taken down automatically." }),
+    fileHosts: z.boolean({ error: "Choose whether file-host links are taken down automatically." }),
+  })
+  .strict();
+export type AutopilotInput = z.infer<typeof autopilotInputSchema>;
+
+export const autopilotViewSchema = z.object({
+  leakSites: z.boolean(),
+  socialMedia: z.boolean(),
+  fileHosts: z.boolean(),
+  /** What must hold before it can be on: her plan includes takedowns, a stage name verified, her authorization signed. */
+  ready: z.object({ takedownsIncluded: z.boolean(), ownershipVerified: z.boolean(), authorized: z.boolean() }),
+  quota: z.object({ limit: z.union([z.number(), z.literal("unlimited")]), used: z.number(), resetsAt: z.string() }),
+  /** Links the autopilot has taken down, ever. */
+  sent: z.number(),
+  lastDigestAt: z.string().nullable(),
+  updatedAt: z.string().nullable(),
+});
+export type AutopilotView = z.infer<typeof autopilotViewSchema>;

@@ -27,6 +27,7 @@ import type { ScansService } from "../modules/scans/scans.service";
 import { siteRoutes } from "../modules/site/site.routes";
 import type { SiteService } from "../modules/site/site.service";
 import { takedownsRoutes } from "../modules/takedowns/takedowns.routes";
+import type { AutopilotService } from "../modules/takedowns/autopilot.service";
 import type { ImpersonationService } from "../modules/impersonation/impersonation.service";
 import { impersonationRoutes } from "../modules/impersonation/impersonation.routes";
 import type { TakedownsService } from "../modules/takedowns/takedowns.service";
@@ -49,7 +50,7 @@ export interface AppDeps {
   operations: OperationsService;
   /** Her data export and account deletion. */
   accountData?: { deletion: AccountDeletionService; exportsPerHour: number; now: () => Date };
-  services: { account: AccountService; identities: IdentitiesService; scans: ScansService; site: SiteService; alerts: AlertsService; billing: BillingService; takedowns: TakedownsService; impersonation?: ImpersonationService; contact?: ContactService };
+  services: { account: AccountService; identities: IdentitiesService; scans: ScansService; site: SiteService; alerts: AlertsService; billing: BillingService; takedowns: TakedownsService; autopilot?: AutopilotService; impersonation?: ImpersonationService; contact?: ContactService };
 }
 
 /** The origin the web build writes into the blog's feed, for the server to replace with PUBLIC_URL (apps/web/blog.ts). */
@@ -131,7 +132,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", siteRoutes(deps.services.site));
   app.route("/", alertsRoutes(deps.services.alerts));
   app.route("/", billingRoutes(deps.services.billing));
-  app.route("/", takedownsRoutes(deps.services.takedowns));
+  app.route("/", takedownsRoutes(deps.services.takedowns, deps.services.autopilot));
   if (deps.services.impersonation) app.route("/", impersonationRoutes(deps.services.impersonation));
   if (deps.services.contact) app.route("/", contactRoutes(deps.services.contact, deps.publicUrl));
 

@@ -10,3 +10,4 @@ export * from "./image-index";
 export * from "./crawls";
 export * from "./impersonation";
 export * from "./account-data";
+export * from "./autopilot";

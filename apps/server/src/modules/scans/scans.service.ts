@@ -30,6 +30,8 @@ export interface ScansDeps {
   onScanCompleted?: (event: { userId: string; scanId: string; newLeaks: number }) => Promise<void>;
   /** Links recognised as re-uploads (alerts); a failure is logged. */
   onReuploadsFound?: (event: { userId: string; count: number }) => Promise<void>;
+  /** Called as a high-confidence finding is recorded, while the scan goes on (the autopilot sends it at once); a failure is logged. */
+  onHighConfidenceLeak?: (event: { userId: string; scanId: string }) => Promise<void>;
   /** The shared image index: fed the images every scan hashes; told of new reference photos. */
   imageIndex?: () => ImageIndexService;
 }
@@ -277,8 +279,8 @@ export function createScansService(deps: ScansDeps) {
             onProgress: (p) => {
               latest = p;
             },
-            onFinding: (finding: Finding) =>
-              repo.upsertLeak(db, {
+            onFinding: async (finding: Finding) => {
+              await repo.upsertLeak(db, {
                 userId: row.userId,
                 scanId,
                 canonicalUrl: finding.url,
@@ -289,7 +291,11 @@ export function createScansService(deps: ScansDeps) {
                 confidence: finding.confidence,
                 evidence: finding.evidence as unknown as Record<string, unknown>,
                 seenAt: now(),
-              }),
+              });
+              if (finding.confidence === "high" && deps.onHighConfidenceLeak) {
+                await deps.onHighConfidenceLeak({ userId: row.userId, scanId }).catch((e: unknown) => deps.logger.warn({ err: e, scanId }, "high-confidence leak hook failed"));
+              }
+            },
           },
         );
       } catch (error) {

@@ -298,3 +298,10 @@ export function listRepliesOfTakedown(db: DbOrTx, takedownId: string) {
     .orderBy(asc(takedownReply.receivedAt))
     .then((rows) => rows.map((r) => r.reply));
 }
+
+/** Leaks that ever had a takedown, in any status (the autopilot never sends one of them again). */
+export async function leaksWithAnyTakedown(db: DbOrTx, leakIds: string[]): Promise<Set<string>> {
+  if (leakIds.length === 0) return new Set();
+  const rows = await db.selectDistinct({ leakId: takedown.leakId }).from(takedown).where(inArray(takedown.leakId, leakIds));
+  return new Set(rows.map((r) => r.leakId));
+}

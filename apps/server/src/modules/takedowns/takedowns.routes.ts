@@ -1,10 +1,11 @@
-import { authorizationInputSchema, createTakedownsSchema, leakTakedownsQuerySchema, markDelistingSchema, takedownListQuerySchema } from "@leakwarden/contracts/takedowns";
+import { authorizationInputSchema, autopilotInputSchema, createTakedownsSchema, previewTakedownsSchema, leakTakedownsQuerySchema, markDelistingSchema, takedownListQuerySchema } from "@leakwarden/contracts/takedowns";
 import { Hono } from "hono";
 import { currentUser, idParam, readJson, readQuery, type AppEnv } from "../../http/context";
 import { requireUser } from "../../http/middleware";
+import type { AutopilotService } from "./autopilot.service";
 import type { TakedownsService } from "./takedowns.service";
 
-export function takedownsRoutes(service: TakedownsService) {
+export function takedownsRoutes(service: TakedownsService, autopilot?: AutopilotService) {
   const routes = new Hono<AppEnv>();
   // The service-wide figures: measured from every creator's records, nothing personal in them.
   routes.get("/v1/public/takedown-stats", async (c) => c.json(await service.overallStats()));
@@ -21,6 +22,12 @@ export function takedownsRoutes(service: TakedownsService) {
   routes.get("/v1/takedowns/delisting", async (c) => c.json(await service.delisting(currentUser(c).id)));
   routes.post("/v1/takedowns/delisting/submitted", async (c) => c.json(await service.markDelisting(currentUser(c).id, await readJson(c, markDelistingSchema))));
 
+  // The notices a request would send, rendered by the code that queues them; nothing is stored.
+  routes.post("/v1/takedowns/preview", async (c) => c.json(await service.preview(currentUser(c).id, await readJson(c, previewTakedownsSchema))));
+  if (autopilot) {
+    routes.get("/v1/takedowns/autopilot", async (c) => c.json(await autopilot.get(currentUser(c).id)));
+    routes.put("/v1/takedowns/autopilot", async (c) => c.json(await autopilot.update(currentUser(c).id, await readJson(c, autopilotInputSchema))));
+  }
   routes.get("/v1/takedowns/attestation", (c) => c.json(service.attestationText()));
   routes.post("/v1/takedowns", async (c) => c.json(await service.create(currentUser(c).id, await readJson(c, createTakedownsSchema), { ip: c.get("clientIp") }), 202));
   routes.get("/v1/takedowns", async (c) => c.json(await service.list(currentUser(c).id, readQuery(c, takedownListQuerySchema))));

@@ -16,6 +16,7 @@ import type {
   TakedownList,
   TakedownListQuery,
   TakedownStats,
+  TakedownsPreview,
   TakedownView,
 } from "@leakwarden/contracts/takedowns";
 import { delistingEngines } from "@leakwarden/contracts/takedowns";
@@ -130,6 +131,34 @@ function takedownView(row: repo.TakedownRow): TakedownView {
 type NoticeKind = "dmca" | "takeitdown";
 /** The requests a basis sends to the first recipient. */
 const kindsOf = (basis: repo.TakedownRow["basis"]): NoticeKind[] => (basis === "both" ? ["dmca", "takeitdown"] : [basis]);
+type NoticeGroup = { level: number; recipient: StoredRecipient; kind: NoticeKind; takedowns: repo.TakedownRow[] };
+type RowPlan =
+  | { type: "notice"; level: number; recipient: StoredRecipient; recipients: StoredRecipient[]; formStep: StoredFormStep | null }
+  | { type: "cloudflare-api"; formStep: StoredFormStep }
+  | { type: "manual"; webForm: string | null; reason: string; formStep: StoredFormStep | null };
+
+/** A preview's notices carry this where the notice's reference (its id, given when it is queued) goes. */
+export const PREVIEW_REFERENCE = "given when sent";
+
+/** A takedown row before it is stored: what a preview renders notices for. */
+const draftRow: Omit<repo.TakedownRow, "id" | "userId" | "leakId" | "url" | "domain" | "basis" | "attestation" | "createdAt" | "updatedAt"> = {
+  status: "draft",
+  recipients: [],
+  level: null,
+  webForm: null,
+  formStep: null,
+  reason: null,
+  firstSentAt: null,
+  countedAt: null,
+  lastSentAt: null,
+  removedAt: null,
+  nextCheckAt: null,
+  lastCheckAt: null,
+  checks: 0,
+  removalDeadlineAt: null,
+  deadlineMissedAt: null,
+  counterNotice: null,
+};
 const minuteOf = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 function describeRecipient(r: StoredRecipient): string {
@@ -454,6 +483,95 @@ export function createTakedownsService(deps: TakedownsDeps) {
     if (following) await scheduleCheck(row.id, following);
   }
 
+  /** What create and preview both check before anything is stored or looked up. */
+  async function checkRequest(userId: string, input: CreateTakedowns, client: { ip: string }) {
+    const ids = [...new Set(input.leakIds.map((id) => id.toLowerCase()))];
+    const basis = input.basis ?? "dmca";
+    if (input.forgery && basis !== "takeitdown") {
+      throw new AppError("VALIDATION", "Some fields are not valid.", {
+        basis: "A forgery of you is not your copyrighted work: only a TAKE IT DOWN request can be sent for it.",
+      });
+    }
+    if (basis !== "dmca" && input.attest !== true) {
+      throw new AppError("VALIDATION", "Some fields are not valid.", { attest: "Confirm the statement: nothing is sent under the TAKE IT DOWN Act without it." });
+    }
+    const at = now();
+    const attestation: StoredAttestation | null =
+      basis === "dmca" ? null : { text: attestationText(!!input.forgery), version: ATTESTATION_VERSION, userId, attestedAt: at.toISOString(), clientIp: client.ip, forgery: !!input.forgery };
+    const q = await quotaFor(userId, at);
+    if (q.limit === 0) throw quotaError(q, ids.length);
+    await requireReady(userId);
+
+    const leaks = await deps.scans.leaksOf(userId, ids);
+    const missing = ids.filter((id) => !leaks.some((l) => l.id === id));
+    if (missing.length > 0) throw new AppError("NOT_FOUND", "Some of these leaks are not in your list.", undefined, { leakIds: missing });
+    const refuse = (reason: string, message: string, rows: typeof leaks) => {
+      if (rows.length > 0) throw new AppError("CONFLICT", message, undefined, { reason, leakIds: rows.map((l) => l.id) });
+    };
+    refuse("dismissed", "You dismissed some of these findings: confirm them first if they are leaks.", leaks.filter((l) => l.status === "dismissed"));
+    refuse("removed", "Some of these links are already removed.", leaks.filter((l) => l.status === "removed"));
+    refuse(
+      "needs_confirmation",
+      "Some of these findings are uncertain: look at them and confirm that they are your content before a notice goes out.",
+      leaks.filter((l) => l.confidence !== "high" && l.status !== "confirmed" && l.status !== "takedown_sent"),
+    );
+    return { ids, basis, attestation, q, leaks, at };
+  }
+
+  function openError(open: { id: string; leakId: string }[]) {
+    return new AppError("CONFLICT", "A takedown is already open for some of these links.", undefined, {
+      reason: "open_takedown",
+      leakIds: open.map((o) => o.leakId),
+      takedownIds: open.map((o) => o.id),
+    });
+  }
+
+  /** Each link's recipients (one lookup per host name), and the Cloudflare report of the links behind it with no email contact before it. */
+  async function lookUpRecipients(drafts: repo.TakedownRow[], context: NoticeContext) {
+    const byHost = new Map<string, Promise<StoredRecipient[]>>();
+    const found = new Map<string, StoredRecipient[]>();
+    for (const t of drafts) {
+      const host = new URL(t.url).hostname;
+      if (!byHost.has(host)) byHost.set(host, deps.finder.find(t.url));
+      found.set(t.id, await byHost.get(host)!);
+    }
+    const cloudflareUrls = new Map<string, string[]>();
+    for (const t of drafts) {
+      if (t.basis === "takeitdown" || !cloudflareFirst(found.get(t.id) ?? [])) continue;
+      const host = new URL(t.url).hostname;
+      cloudflareUrls.set(host, [...(cloudflareUrls.get(host) ?? []), t.url]);
+    }
+    const steps = new Map([...cloudflareUrls].map(([host, urls]) => [host, formStepFor(context, urls)]));
+    return { found, steps };
+  }
+
+  /** What happens to one link: a notice to its first recipient with email, a report through Cloudflare's API, or her step (a form, or nobody found). */
+  function planRow(row: repo.TakedownRow, recipients: StoredRecipient[], steps: Map<string, StoredFormStep>): RowPlan {
+    const level = recipients.findIndex((r) => r.email);
+    const formStep = row.basis !== "takeitdown" && cloudflareFirst(recipients) ? (steps.get(new URL(row.url).hostname) ?? null) : null;
+    if (level >= 0) return { type: "notice", level, recipient: recipients[level]!, recipients, formStep };
+    if (formStep?.via === "api") return { type: "cloudflare-api", formStep };
+    const webForm = formStep?.formUrl ?? recipients.find((r) => r.webForm)?.webForm ?? null;
+    const refusals = recipients
+      .filter((r) => r.refused)
+      .map((r) => ` The address ${ESCALATE_KIND_LABEL[r.kind]} gives (${r.refused!.address}) was refused: ${r.refused!.reason}.`)
+      .join("");
+    const reason = formStep
+      ? `${formStep.reason}${refusals}`
+      : (webForm ? `No email address takes complaints for this site; use the web form: ${webForm}` : "No email address or web form was found for the site, its host or its registrar.") + refusals;
+    return { type: "manual", webForm, reason, formStep };
+  }
+
+  /** One request per recipient and kind; a forgery's request is worded apart. */
+  function addToGroups(groups: Map<string, NoticeGroup>, row: repo.TakedownRow, plan: { level: number; recipient: StoredRecipient }) {
+    for (const kind of kindsOf(row.basis)) {
+      const key = `${kind}:${kind === "takeitdown" && row.attestation?.forgery ? "forgery" : ""}:${plan.level}:${plan.recipient.email!.toLowerCase()}`;
+      const group = groups.get(key) ?? { level: plan.level, recipient: plan.recipient, kind, takedowns: [] };
+      group.takedowns.push(row);
+      groups.set(key, group);
+    }
+  }
+
   return {
     async getAuthorization(userId: string): Promise<AuthorizationView> {
       const [owner, q] = await Promise.all([ownerOf(userId), quotaFor(userId, now())]);
@@ -507,47 +625,12 @@ export function createTakedownsService(deps: TakedownsDeps) {
 
     /** Takedowns for the creator's chosen leaks: checked, counted, then prepared by a job. */
     async create(userId: string, input: CreateTakedowns, client: { ip: string } = { ip: "" }): Promise<CreateTakedownsResponse> {
-      const ids = [...new Set(input.leakIds.map((id) => id.toLowerCase()))];
-      const basis = input.basis ?? "dmca";
-      if (input.forgery && basis !== "takeitdown") {
-        throw new AppError("VALIDATION", "Some fields are not valid.", {
-          basis: "A forgery of you is not your copyrighted work: only a TAKE IT DOWN request can be sent for it.",
-        });
-      }
-      if (basis !== "dmca" && input.attest !== true) {
-        throw new AppError("VALIDATION", "Some fields are not valid.", { attest: "Confirm the statement: nothing is sent under the TAKE IT DOWN Act without it." });
-      }
-      const at = now();
-      const attestation: StoredAttestation | null =
-        basis === "dmca" ? null : { text: attestationText(!!input.forgery), version: ATTESTATION_VERSION, userId, attestedAt: at.toISOString(), clientIp: client.ip, forgery: !!input.forgery };
-      const q = await quotaFor(userId, at);
-      if (q.limit === 0) throw quotaError(q, ids.length);
-      await requireReady(userId);
-
-      const leaks = await deps.scans.leaksOf(userId, ids);
-      const missing = ids.filter((id) => !leaks.some((l) => l.id === id));
-      if (missing.length > 0) throw new AppError("NOT_FOUND", "Some of these leaks are not in your list.", undefined, { leakIds: missing });
-      const refuse = (reason: string, message: string, rows: typeof leaks) => {
-        if (rows.length > 0) throw new AppError("CONFLICT", message, undefined, { reason, leakIds: rows.map((l) => l.id) });
-      };
-      refuse("dismissed", "You dismissed some of these findings: confirm them first if they are leaks.", leaks.filter((l) => l.status === "dismissed"));
-      refuse("removed", "Some of these links are already removed.", leaks.filter((l) => l.status === "removed"));
-      refuse(
-        "needs_confirmation",
-        "Some of these findings are uncertain: look at them and confirm that they are your content before a notice goes out.",
-        leaks.filter((l) => l.confidence !== "high" && l.status !== "confirmed" && l.status !== "takedown_sent"),
-      );
+      const { ids, basis, attestation, q, leaks, at } = await checkRequest(userId, input, client);
 
       const created = await db.transaction(async (tx) => {
         await repo.lockUser(tx, userId);
         const open = await repo.findOpenTakedownsForLeaks(tx, ids);
-        if (open.length > 0) {
-          throw new AppError("CONFLICT", "A takedown is already open for some of these links.", undefined, {
-            reason: "open_takedown",
-            leakIds: open.map((o) => o.leakId),
-            takedownIds: open.map((o) => o.id),
-          });
-        }
+        if (open.length > 0) throw openError(open);
         if (q.limit !== "unlimited") {
           const used = await repo.countLinksFirstTakenDownSince(tx, userId, monthStart(at));
           const before = await repo.leaksEverTakenDown(tx, ids);
@@ -567,76 +650,137 @@ export function createTakedownsService(deps: TakedownsDeps) {
       return { items: created.map(takedownView), quota: { limit: after.limit, used: after.used, resetsAt: after.resetsAt } };
     },
 
+    /**
+     * The notices a request would send, before anything is stored: the same checks as create, the
+     * same recipient lookup, grouping and rendering as the job that queues them. Only the
+     * reference (the notice's id) is given when it is sent.
+     */
+    async preview(userId: string, input: CreateTakedowns): Promise<TakedownsPreview> {
+      const { ids, basis, attestation, q, leaks, at } = await checkRequest(userId, input, { ip: "" });
+      const open = await repo.findOpenTakedownsForLeaks(db, ids);
+      if (open.length > 0) throw openError(open);
+      const before = await repo.leaksEverTakenDown(db, ids);
+      const counted = ids.filter((id) => !before.has(id)).length;
+      if (q.limit !== "unlimited" && q.used + counted > q.limit) throw quotaError(q, counted);
+      // The rows create would insert, in memory only.
+      const drafts: repo.TakedownRow[] = leaks.map((l) => ({
+        ...draftRow,
+        id: l.id,
+        userId,
+        leakId: l.id,
+        url: l.url,
+        domain: l.domain,
+        basis,
+        attestation,
+        createdAt: at,
+        updatedAt: at,
+      }));
+      const context = await noticeContext(userId, drafts.map((d) => d.leakId));
+      const { found, steps } = await lookUpRecipients(drafts, context);
+      const groups = new Map<string, NoticeGroup>();
+      const manual: TakedownsPreview["manual"] = [];
+      for (const row of drafts) {
+        const plan = planRow(row, found.get(row.id) ?? [], steps);
+        if (plan.type === "notice") addToGroups(groups, { ...row, recipients: plan.recipients, level: plan.level, formStep: plan.formStep }, plan);
+        else if (plan.type === "cloudflare-api") manual.push({ leakId: row.leakId, url: row.url, reason: "Reported to Cloudflare through its Abuse Reports API: Cloudflare takes DMCA reports there, not by email.", webForm: null });
+        else manual.push({ leakId: row.leakId, url: row.url, reason: plan.reason, webForm: plan.webForm });
+      }
+      return {
+        notices: [...groups.values()].map((g) => {
+          const content = composeNotice(context, g.recipient, g.takedowns, [], PREVIEW_REFERENCE, g.kind);
+          return { recipient: recipientView(g.recipient), kind: g.kind, ...content, urls: g.takedowns.map((t) => t.url), leakIds: g.takedowns.map((t) => t.leakId) };
+        }),
+        manual,
+        quota: { limit: q.limit, used: q.used, resetsAt: q.resetsAt, counted },
+      };
+    },
+
+    /** Her month's takedowns: limit, use and when the count starts again. */
+    async quota(userId: string) {
+      const q = await quotaFor(userId, now());
+      return { limit: q.limit, used: q.used, resetsAt: q.resetsAt };
+    },
+
+    /**
+     * Takedowns the autopilot sends for her high-confidence findings, without her click: only for
+     * leaks that never had a takedown (a leak found again, or sent before, is never sent twice),
+     * only while she is ready (ownership proven, authorization signed), and within her month's
+     * quota: the leaks beyond it are left for her (held). `record` writes, in the same
+     * transaction, which leaks the autopilot sent.
+     */
+    async createAutomatic(
+      userId: string,
+      leakIds: string[],
+      record: (tx: DbOrTx, rows: repo.TakedownRow[]) => Promise<void>,
+    ): Promise<{ created: repo.TakedownRow[]; held: string[] }> {
+      const at = now();
+      const q = await quotaFor(userId, at);
+      if (q.limit === 0 || leakIds.length === 0) return { created: [], held: [] };
+      const owner = await ownerOf(userId);
+      if (owner.verified.length === 0 || !owner.authorization || !owner.displayed) return { created: [], held: [] };
+      const leaks = (await deps.scans.leaksOf(userId, leakIds.slice(0, 100))).filter((l) => l.confidence === "high" && (l.status === "new" || l.status === "confirmed"));
+      const result = await db.transaction(async (tx) => {
+        await repo.lockUser(tx, userId);
+        const taken = await repo.leaksWithAnyTakedown(tx, leaks.map((l) => l.id));
+        const candidates = leaks.filter((l) => !taken.has(l.id));
+        let room = candidates.length;
+        if (q.limit !== "unlimited") room = Math.max(0, q.limit - (await repo.countLinksFirstTakenDownSince(tx, userId, monthStart(at))));
+        const chosen = candidates.slice(0, room);
+        const held = candidates.slice(room).map((l) => l.id);
+        const rows = await repo.insertTakedowns(
+          tx,
+          chosen.map((l) => ({ userId, leakId: l.id, url: l.url, domain: l.domain, status: "draft", basis: "dmca" as const, attestation: null, createdAt: at, updatedAt: at })),
+        );
+        await repo.insertEvents(
+          tx,
+          rows.map((r) => ({ takedownId: r.id, at, type: "created", message: "Sent by autopilot: a high-confidence finding, in a category she chose to have taken down automatically; looking up who can remove the link." })),
+        );
+        if (rows.length > 0) await record(tx, rows);
+        return { created: rows, held };
+      });
+      if (result.created.length > 0) await deps.queue.send(deps.jobs().prepare, { takedownIds: result.created.map((r) => r.id) });
+      return result;
+    },
+
     /** The job: recipients for each link, then one notice per recipient grouping its links. */
     async prepare(takedownIds: string[]): Promise<void> {
       const drafts = (await Promise.all(takedownIds.map((id) => repo.findTakedown(db, id)))).filter((r): r is repo.TakedownRow => r?.status === "draft");
       if (drafts.length === 0) return;
-      const byHost = new Map<string, Promise<StoredRecipient[]>>();
-      const found = new Map<string, StoredRecipient[]>();
-      for (const t of drafts) {
-        const host = new URL(t.url).hostname;
-        if (!byHost.has(host)) byHost.set(host, deps.finder.find(t.url));
-        found.set(t.id, await byHost.get(host)!);
-      }
-
       const context = await noticeContext(drafts[0]!.userId, drafts.map((d) => d.leakId));
+      const { found, steps } = await lookUpRecipients(drafts, context);
       const at = now();
-      // Links behind Cloudflare with no email contact before it: one report per host name, on its form or through its API.
-      const cloudflareUrls = new Map<string, string[]>();
-      for (const t of drafts) {
-        if (t.basis === "takeitdown" || !cloudflareFirst(found.get(t.id) ?? [])) continue;
-        const host = new URL(t.url).hostname;
-        cloudflareUrls.set(host, [...(cloudflareUrls.get(host) ?? []), t.url]);
-      }
-      const steps = new Map([...cloudflareUrls].map(([host, urls]) => [host, formStepFor(context, urls)]));
       const reportIds: string[] = [];
       const noticeIds = await db.transaction(async (tx) => {
         const rows = await repo.lockTakedownsInStatus(tx, drafts.map((d) => d.id), "draft");
-        const groups = new Map<string, { level: number; recipient: StoredRecipient; kind: NoticeKind; takedowns: repo.TakedownRow[] }>();
+        const groups = new Map<string, NoticeGroup>();
         for (const row of rows) {
           const recipients = found.get(row.id) ?? [];
-          const level = recipients.findIndex((r) => r.email);
+          const plan = planRow(row, recipients, steps);
+          const { formStep } = plan;
           await repo.insertEvents(
             tx,
             recipients.length
               ? recipients.map((r) => ({ takedownId: row.id, at, type: "recipient_found", message: storable(`Found ${describeRecipient(r)}.`) }))
               : [{ takedownId: row.id, at, type: "recipient_found", message: "No contact found for the site, its host or its registrar." }],
           );
-          const formStep = row.basis !== "takeitdown" && cloudflareFirst(recipients) ? (steps.get(new URL(row.url).hostname) ?? null) : null;
           if (formStep) {
-            await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "form_step", message: formStepMessage(formStep, level >= 0 ? recipients[level]! : null) }]);
+            await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "form_step", message: formStepMessage(formStep, plan.type === "notice" ? plan.recipient : null) }]);
             if (formStep.via === "api") reportIds.push(row.id);
             // Handed to her as a form step: the link counts against the month now.
             else await repo.markCounted(tx, [row.id], at);
           }
-          if (level < 0) {
-            if (formStep?.via === "api") {
-              // The report goes through Cloudflare's API; nothing to email.
-              await repo.updateTakedowns(tx, [row.id], { status: "queued", recipients, formStep, webForm: formStep.formUrl, updatedAt: at });
-              continue;
-            }
-            const webForm = formStep?.formUrl ?? recipients.find((r) => r.webForm)?.webForm ?? null;
-            const refusals = recipients
-              .filter((r) => r.refused)
-              .map((r) => ` The address ${ESCALATE_KIND_LABEL[r.kind]} gives (${r.refused!.address}) was refused: ${r.refused!.reason}.`)
-              .join("");
-            const reason = formStep
-              ? `${formStep.reason}${refusals}`
-              : (webForm ? `No email address takes complaints for this site; use the web form: ${webForm}` : "No email address or web form was found for the site, its host or its registrar.") + refusals;
-            await repo.updateTakedowns(tx, [row.id], { status: "needs_manual_action", recipients, webForm, formStep, reason: storable(reason), updatedAt: at });
-            await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "needs_manual_action", message: storable(reason) }]);
+          if (plan.type === "cloudflare-api") {
+            // The report goes through Cloudflare's API; nothing to email.
+            await repo.updateTakedowns(tx, [row.id], { status: "queued", recipients, formStep: plan.formStep, webForm: plan.formStep.formUrl, updatedAt: at });
             continue;
           }
-          const recipient = recipients[level]!;
-          const updated = { ...row, recipients, level, formStep };
-          for (const kind of kindsOf(row.basis)) {
-            // One request per recipient and kind; a forgery's request is worded apart.
-            const key = `${kind}:${kind === "takeitdown" && row.attestation?.forgery ? "forgery" : ""}:${level}:${recipient.email!.toLowerCase()}`;
-            const group = groups.get(key) ?? { level, recipient, kind, takedowns: [] };
-            group.takedowns.push(updated);
-            groups.set(key, group);
+          if (plan.type === "manual") {
+            await repo.updateTakedowns(tx, [row.id], { status: "needs_manual_action", recipients, webForm: plan.webForm, formStep, reason: storable(plan.reason), updatedAt: at });
+            await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "needs_manual_action", message: storable(plan.reason) }]);
+            continue;
           }
-          await repo.updateTakedowns(tx, [row.id], { status: "queued", recipients, level, formStep, updatedAt: at });
+          addToGroups(groups, { ...row, recipients, level: plan.level, formStep }, plan);
+          await repo.updateTakedowns(tx, [row.id], { status: "queued", recipients, level: plan.level, formStep, updatedAt: at });
         }
         const ids: string[] = [];
         for (const group of groups.values()) {

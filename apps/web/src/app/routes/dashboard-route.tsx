@@ -23,6 +23,7 @@ import { LatestFindings } from "../../features/leaks/components/latest-findings"
 import { LeaksPanel } from "../../features/leaks/components/leaks-panel";
 import { ReferenceImagesPanel } from "../../features/reference-images/components/reference-images-panel";
 import { TakedownAction } from "../../features/takedowns/components/takedown-action";
+import { BulkTakedown } from "../../features/takedowns/components/bulk-takedown";
 import { TakedownsPanel } from "../../features/takedowns/components/takedowns-panel";
 import { resetAnalytics, usePageView } from "../../lib/analytics";
 import { useClientState } from "../../lib/client-state";
@@ -77,6 +78,10 @@ export function DashboardRoute() {
     <TakedownAction leak={leak} ownershipVerified={verified} onProveOwnership={() => setProofOpen(true)} takedownsHref={sectionHref("takedowns")} upgradeHref={upgradeHref} />
   );
 
+  const bulkAction = (selected: Parameters<typeof BulkTakedown>[0]["leaks"], clear: () => void) => (
+    <BulkTakedown leaks={selected} onSent={clear} onProveOwnership={() => setProofOpen(true)} upgradeHref={upgradeHref} />
+  );
+
   return (
     <DashboardShell
       section={section}
@@ -115,12 +120,12 @@ export function DashboardRoute() {
             }
           />
           <Route path="billing" element={<BillingPanel />} />
-          <Route path="leaks" element={<LeaksPanel title="All leaks" renderAction={leaksAction} />} />
+          <Route path="leaks" element={<LeaksPanel title="All leaks" renderAction={leaksAction} bulkAction={bulkAction} />} />
           <Route path="takedowns" element={<TakedownsPanel onProveOwnership={() => setProofOpen(true)} delistingIncluded={entitlements[tier].searchDelisting} upgradeHref={upgradeHref} />} />
           <Route path="alerts" element={<AlertRulesPanel />} />
           <Route
             path="social"
-            element={<LeaksPanel title="Social media" category="social_media" renderAction={leaksAction} emptyText="No leaks found on social media yet." />}
+            element={<LeaksPanel title="Social media" category="social_media" renderAction={leaksAction} bulkAction={bulkAction} emptyText="No leaks found on social media yet." />}
           />
           <Route
             path="impersonator"

@@ -10,6 +10,7 @@ import { StageNamesEditor } from "../../features/identities/components/stage-nam
 import { useClaimClientState } from "../../features/identities/hooks/use-claim-client-state";
 import { useCompleteOnboarding } from "../../features/onboarding/api/complete-onboarding";
 import { OnboardingWizard } from "../../features/onboarding/components/onboarding-wizard";
+import { AutopilotPanel } from "../../features/takedowns/components/autopilot-panel";
 import { PLAN_STEP } from "../../features/onboarding/wizard-steps";
 import { usePageView } from "../../lib/analytics";
 import { useClientState } from "../../lib/client-state";
@@ -46,6 +47,8 @@ function Onboarding({ user }: { user: SessionUser }) {
       profileReady={identities.data !== undefined}
       planAction={planAction}
       hasPlan={hasPlan}
+      // Her last step offers the autopilot: the same panel as on the Takedown Requests page.
+      finalExtra={<AutopilotPanel upgradeHref="/dashboard/upgrade" />}
     />
   );
 }

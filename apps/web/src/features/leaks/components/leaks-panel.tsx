@@ -16,6 +16,8 @@ interface LeaksPanelProps {
   category?: LeakView["category"];
   /** The row's takedown control, composed by the page. */
   renderAction?: (leak: LeakView) => ReactNode;
+  /** With it, rows can be selected; it renders the action on the selection (e.g. 'Take down 12 selected'), given a way to clear it. */
+  bulkAction?: (selected: LeakView[], clear: () => void) => ReactNode;
   emptyText?: string;
 }
 
@@ -23,7 +25,10 @@ const selectClass =
   "h-10 rounded-lg border border-white/10 bg-ink-800 px-3 text-sm text-white focus-visible:outline-2 focus-visible:outline-brand-400";
 
 /** The Scan Results table: ID, Link, Date, Actions; 18 a page; searched and filtered on the server. */
-export function LeaksPanel({ title, category, renderAction, emptyText = "No leaks found yet. Run a scan from Home to look for your content." }: LeaksPanelProps) {
+/** A row can be selected for a takedown: not done with, and not an uncertain finding she has not reviewed. */
+const selectable = (leak: LeakView) => (leak.status === "new" || leak.status === "confirmed") && !(leak.confidence === "medium" && leak.status === "new");
+
+export function LeaksPanel({ title, category, renderAction, bulkAction, emptyText = "No leaks found yet. Run a scan from Home to look for your content." }: LeaksPanelProps) {
   const [params, setParams] = useSearchParams();
   const page = Math.max(1, Number(params.get("page")) || 1);
   const q = params.get("q") ?? "";
@@ -32,7 +37,18 @@ export function LeaksPanel({ title, category, renderAction, emptyText = "No leak
   const activeCategory = category ?? categoryParam;
   const [search, setSearch] = useState(q);
   const [reviewing, setReviewing] = useState<LeakView | null>(null);
+  // Selected rows, kept across pages and searches until sent or cleared.
+  const [selected, setSelected] = useState<Map<string, LeakView>>(new Map());
   const ids = useId();
+  const toggle = (rows: LeakView[], on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      for (const leak of rows) {
+        if (on) next.set(leak.id, leak);
+        else next.delete(leak.id);
+      }
+      return next;
+    });
 
   // From the address bar, not this render's copy: the debounced search may apply after a filter changed.
   const update = (next: Record<string, string | undefined>) => {
@@ -62,6 +78,14 @@ export function LeaksPanel({ title, category, renderAction, emptyText = "No leak
   const data = leaks.data;
   const pages = data ? Math.max(1, Math.ceil(data.total / LEAKS_PAGE_SIZE)) : 1;
   const filtered = Boolean(q || status || (!category && categoryParam));
+  const pageSelectable = data ? data.items.filter(selectable) : [];
+  const allOnPage = pageSelectable.length > 0 && pageSelectable.every((l) => selected.has(l.id));
+  // A row whose status moved (sent, removed) leaves the selection.
+  useEffect(() => {
+    if (!data) return;
+    const moved = data.items.filter((l) => selected.has(l.id) && !selectable(l));
+    if (moved.length > 0) toggle(moved, false);
+  }, [data]);
 
   return (
     <section aria-labelledby={`${ids}-title`} className="rounded-2xl border border-white/10 bg-ink-900">
@@ -119,6 +143,20 @@ export function LeaksPanel({ title, category, renderAction, emptyText = "No leak
         </div>
       </div>
 
+      {bulkAction && selected.size > 0 && (
+        <div role="region" aria-label="Selected leaks" className="flex flex-wrap items-center justify-between gap-2 border-b border-white/10 bg-brand-600/10 px-4 py-2.5 sm:px-5">
+          <p className="text-sm text-white" aria-live="polite">
+            {selected.size === 1 ? "1 leak selected" : `${selected.size} leaks selected`}
+          </p>
+          <div className="flex flex-wrap items-center gap-2">
+            <button type="button" onClick={() => setSelected(new Map())} className="h-9 rounded-lg border border-white/15 px-3 text-sm font-semibold text-white hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-brand-400">
+              Clear
+            </button>
+            {bulkAction([...selected.values()], () => setSelected(new Map()))}
+          </div>
+        </div>
+      )}
+
       {leaks.isError && !data ? (
         <div className="p-4 sm:p-5">
           <QueryError error={leaks.error} onRetry={() => void leaks.refetch()} what="your leaks" />
@@ -137,6 +175,18 @@ export function LeaksPanel({ title, category, renderAction, emptyText = "No leak
           <table className="w-full table-fixed text-left text-sm">
             <thead className="text-xs tracking-wide text-slate-400 uppercase">
               <tr className="border-b border-white/10">
+                {bulkAction && (
+                  <th scope="col" className="w-10 py-2.5 pl-3 sm:w-12 sm:pl-5">
+                    <input
+                      type="checkbox"
+                      checked={allOnPage}
+                      disabled={pageSelectable.length === 0}
+                      onChange={(e) => toggle(pageSelectable, e.target.checked)}
+                      aria-label="Select every leak on this page that can be taken down"
+                      className="h-4 w-4 cursor-pointer accent-brand-600 disabled:cursor-not-allowed"
+                    />
+                  </th>
+                )}
                 <th scope="col" className="w-[4.25rem] px-3 py-2.5 font-semibold sm:w-20 sm:px-5">
                   ID
                 </th>
@@ -154,6 +204,19 @@ export function LeaksPanel({ title, category, renderAction, emptyText = "No leak
             <tbody>
               {data.items.map((leak) => (
                 <tr key={leak.id} className="border-b border-white/5 align-top last:border-0 hover:bg-white/[0.02]">
+                  {bulkAction && (
+                    <td className="py-3 pl-3 sm:pl-5">
+                      <input
+                        type="checkbox"
+                        checked={selected.has(leak.id)}
+                        disabled={!selectable(leak)}
+                        onChange={(e) => toggle([leak], e.target.checked)}
+                        aria-label={selectable(leak) ? `Select finding #${leak.number}` : leak.confidence === "medium" && leak.status === "new" ? `Finding #${leak.number}: review it before a takedown` : `Finding #${leak.number} cannot be selected`}
+                        title={leak.confidence === "medium" && leak.status === "new" ? "Review this finding before a takedown" : undefined}
+                        className="mt-0.5 h-4 w-4 cursor-pointer accent-brand-600 disabled:cursor-not-allowed disabled:opacity-40"
+                      />
+                    </td>
+                  )}
                   <td className="px-3 py-3 text-slate-400 tabular-nums sm:px-5">#{leak.number}</td>
                   <td className="min-w-0 px-2 py-3">
                     <a

@@ -30,7 +30,7 @@ function renderWizard(hasPlan: boolean) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = createMemoryRouter(
     [
-      { path: "/onboardings", element: <OnboardingWizard userName="Ava" stageNamesEditor={null} nicknamesEditor={null} profileReady hasPlan={hasPlan} /> },
+      { path: "/onboardings", element: <OnboardingWizard userName="Ava" stageNamesEditor={null} nicknamesEditor={null} profileReady hasPlan={hasPlan} finalExtra={<p>The autopilot offer</p>} /> },
       { path: "/dashboard", element: <h1>Dashboard</h1> },
     ],
     { initialEntries: ["/onboardings"] },
@@ -56,6 +56,8 @@ describe("the wizard's end", () => {
   it("skips the plan screen for an account that has a plan: Searching leads to the dashboard", async () => {
     const router = renderWizard(true);
     expect(screen.getByText("Step 4 / 4")).toBeTruthy();
+    // Searching is her last step: it offers the autopilot.
+    expect(screen.getByText("The autopilot offer")).toBeTruthy();
     await pressNextAfterSearching("Show Full Report");
     expect(await screen.findByRole("heading", { name: "Dashboard" })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/dashboard");
@@ -65,8 +67,11 @@ describe("the wizard's end", () => {
   it("shows the plan screen after Searching to an account without one", async () => {
     const router = renderWizard(false);
     expect(screen.getByText("Step 4 / 5")).toBeTruthy();
+    expect(screen.queryByText("The autopilot offer")).toBeNull();
     await pressNextAfterSearching("Next");
     expect(await screen.findByRole("heading", { level: 1, name: "Choose the right plan for you" })).toBeTruthy();
     expect(router.state.location.pathname).toBe("/onboardings");
+    // The plan screen is her last step: it offers the autopilot.
+    expect(screen.getByText("The autopilot offer")).toBeTruthy();
   });
 });

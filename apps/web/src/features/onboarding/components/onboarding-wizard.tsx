@@ -28,6 +28,8 @@ interface OnboardingWizardProps {
   planAction?: PlanAction;
   /** The account has a plan already: the wizard ends after Searching, without the plan screen. */
   hasPlan?: boolean;
+  /** Shown under the last step, whichever it is (the autopilot's offer, composed by the page). */
+  finalExtra?: ReactNode;
 }
 
 interface SaveError {
@@ -47,7 +49,7 @@ function saveErrorOf(error: unknown): SaveError {
  * The onboarding wizard: accounts, other names, content to find, Searching (entering it saves the
  * whole profile), then the plans. The step index lives in the persisted client state.
  */
-export function OnboardingWizard({ userName, stageNamesEditor, nicknamesEditor, profileReady, planAction, hasPlan = false }: OnboardingWizardProps) {
+export function OnboardingWizard({ userName, stageNamesEditor, nicknamesEditor, profileReady, planAction, hasPlan = false, finalExtra }: OnboardingWizardProps) {
   const navigate = useNavigate();
   const storedIndex = useClientState((s) => s.onboardingIndex);
   const usernames = useClientState((s) => s.usernames);
@@ -138,6 +140,7 @@ export function OnboardingWizard({ userName, stageNamesEditor, nicknamesEditor, 
         {step === "specific" && <SpecificStep value={draft} onChange={setDraft} onSubmit={next} focusHeading={focusHeading} />}
         {step === "searching" && <SearchingStep stageNames={usernames} focusHeading={focusHeading} />}
         {step === "plan" && <PlanStep period={billingChange} onPeriodChange={setBillingChange} focusHeading={focusHeading} action={planAction} />}
+        {isFinal && finalExtra && <div className="mt-8">{finalExtra}</div>}
         {saveError && (
           <div role="alert" className="mt-6 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300/30 bg-amber-300/10 px-4 py-3 text-sm text-amber-100">
             <p>{saveError.message}</p>

@@ -58,7 +58,8 @@ beforeEach(() => {
         return json({ version: "2026-05", intimate: "I am the person shown in this intimate image.", forgery: "This image is a forgery of me.", deadlineHours: 48 });
       }
       if (init?.method === "POST" && typeof init.body === "string") posted.push(JSON.parse(init.body));
-      if (url.pathname === "/v1/takedowns" && init?.method === "POST") {
+      if (url.pathname.startsWith("/v1/leaks/") && url.pathname.endsWith("/confirm")) return json({ id: url.pathname.split("/")[3], status: "confirmed" });
+      if ((url.pathname === "/v1/takedowns" || url.pathname === "/v1/takedowns/preview") && init?.method === "POST") {
         const error = { code: "QUOTA_EXCEEDED", message: "Your plan shows results only: takedowns come with a paid plan." };
         return new Response(JSON.stringify({ error }), { status: 403, headers: { "content-type": "application/json" } });
       }
@@ -72,7 +73,8 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderRows(leaks: Pick<LeakView, "id" | "number" | "status" | "confidence">[]) {
+function renderRows(rows: Pick<LeakView, "id" | "number" | "status" | "confidence">[]) {
+  const leaks = rows.map((l) => ({ ...l, url: `https://leaks.example/${l.id}` }));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const element = (
     <QueryClientProvider client={client}>
@@ -114,17 +116,27 @@ describe("TakedownAction", () => {
     expect(calls.filter((c) => c.method === "POST")).toEqual([]);
   });
 
-  it("does not ask a creator whose plan has no takedowns to sign: the server's answer says what her plan lacks", async () => {
+  it("does not ask a creator whose plan has no takedowns to sign: after she confirms a New finding, the server's answer says what her plan lacks", async () => {
     authorization = { ...unsigned, takedownsIncluded: false };
     await authorizationLoaded(renderRows([{ id: ids[0]!, number: 1, status: "new", confidence: "high" }]));
     fireEvent.click(screen.getByRole("button", { name: "Takedown finding #1" }));
-    await waitFor(() => expect(calls.filter((c) => c.method === "POST")).toEqual([{ method: "POST", url: "/v1/takedowns" }]));
+    expect(await screen.findByText("Confirm these findings first")).toBeTruthy();
+    expect(calls.filter((c) => c.method === "POST")).toEqual([]);
+    fireEvent.click(screen.getByRole("button", { name: "Yes, it is my content" }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.method === "POST")).toEqual([
+        { method: "POST", url: `/v1/leaks/${ids[0]}/confirm` },
+        { method: "POST", url: "/v1/takedowns/preview" },
+      ]),
+    );
+    expect((await screen.findByRole("alert")).textContent).toContain("Your plan shows results only");
+    expect(screen.getByRole("link", { name: "See plans" })).toBeTruthy();
     expect(screen.queryByText("Authorize us to act for you")).toBeNull();
   });
 
   it("sends a TAKE IT DOWN request only once she confirms the statement; a forgery offers only the Act", async () => {
     authorization = { ...unsigned, takedownsIncluded: false };
-    await authorizationLoaded(renderRows([{ id: ids[0]!, number: 4, status: "new", confidence: "high" }]));
+    await authorizationLoaded(renderRows([{ id: ids[0]!, number: 4, status: "confirmed", confidence: "high" }]));
     fireEvent.click(screen.getByRole("button", { name: "TAKE IT DOWN request for finding #4" }));
     expect(await screen.findByText("I am the person shown in this intimate image.")).toBeTruthy();
     expect(screen.getByRole("radio", { name: "A TAKE IT DOWN request and a DMCA notice" })).toHaveProperty("checked", true);
@@ -138,6 +150,8 @@ describe("TakedownAction", () => {
 
     fireEvent.click(screen.getByRole("checkbox", { name: "This image is a forgery of me." }));
     fireEvent.click(screen.getByRole("button", { name: "Send the request" }));
-    await waitFor(() => expect(posted).toEqual([{ leakIds: [ids[0]], basis: "takeitdown", forgery: true, attest: true }]));
+    // The request as it will go is previewed with the basis she chose; nothing is sent before she presses Send.
+    await waitFor(() => expect(posted).toEqual([{ basis: "takeitdown", forgery: true, attest: true, leakIds: [ids[0]] }]));
+    expect(calls.filter((c) => c.method === "POST").map((c) => c.url)).toEqual(["/v1/takedowns/preview"]);
   });
 });

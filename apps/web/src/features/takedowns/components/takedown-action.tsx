@@ -4,16 +4,15 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { ApiError } from "../../../lib/api-client";
-import { useCreateTakedowns } from "../api/create-takedowns";
 import { useAuthorization } from "../api/get-authorization";
 import { useLeakTakedown } from "../api/get-leak-takedowns";
 import { takedownStatusLabels } from "../takedown-labels";
 import { AuthorizationForm } from "./authorization-form";
+import { SendTakedownsDialog } from "./send-takedowns-dialog";
 import { TakeItDownChoice } from "./takeitdown-choice";
 
 interface TakedownActionProps {
-  leak: Pick<LeakView, "id" | "number" | "status" | "confidence">;
+  leak: Pick<LeakView, "id" | "number" | "status" | "confidence" | "url">;
   /** Whether at least one stage name is verified; undefined while unknown. */
   ownershipVerified: boolean | undefined;
   /** Opens the ownership proof panel. */
@@ -61,12 +60,11 @@ function ExplainDialog({ title, children, onClose, wide = false }: { title: stri
 }
 
 /**
- * The row's 'Takedown': 'Working...' while the request is made, then the status of the leak's
+ * The row's 'Takedown': the notice as it will go, for her to send, then the status of the leak's
  * takedown, followed until its notice is out. What is missing first (ownership proof, her
  * confirmation of an uncertain finding, her authorization) is explained, never sent for.
  */
 export function TakedownAction({ leak, ownershipVerified, onProveOwnership, takedownsHref, upgradeHref }: TakedownActionProps) {
-  const create = useCreateTakedowns();
   const current = useLeakTakedown(leak.id);
   const authorization = useAuthorization();
   const queryClient = useQueryClient();
@@ -82,28 +80,9 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
 
   // The basis she chose (a TAKE IT DOWN request, with her attestation), kept while she signs the authorization first.
   const chosen = useRef<Omit<CreateTakedowns, "leakIds">>({});
-  const request = (options: Omit<CreateTakedowns, "leakIds"> = chosen.current) =>
-    create.mutate(
-      { leakIds: [leak.id], ...options },
-      {
-        onSuccess: (res) => {
-          const item = res.items[0];
-          if (item) queryClient.setQueryData(["takedowns", "by-leak", leak.id], item);
-          toast.success(`Takedown requested for #${leak.number}`);
-        },
-        onError: (error) => {
-          if (error instanceof ApiError && error.code === "FORBIDDEN" && error.details?.missing === "ownership") {
-            setExplain("ownership");
-          } else if (error instanceof ApiError && error.code === "FORBIDDEN" && error.details?.missing === "authorization") {
-            setExplain("authorize");
-          } else if (error instanceof ApiError && error.code === "QUOTA_EXCEEDED") {
-            toast.error(error.message, { action: { label: "Upgrade", onClick: () => window.location.assign(upgradeHref) } });
-          } else {
-            toast.error("The takedown could not be requested", { description: error instanceof ApiError ? error.message : "Please try again." });
-          }
-        },
-      },
-    );
+  // The notice as it will go, for her to send: opened once what is missing is done.
+  const [reviewing, setReviewing] = useState<Omit<CreateTakedowns, "leakIds"> | null>(null);
+  const request = (options: Omit<CreateTakedowns, "leakIds"> = chosen.current) => setReviewing(options);
 
   const onClick = (options: Omit<CreateTakedowns, "leakIds"> = {}) => {
     chosen.current = options;
@@ -115,13 +94,7 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
   };
 
   let control: ReactNode;
-  if (create.isPending) {
-    control = (
-      <button type="button" disabled className={buttonClass}>
-        Working...
-      </button>
-    );
-  } else if (status) {
+  if (status) {
     control = (
       <Link
         to={takedownsHref}
@@ -163,6 +136,20 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
   return (
     <>
       {control}
+      {reviewing && (
+        <SendTakedownsDialog
+          leaks={[leak]}
+          options={reviewing}
+          onClose={() => setReviewing(null)}
+          onProveOwnership={onProveOwnership}
+          upgradeHref={upgradeHref}
+          onSent={(res) => {
+            const item = res.items[0];
+            if (item) queryClient.setQueryData(["takedowns", "by-leak", leak.id], item);
+            toast.success(`Takedown requested for #${leak.number}`);
+          }}
+        />
+      )}
       {explain === "ownership" && (
         <ExplainDialog title="Prove ownership first" onClose={() => setExplain(null)}>
           {(close) => (
@@ -194,7 +181,7 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
         <ExplainDialog title="TAKE IT DOWN Act request" onClose={() => setExplain(null)} wide>
           {(close) => (
             <TakeItDownChoice
-              pending={create.isPending}
+              pending={false}
               onCancel={close}
               onSend={(options) => {
                 close();
@@ -231,7 +218,7 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
               </p>
               <AuthorizationForm
                 view={authorization.data}
-                submitLabel="Sign and send the takedown"
+                submitLabel="Sign and review the notice"
                 onSigned={() => {
                   close();
                   request();

@@ -14,6 +14,7 @@ import { useTakedowns } from "../api/list-takedowns";
 import { useMarkDelistingSubmitted } from "../api/mark-delisting-submitted";
 import { engineLabels, formatHours, formatWhen, foundByLabels, recipientKindLabels, takedownStatusClasses, takedownStatusLabels } from "../takedown-labels";
 import { AuthorizationForm } from "./authorization-form";
+import { AutopilotPanel } from "./autopilot-panel";
 import { CopyField } from "../../../components/copy-field";
 import { FormStepCard } from "./form-step";
 import { RemovalDeadline } from "./removal-deadline";
@@ -444,6 +445,7 @@ export function TakedownsPanel({ onProveOwnership, delistingIncluded, upgradeHre
     <div className="flex flex-col gap-5">
       <Stats />
       <Authorization onProveOwnership={onProveOwnership} />
+      <AutopilotPanel onProveOwnership={onProveOwnership} upgradeHref={upgradeHref} />
       <section aria-labelledby="takedowns-title" className={card}>
         <h2 id="takedowns-title" className="text-lg font-semibold text-white">
           Takedown requests
@@ -458,7 +460,7 @@ export function TakedownsPanel({ onProveOwnership, delistingIncluded, upgradeHre
             <Skeleton className="h-12" />
           </div>
         ) : list.data.items.length === 0 ? (
-          <p className="mt-3 text-sm text-slate-400">No takedowns yet. Choose 'Takedown' on a leak in the Leaks list to request one.</p>
+          <p className="mt-3 text-sm text-slate-400">No takedowns yet. Choose 'Takedown' on a leak in the Leaks list, or select several there, to request them; or turn on the autopilot above.</p>
         ) : (
           <>
             <ul className="mt-2 divide-y divide-white/5">

@@ -1,0 +1,220 @@
+import type { AutopilotCategory, AutopilotInput, AutopilotView } from "@leakwarden/contracts/takedowns";
+import { autopilotCategories } from "@leakwarden/contracts/takedowns";
+import type { Db } from "../../db/client";
+import { brandedEmail } from "../../email/layout";
+import type { OutgoingEmail } from "../../email/mailer";
+import type { JobQueue } from "../../jobs/queue";
+import { AppError } from "../../lib/app-error";
+import type { Logger } from "../../lib/logger";
+import { hostMatchesDomain } from "../../scanner/canonical-url";
+import { FILE_HOST_DOMAINS } from "../../scanner/leak-context";
+import type { AutopilotDigestJob, AutopilotSweepJob } from "./autopilot.jobs";
+import * as repo from "./autopilot.repository";
+import type { TakedownsService } from "./takedowns.service";
+import type { TakedownRow } from "./takedowns.repository";
+
+export interface AutopilotDeps {
+  db: Db;
+  logger: Logger;
+  queue: JobQueue;
+  jobs: () => { sweep: AutopilotSweepJob; digest: AutopilotDigestJob };
+  takedowns: TakedownsService;
+  /** Queues an email (sent by the email job). */
+  sendEmail(email: OutgoingEmail): Promise<void>;
+  /** The account's address, or null when the account is gone. */
+  emailOf(userId: string): Promise<string | null>;
+  publicUrl: string;
+  /** How long after an automatic takedown its digest waits, so that the notices are out and others join it. */
+  digestDelayMs: number;
+  now?: () => Date;
+}
+
+/** At most one digest an hour: the next lists everything sent since. */
+const DIGEST_BATCH_MS = 3600_000;
+/** Findings recorded within this time of each other are taken down together (one sweep, one notice per recipient). */
+const GATHER_MS = 2_000;
+const SWEEP_LIMIT = 100;
+
+const column = { leakSites: "leakSitesFrom", socialMedia: "socialMediaFrom", fileHosts: "fileHostsFrom" } as const satisfies Record<AutopilotCategory, keyof repo.AutopilotSettingRow>;
+const categoryWords: Record<AutopilotCategory, string> = { leakSites: "leak site", socialMedia: "social media", fileHosts: "file host" };
+
+/** Which switch covers a finding: a link on a file host is one whatever found it; then the finding's category. Impersonators: none. */
+export function autopilotCategoryOf(leak: { domain: string; category: string }): AutopilotCategory | null {
+  if (FILE_HOST_DOMAINS.some((d) => hostMatchesDomain(leak.domain, d))) return "fileHosts";
+  if (leak.category === "social_media") return "socialMedia";
+  if (leak.category === "leak_site" || leak.category === "search_result") return "leakSites";
+  return null;
+}
+
+const isOn = (row: repo.AutopilotSettingRow | undefined) => !!row && autopilotCategories.some((c) => row[column[c]] !== null);
+
+export function createAutopilotService(deps: AutopilotDeps) {
+  const { db, logger } = deps;
+  const now = deps.now ?? (() => new Date());
+  /** A job's start time for a moment on our clock (tests move the clock). */
+  const startAfterFor = (at: Date) => new Date(Date.now() + Math.max(0, at.getTime() - now().getTime()));
+  /** Sweeps queued and not started yet, by creator: a scan's findings in a row share one. */
+  const queued = new Set<string>();
+
+  async function view(userId: string, row: repo.AutopilotSettingRow | undefined): Promise<AutopilotView> {
+    const [authorization, quota, sent] = await Promise.all([deps.takedowns.getAuthorization(userId), deps.takedowns.quota(userId), repo.countSent(db, userId)]);
+    return {
+      leakSites: row?.leakSitesFrom != null,
+      socialMedia: row?.socialMediaFrom != null,
+      fileHosts: row?.fileHostsFrom != null,
+      ready: { takedownsIncluded: authorization.takedownsIncluded, ownershipVerified: authorization.ownershipVerified, authorized: !!authorization.authorization },
+      quota,
+      sent,
+      lastDigestAt: row?.lastDigestAt?.toISOString() ?? null,
+      updatedAt: row?.updatedAt.toISOString() ?? null,
+    };
+  }
+
+  async function scheduleDigest(userId: string, row: repo.AutopilotSettingRow | undefined) {
+    const at = now().getTime();
+    const due = Math.max(at + deps.digestDelayMs, row?.lastDigestAt ? row.lastDigestAt.getTime() + DIGEST_BATCH_MS : 0);
+    await deps.queue.send(deps.jobs().digest, { userId }, { startAfter: startAfterFor(new Date(due)) });
+  }
+
+  return {
+    async get(userId: string): Promise<AutopilotView> {
+      return view(userId, await repo.findSetting(db, userId));
+    },
+
+    /**
+     * Turns categories on or off. On needs what a notice in her name needs (a plan with
+     * takedowns, a verified stage name, her signed authorization); a category turned on covers
+     * the findings made from then on.
+     */
+    async update(userId: string, input: AutopilotInput): Promise<AutopilotView> {
+      const current = await repo.findSetting(db, userId);
+      const turningOn = autopilotCategories.filter((c) => input[c] && current?.[column[c]] == null);
+      if (turningOn.length > 0) {
+        const ready = await view(userId, current);
+        if (!ready.ready.takedownsIncluded) {
+          throw new AppError("QUOTA_EXCEEDED", "Your plan shows results only: automatic takedowns come with a paid plan.", undefined, {
+            resource: "takedownsPerMonth",
+            limit: 0,
+            use: ready.quota.used,
+            plan: "free",
+            upgradeTo: "starter",
+            resetsAt: ready.quota.resetsAt,
+          });
+        }
+        if (!ready.ready.ownershipVerified) {
+          throw new AppError("FORBIDDEN", "Prove that you own at least one stage name before turning on automatic takedowns: notices cite your verified profiles.", undefined, {
+            missing: "ownership",
+          });
+        }
+        if (!ready.ready.authorized) {
+          throw new AppError("FORBIDDEN", "Sign the authorization for us to act as your agent before turning on automatic takedowns.", undefined, { missing: "authorization" });
+        }
+      }
+      const from = turningOn.length > 0 ? await repo.lastLeakNumber(db, userId) : 0;
+      const valueOf = (c: AutopilotCategory) => (!input[c] ? null : (current?.[column[c]] ?? from));
+      const row = await repo.upsertSetting(db, userId, {
+        leakSitesFrom: valueOf("leakSites"),
+        socialMediaFrom: valueOf("socialMedia"),
+        fileHostsFrom: valueOf("fileHosts"),
+        updatedAt: now(),
+      });
+      return view(userId, row);
+    },
+
+    /** Leaks were recorded for her (a scan's finding, a crawl, an image match): a sweep soon, when her autopilot is on. */
+    async onLeaksFound(userId: string): Promise<void> {
+      if (queued.has(userId) || !isOn(await repo.findSetting(db, userId))) return;
+      queued.add(userId);
+      try {
+        await deps.queue.send(deps.jobs().sweep, { userId }, { startAfter: startAfterFor(new Date(now().getTime() + GATHER_MS)) });
+      } catch (error) {
+        queued.delete(userId);
+        throw error;
+      }
+    },
+
+    /** The job: her eligible high-confidence findings taken down, within her quota; the digest queued. */
+    async sweep(userId: string): Promise<{ sent: number; held: number }> {
+      queued.delete(userId);
+      const setting = await repo.findSetting(db, userId);
+      if (!setting || !isOn(setting)) return { sent: 0, held: 0 };
+      const froms = autopilotCategories.map((c) => setting[column[c]]).filter((n): n is number => n !== null);
+      const candidates = (await repo.listCandidates(db, userId, Math.min(...froms), SWEEP_LIMIT)).filter((l) => {
+        const category = autopilotCategoryOf(l);
+        const from = category ? setting[column[category]] : null;
+        return from !== null && l.number > from;
+      });
+      if (candidates.length === 0) return { sent: 0, held: 0 };
+      const at = now();
+      const categoryOf = new Map(candidates.map((l) => [l.id, autopilotCategoryOf(l)!]));
+      const { created, held } = await deps.takedowns.createAutomatic(
+        userId,
+        candidates.map((l) => l.id),
+        (tx, rows: TakedownRow[]) => repo.insertSends(tx, rows.map((r) => ({ leakId: r.leakId, userId, takedownId: r.id, category: categoryOf.get(r.leakId)!, createdAt: at }))),
+      );
+      if (held.length > 0) logger.info({ userId, held: held.length }, "autopilot: the month's takedowns are used; findings wait for her");
+      if (created.length > 0) {
+        await scheduleDigest(userId, setting);
+        // More than one sweep's worth: the rest in the next one.
+        if (candidates.length === SWEEP_LIMIT && held.length === 0) await deps.queue.send(deps.jobs().sweep, { userId });
+      }
+      return { sent: created.length, held: held.length };
+    },
+
+    /** The job: one email listing every automatic takedown not listed yet, where its notice went; at most one an hour. */
+    async sendDigest(userId: string): Promise<void> {
+      const setting = await repo.findSetting(db, userId);
+      const to = await deps.emailOf(userId);
+      if (!setting || !to) return;
+      const items = await repo.listUndigested(db, userId);
+      if (items.length === 0) return;
+      const at = now();
+      if (setting.lastDigestAt && at.getTime() < setting.lastDigestAt.getTime() + DIGEST_BATCH_MS) {
+        await scheduleDigest(userId, setting);
+        return;
+      }
+      if (!(await repo.markDigested(db, userId, items.map((i) => i.leakId), at))) return;
+      const lines = items.map(({ number, category, takedown: t }) => {
+        const recipient = t.level !== null ? t.recipients[t.level] : undefined;
+        const where =
+          t.status === "removed"
+            ? "already removed"
+            : t.status === "sent" || t.status === "escalated"
+              ? `notice sent to ${recipient?.email ?? "the site"}`
+              : t.status === "needs_manual_action"
+                ? `needs your action: ${t.reason ?? "no email address takes complaints for it"}`
+                : t.status === "failed"
+                  ? `the notice could not be sent: ${t.reason ?? "see Takedown Requests"}`
+                  : t.status === "cancelled"
+                    ? "cancelled"
+                    : recipient?.email
+                      ? `notice on its way to ${recipient.email}`
+                      : "looking up who can remove it";
+        return `#${number} ${t.url} (${categoryWords[category as AutopilotCategory] ?? "finding"}): ${where}`;
+      });
+      const n = items.length;
+      const email = brandedEmail({
+        to,
+        subject: n === 1 ? "Autopilot sent 1 takedown" : `Autopilot sent ${n} takedowns`,
+        intro: [
+          `Your autopilot took down ${n === 1 ? "a new high-confidence leak" : `${n} new high-confidence leaks`} as ${n === 1 ? "it was" : "they were"} found, with notices in our name as your authorized agent:`,
+        ],
+        list: lines,
+        action: { label: "Follow them in Takedown Requests", url: `${deps.publicUrl}/dashboard/takedowns` },
+        outro: [
+          "Findings we are less sure of (an image match alone, a page that only names you) still wait for you in your leaks list.",
+          "We send at most one of these emails an hour; takedowns sent in between come in the next one.",
+        ],
+        footer: { reason: "You get this email because you turned on automatic takedowns; turn them off on the Takedown Requests page." },
+      });
+      try {
+        await deps.sendEmail(email);
+      } catch (error) {
+        await repo.unmarkDigested(db, userId, items.map((i) => i.leakId), setting.lastDigestAt);
+        throw error;
+      }
+    },
+  };
+}
+
+export type AutopilotService = ReturnType<typeof createAutopilotService>;

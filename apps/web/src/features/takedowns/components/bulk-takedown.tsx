@@ -1,0 +1,35 @@
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { toast } from "sonner";
+import { SendTakedownsDialog, type SendableLeak } from "./send-takedowns-dialog";
+
+/** 'Take down 12 selected': the selected leaks' notices, grouped per recipient, reviewed before they go. */
+export function BulkTakedown({ leaks, onSent, onProveOwnership, upgradeHref }: { leaks: SendableLeak[]; onSent: () => void; onProveOwnership: () => void; upgradeHref: string }) {
+  const [open, setOpen] = useState(false);
+  const queryClient = useQueryClient();
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        disabled={leaks.length === 0}
+        className="h-9 rounded-lg bg-brand-600 px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400 disabled:opacity-50"
+      >
+        Take down {leaks.length} selected
+      </button>
+      {open && (
+        <SendTakedownsDialog
+          leaks={leaks}
+          onClose={() => setOpen(false)}
+          onProveOwnership={onProveOwnership}
+          upgradeHref={upgradeHref}
+          onSent={(res) => {
+            for (const item of res.items) queryClient.setQueryData(["takedowns", "by-leak", item.leakId], item);
+            toast.success(`Takedowns requested for ${res.items.length === 1 ? "1 link" : `${res.items.length} links`}`);
+            onSent();
+          }}
+        />
+      )}
+    </>
+  );
+}
