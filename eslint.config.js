@@ -56,7 +56,7 @@ export default tseslint.config(
   },
   {
     // Shipped code never depends on test support.
-    files: ["apps/server/src/**", "apps/web/src/**"],
+    files: ["apps/server/src/**", "apps/web/src/**", "packages/!(test-support)/**"],
     ignores: testFiles,
     rules: { "no-restricted-imports": ["error", { patterns: [noTestSupport] }] },
   },
@@ -74,7 +74,7 @@ export default tseslint.config(
   {
     // Server code reads hostile web text and request input: a pattern that can
     // backtrack super-linearly lets one crafted page or field stall the process.
-    files: ["apps/server/src/**/*.ts", "apps/server/src/**/*.mjs", "packages/contracts/src/**/*.ts"],
+    files: ["apps/server/src/**/*.ts", "apps/server/src/**/*.mjs", "packages/contracts/src/**/*.ts", "packages/fake-network/src/**/*.ts"],
     ignores: ["**/*.test.ts"],
     plugins: { regexp: regexpPlugin },
     rules: {
