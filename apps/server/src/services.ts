@@ -3,6 +3,7 @@ import { entitlements } from "@leakwarden/contracts/plans";
 import { createAuth, type Auth } from "./auth/auth";
 import { resolveAuthSecret } from "./auth/auth-secret";
 import type { Database } from "./db/client";
+import { sendEmailJob } from "./email/email.job-definitions";
 import { createSendEmailJob } from "./email/email.jobs";
 import { createMailer, type Mailer, type OutgoingEmail } from "./email/mailer";
 import type { Env } from "./env";
@@ -84,8 +85,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     options.mailer ??
     createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, outboxDir: path.join(env.dataDir, "outbox") }, logger);
   const queue = new JobQueue(database, logger, { pollSeconds: env.JOB_POLL_SECONDS, superviseSeconds: env.JOB_SUPERVISE_SECONDS });
-  const sendEmailJob = createSendEmailJob(mailer);
-  queue.register(sendEmailJob);
+  queue.register(createSendEmailJob(mailer));
   const sendEmail = async (email: OutgoingEmail) => {
     await queue.send(sendEmailJob, email);
   };
@@ -141,15 +141,13 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     redditUrl: env.REDDIT_URL,
     verifyMinIntervalSeconds: env.VERIFY_MIN_INTERVAL_SECONDS,
   });
-  const runScanJob = createRunScanJob(() => scans, { budgetMs: env.SCAN_BUDGET_MS, heartbeatSeconds: env.SCAN_HEARTBEAT_SECONDS, retryDelaySeconds: env.SCAN_RETRY_DELAY_SECONDS });
-  queue.register(runScanJob);
+  queue.register(createRunScanJob(() => scans, { budgetMs: env.SCAN_BUDGET_MS, heartbeatSeconds: env.SCAN_HEARTBEAT_SECONDS, retryDelaySeconds: env.SCAN_RETRY_DELAY_SECONDS }));
   const scans: ScansService = createScansService({
     db: database.db,
     logger,
     settings: env,
     identities,
     queue,
-    runScanJob: () => runScanJob,
     tierFor,
     now,
     onScanCompleted: async (event) => {
@@ -161,14 +159,12 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
   });
 
   // The shared image index: fed by scans (and crawls), matched against every creator's references.
-  const matchReferenceJob = createMatchReferenceJob(() => imageIndex);
-  queue.register(matchReferenceJob);
+  queue.register(createMatchReferenceJob(() => imageIndex));
   let indexCatalog: ReturnType<typeof loadLeakSiteCatalog> | undefined;
   const imageIndex: ImageIndexService = createImageIndexService({
     db: database.db,
     logger,
     queue,
-    matchReferenceJob: () => matchReferenceJob,
     identities,
     catalog: () => (indexCatalog ??= loadLeakSiteCatalog(env.LEAK_SITE_CATALOG_PATH).catch(() => loadLeakSiteCatalog())),
     // Re-uploads are marked before the alert goes out, so that it can say so.
@@ -179,17 +175,11 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     now,
   });
 
-  const newLeaksAlertJob = createNewLeaksAlertJob(() => alerts);
-  const digestJob = createDigestJob(() => alerts);
-  const batchedAlertJob = createBatchedAlertJob(() => alerts);
-  queue.register(newLeaksAlertJob, digestJob, batchedAlertJob);
+  queue.register(createNewLeaksAlertJob(() => alerts), createDigestJob(() => alerts), createBatchedAlertJob(() => alerts));
   const alerts: AlertsService = createAlertsService({
     db: database.db,
     logger,
     queue,
-    newLeaksAlertJob: () => newLeaksAlertJob,
-    digestJob: () => digestJob,
-    batchedAlertJob: () => batchedAlertJob,
     sendEmail,
     emailOf: alertAddressOf,
     newLeaks: (userId, filter, limit) => scans.newLeaks(userId, filter, limit),
@@ -200,13 +190,11 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     now,
   });
 
-  const monitoringTickJob = createMonitoringTickJob(() => monitoring);
-  queue.register(monitoringTickJob);
+  queue.register(createMonitoringTickJob(() => monitoring));
   const monitoring = createMonitoringService({
     db: database.db,
     logger,
     queue,
-    tickJob: () => monitoringTickJob,
     scans,
     entitlements: entitlementsService,
     tickSeconds: env.MONITORING_TICK_SECONDS,
@@ -247,16 +235,16 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
   const takedownFetcher = createGuardedFetcher(env, { maxRetryWaitMs: 5_000 });
   const catalog = loadLeakSiteCatalog(env.LEAK_SITE_CATALOG_PATH);
   catalog.catch((error: unknown) => logger.error({ err: error }, "leak-site catalog unreadable: takedowns use no catalog contacts"));
-  const prepareTakedownsJob = createPrepareTakedownsJob(() => takedowns);
-  const sendNoticeJob = createSendNoticeJob(() => takedowns, { limit: env.NOTICE_RETRY_LIMIT, delaySeconds: env.NOTICE_RETRY_DELAY_SECONDS });
-  const recheckJob = createRecheckJob(() => takedowns);
-  const cloudflareReportJob = createCloudflareReportJob(() => takedowns);
-  queue.register(prepareTakedownsJob, sendNoticeJob, recheckJob, cloudflareReportJob);
+  queue.register(
+    createPrepareTakedownsJob(() => takedowns),
+    createSendNoticeJob(() => takedowns, { limit: env.NOTICE_RETRY_LIMIT, delaySeconds: env.NOTICE_RETRY_DELAY_SECONDS }),
+    createRecheckJob(() => takedowns),
+    createCloudflareReportJob(() => takedowns),
+  );
   const takedowns: TakedownsService = createTakedownsService({
     db: database.db,
     logger,
     queue,
-    jobs: () => ({ prepare: prepareTakedownsJob, send: sendNoticeJob, recheck: recheckJob, cloudflare: cloudflareReportJob }),
     identities,
     scans,
     tierFor,
@@ -291,14 +279,11 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
   });
 
   // Crawling the catalog's leak sites: jobs on their own schedule, every creator's names at once.
-  const crawlTickJob = createCrawlTickJob(() => crawls);
-  const crawlSiteJob = createCrawlSiteJob(() => crawls, env.CRAWL_BUDGET_MS);
-  queue.register(crawlTickJob, crawlSiteJob);
+  queue.register(createCrawlTickJob(() => crawls), createCrawlSiteJob(() => crawls, env.CRAWL_BUDGET_MS));
   const crawls: CrawlsService = createCrawlsService({
     db: database.db,
     logger,
     queue,
-    jobs: () => ({ tick: crawlTickJob, site: crawlSiteJob }),
     settings: env,
     fetcher: createGuardedFetcher(env, { maxRetryWaitMs: 0 }),
     catalog: () => catalog.catch(() => loadLeakSiteCatalog()),
@@ -342,13 +327,11 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
   }, now);
   // Impersonation checks: public profile pages and avatars through the guarded fetcher, politely per platform.
   const impersonationFetcher = createGuardedFetcher(env, { maxRetryWaitMs: 5_000 });
-  const impersonationCheckJob = createImpersonationCheckJob(() => impersonation);
-  queue.register(impersonationCheckJob);
+  queue.register(createImpersonationCheckJob(() => impersonation));
   const impersonation: ImpersonationService = createImpersonationService({
     db: database.db,
     logger,
     queue,
-    checkJob: () => impersonationCheckJob,
     identities,
     tierFor,
     catalog: () => catalog.catch(() => loadLeakSiteCatalog()),

@@ -39,14 +39,13 @@ import type { RecipientFinder } from "./recipient-finder";
 import { ATTESTATION_VERSION, attestationText, REMOVAL_DEADLINE_MS, renderTakeItDownRequest } from "./takeitdown-template";
 import { CANCELLABLE, isTakedownStatus, RESENDABLE } from "./takedown-lifecycle";
 import { nextCheckAt, type TakedownSchedule } from "./takedown-schedule";
-import type { CloudflareReportJob, PrepareTakedownsJob, RecheckJob, SendNoticeJob } from "./takedowns.jobs";
+import { cloudflareReportJob, prepareTakedownsJob, recheckJob, sendNoticeJob } from "./takedowns.job-definitions";
 import * as repo from "./takedowns.repository";
 
 export interface TakedownsDeps {
   db: Db;
   logger: Logger;
   queue: JobQueue;
-  jobs: () => { prepare: PrepareTakedownsJob; send: SendNoticeJob; recheck: RecheckJob; cloudflare: CloudflareReportJob };
   identities: IdentitiesService;
   scans: ScansService;
   /** The creator's plan (the billing module answers). */
@@ -371,7 +370,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
   }
 
   async function scheduleCheck(takedownId: string, at: Date) {
-    await deps.queue.send(deps.jobs().recheck, { takedownId, dueAt: at.toISOString() }, { startAfter: startAfterFor(at) });
+    await deps.queue.send(recheckJob, { takedownId, dueAt: at.toISOString() }, { startAfter: startAfterFor(at) });
   }
 
   /** The next recipient after `level` that a notice can reach by email, or the first with only a web form. */
@@ -450,7 +449,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
       }
       return ids;
     });
-    for (const noticeId of noticeIds) await deps.queue.send(deps.jobs().send, { noticeId });
+    for (const noticeId of noticeIds) await deps.queue.send(sendNoticeJob, { noticeId });
     if (following) await scheduleCheck(row.id, following);
   }
 
@@ -562,7 +561,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
         await repo.insertEvents(tx, rows.map((r) => ({ takedownId: r.id, at, type: "created", message: `Takedown requested; looking up who can remove the link.${asked}` })));
         return rows;
       });
-      await deps.queue.send(deps.jobs().prepare, { takedownIds: created.map((r) => r.id) });
+      await deps.queue.send(prepareTakedownsJob, { takedownIds: created.map((r) => r.id) });
       const after = await quotaFor(userId, at);
       return { items: created.map(takedownView), quota: { limit: after.limit, used: after.used, resetsAt: after.resetsAt } };
     },
@@ -650,8 +649,8 @@ export function createTakedownsService(deps: TakedownsDeps) {
         }
         return ids;
       });
-      if (reportIds.length > 0) await deps.queue.send(deps.jobs().cloudflare, { takedownIds: reportIds });
-      for (const noticeId of noticeIds) await deps.queue.send(deps.jobs().send, { noticeId });
+      if (reportIds.length > 0) await deps.queue.send(cloudflareReportJob, { takedownIds: reportIds });
+      for (const noticeId of noticeIds) await deps.queue.send(sendNoticeJob, { noticeId });
     },
 
     /** The job: one notice out through the mailer; retried on SMTP failures, never lost. */
@@ -973,7 +972,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
           const alsoTo = next && next.index > cf && next.recipient.email ? next.recipient : null;
           await repo.updateTakedowns(db, [row.id], { formStep: step, updatedAt: at });
           await repo.insertEvents(db, [{ takedownId: row.id, at, type: "form_step", message: formStepMessage(step, alsoTo) }]);
-          if (step.via === "api") await deps.queue.send(deps.jobs().cloudflare, { takedownIds: [row.id] });
+          if (step.via === "api") await deps.queue.send(cloudflareReportJob, { takedownIds: [row.id] });
           if (!alsoTo && step.via === "creator") {
             const reason = step.reason ?? "Still up after the notice: report it on Cloudflare's form.";
             await repo.updateTakedowns(db, [row.id], { ...checked, status: "needs_manual_action", level: cf, webForm: step.formUrl, reason, nextCheckAt: null });
@@ -1009,7 +1008,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
             return { id: n.id, joined: false };
           });
           // Sent a little later, so that the other links due now can join it.
-          if (!notice.joined) await deps.queue.send(deps.jobs().send, { noticeId: notice.id }, { startAfter: startAfterFor(new Date(at.getTime() + deps.schedule.escalationGatherMs)) });
+          if (!notice.joined) await deps.queue.send(sendNoticeJob, { noticeId: notice.id }, { startAfter: startAfterFor(new Date(at.getTime() + deps.schedule.escalationGatherMs)) });
           return;
         }
         if (next?.recipient.webForm && row.level !== next.index && !isCloudflare(next.recipient)) {
@@ -1103,7 +1102,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
         }
         throw error;
       }
-      await deps.queue.send(deps.jobs().prepare, { takedownIds: [row.id] });
+      await deps.queue.send(prepareTakedownsJob, { takedownIds: [row.id] });
       return detail((await repo.findTakedown(db, row.id))!);
     },
 
