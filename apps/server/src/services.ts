@@ -41,7 +41,7 @@ import { createCloudflareAbuseReports } from "./modules/takedowns/cloudflare-abu
 import { createCloudflareReportJob, createPrepareTakedownsJob, createRecheckJob, createSendNoticeJob } from "./modules/takedowns/takedowns.jobs";
 import { createTakedownsService, type TakedownsService } from "./modules/takedowns/takedowns.service";
 import { loadLeakSiteCatalog } from "./scanner/leak-site-catalog";
-import type { EntitlementTier } from "@leakwarden/contracts/plans";
+import type { EntitlementTier, PlanId } from "@leakwarden/contracts/plans";
 import { findPlatform, type Platform } from "@leakwarden/contracts/platforms";
 
 export interface Services {
@@ -75,6 +75,8 @@ export interface ServiceOptions {
   noticeMailer?: Mailer;
   tierFor?: (userId: string) => Promise<EntitlementTier>;
   demo?: boolean;
+  /** A plan every new account gets, through the entitlements service (the demo's). */
+  grantOnSignUp?: PlanId;
   /** Tests only: fake platforms are reached over http through the test proxy. */
   impersonation?: { profileScheme?: "http" | "https"; platforms?: readonly Platform[] };
 }
@@ -91,6 +93,9 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
   };
 
   const authSecret = resolveAuthSecret(env.AUTH_SECRET, env.dataDir);
+  // One clock for every rule that depends on time (quotas, plan end dates, rescans): tests drive it.
+  const now = options.now ?? (() => new Date());
+  const entitlementsService = createEntitlementsService({ db: database.db, now, ...(options.grantOnSignUp ? { grantOnSignUp: options.grantOnSignUp } : {}) });
   const auth = createAuth(
     database.db,
     {
@@ -103,12 +108,11 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
       secureCookies: env.publicUrl.startsWith("https://"),
       logger,
       onSignedIn: async (userId) => void (await accountDeletion.cancelOnSignIn(userId)),
+      onUserCreated: (userId) => entitlementsService.accountCreated(userId),
     },
     sendEmail,
   );
 
-  // One clock for every rule that depends on time (quotas, plan end dates, rescans): tests drive it.
-  const now = options.now ?? (() => new Date());
 
   // Her account's deletion: a grace period, then erasure by a job (all but the legal record of notices sent in her name).
   const eraseAccountJob = createEraseAccountJob(() => accountDeletion);
@@ -123,7 +127,6 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     publicUrl: env.publicUrl,
     now,
   });
-  const entitlementsService = createEntitlementsService({ db: database.db, now });
   const tierFor = options.tierFor ?? ((userId: string) => entitlementsService.tierFor(userId));
 
   const account = createAccountService(database.db, { subscriptionNameFor: (userId) => entitlementsService.subscriptionNameFor(userId) });
