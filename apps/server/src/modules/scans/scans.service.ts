@@ -286,7 +286,7 @@ export function createScansService(deps: ScansDeps) {
                 title: finding.evidence.title.slice(0, 500),
                 category: finding.category,
                 confidence: finding.confidence,
-                evidence: finding.evidence as unknown as Record<string, unknown>,
+                evidence: finding.evidence,
                 seenAt: now(),
               }),
           },

@@ -442,7 +442,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
       await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "deadline_missed", message: storable(missedMessage) }]);
       const ids: string[] = [];
       for (const target of targets) {
-        const escalated = { ...row, status: "escalated", level: target.index };
+        const escalated = { ...row, status: "escalated" as const, level: target.index };
         const n = await queueNotice(tx, context!, row.userId, target.index, target.recipient, [escalated], [], "takeitdown", missed);
         ids.push(n.id);
         await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "escalated", message: storable(`Escalated to ${describeRecipient(target.recipient)}: the platform missed its deadline.`) }]);
@@ -981,7 +981,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
           }
         }
         if (next?.recipient.email) {
-          const escalated = { ...row, level: next.index, status: "escalated" };
+          const escalated = { ...row, level: next.index, status: "escalated" as const };
           // Links escalating to the same party together (a site's links, due at the same time) go in one notice.
           const kind: NoticeKind = row.basis === "takeitdown" ? "takeitdown" : "dmca";
           const found = await repo.findQueuedEscalationTo(db, row.userId, next.recipient.email);
