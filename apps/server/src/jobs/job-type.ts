@@ -19,6 +19,9 @@ export interface JobPolicy {
   concurrency?: number;
 }
 
+/** A periodic tick (one runs at a time, queues its successor): a couple of tries, then the next tick. */
+export const tickPolicy = { retryLimit: 2, retryDelaySeconds: 30, expireInSeconds: 10 * 60, concurrency: 1 } as const satisfies JobPolicy;
+
 /**
  * What a job is: its name, its payload's schema and its retry policy, without its handler.
  * A module's `*.job-definitions.ts` holds its job types; the service that enqueues and the

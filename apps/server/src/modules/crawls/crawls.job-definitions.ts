@@ -1,14 +1,11 @@
 import { z } from "zod";
-import { defineJobType, type JobPolicy } from "../../jobs/job-type";
+import { defineJobType, tickPolicy, type JobPolicy } from "../../jobs/job-type";
 
 /** The crawl tick: queues the crawls of the sites that are due, then the next tick. */
 export const crawlTickJob = defineJobType({
   name: "crawl.tick",
   schema: z.object({}),
-  retryLimit: 2,
-  retryDelaySeconds: 30,
-  expireInSeconds: 10 * 60,
-  concurrency: 1,
+  ...tickPolicy,
 });
 
 /** One crawl run of one site (whichever worker takes it; a killed one's work is taken up by the next run). */
