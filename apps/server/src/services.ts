@@ -10,7 +10,8 @@ import type { Env } from "./env";
 import { createApp, type App } from "./http/app";
 import { JobQueue } from "./jobs/queue";
 import type { Logger } from "./lib/logger";
-import { createAccountDeletionService, createEraseAccountJob, type AccountDeletionService } from "./modules/account/account-deletion";
+import { createAccountDeletionService, type AccountDeletionService } from "./modules/account/account-deletion";
+import { createEraseAccountJob } from "./modules/account/account.jobs";
 import { createAccountService } from "./modules/account/account.service";
 import { createBillingService, type BillingService } from "./modules/billing/billing.service";
 import { createEntitlementsService, type EntitlementsService } from "./modules/billing/entitlements.service";
@@ -115,13 +116,11 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
 
 
   // Her account's deletion: a grace period, then erasure by a job (all but the legal record of notices sent in her name).
-  const eraseAccountJob = createEraseAccountJob(() => accountDeletion);
-  queue.register(eraseAccountJob);
+  queue.register(createEraseAccountJob(() => accountDeletion));
   const accountDeletion: AccountDeletionService = createAccountDeletionService({
     database,
     logger,
     queue,
-    eraseJob: () => eraseAccountJob,
     sendEmail,
     verifyPassword: async (hash, password) => (await auth.$context).password.verify({ hash, password }),
     publicUrl: env.publicUrl,
