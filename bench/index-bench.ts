@@ -205,9 +205,6 @@ async function bench(engine: "pglite" | "postgres", serverUrl: string | undefine
       db: database.db,
       logger,
       queue: null as unknown as JobQueue,
-      matchReferenceJob: () => {
-        throw new Error("not used");
-      },
       identities: { get: async () => ({ stageNames: [], allowlist: [] }) },
       catalog: async () => new LeakSiteCatalog([]),
     });

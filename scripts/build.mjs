@@ -63,7 +63,7 @@ const targets = {
   },
   server: {
     out: "apps/server/dist",
-    inputs: [...shared, "apps/server/src", "apps/server/package.json"],
+    inputs: [...shared, "packages/fake-network/src", "apps/server/src", "apps/server/package.json"],
     async build(out) {
       const { build } = await import("esbuild");
       const serverSrc = path.join(root, "apps/server/src");

@@ -3,13 +3,15 @@ import { entitlements } from "@leakwarden/contracts/plans";
 import { createAuth, type Auth } from "./auth/auth";
 import { resolveAuthSecret } from "./auth/auth-secret";
 import type { Database } from "./db/client";
+import { sendEmailJob } from "./email/email.job-definitions";
 import { createSendEmailJob } from "./email/email.jobs";
 import { createMailer, type Mailer, type OutgoingEmail } from "./email/mailer";
 import type { Env } from "./env";
 import { createApp, type App } from "./http/app";
 import { JobQueue } from "./jobs/queue";
 import type { Logger } from "./lib/logger";
-import { createAccountDeletionService, createEraseAccountJob, type AccountDeletionService } from "./modules/account/account-deletion";
+import { createAccountDeletionService, type AccountDeletionService } from "./modules/account/account-deletion";
+import { createEraseAccountJob } from "./modules/account/account.jobs";
 import { createAccountService } from "./modules/account/account.service";
 import { createBillingService, type BillingService } from "./modules/billing/billing.service";
 import { createEntitlementsService, type EntitlementsService } from "./modules/billing/entitlements.service";
@@ -42,7 +44,7 @@ import { createTakedownsService, type TakedownsService } from "./modules/takedow
 import { createAutopilotDigestJob, createAutopilotSweepJob } from "./modules/takedowns/autopilot.jobs";
 import { createAutopilotService, type AutopilotService } from "./modules/takedowns/autopilot.service";
 import { loadLeakSiteCatalog } from "./scanner/leak-site-catalog";
-import type { EntitlementTier } from "@leakwarden/contracts/plans";
+import type { EntitlementTier, PlanId } from "@leakwarden/contracts/plans";
 import { findPlatform, type Platform } from "@leakwarden/contracts/platforms";
 
 export interface Services {
@@ -78,6 +80,8 @@ export interface ServiceOptions {
   noticeMailer?: Mailer;
   tierFor?: (userId: string) => Promise<EntitlementTier>;
   demo?: boolean;
+  /** A plan every new account gets, through the entitlements service (the demo's). */
+  grantOnSignUp?: PlanId;
   /** Tests only: fake platforms are reached over http through the test proxy. */
   impersonation?: { profileScheme?: "http" | "https"; platforms?: readonly Platform[] };
 }
@@ -88,13 +92,15 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     options.mailer ??
     createMailer({ smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, outboxDir: path.join(env.dataDir, "outbox") }, logger);
   const queue = new JobQueue(database, logger, { pollSeconds: env.JOB_POLL_SECONDS, superviseSeconds: env.JOB_SUPERVISE_SECONDS });
-  const sendEmailJob = createSendEmailJob(mailer);
-  queue.register(sendEmailJob);
+  queue.register(createSendEmailJob(mailer));
   const sendEmail = async (email: OutgoingEmail) => {
     await queue.send(sendEmailJob, email);
   };
 
   const authSecret = resolveAuthSecret(env.AUTH_SECRET, env.dataDir);
+  // One clock for every rule that depends on time (quotas, plan end dates, rescans): tests drive it.
+  const now = options.now ?? (() => new Date());
+  const entitlementsService = createEntitlementsService({ db: database.db, now, ...(options.grantOnSignUp ? { grantOnSignUp: options.grantOnSignUp } : {}) });
   const auth = createAuth(
     database.db,
     {
@@ -107,27 +113,23 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
       secureCookies: env.publicUrl.startsWith("https://"),
       logger,
       onSignedIn: async (userId) => void (await accountDeletion.cancelOnSignIn(userId)),
+      onUserCreated: (userId) => entitlementsService.accountCreated(userId),
     },
     sendEmail,
   );
 
-  // One clock for every rule that depends on time (quotas, plan end dates, rescans): tests drive it.
-  const now = options.now ?? (() => new Date());
 
   // Her account's deletion: a grace period, then erasure by a job (all but the legal record of notices sent in her name).
-  const eraseAccountJob = createEraseAccountJob(() => accountDeletion);
-  queue.register(eraseAccountJob);
+  queue.register(createEraseAccountJob(() => accountDeletion));
   const accountDeletion: AccountDeletionService = createAccountDeletionService({
     database,
     logger,
     queue,
-    eraseJob: () => eraseAccountJob,
     sendEmail,
     verifyPassword: async (hash, password) => (await auth.$context).password.verify({ hash, password }),
     publicUrl: env.publicUrl,
     now,
   });
-  const entitlementsService = createEntitlementsService({ db: database.db, now });
   const tierFor = options.tierFor ?? ((userId: string) => entitlementsService.tierFor(userId));
 
   const account = createAccountService(database.db, { subscriptionNameFor: (userId) => entitlementsService.subscriptionNameFor(userId) });
@@ -145,15 +147,13 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     redditUrl: env.REDDIT_URL,
     verifyMinIntervalSeconds: env.VERIFY_MIN_INTERVAL_SECONDS,
   });
-  const runScanJob = createRunScanJob(() => scans, { budgetMs: env.SCAN_BUDGET_MS, heartbeatSeconds: env.SCAN_HEARTBEAT_SECONDS, retryDelaySeconds: env.SCAN_RETRY_DELAY_SECONDS });
-  queue.register(runScanJob);
+  queue.register(createRunScanJob(() => scans, { budgetMs: env.SCAN_BUDGET_MS, heartbeatSeconds: env.SCAN_HEARTBEAT_SECONDS, retryDelaySeconds: env.SCAN_RETRY_DELAY_SECONDS }));
   const scans: ScansService = createScansService({
     db: database.db,
     logger,
     settings: env,
     identities,
     queue,
-    runScanJob: () => runScanJob,
     tierFor,
     now,
     onScanCompleted: async (event) => {
@@ -167,14 +167,12 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
   });
 
   // The shared image index: fed by scans (and crawls), matched against every creator's references.
-  const matchReferenceJob = createMatchReferenceJob(() => imageIndex);
-  queue.register(matchReferenceJob);
+  queue.register(createMatchReferenceJob(() => imageIndex));
   let indexCatalog: ReturnType<typeof loadLeakSiteCatalog> | undefined;
   const imageIndex: ImageIndexService = createImageIndexService({
     db: database.db,
     logger,
     queue,
-    matchReferenceJob: () => matchReferenceJob,
     identities,
     catalog: () => (indexCatalog ??= loadLeakSiteCatalog(env.LEAK_SITE_CATALOG_PATH).catch(() => loadLeakSiteCatalog())),
     // Re-uploads are marked before the alert goes out, so that it can say so.
@@ -186,17 +184,11 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     now,
   });
 
-  const newLeaksAlertJob = createNewLeaksAlertJob(() => alerts);
-  const digestJob = createDigestJob(() => alerts);
-  const batchedAlertJob = createBatchedAlertJob(() => alerts);
-  queue.register(newLeaksAlertJob, digestJob, batchedAlertJob);
+  queue.register(createNewLeaksAlertJob(() => alerts), createDigestJob(() => alerts), createBatchedAlertJob(() => alerts));
   const alerts: AlertsService = createAlertsService({
     db: database.db,
     logger,
     queue,
-    newLeaksAlertJob: () => newLeaksAlertJob,
-    digestJob: () => digestJob,
-    batchedAlertJob: () => batchedAlertJob,
     sendEmail,
     emailOf: alertAddressOf,
     newLeaks: (userId, filter, limit) => scans.newLeaks(userId, filter, limit),
@@ -207,13 +199,11 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     now,
   });
 
-  const monitoringTickJob = createMonitoringTickJob(() => monitoring);
-  queue.register(monitoringTickJob);
+  queue.register(createMonitoringTickJob(() => monitoring));
   const monitoring = createMonitoringService({
     db: database.db,
     logger,
     queue,
-    tickJob: () => monitoringTickJob,
     scans,
     entitlements: entitlementsService,
     tickSeconds: env.MONITORING_TICK_SECONDS,
@@ -254,16 +244,16 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
   const takedownFetcher = createGuardedFetcher(env, { maxRetryWaitMs: 5_000 });
   const catalog = loadLeakSiteCatalog(env.LEAK_SITE_CATALOG_PATH);
   catalog.catch((error: unknown) => logger.error({ err: error }, "leak-site catalog unreadable: takedowns use no catalog contacts"));
-  const prepareTakedownsJob = createPrepareTakedownsJob(() => takedowns);
-  const sendNoticeJob = createSendNoticeJob(() => takedowns, { limit: env.NOTICE_RETRY_LIMIT, delaySeconds: env.NOTICE_RETRY_DELAY_SECONDS });
-  const recheckJob = createRecheckJob(() => takedowns);
-  const cloudflareReportJob = createCloudflareReportJob(() => takedowns);
-  queue.register(prepareTakedownsJob, sendNoticeJob, recheckJob, cloudflareReportJob);
+  queue.register(
+    createPrepareTakedownsJob(() => takedowns),
+    createSendNoticeJob(() => takedowns, { limit: env.NOTICE_RETRY_LIMIT, delaySeconds: env.NOTICE_RETRY_DELAY_SECONDS }),
+    createRecheckJob(() => takedowns),
+    createCloudflareReportJob(() => takedowns),
+  );
   const takedowns: TakedownsService = createTakedownsService({
     db: database.db,
     logger,
     queue,
-    jobs: () => ({ prepare: prepareTakedownsJob, send: sendNoticeJob, recheck: recheckJob, cloudflare: cloudflareReportJob }),
     identities,
     scans,
     tierFor,
@@ -315,14 +305,11 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
   });
 
   // Crawling the catalog's leak sites: jobs on their own schedule, every creator's names at once.
-  const crawlTickJob = createCrawlTickJob(() => crawls);
-  const crawlSiteJob = createCrawlSiteJob(() => crawls, env.CRAWL_BUDGET_MS);
-  queue.register(crawlTickJob, crawlSiteJob);
+  queue.register(createCrawlTickJob(() => crawls), createCrawlSiteJob(() => crawls, env.CRAWL_BUDGET_MS));
   const crawls: CrawlsService = createCrawlsService({
     db: database.db,
     logger,
     queue,
-    jobs: () => ({ tick: crawlTickJob, site: crawlSiteJob }),
     settings: env,
     fetcher: createGuardedFetcher(env, { maxRetryWaitMs: 0 }),
     catalog: () => catalog.catch(() => loadLeakSiteCatalog()),
@@ -367,13 +354,11 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
   }, now);
   // Impersonation checks: public profile pages and avatars through the guarded fetcher, politely per platform.
   const impersonationFetcher = createGuardedFetcher(env, { maxRetryWaitMs: 5_000 });
-  const impersonationCheckJob = createImpersonationCheckJob(() => impersonation);
-  queue.register(impersonationCheckJob);
+  queue.register(createImpersonationCheckJob(() => impersonation));
   const impersonation: ImpersonationService = createImpersonationService({
     db: database.db,
     logger,
     queue,
-    checkJob: () => impersonationCheckJob,
     identities,
     tierFor,
     catalog: () => catalog.catch(() => loadLeakSiteCatalog()),

@@ -18,8 +18,6 @@ export interface StartOptions {
   workers?: boolean;
   /** Listen on PORT; default: when SERVICES names the api (always on the embedded database). */
   listen?: boolean;
-  /** Wraps the app's request handler (the demo's). */
-  fetch?: (app: Services["app"]) => (request: Request) => Response | Promise<Response>;
 }
 
 export interface RunningServer {
@@ -78,7 +76,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
     let url: string | undefined;
     if (runApi) {
-      const appHandler = options.fetch ? options.fetch(services.app) : services.app.fetch;
+      const appHandler = services.app.fetch;
       const handler = clock ? withClockControl(clock, appHandler) : appHandler;
       const port = await new Promise<number>((resolve, reject) => {
         const s = serve({ fetch: handler, port: env.PORT }, (info) => resolve(info.port));

@@ -3,6 +3,11 @@ import { z } from "zod";
 export const scanStatuses = ["queued", "running", "completed", "failed", "cancelled"] as const;
 export const leakStatuses = ["new", "confirmed", "takedown_sent", "removed", "dismissed"] as const;
 export const leakCategories = ["leak_site", "social_media", "search_result", "impersonator"] as const;
+export const leakConfidences = ["high", "medium"] as const;
+export type ScanStatus = (typeof scanStatuses)[number];
+export type LeakStatus = (typeof leakStatuses)[number];
+export type LeakCategory = (typeof leakCategories)[number];
+export type LeakConfidence = (typeof leakConfidences)[number];
 
 export const scanSchema = z.object({
   id: z.string(),
@@ -102,7 +107,7 @@ export const leakSchema = z.object({
   domain: z.string(),
   title: z.string(),
   category: z.enum(leakCategories),
-  confidence: z.enum(["high", "medium"]),
+  confidence: z.enum(leakConfidences),
   status: z.enum(leakStatuses),
   firstSeenAt: z.string(),
   lastSeenAt: z.string(),
@@ -136,7 +141,7 @@ export const multiSearchSchema = z.object({
       title: z.string(),
       category: z.enum(leakCategories),
       status: z.enum(leakStatuses),
-      confidence: z.enum(["high", "medium"]),
+      confidence: z.enum(leakConfidences),
     }),
   ),
 });

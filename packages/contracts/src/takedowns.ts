@@ -14,6 +14,7 @@ export const recipientKinds = ["site", "host", "cdn", "registrar"] as const;
 export const recipientSources = ["catalog", "site-page", "rdap-ip", "cdn-ranges", "rdap-domain"] as const;
 
 export const noticeStatuses = ["queued", "sending", "sent", "failed", "cancelled"] as const;
+export type NoticeStatus = (typeof noticeStatuses)[number];
 export const delistingEngines = ["google", "bing"] as const;
 export type DelistingEngine = (typeof delistingEngines)[number];
 

@@ -1,4 +1,3 @@
-import dgram from "node:dgram";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
@@ -11,64 +10,8 @@ import { SMTPServer } from "smtp-server";
 
 // ---- DNS ----
 
-export type FakeDns = { servers: string; records: Map<string, { a?: string[]; aaaa?: string[] }>; close(): Promise<void> };
-
-function readName(msg: Buffer, offset: number): { name: string; next: number } {
-  const labels: string[] = [];
-  let i = offset;
-  while (msg[i]! > 0) {
-    const len = msg[i]!;
-    labels.push(msg.subarray(i + 1, i + 1 + len).toString("ascii"));
-    i += len + 1;
-  }
-  return { name: labels.join(".").toLowerCase(), next: i + 1 };
-}
-
-function ipv6Bytes(address: string): Buffer {
-  const [head = "", tail = ""] = address.split("::");
-  const h = head ? head.split(":") : [];
-  const t = tail ? tail.split(":") : [];
-  const groups = address.includes("::") ? [...h, ...Array<string>(8 - h.length - t.length).fill("0"), ...t] : h;
-  const out = Buffer.alloc(16);
-  groups.forEach((g, i) => out.writeUInt16BE(parseInt(g, 16), i * 2));
-  return out;
-}
-
-/** Answers A and AAAA queries from `records`; a name it does not know is NXDOMAIN. */
-export async function startFakeDns(records: Record<string, { a?: string[]; aaaa?: string[] }>): Promise<FakeDns> {
-  const table = new Map(Object.entries(records).map(([k, v]) => [k.toLowerCase(), v]));
-  const socket = dgram.createSocket("udp4");
-  socket.on("message", (msg, rinfo) => {
-    if (msg.length < 12) return;
-    const { name, next } = readName(msg, 12);
-    const qtype = msg.readUInt16BE(next);
-    const question = msg.subarray(12, next + 4);
-    const entry = table.get(name);
-    const answers: Buffer[] = [];
-    for (const address of qtype === 1 ? (entry?.a ?? []) : qtype === 28 ? (entry?.aaaa ?? []) : []) {
-      const rdata = qtype === 1 ? Buffer.from(address.split(".").map(Number)) : ipv6Bytes(address);
-      const rr = Buffer.alloc(12);
-      rr.writeUInt16BE(0xc00c, 0); // pointer to the question's name
-      rr.writeUInt16BE(qtype, 2);
-      rr.writeUInt16BE(1, 4);
-      rr.writeUInt32BE(60, 6);
-      rr.writeUInt16BE(rdata.length, 10);
-      answers.push(rr, rdata);
-    }
-    const header = Buffer.alloc(12);
-    header.writeUInt16BE(msg.readUInt16BE(0), 0);
-    header.writeUInt16BE(0x8180 | (entry ? 0 : 3), 2); // response, recursion available; NXDOMAIN when unknown
-    header.writeUInt16BE(1, 4);
-    header.writeUInt16BE(answers.length / 2, 6);
-    socket.send(Buffer.concat([header, question, ...answers]), rinfo.port, rinfo.address);
-  });
-  await new Promise<void>((resolve) => socket.bind(0, "127.0.0.1", resolve));
-  return {
-    servers: `127.0.0.1:${socket.address().port}`,
-    records: table,
-    close: () => new Promise<void>((resolve) => socket.close(() => resolve())),
-  };
-}
+// The DNS server is the fake network's, shared with the demo (which gives it no records).
+export { startFakeDns, type FakeDns } from "@leakwarden/fake-network/fake-dns";
 
 // ---- RDAP ----
 

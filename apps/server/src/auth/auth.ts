@@ -60,6 +60,8 @@ export interface AuthSettings {
   logger?: Logger;
   /** Called once a sign-in is complete (its second factor too): a pending account deletion is cancelled. */
   onSignedIn?: (userId: string) => Promise<void>;
+  /** Called once an account is stored (email or Google sign-up); a failure is logged, the sign-up stands. */
+  onUserCreated?: (userId: string) => Promise<void>;
 }
 
 export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: OutgoingEmail) => Promise<void>) {
@@ -166,6 +168,9 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
               ...((data as { ageConfirmed?: unknown }).ageConfirmed === true ? { ageConfirmedAt: now } : {}),
             };
             return { data: stamped };
+          },
+          after: async (created) => {
+            await settings.onUserCreated?.(created.id).catch((error: unknown) => settings.logger?.error({ err: error, userId: created.id }, "account created, but its set-up failed"));
           },
         },
         update: {

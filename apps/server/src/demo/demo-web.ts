@@ -1,5 +1,7 @@
 import { fileURLToPath } from "node:url";
-import { html, json, readForm, startForwardProxy, startNoSuchNameDns, startVirtualHosts, type Handler, type ProxyRecord, type Site } from "./demo-network";
+import { startFakeDns } from "@leakwarden/fake-network/fake-dns";
+import { startForwardProxy, type ProxyRecord } from "@leakwarden/fake-network/forward-proxy";
+import { html, json, readForm, startVirtualHostServer, type Site, type SiteHandler } from "@leakwarden/fake-network/virtual-host-server";
 
 /**
  * The demo's fictional web around one fictional creator, Juniper Vale (OnlyFans juniper_vale):
@@ -324,7 +326,7 @@ export async function startDemoWeb(options: { port?: number } = {}): Promise<Dem
 
   const reddit = siteOf(DEMO_HOSTS.reddit);
   reddit["/search.json"] = (req, res, url) =>
-    json(redditListing(url.searchParams.get("q") ?? ""), { "x-ratelimit-remaining": "99.0", "x-ratelimit-used": "1", "x-ratelimit-reset": "300" })(req, res, url);
+    json(redditListing(url.searchParams.get("q") ?? ""), 200, { "x-ratelimit-remaining": "99.0", "x-ratelimit-used": "1", "x-ratelimit-reset": "300" })(req, res, url);
   reddit["*"] = (_req, res, url) => {
     const about = /^\/user\/([^/]+)\/about\.json$/.exec(url.pathname);
     if (about) {
@@ -357,9 +359,11 @@ export async function startDemoWeb(options: { port?: number } = {}): Promise<Dem
   };
 
   const index = frontDoor(redditBios);
-  const hosts = await startVirtualHosts(sites, index, options.port ?? 0);
-  const proxy = await startForwardProxy((host) => sites.has(host), hosts.port);
-  const dns = await startNoSuchNameDns();
+  const hosts = await startVirtualHostServer(sites, { fallback: index, port: options.port ?? 0 });
+  // Plain http on port 80 to the fictional hosts only: no https tunnel, so the proxy never reaches the real web.
+  const proxy = await startForwardProxy((host) => (sites.has(host) ? { host: "127.0.0.1", port: hosts.port } : null), { tunnels: false, ports: [80], name: "demo proxy" });
+  // A DNS that knows no name: recipient lookups of a takedown find the fictional sites' own contact pages.
+  const dns = await startFakeDns();
 
   return {
     settings: {
@@ -372,7 +376,7 @@ export async function startDemoWeb(options: { port?: number } = {}): Promise<Dem
       SCAN_PROXY_URL: proxy.url,
       // Every fictional host is reached through the proxy: no private address is ever asked for.
       SCAN_ALLOW_PRIVATE_NETWORKS: "false",
-      DNS_SERVERS: dns.server,
+      DNS_SERVERS: dns.servers,
       RDAP_BOOTSTRAP_URL: "",
       CLOUDFLARE_IPS_URL: "",
     },
@@ -398,7 +402,7 @@ function frontDoor(redditBios: Map<string, string>): Site {
     li{margin:.5rem 0;overflow-wrap:anywhere}textarea,input{font:inherit;width:100%;box-sizing:border-box}button{font:inherit;padding:.4rem 1rem}
     .kind{font-weight:600}.note{background:#fef3c7;padding:.5rem .75rem;border-radius:.375rem}</style>`;
 
-  const index: Handler = (_req, res, url) => {
+  const index: SiteHandler = (_req, res, url) => {
     const saved = url.searchParams.get("saved");
     const bios = [...redditBios].map(([name, bio]) => `<li>u/${escapeHtml(name)}: ${escapeHtml(bio)}</li>`).join("");
     html(

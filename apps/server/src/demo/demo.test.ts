@@ -131,7 +131,7 @@ describe("npm run demo", () => {
     // Outside the demo web, only the https tunnel to her OnlyFans profile was asked for (its
     // ownership check), and the proxy refused it.
     const outside = demo.web.proxyRecords.filter((r) => !Object.values<string>(DEMO_HOSTS).includes(r.host));
-    expect(outside).toEqual([{ method: "CONNECT", host: "onlyfans.com", path: "" }]);
+    expect(outside).toEqual([{ method: "CONNECT", host: "onlyfans.com", port: 443, path: "", tunnel: true }]);
     const identities = await (await creator.get("/v1/identities")).json();
     expect(identities.stageNames).toEqual(
       expect.arrayContaining([expect.objectContaining({ platform: "OnlyFans", verifiedAt: null }), expect.objectContaining({ platform: "Reddit (u/username)", verifiedAt: expect.any(String) })]),

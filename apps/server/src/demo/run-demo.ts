@@ -1,13 +1,12 @@
 import path from "node:path";
 import type { Writable } from "node:stream";
-import { entitlements } from "@leakwarden/contracts/plans";
+import { entitlements, type PlanId } from "@leakwarden/contracts/plans";
 import { openDatabase, type Database } from "../db/client";
 import { createMailer, type Mailer } from "../email/mailer";
 import { loadEnv, type Env } from "../env";
 import { createLogger, type Logger } from "../lib/logger";
 import type { Services } from "../services";
 import { startServer } from "../start-server";
-import { DEMO_PLAN, grantDemoPlans } from "./demo-plan";
 import { DEMO_IDENTITY, startDemoWeb, type DemoWeb } from "./demo-web";
 
 /**
@@ -16,6 +15,13 @@ import { DEMO_IDENTITY, startDemoWeb, type DemoWeb } from "./demo-web";
  * would reach outside services (a PostgreSQL server, SMTP, Google, analytics, payments) are
  * switched off whatever the environment says.
  */
+
+/**
+ * Takedowns come with a paid plan, and the demo has no payment provider: every demo account gets
+ * this plan on sign-up, through the entitlements service, stored as its own subscription like any
+ * other, so the plan, quotas and billing page all tell the same story.
+ */
+export const DEMO_PLAN: PlanId = "vip";
 
 /** The demo process's settings: the caller's environment with the demo's overrides. */
 export function demoEnvSource(source: Record<string, string | undefined>, web: Pick<DemoWeb, "settings">): Record<string, string | undefined> {
@@ -50,8 +56,8 @@ export interface RunningDemo {
   env: Env;
   services: Services;
   web: DemoWeb;
-  /** The app's request handler, with the demo plan given to each new account. */
-  fetch(request: Request, bindings?: object): Promise<Response>;
+  /** The app's request handler. */
+  fetch(request: Request): Response | Promise<Response>;
   /** Where the app listens (when it listens). */
   url: string;
   close(): Promise<void>;
@@ -90,38 +96,26 @@ export async function startDemo(options: DemoOptions = {}): Promise<RunningDemo>
     const logger = options.logger ?? createLogger(env.LOG_LEVEL);
     const outboxDir = path.join(env.dataDir, "outbox");
     database = options.database ?? (await openDatabase(env));
-    const { db } = database;
-    // Each new account gets the demo plan as soon as its sign-up is answered.
-    const withDemoPlan =
-      (inner: (request: Request, bindings?: object) => Response | Promise<Response>) =>
-      async (request: Request, bindings?: object): Promise<Response> => {
-        const response = await inner(request, bindings);
-        if (request.method === "POST" && response.status === 200 && new URL(request.url).pathname === "/api/auth/sign-up/email") {
-          await grantDemoPlans(db).catch((error: unknown) => logger.error({ err: error }, "demo plan not granted"));
-        }
-        return response;
-      };
     const running = await startServer({
       env,
       logger,
       database,
       services: {
         demo: true,
+        grantOnSignUp: DEMO_PLAN,
         mailer: printingMailer(createMailer({ from: env.MAIL_FROM, replyTo: env.MAIL_REPLY_TO, outboxDir }, logger), options.out, "email"),
         noticeMailer: printingMailer(createMailer({ from: env.NOTICE_FROM, replyTo: env.NOTICE_REPLY_TO ?? env.AGENT_EMAIL, outboxDir }, logger), options.out, "takedown notice"),
       },
       workers: options.workers !== false,
       listen: options.listen !== false,
-      fetch: (app) => withDemoPlan(app.fetch),
     });
-    await grantDemoPlans(db);
     const ownDatabase = !options.database;
     const opened = database;
     return {
       env,
       services: running.services,
       web,
-      fetch: withDemoPlan(running.services.app.fetch),
+      fetch: (request) => running.services.app.fetch(request),
       url: running.url ?? env.publicUrl,
       async close() {
         await running.close();

@@ -2,6 +2,7 @@ import { PgBoss, type Job } from "pg-boss";
 import type { z } from "zod";
 import type { Database } from "../db/client";
 import type { Logger } from "../lib/logger";
+import type { JobType } from "./job-type";
 
 export interface JobContext {
   jobId: string;
@@ -9,21 +10,8 @@ export interface JobContext {
   logger: Logger;
 }
 
-export interface JobDefinition<S extends z.ZodType = z.ZodType> {
-  name: string;
-  schema: S;
-  retryLimit?: number;
-  retryDelaySeconds?: number;
-  retryBackoff?: boolean;
-  expireInSeconds?: number;
-  /**
-   * A running job refreshes its claim this often (seconds, ≥ 10); a claim not refreshed in time
-   * (its worker was killed or lost the database) is failed by the queue's supervisor and the job
-   * runs again elsewhere, long before expireInSeconds. Unset: only expireInSeconds bounds it.
-   */
-  heartbeatSeconds?: number;
-  /** How many of this job one worker process runs at once. */
-  concurrency?: number;
+/** A job type with the handler a worker runs it with. */
+export interface JobDefinition<S extends z.ZodType = z.ZodType> extends JobType<S> {
   handler(payload: z.output<S>, ctx: JobContext): Promise<void>;
 }
 
@@ -95,9 +83,9 @@ export class JobQueue {
     }
   }
 
-  async send<S extends z.ZodType>(definition: JobDefinition<S>, payload: z.input<S>, options: SendOptions = {}): Promise<string | null> {
-    const data = definition.schema.parse(payload) as object;
-    return this.requireBoss().send(definition.name, data, {
+  async send<S extends z.ZodType>(type: JobType<S>, payload: z.input<S>, options: SendOptions = {}): Promise<string | null> {
+    const data = type.schema.parse(payload) as object;
+    return this.requireBoss().send(type.name, data, {
       ...(options.startAfter !== undefined ? { startAfter: options.startAfter instanceof Date ? options.startAfter : new Date(options.startAfter) } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
     });

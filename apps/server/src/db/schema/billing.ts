@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { SubscriptionStatus } from "@leakwarden/contracts/billing";
 import { user } from "./auth";
 
 /** A Lemon Squeezy subscription, as its webhooks last described it. */
@@ -18,7 +19,7 @@ export const subscription = pgTable(
     /** monthly | yearly */
     period: text("period").notNull(),
     /** on_trial | active | paused | past_due | unpaid | cancelled | expired */
-    status: text("status").notNull(),
+    status: text("status").$type<SubscriptionStatus>().notNull(),
     renewsAt: timestamp("renews_at", { withTimezone: true }),
     endsAt: timestamp("ends_at", { withTimezone: true }),
     trialEndsAt: timestamp("trial_ends_at", { withTimezone: true }),

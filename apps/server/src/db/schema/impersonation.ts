@@ -1,4 +1,5 @@
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { ImpersonatorStatus } from "@leakwarden/contracts/impersonation";
 import { user } from "./auth";
 
 export type StoredEvidence = { kind: string; weight: number; detail: string; url?: string };
@@ -32,7 +33,7 @@ export const impersonator = pgTable(
     score: integer("score").notNull(),
     evidence: jsonb("evidence").$type<StoredEvidence[]>().notNull().default([]),
     /** open | reported | gone | dismissed */
-    status: text("status").notNull().default("open"),
+    status: text("status").$type<ImpersonatorStatus>().notNull().default("open"),
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
     lastCheckedAt: timestamp("last_checked_at", { withTimezone: true }).notNull().defaultNow(),
     reportedAt: timestamp("reported_at", { withTimezone: true }),

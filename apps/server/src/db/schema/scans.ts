@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigint, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, type AnyPgColumn } from "drizzle-orm/pg-core";
+import type { LeakCategory, LeakConfidence, LeakStatus, ScanStatus } from "@leakwarden/contracts/scans";
 import { user } from "./auth";
 
 export const scan = pgTable(
@@ -10,7 +11,7 @@ export const scan = pgTable(
       .notNull()
       .references(() => user.id, { onDelete: "cascade" }),
     /** queued | running | completed | failed | cancelled */
-    status: text("status").notNull().default("queued"),
+    status: text("status").$type<ScanStatus>().notNull().default("queued"),
     /** manual | onboarding | monitoring */
     trigger: text("trigger").notNull(),
     phase: text("phase").notNull().default("queued"),
@@ -75,11 +76,11 @@ export const leak = pgTable(
     domain: text("domain").notNull(),
     title: text("title").notNull().default(""),
     /** leak_site | social_media | search_result | impersonator */
-    category: text("category").notNull(),
+    category: text("category").$type<LeakCategory>().notNull(),
     /** high | medium */
-    confidence: text("confidence").notNull(),
+    confidence: text("confidence").$type<LeakConfidence>().notNull(),
     /** new | confirmed | takedown_sent | removed | dismissed */
-    status: text("status").notNull().default("new"),
+    status: text("status").$type<LeakStatus>().notNull().default("new"),
     evidence: jsonb("evidence").$type<Record<string, unknown>>().notNull(),
     firstScanId: uuid("first_scan_id").references(() => scan.id, { onDelete: "set null" }),
     lastScanId: uuid("last_scan_id").references(() => scan.id, { onDelete: "set null" }),

@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { NoticeStatus, TakedownStatus } from "@leakwarden/contracts/takedowns";
 import { user } from "./auth";
 import { leak } from "./scans";
 
@@ -87,7 +88,7 @@ export const takedown = pgTable(
     url: text("url").notNull(),
     domain: text("domain").notNull(),
     /** draft | queued | sent | escalated | removed | no_response | failed | needs_manual_action | cancelled */
-    status: text("status").notNull().default("draft"),
+    status: text("status").$type<TakedownStatus>().notNull().default("draft"),
     recipients: jsonb("recipients").$type<StoredRecipient[]>().notNull().default([]),
     /** Index in recipients of the one the latest notice went to; null before any. */
     level: integer("level"),
@@ -140,7 +141,7 @@ export const takedownNotice = pgTable(
     text: text("text").notNull(),
     html: text("html").notNull(),
     /** queued | sending | sent | failed | cancelled */
-    status: text("status").notNull().default("queued"),
+    status: text("status").$type<NoticeStatus>().notNull().default("queued"),
     messageId: text("message_id"),
     /** dmca: a notice under §512(c)(3); takeitdown: a removal request under the TAKE IT DOWN Act. */
     kind: text("kind").$type<"dmca" | "takeitdown">().notNull().default("dmca"),

@@ -1,16 +1,16 @@
 import type { AccountDeletionStatus } from "@leakwarden/contracts/account-data";
 import { and, eq, isNotNull, like, or, sql } from "drizzle-orm";
-import { z } from "zod";
 import type { Database } from "../../db/client";
 import { accountDeletion, legalNoticeRecord } from "../../db/schema/account-data";
 import { account, rateLimit, session, user, verification } from "../../db/schema/auth";
 import { takedown, takedownNotice, takedownNoticeLink } from "../../db/schema/takedowns";
 import { deletionCancelledMessage, deletionCompletedMessage, deletionScheduledMessage } from "../../email/account-templates";
 import type { OutgoingEmail } from "../../email/mailer";
-import { defineJob, type JobQueue } from "../../jobs/queue";
+import type { JobQueue } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
 import { ACCURACY_STATEMENT, GOOD_FAITH_STATEMENT } from "../takedowns/notice-template";
+import { eraseAccountJob } from "./account.job-definitions";
 
 /** How long she has to change her mind: signing in within it cancels the deletion. */
 export const DELETION_GRACE_MS = 7 * 24 * 3_600_000;
@@ -23,29 +23,12 @@ export interface DeletionDeps {
   database: Database;
   logger: Logger;
   queue: JobQueue;
-  eraseJob: () => EraseAccountJob;
   sendEmail(email: OutgoingEmail): Promise<void>;
   /** Checks a password against the stored hash (the auth library's own hashing). */
   verifyPassword(hash: string, password: string): Promise<boolean>;
   publicUrl: string;
   now: () => Date;
 }
-
-/** The erasure, queued for the end of the grace period (and again if it runs early). */
-export function createEraseAccountJob(service: () => AccountDeletionService) {
-  return defineJob({
-    name: "account.erase",
-    schema: z.object({ userId: z.string().min(1).max(64) }),
-    retryLimit: 10,
-    retryDelaySeconds: 60,
-    expireInSeconds: 15 * 60,
-    concurrency: 1,
-    async handler(payload, ctx) {
-      await service().erase(payload.userId, ctx.jobId);
-    },
-  });
-}
-export type EraseAccountJob = ReturnType<typeof createEraseAccountJob>;
 
 export function createAccountDeletionService(deps: DeletionDeps) {
   const { db } = deps.database;
@@ -54,7 +37,7 @@ export function createAccountDeletionService(deps: DeletionDeps) {
   /** Queues the erasure for `at` on the services' clock (the queue waits in real time, so the wait is what is left). */
   async function queueErasure(userId: string, at: Date) {
     const wait = Math.max(0, at.getTime() - deps.now().getTime());
-    await deps.queue.send(deps.eraseJob(), { userId }, { startAfter: new Date(Date.now() + wait) });
+    await deps.queue.send(eraseAccountJob, { userId }, { startAfter: new Date(Date.now() + wait) });
   }
 
   return {

@@ -7,17 +7,13 @@ import type { OutgoingEmail } from "../../email/mailer";
 import type { JobQueue } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
-import type { BatchedAlertJob, DigestJob, NewLeaksAlertJob } from "./alerts.jobs";
+import { batchedAlertJob, digestJob, newLeaksAlertJob } from "./alerts.job-definitions";
 import * as repo from "./alerts.repository";
 
 export interface AlertsDeps {
   db: Db;
   logger: Logger;
   queue: JobQueue;
-  newLeaksAlertJob: () => NewLeaksAlertJob;
-  digestJob: () => DigestJob;
-  /** The re-upload and new-impersonator emails (batched). */
-  batchedAlertJob?: () => BatchedAlertJob;
   /** Queues an email (sent by the email job). */
   sendEmail(email: OutgoingEmail): Promise<void>;
   /** The account's address, or null when the account is gone. */
@@ -83,7 +79,7 @@ export function createAlertsService(deps: AlertsDeps) {
   }
 
   async function scheduleDigest(userId: string, dueAt: Date) {
-    await deps.queue.send(deps.digestJob(), { userId, dueAt: dueAt.toISOString() }, { startAfter: dueAt });
+    await deps.queue.send(digestJob, { userId, dueAt: dueAt.toISOString() }, { startAfter: dueAt });
   }
 
   /**
@@ -118,14 +114,14 @@ export function createAlertsService(deps: AlertsDeps) {
     const at = now();
     const batchEnd = rule.lastNewLeakAlertAt ? rule.lastNewLeakAlertAt.getTime() + newLeakBatchMs : 0;
     const startAfter = batchEnd > at.getTime() ? new Date(batchEnd) : undefined;
-    await deps.queue.send(deps.newLeaksAlertJob(), { userId, ...payload }, startAfter ? { startAfter } : undefined);
+    await deps.queue.send(newLeaksAlertJob, { userId, ...payload }, startAfter ? { startAfter } : undefined);
   }
 
   /** Queues a batched email: now, or an hour after the last one of its kind (which then covers these too). */
   async function queueBatched(userId: string, kind: BatchedKind, last: Date | null) {
     const batchEnd = last ? last.getTime() + newLeakBatchMs : 0;
     const startAfter = batchEnd > now().getTime() ? new Date(batchEnd) : undefined;
-    await deps.queue.send(deps.batchedAlertJob!(), { userId, kind }, startAfter ? { startAfter } : undefined);
+    await deps.queue.send(batchedAlertJob, { userId, kind }, startAfter ? { startAfter } : undefined);
   }
 
   return {
@@ -200,7 +196,7 @@ export function createAlertsService(deps: AlertsDeps) {
       if (total === 0 || maxNumber === null) return;
       if (at.getTime() < batchEnd) {
         const payload = typeof of === "string" ? { scanId: of } : { since: of.since.toISOString(), ...(of.via ? { via: of.via } : {}) };
-        await deps.queue.send(deps.newLeaksAlertJob(), { userId, ...payload }, { startAfter: new Date(batchEnd) });
+        await deps.queue.send(newLeaksAlertJob, { userId, ...payload }, { startAfter: new Date(batchEnd) });
         return;
       }
       if (!(await repo.claimNewLeakAlert(db, userId, at, new Date(at.getTime() - newLeakBatchMs), maxNumber))) return;
@@ -268,14 +264,14 @@ export function createAlertsService(deps: AlertsDeps) {
     /** Links recognised as re-uploads (the scans service): the re-upload email, batched. */
     async onReuploadsFound(event: { userId: string; count: number }): Promise<void> {
       const rule = await ensureRule(event.userId);
-      if (event.count === 0 || !rule.reupload || !deps.batchedAlertJob) return;
+      if (event.count === 0 || !rule.reupload) return;
       await queueBatched(event.userId, "reupload", rule.reuploadAlertedAt);
     },
 
     /** An impersonation check listed new likely impersonators: the new-impersonator email, batched. */
     async onImpersonatorsFound(event: { userId: string; count: number }): Promise<void> {
       const rule = await ensureRule(event.userId);
-      if (event.count === 0 || !rule.newImpersonator || !deps.batchedAlertJob) return;
+      if (event.count === 0 || !rule.newImpersonator) return;
       await queueBatched(event.userId, "impersonator", rule.impersonatorAlertedAt);
     },
 
@@ -293,7 +289,7 @@ export function createAlertsService(deps: AlertsDeps) {
       const at = now();
       const batchEnd = last ? last.getTime() + newLeakBatchMs : 0;
       if (at.getTime() < batchEnd) {
-        await deps.queue.send(deps.batchedAlertJob!(), { userId, kind }, { startAfter: new Date(batchEnd) });
+        await deps.queue.send(batchedAlertJob, { userId, kind }, { startAfter: new Date(batchEnd) });
         return;
       }
       if (kind === "reupload") {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { entitlements } from "@leakwarden/contracts/plans";
-import { grantDemoPlans } from "../../demo/demo-plan";
+import { DEMO_PLAN } from "../../demo/run-demo";
 import { billingSettings, postWebhook, subscriptionEvent, TEST_STORE_ID, TEST_VARIANTS } from "@leakwarden/test-support/billing-events";
 import { startFakeLemonSqueezy, type FakeLemonSqueezy } from "@leakwarden/test-support/fake-web/fake-lemon-squeezy";
 import { createTestServices, signUpAndConfirm, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
@@ -173,9 +173,9 @@ describe("the demo plan", () => {
   let dee: TestClient;
 
   beforeAll(async () => {
-    services = await createTestServices();
+    // As the demo runs: its plan granted on sign-up, through the entitlements service.
+    services = await createTestServices({}, { serviceOptions: { grantOnSignUp: DEMO_PLAN } });
     dee = await signUpAndConfirm(services, "dee@example.com");
-    await grantDemoPlans(services.database.db);
   }, 60_000);
   afterAll(async () => {
     await services?.close();

@@ -52,6 +52,11 @@ export async function insertSubscription(db: DbOrTx, values: SubscriptionValues)
   await db.insert(subscription).values(values);
 }
 
+/** Inserts the subscription unless one with its provider id is stored already. */
+export async function insertSubscriptionOnce(db: DbOrTx, values: SubscriptionValues) {
+  await db.insert(subscription).values(values).onConflictDoNothing({ target: subscription.providerSubscriptionId });
+}
+
 export async function updateSubscription(db: DbOrTx, id: string, values: Partial<SubscriptionValues>) {
   await db.update(subscription).set(values).where(eq(subscription.id, id));
 }

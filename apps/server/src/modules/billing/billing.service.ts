@@ -15,7 +15,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
 import * as repo from "./billing.repository";
-import type { EntitlementsService } from "./entitlements.service";
+import { DEMO_VARIANT_ID, type EntitlementsService } from "./entitlements.service";
 import type { LemonSqueezyClient, ProviderInvoice } from "./lemon-squeezy-client";
 import { MalformedWebhookError, parseWebhook, type PaymentFacts, type SubscriptionFacts } from "./lemon-squeezy-webhook";
 import { signatureMatches } from "./webhook-signature";
@@ -55,8 +55,6 @@ const notConfigured = () =>
 
 const day = (d: Date) => d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
-/** The subscription given to every demo account (demo-plan.ts): never bought, never billed. */
-export const DEMO_VARIANT_ID = "demo";
 
 /**
  * The status in a sentence, beside a badge that names the status: the sentence says what it means

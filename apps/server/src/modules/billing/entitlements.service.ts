@@ -12,12 +12,20 @@ export function planApplies(s: { status: string; endsAt: Date | null }, at: Date
   return false;
 }
 
+/** The variant of a plan granted on sign-up (the demo's, for every account): never bought, never billed. */
+export const DEMO_VARIANT_ID = "demo";
+
 const isPlanId = (p: string): p is PlanId => (planIds as readonly string[]).includes(p);
 const rank = (tier: EntitlementTier) => tierOrder.indexOf(tier);
 
 export interface EntitlementsDeps {
   db: Db;
   now?: () => Date;
+  /**
+   * A plan every new account gets, stored as a subscription of its own like any other, so the
+   * plan, quotas and billing page all tell the same story: the demo, which has no payment provider.
+   */
+  grantOnSignUp?: PlanId;
 }
 
 /** Which tier each creator is on, from her subscriptions: the one answer every quota reads. */
@@ -42,6 +50,20 @@ export function createEntitlementsService(deps: EntitlementsDeps) {
     now,
     currentSubscription,
     tierFor,
+
+    /** An account was just created: it gets the plan granted on sign-up, if there is one. */
+    async accountCreated(userId: string): Promise<void> {
+      if (!deps.grantOnSignUp) return;
+      await repo.insertSubscriptionOnce(db, {
+        userId,
+        providerSubscriptionId: `demo-${userId}`,
+        providerVariantId: DEMO_VARIANT_ID,
+        plan: deps.grantOnSignUp,
+        period: "monthly",
+        status: "active",
+        providerUpdatedAt: now(),
+      });
+    },
 
     /** get-user's subscription_name: the plan's name while it applies. */
     async subscriptionNameFor(userId: string): Promise<string | null> {

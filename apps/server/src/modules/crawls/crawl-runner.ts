@@ -487,7 +487,7 @@ export class CrawlRunner {
         title: (finding.evidence.title || item.title).slice(0, 500),
         category: finding.category,
         confidence: finding.confidence,
-        evidence: { ...(finding.evidence as unknown as Record<string, unknown>), discovery: { how: "crawl", site: site.id, siteName: site.name, text: discovery, itemKey: item.key } },
+        evidence: { ...finding.evidence, discovery: { how: "crawl", site: site.id, siteName: site.name, text: discovery, itemKey: item.key } },
         seenAt: now(),
       });
       leaks++;

@@ -3,6 +3,7 @@ import type { Db, DbOrTx } from "../../db/client";
 import { crawlHost, crawlItem, crawlSite, type CrawlEntryState } from "../../db/schema/crawls";
 import { nickname, stageName } from "../../db/schema/identities";
 import { leak } from "../../db/schema/scans";
+import type { LeakCategory, LeakConfidence } from "@leakwarden/contracts/scans";
 
 export type CrawlSiteRow = typeof crawlSite.$inferSelect;
 export type CrawlItemRow = typeof crawlItem.$inferSelect;
@@ -201,7 +202,7 @@ export async function listCreatorIds(db: DbOrTx): Promise<string[]> {
  */
 export async function upsertCrawlLeak(
   db: DbOrTx,
-  values: { userId: string; canonicalUrl: string; url: string; domain: string; title: string; category: string; confidence: string; evidence: Record<string, unknown>; seenAt: Date },
+  values: { userId: string; canonicalUrl: string; url: string; domain: string; title: string; category: LeakCategory; confidence: LeakConfidence; evidence: Record<string, unknown>; seenAt: Date },
 ): Promise<boolean> {
   const rows = await db
     .insert(leak)

@@ -9,14 +9,13 @@ import type { ScannerSettings } from "../../scanner/scanner-settings";
 import { claimTick, setTick } from "../monitoring/monitoring.repository";
 import { periodOffsetMs } from "../monitoring/monitoring.service";
 import { CrawlRunner, entryPages, type CrawledPage, type CrawlRunnerDeps, type CrawlRunResult, type DetectedFamily } from "./crawl-runner";
-import type { CrawlSiteJob, CrawlTickJob } from "./crawls.jobs";
+import { crawlSiteJob, crawlTickJob } from "./crawls.job-definitions";
 import * as repo from "./crawls.repository";
 
 export interface CrawlsDeps {
   db: Db;
   logger: Logger;
   queue: JobQueue;
-  jobs: () => { tick: CrawlTickJob; site: CrawlSiteJob };
   settings: CrawlSettings &
     Pick<ScannerSettings, "SCAN_ROBOTS_POLICY" | "SCAN_USER_AGENT" | "SCAN_FETCH_TIMEOUT_MS" | "SCAN_MAX_BYTES" | "SCAN_MAX_IMAGES_PER_PAGE" | "SCAN_MAX_IMAGE_BYTES" | "SCAN_PAGE_TIME_LIMIT_MS">;
   fetcher: GuardedFetcher;
@@ -86,7 +85,7 @@ export function createCrawlsService(deps: CrawlsDeps) {
       // A new site's first crawl is spread over its first period, so that sites do not all start at once.
       await repo.ensureSite(db, site.id, new Date(at.getTime() + Math.min(periodOffsetMs(site.id, period), 10 * 60_000)));
       if (!(await repo.claimDueSite(db, site.id, at, new Date(at.getTime() + period)))) continue;
-      await deps.queue.send(deps.jobs().site, { siteId: site.id }, { singletonKey: `crawl:${site.id}` });
+      await deps.queue.send(crawlSiteJob, { siteId: site.id }, { singletonKey: `crawl:${site.id}` });
       queued.push(site.id);
     }
     if (queued.length > 0) logger.info({ sites: queued }, "crawls queued");
@@ -102,7 +101,7 @@ export function createCrawlsService(deps: CrawlsDeps) {
       const next = new Date(at.getTime() + settings.CRAWL_TICK_SECONDS * 1000);
       if (!(await claimTick(db, TICK, new Date(at.getTime() + 5_000), next))) return { claimed: false, queued: [] };
       try {
-        await deps.queue.send(deps.jobs().tick, {}, { startAfter: next });
+        await deps.queue.send(crawlTickJob, {}, { startAfter: next });
       } catch (error) {
         await setTick(db, TICK, at);
         throw error;
@@ -111,7 +110,7 @@ export function createCrawlsService(deps: CrawlsDeps) {
     },
 
     async kick(): Promise<void> {
-      if (settings.CRAWL_ENABLED) await deps.queue.send(deps.jobs().tick, {});
+      if (settings.CRAWL_ENABLED) await deps.queue.send(crawlTickJob, {});
     },
 
     /** One crawl run of a site, now, in this process. */

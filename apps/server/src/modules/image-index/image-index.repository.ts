@@ -3,6 +3,7 @@ import type { DbOrTx } from "../../db/client";
 import { imageHash, imageSighting, indexedImage, referenceHash } from "../../db/schema/image-index";
 import { leak, referenceImage } from "../../db/schema/scans";
 import { hashColumns, nearHashesQuery } from "./multi-index-hash";
+import type { LeakCategory } from "@leakwarden/contracts/scans";
 
 export type IndexedImageRow = typeof indexedImage.$inferSelect;
 
@@ -114,7 +115,7 @@ export async function findReferenceImage(db: DbOrTx, id: string) {
  */
 export async function insertIndexLeak(
   db: DbOrTx,
-  v: { userId: string; canonicalUrl: string; domain: string; category: string; evidence: Record<string, unknown>; seenAt: Date },
+  v: { userId: string; canonicalUrl: string; domain: string; category: LeakCategory; evidence: Record<string, unknown>; seenAt: Date },
 ): Promise<boolean> {
   const rows = await db
     .insert(leak)

@@ -12,7 +12,7 @@ import type { LeakSiteCatalog } from "../../scanner/leak-site-catalog";
 import type { StageName } from "../../scanner/platform-profiles";
 import type { LeakCategory } from "../../scanner/scan-types";
 import { referenceHashesOf } from "../scans/reference-hashes";
-import type { MatchReferenceJob } from "./image-index.jobs";
+import { matchReferenceJob } from "./image-index.job-definitions";
 import * as repo from "./image-index.repository";
 import { normalizeHash } from "./multi-index-hash";
 
@@ -42,7 +42,6 @@ export interface ImageIndexDeps {
   db: Db;
   logger: Logger;
   queue: JobQueue;
-  matchReferenceJob: () => MatchReferenceJob;
   /** Her allow-list and profiles: pages on them are never her leaks. */
   identities: { get(userId: string): Promise<{ stageNames: StageName[]; allowlist: Array<{ domain: string }> }> };
   catalog: () => Promise<LeakSiteCatalog>;
@@ -316,7 +315,7 @@ export function createImageIndexService(deps: ImageIndexDeps) {
     },
 
     async queueReferenceMatch(referenceImageId: string): Promise<void> {
-      await deps.queue.send(deps.matchReferenceJob(), { referenceImageId });
+      await deps.queue.send(matchReferenceJob, { referenceImageId });
     },
 
     /**

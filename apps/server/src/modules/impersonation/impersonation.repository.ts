@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { impersonationCheck, impersonator } from "../../db/schema/impersonation";
+import type { ImpersonatorStatus } from "@leakwarden/contracts/impersonation";
 
 export type ImpersonatorRow = typeof impersonator.$inferSelect;
 export type ImpersonatorValues = Omit<typeof impersonator.$inferInsert, "id" | "userId" | "status" | "firstSeenAt" | "reportedAt" | "goneAt" | "dismissedAt"> & {
@@ -10,7 +11,7 @@ export type ImpersonatorValues = Omit<typeof impersonator.$inferInsert, "id" | "
 export type CheckRow = typeof impersonationCheck.$inferSelect;
 
 /** Her accounts in the list she sees (open and reported first, then gone), highest score first. */
-export function listImpersonators(db: DbOrTx, userId: string, statuses: readonly string[]): Promise<ImpersonatorRow[]> {
+export function listImpersonators(db: DbOrTx, userId: string, statuses: readonly ImpersonatorStatus[]): Promise<ImpersonatorRow[]> {
   return db
     .select()
     .from(impersonator)

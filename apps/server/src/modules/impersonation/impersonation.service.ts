@@ -14,7 +14,7 @@ import type { LeakSiteCatalog } from "../../scanner/leak-site-catalog";
 import type { IdentitiesService } from "../identities/identities.service";
 import { referenceHashesOf } from "../scans/reference-hashes";
 import { listReferenceImages } from "../scans/scans.repository";
-import type { ImpersonationCheckJob } from "./impersonation.jobs";
+import { impersonationCheckJob } from "./impersonation.job-definitions";
 import * as repo from "./impersonation.repository";
 import { reportRouteFor } from "./report-routes";
 
@@ -22,7 +22,6 @@ export interface ImpersonationDeps {
   db: Db;
   logger: Logger;
   queue: JobQueue;
-  checkJob: () => ImpersonationCheckJob;
   identities: IdentitiesService;
   tierFor: (userId: string) => Promise<EntitlementTier>;
   catalog: () => Promise<LeakSiteCatalog>;
@@ -148,7 +147,7 @@ export function createImpersonationService(deps: ImpersonationDeps) {
       const current = await repo.findCheck(db, userId);
       if (current && (current.status === "queued" || current.status === "running") && now().getTime() - current.requestedAt.getTime() < CHECK_STALE_MS) return checkView(current);
       await repo.saveCheck(db, userId, { status: "queued", requestedAt: now(), finishedAt: null, uncheckable: current?.uncheckable ?? [], profilesChecked: current?.profilesChecked ?? 0 });
-      await deps.queue.send(deps.checkJob(), { userId }, { singletonKey: `impersonation:${userId}` });
+      await deps.queue.send(impersonationCheckJob, { userId }, { singletonKey: `impersonation:${userId}` });
       return checkView(await repo.findCheck(db, userId));
     },
 

@@ -5,14 +5,13 @@ import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
 import type { EntitlementsService } from "../billing/entitlements.service";
 import type { ScansService } from "../scans/scans.service";
-import type { MonitoringTickJob } from "./monitoring.jobs";
+import { monitoringTickJob } from "./monitoring.job-definitions";
 import * as repo from "./monitoring.repository";
 
 export interface MonitoringDeps {
   db: Db;
   logger: Logger;
   queue: JobQueue;
-  tickJob: () => MonitoringTickJob;
   scans: Pick<ScansService, "start">;
   entitlements: Pick<EntitlementsService, "monitoredCreators">;
   /** Seconds between two ticks. */
@@ -87,7 +86,7 @@ export function createMonitoringService(deps: MonitoringDeps) {
       // A little slack: the queue's clock may run a moment ahead of ours.
       if (!(await repo.claimTick(db, TICK, new Date(at.getTime() + 5_000), next))) return { claimed: false, started: [] };
       try {
-        await deps.queue.send(deps.tickJob(), {}, { startAfter: next });
+        await deps.queue.send(monitoringTickJob, {}, { startAfter: next });
       } catch (error) {
         await repo.setTick(db, TICK, at);
         throw error;
@@ -97,7 +96,7 @@ export function createMonitoringService(deps: MonitoringDeps) {
 
     /** Queues a tick now: at start-up (it restarts the chain when it was lost) and after a plan changes. */
     async kick(): Promise<void> {
-      await deps.queue.send(deps.tickJob(), {});
+      await deps.queue.send(monitoringTickJob, {});
     },
 
     async scheduleOf(userId: string) {

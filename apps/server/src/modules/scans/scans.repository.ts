@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { leak, leakCount, leakSearchText, leakSeenDay, referenceImage, scan } from "../../db/schema/scans";
+import type { LeakCategory, LeakConfidence } from "@leakwarden/contracts/scans";
 
 export type ScanRow = typeof scan.$inferSelect;
 export type LeakRow = typeof leak.$inferSelect;
@@ -112,7 +113,7 @@ export async function updateScan(db: DbOrTx, id: string, values: Partial<Omit<Sc
 /** One row per (creator, canonical URL): later scans refresh it; a removed link that is back is reopened. */
 export async function upsertLeak(
   db: DbOrTx,
-  values: { userId: string; scanId: string; canonicalUrl: string; url: string; domain: string; title: string; category: string; confidence: string; evidence: Record<string, unknown>; seenAt: Date },
+  values: { userId: string; scanId: string; canonicalUrl: string; url: string; domain: string; title: string; category: LeakCategory; confidence: LeakConfidence; evidence: Record<string, unknown>; seenAt: Date },
 ) {
   await db
     .insert(leak)

@@ -13,7 +13,7 @@ import { referenceHashesOf, storedReferenceHashes } from "./reference-hashes";
 import { markReuploads } from "./reuploads";
 import { nextAvailableAt, subtractPeriod, utcDateTime } from "./scan-quota";
 import * as repo from "./scans.repository";
-import type { RunScanJob } from "./scans.jobs";
+import { runScanJob } from "./scans.job-definitions";
 
 export interface ScansDeps {
   db: Db;
@@ -21,7 +21,6 @@ export interface ScansDeps {
   settings: ScannerSettings;
   identities: IdentitiesService;
   queue: JobQueue;
-  runScanJob: () => RunScanJob;
   tierFor(userId: string): Promise<EntitlementTier>;
   now?: () => Date;
   /** How often a running scan writes its progress and looks for a cancel request. */
@@ -184,7 +183,7 @@ export function createScansService(deps: ScansDeps) {
         if (String((error as { cause?: unknown }).cause ?? error).includes("scan_one_active_per_user")) throw new AppError("CONFLICT", "A scan is already running.");
         throw error;
       }
-      await deps.queue.send(deps.runScanJob(), { scanId: row.id });
+      await deps.queue.send(runScanJob, { scanId: row.id });
       return scanView(row);
     },
 
@@ -289,7 +288,7 @@ export function createScansService(deps: ScansDeps) {
                 title: finding.evidence.title.slice(0, 500),
                 category: finding.category,
                 confidence: finding.confidence,
-                evidence: finding.evidence as unknown as Record<string, unknown>,
+                evidence: finding.evidence,
                 seenAt: now(),
               });
               if (finding.confidence === "high" && deps.onHighConfidenceLeak) {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { searchDelisting, takedown, takedownNotice, takedownNoticeLink, type StoredRecipient } from "../../db/schema/takedowns";
 import { seedLeaks } from "@leakwarden/test-support/leak-records";
 import { createTestServices, signUpAndConfirm, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
+import type { TakedownStatus } from "@leakwarden/contracts/takedowns";
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -32,7 +33,7 @@ describe("takedown figures", () => {
   async function takedownOf(
     userId: string,
     leakId: string,
-    t: { sentAgo: number | null; status: string; removedAfter?: number; notices?: ("sent" | "queued" | "failed")[] },
+    t: { sentAgo: number | null; status: TakedownStatus; removedAfter?: number; notices?: ("sent" | "queued" | "failed")[] },
   ) {
     const db = services.database.db;
     const firstSentAt = t.sentAgo === null ? null : ago(t.sentAgo);

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { searchDelisting, takedown, takedownAuthorization, takedownEvent, takedownNotice, takedownNoticeLink, takedownReply } from "../../db/schema/takedowns";
+import type { TakedownStatus } from "@leakwarden/contracts/takedowns";
 
 export type AuthorizationRow = typeof takedownAuthorization.$inferSelect;
 export type TakedownRow = typeof takedown.$inferSelect;
@@ -84,7 +85,7 @@ export async function findUserTakedown(db: DbOrTx, userId: string, id: string): 
 }
 
 /** Takedowns still in a given status, locked for the transaction (a job that runs twice does the work once). */
-export function lockTakedownsInStatus(tx: DbOrTx, ids: string[], status: string) {
+export function lockTakedownsInStatus(tx: DbOrTx, ids: string[], status: TakedownStatus) {
   if (ids.length === 0) return Promise.resolve([] as TakedownRow[]);
   return tx
     .select()
@@ -93,7 +94,7 @@ export function lockTakedownsInStatus(tx: DbOrTx, ids: string[], status: string)
     .for("update");
 }
 
-export async function listTakedowns(db: DbOrTx, userId: string, filter: { status?: string | undefined; limit: number; offset: number }) {
+export async function listTakedowns(db: DbOrTx, userId: string, filter: { status?: TakedownStatus | undefined; limit: number; offset: number }) {
   const where = and(eq(takedown.userId, userId), ...(filter.status ? [eq(takedown.status, filter.status)] : []));
   const [items, totals] = await Promise.all([
     db.select().from(takedown).where(where).orderBy(desc(takedown.createdAt), desc(takedown.id)).limit(filter.limit).offset(filter.offset),

@@ -40,14 +40,13 @@ import type { RecipientFinder } from "./recipient-finder";
 import { ATTESTATION_VERSION, attestationText, REMOVAL_DEADLINE_MS, renderTakeItDownRequest } from "./takeitdown-template";
 import { CANCELLABLE, isTakedownStatus, RESENDABLE } from "./takedown-lifecycle";
 import { nextCheckAt, type TakedownSchedule } from "./takedown-schedule";
-import type { CloudflareReportJob, PrepareTakedownsJob, RecheckJob, SendNoticeJob } from "./takedowns.jobs";
+import { cloudflareReportJob, prepareTakedownsJob, recheckJob, sendNoticeJob } from "./takedowns.job-definitions";
 import * as repo from "./takedowns.repository";
 
 export interface TakedownsDeps {
   db: Db;
   logger: Logger;
   queue: JobQueue;
-  jobs: () => { prepare: PrepareTakedownsJob; send: SendNoticeJob; recheck: RecheckJob; cloudflare: CloudflareReportJob };
   identities: IdentitiesService;
   scans: ScansService;
   /** The creator's plan (the billing module answers). */
@@ -400,7 +399,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
   }
 
   async function scheduleCheck(takedownId: string, at: Date) {
-    await deps.queue.send(deps.jobs().recheck, { takedownId, dueAt: at.toISOString() }, { startAfter: startAfterFor(at) });
+    await deps.queue.send(recheckJob, { takedownId, dueAt: at.toISOString() }, { startAfter: startAfterFor(at) });
   }
 
   /** The next recipient after `level` that a notice can reach by email, or the first with only a web form. */
@@ -472,14 +471,14 @@ export function createTakedownsService(deps: TakedownsDeps) {
       await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "deadline_missed", message: storable(missedMessage) }]);
       const ids: string[] = [];
       for (const target of targets) {
-        const escalated = { ...row, status: "escalated", level: target.index };
+        const escalated = { ...row, status: "escalated" as const, level: target.index };
         const n = await queueNotice(tx, context!, row.userId, target.index, target.recipient, [escalated], [], "takeitdown", missed);
         ids.push(n.id);
         await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "escalated", message: storable(`Escalated to ${describeRecipient(target.recipient)}: the platform missed its deadline.`) }]);
       }
       return ids;
     });
-    for (const noticeId of noticeIds) await deps.queue.send(deps.jobs().send, { noticeId });
+    for (const noticeId of noticeIds) await deps.queue.send(sendNoticeJob, { noticeId });
     if (following) await scheduleCheck(row.id, following);
   }
 
@@ -645,7 +644,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
         await repo.insertEvents(tx, rows.map((r) => ({ takedownId: r.id, at, type: "created", message: `Takedown requested; looking up who can remove the link.${asked}` })));
         return rows;
       });
-      await deps.queue.send(deps.jobs().prepare, { takedownIds: created.map((r) => r.id) });
+      await deps.queue.send(prepareTakedownsJob, { takedownIds: created.map((r) => r.id) });
       const after = await quotaFor(userId, at);
       return { items: created.map(takedownView), quota: { limit: after.limit, used: after.used, resetsAt: after.resetsAt } };
     },
@@ -794,8 +793,8 @@ export function createTakedownsService(deps: TakedownsDeps) {
         }
         return ids;
       });
-      if (reportIds.length > 0) await deps.queue.send(deps.jobs().cloudflare, { takedownIds: reportIds });
-      for (const noticeId of noticeIds) await deps.queue.send(deps.jobs().send, { noticeId });
+      if (reportIds.length > 0) await deps.queue.send(cloudflareReportJob, { takedownIds: reportIds });
+      for (const noticeId of noticeIds) await deps.queue.send(sendNoticeJob, { noticeId });
     },
 
     /** The job: one notice out through the mailer; retried on SMTP failures, never lost. */
@@ -1117,7 +1116,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
           const alsoTo = next && next.index > cf && next.recipient.email ? next.recipient : null;
           await repo.updateTakedowns(db, [row.id], { formStep: step, updatedAt: at });
           await repo.insertEvents(db, [{ takedownId: row.id, at, type: "form_step", message: formStepMessage(step, alsoTo) }]);
-          if (step.via === "api") await deps.queue.send(deps.jobs().cloudflare, { takedownIds: [row.id] });
+          if (step.via === "api") await deps.queue.send(cloudflareReportJob, { takedownIds: [row.id] });
           if (!alsoTo && step.via === "creator") {
             const reason = step.reason ?? "Still up after the notice: report it on Cloudflare's form.";
             await repo.updateTakedowns(db, [row.id], { ...checked, status: "needs_manual_action", level: cf, webForm: step.formUrl, reason, nextCheckAt: null });
@@ -1126,7 +1125,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
           }
         }
         if (next?.recipient.email) {
-          const escalated = { ...row, level: next.index, status: "escalated" };
+          const escalated = { ...row, level: next.index, status: "escalated" as const };
           // Links escalating to the same party together (a site's links, due at the same time) go in one notice.
           const kind: NoticeKind = row.basis === "takeitdown" ? "takeitdown" : "dmca";
           const found = await repo.findQueuedEscalationTo(db, row.userId, next.recipient.email);
@@ -1153,7 +1152,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
             return { id: n.id, joined: false };
           });
           // Sent a little later, so that the other links due now can join it.
-          if (!notice.joined) await deps.queue.send(deps.jobs().send, { noticeId: notice.id }, { startAfter: startAfterFor(new Date(at.getTime() + deps.schedule.escalationGatherMs)) });
+          if (!notice.joined) await deps.queue.send(sendNoticeJob, { noticeId: notice.id }, { startAfter: startAfterFor(new Date(at.getTime() + deps.schedule.escalationGatherMs)) });
           return;
         }
         if (next?.recipient.webForm && row.level !== next.index && !isCloudflare(next.recipient)) {
@@ -1247,7 +1246,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
         }
         throw error;
       }
-      await deps.queue.send(deps.jobs().prepare, { takedownIds: [row.id] });
+      await deps.queue.send(prepareTakedownsJob, { takedownIds: [row.id] });
       return detail((await repo.findTakedown(db, row.id))!);
     },
 
