@@ -295,7 +295,6 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     db: database.db,
     logger,
     queue,
-    jobs: () => ({ sweep: autopilotSweepJob, digest: autopilotDigestJob }),
     takedowns,
     sendEmail,
     emailOf: async (userId) => (await account.getUser(userId).catch(() => null))?.email ?? null,

@@ -8,7 +8,7 @@ import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
 import { hostMatchesDomain } from "../../scanner/canonical-url";
 import { FILE_HOST_DOMAINS } from "../../scanner/leak-context";
-import type { AutopilotDigestJob, AutopilotSweepJob } from "./autopilot.jobs";
+import { autopilotDigestJob, autopilotSweepJob } from "./autopilot.job-definitions";
 import * as repo from "./autopilot.repository";
 import type { TakedownsService } from "./takedowns.service";
 import type { TakedownRow } from "./takedowns.repository";
@@ -17,7 +17,6 @@ export interface AutopilotDeps {
   db: Db;
   logger: Logger;
   queue: JobQueue;
-  jobs: () => { sweep: AutopilotSweepJob; digest: AutopilotDigestJob };
   takedowns: TakedownsService;
   /** Queues an email (sent by the email job). */
   sendEmail(email: OutgoingEmail): Promise<void>;
@@ -73,7 +72,7 @@ export function createAutopilotService(deps: AutopilotDeps) {
   async function scheduleDigest(userId: string, row: repo.AutopilotSettingRow | undefined) {
     const at = now().getTime();
     const due = Math.max(at + deps.digestDelayMs, row?.lastDigestAt ? row.lastDigestAt.getTime() + DIGEST_BATCH_MS : 0);
-    await deps.queue.send(deps.jobs().digest, { userId }, { startAfter: startAfterFor(new Date(due)) });
+    await deps.queue.send(autopilotDigestJob, { userId }, { startAfter: startAfterFor(new Date(due)) });
   }
 
   return {
@@ -126,7 +125,7 @@ export function createAutopilotService(deps: AutopilotDeps) {
       if (queued.has(userId) || !isOn(await repo.findSetting(db, userId))) return;
       queued.add(userId);
       try {
-        await deps.queue.send(deps.jobs().sweep, { userId }, { startAfter: startAfterFor(new Date(now().getTime() + GATHER_MS)) });
+        await deps.queue.send(autopilotSweepJob, { userId }, { startAfter: startAfterFor(new Date(now().getTime() + GATHER_MS)) });
       } catch (error) {
         queued.delete(userId);
         throw error;
@@ -156,7 +155,7 @@ export function createAutopilotService(deps: AutopilotDeps) {
       if (created.length > 0) {
         await scheduleDigest(userId, setting);
         // More than one sweep's worth: the rest in the next one.
-        if (candidates.length === SWEEP_LIMIT && held.length === 0) await deps.queue.send(deps.jobs().sweep, { userId });
+        if (candidates.length === SWEEP_LIMIT && held.length === 0) await deps.queue.send(autopilotSweepJob, { userId });
       }
       return { sent: created.length, held: held.length };
     },

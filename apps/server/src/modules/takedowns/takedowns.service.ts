@@ -737,7 +737,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
         if (rows.length > 0) await record(tx, rows);
         return { created: rows, held };
       });
-      if (result.created.length > 0) await deps.queue.send(deps.jobs().prepare, { takedownIds: result.created.map((r) => r.id) });
+      if (result.created.length > 0) await deps.queue.send(prepareTakedownsJob, { takedownIds: result.created.map((r) => r.id) });
       return result;
     },
 
