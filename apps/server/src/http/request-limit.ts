@@ -1,7 +1,5 @@
-import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { rateLimit } from "../db/schema/auth";
+import { countInWindow } from "../db/window-count";
 import { AppError } from "../lib/app-error";
 
 /**
@@ -16,20 +14,7 @@ export function requestLimit(db: Db, options: { name: string; max: number; windo
   /** Counts one request under `key`; false once the window's allowance is spent. */
   async function take(key: string): Promise<boolean> {
     const at = now().getTime();
-    const fullKey = `lw:${options.name}:${key}`;
-    // One statement: a new key starts at 1, a key whose window has passed starts again, else it counts up.
-    const rows = await db
-      .insert(rateLimit)
-      .values({ id: randomUUID(), key: fullKey, count: 1, lastRequest: at })
-      .onConflictDoUpdate({
-        target: rateLimit.key,
-        set: {
-          count: sql`case when ${rateLimit.lastRequest} <= ${at - windowMs} then 1 else ${rateLimit.count} + 1 end`,
-          lastRequest: sql`case when ${rateLimit.lastRequest} <= ${at - windowMs} then ${at} else ${rateLimit.lastRequest} end`,
-        },
-      })
-      .returning({ count: rateLimit.count });
-    return (rows[0]?.count ?? 1) <= options.max;
+    return (await countInWindow(db, `lw:${options.name}:${key}`, windowMs, at)) <= options.max;
   }
 
   return {

@@ -1,8 +1,7 @@
-import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { contactTopics, type ContactFormToken, type ContactRequest, type ContactResponse } from "@leakwarden/contracts/contact";
-import { sql } from "drizzle-orm";
 import type { Db } from "../../db/client";
-import { rateLimit } from "../../db/schema/auth";
+import { countInWindow } from "../../db/window-count";
 import { brandedEmail } from "../../email/layout";
 import type { OutgoingEmail } from "../../email/mailer";
 import { AppError } from "../../lib/app-error";
@@ -54,23 +53,7 @@ export interface ContactDeps {
 export function createContactService({ db, logger, settings, sendEmail, now = () => new Date() }: ContactDeps) {
   const sign = (payload: string) => createHmac("sha256", settings.secret).update(`contact-form:${payload}`).digest("base64url");
 
-  /** Counts one use of `key` in its fixed window, in the shared database (every process sees it); answers the count. */
-  async function hit(key: string, windowMs: number): Promise<number> {
-    const at = now().getTime();
-    const rows = await db
-      .insert(rateLimit)
-      .values({ id: randomUUID(), key, count: 1, lastRequest: at })
-      .onConflictDoUpdate({
-        target: rateLimit.key,
-        set: {
-          // A window that has passed starts again at one; last_request holds the window's start.
-          count: sql`case when ${rateLimit.lastRequest} <= ${at - windowMs} then 1 else ${rateLimit.count} + 1 end`,
-          lastRequest: sql`case when ${rateLimit.lastRequest} <= ${at - windowMs} then ${at} else ${rateLimit.lastRequest} end`,
-        },
-      })
-      .returning({ count: rateLimit.count });
-    return rows[0]?.count ?? 1;
-  }
+  const hit = (key: string, windowMs: number) => countInWindow(db, key, windowMs, now().getTime());
 
   return {
     /** A token that carries the time the form was shown, signed so that it cannot be back-dated. */
