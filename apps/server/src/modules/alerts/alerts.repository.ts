@@ -1,6 +1,7 @@
 import { and, eq, gte, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { alertRule } from "../../db/schema/alerts";
+import { user } from "../../db/schema/auth";
 import { leak, leakNumberCounter } from "../../db/schema/scans";
 import { takedown } from "../../db/schema/takedowns";
 
@@ -21,6 +22,12 @@ export async function upsertRule(db: DbOrTx, userId: string, values: Partial<Omi
 }
 
 /** Makes the row with the defaults when the creator has none; true when this call made it. */
+/** When the account was made (null when it is gone). */
+export async function joinedAt(db: DbOrTx, userId: string): Promise<Date | null> {
+  const rows = await db.select({ createdAt: user.createdAt }).from(user).where(eq(user.id, userId)).limit(1);
+  return rows[0]?.createdAt ?? null;
+}
+
 export async function insertDefaultRule(db: DbOrTx, userId: string, values: Partial<Omit<AlertRuleRow, "userId">>): Promise<boolean> {
   const rows = await db.insert(alertRule).values({ userId, ...values }).onConflictDoNothing({ target: alertRule.userId }).returning({ userId: alertRule.userId });
   return rows.length > 0;

@@ -97,6 +97,15 @@ export function createAlertsService(deps: AlertsDeps) {
     return (await repo.findRule(db, userId))!;
   }
 
+  /**
+   * Where her first summary starts: a period before it was due, or when she joined if that was
+   * within the period before (her first scan's leaks were found before the summary chain began).
+   */
+  async function firstSummarySince(userId: string, chainStart: Date, period: number): Promise<Date> {
+    const joined = await repo.joinedAt(db, userId);
+    return joined && joined < chainStart && joined.getTime() >= chainStart.getTime() - period ? joined : chainStart;
+  }
+
   function footer(userId: string) {
     return {
       reason: "You get this email because of your alert settings.",
@@ -230,7 +239,7 @@ export function createAlertsService(deps: AlertsDeps) {
       const at = now();
       const to = await deps.emailOf(userId);
       if (to) {
-        const since = rule.lastDigestAt ?? new Date(dueAt.getTime() - periodMs[frequency]);
+        const since = rule.lastDigestAt ?? (await firstSummarySince(userId, new Date(dueAt.getTime() - periodMs[frequency]), periodMs[frequency]));
         const { items, total } = await deps.newLeaks(userId, { since }, 10);
         const figures = await repo.summaryFigures(db, userId, since);
         const word = frequency === "daily" ? "Daily" : "Weekly";

@@ -17,6 +17,8 @@ describe("alerts", () => {
   let bea: TestClient;
   // The service's clock: tests drive time instead of waiting for it.
   let clock = Date.parse("2026-03-02T09:00:00Z");
+  // Milliseconds the clock moves on each reading (0: it stands still).
+  let tick = 0;
   const mailsTo = (email: string) => readOutbox(services.dataDir).filter((m) => m.to.includes(email));
   const idOf = async (client: TestClient) => (await (await client.get("/v1/root/get-user")).json()).id as string;
 
@@ -30,7 +32,7 @@ describe("alerts", () => {
 
   beforeAll(async () => {
     web = await startLocalSearchWeb({ pages: { "/leak": leakPage } });
-    services = await createTestServices(localScanSettings(web, { SCAN_MAX_QUERIES: "1" }), { now: () => new Date(clock) });
+    services = await createTestServices(localScanSettings(web, { SCAN_MAX_QUERIES: "1" }), { now: () => new Date((clock += tick)) });
     ava = await signUpAndConfirm(services, "ava@example.com");
     bea = await signUpAndConfirm(services, "bea@example.com");
     await ava.post("/v1/root/update-profile-all", { platforms: { onlyfans: "luna_rivers" }, nicknames: [], allowlist: [], specific: "" });
@@ -211,5 +213,30 @@ describe("alerts", () => {
     const res = await new TestClient(services.app).request(`/v1/alerts/unsubscribe?token=${forged}`, { method: "POST" });
     expect(res.status).toBe(400);
     expect((await (await bea.get("/v1/alerts")).json()).newLeak).toBe(true);
+  });
+
+  it("counts in her first summary the leaks her first scan found before the summary chain began", async () => {
+    // A clock that moves while the scan runs, as a real one does: her leaks are seen before the
+    // alerts service first meets her (when the scan completes).
+    clock = Date.now();
+    const fay = await signUpAndConfirm(services, "fay@example.com");
+    await fay.post("/v1/root/update-profile-all", { platforms: { onlyfans: "luna_rivers" }, nicknames: [], allowlist: [], specific: "" });
+    expect((await fay.post("/v1/scans", {})).status).toBe(202);
+    tick = 1000;
+    try {
+      await services.queue.runDue(["scan.run"]);
+    } finally {
+      tick = 0;
+    }
+    const fayId = await idOf(fay);
+    await services.queue.runDue(["alerts.new-leaks", "email.send"]);
+    const rules = await services.alerts.get(fayId);
+    const before = mailsTo("fay@example.com").length;
+    clock = Date.parse(rules.nextDigestAt!);
+    await services.alerts.runDigest(fayId, rules.nextDigestAt!);
+    await services.queue.runDue(["email.send"]);
+    const summary = mailsTo("fay@example.com").slice(before);
+    expect(summary.map((m) => m.subject)).toEqual(["Weekly summary: 1 new leak"]);
+    expect(summary[0]!.text).toMatch(/: 1 link to your content found, 0 takedowns sent, 0 links removed; 1 link is still up\./);
   });
 });
