@@ -27,7 +27,8 @@ export interface BrandedEmail {
 export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 const brand = "#4f46e5";
-const muted = "#64748b";
+// Slate 600: readable (WCAG AA) on the white card and on the grey page behind the footer.
+const muted = "#475569";
 
 export function brandedEmail(e: BrandedEmail): OutgoingEmail {
   const heading = e.heading ?? e.subject;

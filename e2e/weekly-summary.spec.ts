@@ -1,0 +1,145 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, Page } from "@playwright/test";
+import { runScan, setIdentities, signUpAndConfirm, type SeededCreator } from "./seed";
+import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, test } from "./support";
+
+// A creator who never opened her alert settings: the defaults tell her of new leaks (at most an
+// email an hour) and send her a weekly summary, time driven through the server's test clock
+// (TEST_CLOCK_CONTROL, playwright.config.ts). The clock only moves forward, by the week the
+// summary needs. Then every email the run wrote, read from the outbox's HTML part, at 375 and 1280 px.
+
+const DAY = 24 * 3_600_000;
+let nova: SeededCreator;
+
+test.describe.configure({ mode: "serial" });
+
+const mailsTo = (email: string, subject: RegExp) => outbox().filter((m) => m.to.includes(email) && subject.test(m.subject));
+
+async function signedIn(browser: Browser, creator: SeededCreator, width = 1280) {
+  const context = await browser.newContext({ storageState: creator.storageState, viewport: { width, height: 900 }, reducedMotion: "reduce" });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error") errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  return { page, context, errors };
+}
+
+test("a creator who never touched alerts gets the new-leak email, then the weekly summary with links into her dashboard", async ({ browser, baseURL }) => {
+  test.setTimeout(240_000);
+  nova = await signUpAndConfirm(baseURL!, `summary-nova-${Date.now()}@example.com`);
+  await setIdentities(nova, { onlyfans: "nova_lane", nicknames: ["Nova Summary"] });
+  const scan = await runScan(nova);
+  const found = scan.stats.leaksFound;
+  expect(found).toBeGreaterThan(0);
+
+  // The new-leak email: the first one goes at once (the next ones at most one an hour).
+  await expect.poll(() => mailsTo(nova.email, /new leaks? found$/).length, { timeout: 30_000 }).toBe(1);
+  const alert = mailsTo(nova.email, /new leaks? found$/)[0]!;
+  expect(alert.subject).toBe(found === 1 ? "1 new leak found" : `${found} new leaks found`);
+  expect(alert.text).toContain(`Your latest scan found ${found === 1 ? "a new link" : `${found} new links`} to your content`);
+  expect(alert.text).toContain("/nova/0");
+  expect(alert.text).toContain(`${baseURL}/dashboard/leaks`);
+
+  // Her alert rules are the defaults she never changed: a weekly summary, due in a week.
+  const rules = (await (await nova.api.get("/v1/alerts")).json()) as { digest: string; nextDigestAt: string | null };
+  expect(rules.digest).toBe("weekly");
+  expect(rules.nextDigestAt).not.toBeNull();
+  expect(mailsTo(nova.email, /summary/i)).toHaveLength(0);
+
+  // A week on: the summary says what was found, sent, removed and is still up.
+  const moved = await nova.api.post("/__test/clock", { data: { advanceMs: 7 * DAY + 60_000 } });
+  expect(moved.status()).toBe(200);
+  await expect.poll(() => mailsTo(nova.email, /^Weekly summary/).length, { timeout: 60_000 }).toBe(1);
+  const summary = mailsTo(nova.email, /^Weekly summary/)[0]!;
+  expect(summary.subject).toBe(`Weekly summary: ${found === 1 ? "1 new leak" : `${found} new leaks`}`);
+  expect(summary.text).toContain(`${found} link${found === 1 ? "" : "s"} to your content found, 0 takedowns sent, 0 links removed;`);
+  expect(summary.text).toMatch(/\d+ links? (is|are) still up\./);
+  for (const section of ["leaks", "takedowns"]) expect(summary.text).toContain(`${baseURL}/dashboard/${section}`);
+  // No second new-leak email: nothing new was found.
+  expect(mailsTo(nova.email, /new leaks? found$/)).toHaveLength(1);
+
+  // Its links open her dashboard, with the leaks it counted.
+  const { page, context, errors } = await signedIn(browser, nova);
+  const leaksLink = summary.text.match(/https?:\/\/[^\s<>"]+\/dashboard\/leaks\b/)![0];
+  await page.goto(leaksLink);
+  await expect(page).toHaveURL(/\/dashboard\/leaks$/);
+  await expect(page.locator("tbody tr").first()).toBeVisible();
+  expect(await page.locator("tbody tr").count()).toBeGreaterThanOrEqual(found);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+/** The HTML part of an .eml the server wrote (quoted-printable or base64), as UTF-8. */
+function htmlPart(raw: string): string | undefined {
+  const start = raw.search(/^Content-Type: text\/html/im);
+  if (start < 0) return undefined;
+  const part = raw.slice(start);
+  const headerEnd = part.search(/\r?\n\r?\n/);
+  const headers = part.slice(0, headerEnd);
+  const body = part.slice(headerEnd).replace(/^\r?\n\r?\n/, "").split(/\r?\n--/)[0]!;
+  if (/Content-Transfer-Encoding: base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
+  if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
+    const bytes: number[] = [];
+    const soft = body.replace(/=\r?\n/g, "");
+    for (let i = 0; i < soft.length; i++) {
+      if (soft[i] === "=" && /^[0-9A-F]{2}$/i.test(soft.slice(i + 1, i + 3))) {
+        bytes.push(parseInt(soft.slice(i + 1, i + 3), 16));
+        i += 2;
+      } else bytes.push(...Buffer.from(soft[i]!, "utf8"));
+    }
+    return Buffer.from(bytes).toString("utf8");
+  }
+  return body;
+}
+
+function emails(): { subject: string; html: string | undefined }[] {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
+  return fs
+    .readdirSync(dir)
+    .sort()
+    .map((f) => {
+      const raw = fs.readFileSync(path.join(dir, f), "utf8");
+      return { subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? "", html: htmlPart(raw) };
+    });
+}
+
+async function checkEmail(page: Page, html: string, name: string) {
+  await page.setContent(html, { waitUntil: "load" });
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+    await screenshot(page, `email-${name}-${width}`);
+  }
+}
+
+test("every email template the run wrote, from its HTML part: accessible and without sideways scroll at 375 and 1280 px", async ({ page, baseURL, consoleErrors }) => {
+  test.setTimeout(180_000);
+  // The emails this journey has not written yet: a password reset and the account deletion's three.
+  const reset = await nova.api.post("/api/auth/request-password-reset", { data: { email: nova.email, redirectTo: `${baseURL}/reset-password` } });
+  expect(reset.ok()).toBe(true);
+  const other = await signUpAndConfirm(baseURL!, `summary-leaving-${Date.now()}@example.com`);
+  const asked = await other.api.post("/v1/account/deletion", { data: { password: other.password } });
+  expect(asked.status()).toBe(200);
+  await expect.poll(() => mailsTo(other.email, /will be deleted in 7 days/).length, { timeout: 30_000 }).toBe(1);
+  await expect.poll(() => mailsTo(nova.email, /Reset your Leakwarden password/).length, { timeout: 30_000 }).toBe(1);
+
+  const templates: [name: string, subject: RegExp][] = [
+    ["confirmation", /^Confirm your email for Leakwarden$/],
+    ["reset", /^Reset your Leakwarden password$/],
+    ["new-leaks", /new leaks? found$/],
+    ["weekly-summary", /^Weekly summary/],
+    ["deletion-scheduled", /will be deleted in 7 days/],
+  ];
+  const all = emails();
+  for (const [name, subject] of templates) {
+    const mail = all.find((m) => subject.test(m.subject));
+    expect(mail, `an email for ${name}`).toBeDefined();
+    expect(mail!.html, `${name} has an HTML part`).toBeTruthy();
+    await checkEmail(page, mail!.html!, name);
+  }
+  expect(consoleErrors).toEqual([]);
+});
