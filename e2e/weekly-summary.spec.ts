@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { runScan, setIdentities, signUpAndConfirm, type SeededCreator } from "./seed";
+import { postWebhook, subscriptionEvent, TEST_VARIANTS } from "@leakwarden/test-support/billing-events";
+import { runScan, signUpAndConfirm, type SeededCreator } from "./seed";
 import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, test } from "./support";
 
 // A creator who never opened her alert settings: the defaults tell her of new leaks (at most an
@@ -11,6 +12,12 @@ import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot,
 
 const DAY = 24 * 3_600_000;
 let nova: SeededCreator;
+const fixtureOrigin = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
+
+async function fixture(pathname: string, body = "") {
+  const res = await fetch(`${fixtureOrigin}${pathname}`, { method: "PUT", body });
+  if (!res.ok) throw new Error(`fixture ${pathname}: ${res.status}`);
+}
 
 test.describe.configure({ mode: "serial" });
 
@@ -30,7 +37,10 @@ async function signedIn(browser: Browser, creator: SeededCreator, width = 1280) 
 test("a creator who never touched alerts gets the new-leak email, then the weekly summary with links into her dashboard", async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
   nova = await signUpAndConfirm(baseURL!, `summary-nova-${Date.now()}@example.com`);
-  await setIdentities(nova, { onlyfans: "nova_lane", nicknames: ["Nova Summary"] });
+  // Her Reddit profile (the fixture web's), which she proves is hers below, for a takedown.
+  const profile = await nova.api.post("/v1/root/update-profile-all", { data: { platforms: { reddit: "nova_lane" }, nicknames: ["Nova Summary"], allowlist: [], specific: "" } });
+  expect(profile.ok()).toBe(true);
+  await nova.api.post("/v1/identities/onboarding-complete");
   const scan = await runScan(nova);
   const found = scan.stats.leaksFound;
   expect(found).toBeGreaterThan(0);
@@ -40,7 +50,7 @@ test("a creator who never touched alerts gets the new-leak email, then the weekl
   const alert = mailsTo(nova.email, /new leaks? found$/)[0]!;
   expect(alert.subject).toBe(found === 1 ? "1 new leak found" : `${found} new leaks found`);
   expect(alert.text).toContain(`Your latest scan found ${found === 1 ? "a new link" : `${found} new links`} to your content`);
-  expect(alert.text).toContain("/nova/0");
+  expect(alert.text).toContain(`${fixtureOrigin}/nova/`);
   expect(alert.text).toContain(`${baseURL}/dashboard/leaks`);
 
   // Her alert rules are the defaults she never changed: a weekly summary, due in a week.
@@ -117,8 +127,28 @@ async function checkEmail(page: Page, html: string, name: string) {
 }
 
 test("every email template the run wrote, from its HTML part: accessible and without sideways scroll at 375 and 1280 px", async ({ page, baseURL, consoleErrors }) => {
-  test.setTimeout(180_000);
-  // The emails this journey has not written yet: a password reset and the account deletion's three.
+  test.setTimeout(240_000);
+  // A takedown that succeeds: she proves her profile, is on Premium, signs her authorization,
+  // sends a notice for one leak, and the site takes the page down before the re-check.
+  const identities = (await (await nova.api.get("/v1/identities")).json()) as { snippet: string };
+  await fixture("/__bio/nova_lane", identities.snippet);
+  expect(((await (await nova.api.get("/v1/root/get-bio")).json()) as { isverified: boolean }).isverified).toBe(true);
+  const session = (await (await nova.api.get("/api/auth/get-session")).json()) as { user: { id: string } };
+  const delivered = await postWebhook(
+    { request: (input, init) => fetch(input.replace("http://localhost:3000", baseURL!), init) },
+    subscriptionEvent("subscription_created", { subscriptionId: "9501", userId: session.user.id, email: nova.email, variantId: TEST_VARIANTS["premium-monthly"], status: "active", updatedAt: new Date() }),
+  );
+  expect(await delivered.json()).toMatchObject({ outcome: "applied" });
+  const signed = await nova.api.put("/v1/takedowns/authorization", { data: { fullName: "Nova Lane Summary", signature: "Nova Lane Summary", agree: true } });
+  expect(signed.ok()).toBe(true);
+  const leaks = ((await (await nova.api.get("/v1/leaks")).json()) as { items: { id: string; url: string; confidence: string }[] }).items;
+  const target = leaks.find((l) => l.confidence === "high")!;
+  await fixture(`/__removed${new URL(target.url).pathname}`);
+  const sent = await nova.api.post("/v1/takedowns", { data: { leakIds: [target.id] } });
+  expect(sent.status()).toBe(202);
+  await expect.poll(() => mailsTo(nova.email, /^A takedown succeeded$/).length, { timeout: 60_000 }).toBe(1);
+
+  // The emails this journey has not written yet: a password reset and the account deletion's.
   const reset = await nova.api.post("/api/auth/request-password-reset", { data: { email: nova.email, redirectTo: `${baseURL}/reset-password` } });
   expect(reset.ok()).toBe(true);
   const other = await signUpAndConfirm(baseURL!, `summary-leaving-${Date.now()}@example.com`);
@@ -126,6 +156,9 @@ test("every email template the run wrote, from its HTML part: accessible and wit
   expect(asked.status()).toBe(200);
   await expect.poll(() => mailsTo(other.email, /will be deleted in 7 days/).length, { timeout: 30_000 }).toBe(1);
   await expect.poll(() => mailsTo(nova.email, /Reset your Leakwarden password/).length, { timeout: 30_000 }).toBe(1);
+  const changed = await nova.api.post("/api/auth/change-password", { data: { currentPassword: nova.password, newPassword: "a-newer-pass", revokeOtherSessions: false } });
+  expect(changed.ok()).toBe(true);
+  await expect.poll(() => mailsTo(nova.email, /password was changed/).length, { timeout: 30_000 }).toBe(1);
 
   const templates: [name: string, subject: RegExp][] = [
     ["confirmation", /^Confirm your email for Leakwarden$/],
@@ -133,6 +166,10 @@ test("every email template the run wrote, from its HTML part: accessible and wit
     ["new-leaks", /new leaks? found$/],
     ["weekly-summary", /^Weekly summary/],
     ["deletion-scheduled", /will be deleted in 7 days/],
+    ["takedown-succeeded", /^A takedown succeeded$/],
+    ["password-changed", /^Your Leakwarden password was changed$/],
+    // The notice itself, to the site's copyright agent.
+    ["dmca-notice", /^DMCA notice of copyright infringement/],
   ];
   const all = emails();
   for (const [name, subject] of templates) {

@@ -213,7 +213,7 @@ export function renderNotice(input: NoticeInput): { subject: string; text: strin
   const p = (lines: string[]) => lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n");
   const link = (u: string) => `<a href="${escapeHtml(u)}">${escapeHtml(u)}</a>`;
   const html = [
-    "<!doctype html><html lang=\"en\"><body style=\"font-family:sans-serif;line-height:1.4\">",
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;line-height:1.4;overflow-wrap:anywhere">`,
     p(intro.filter(Boolean)),
     `<h3>${escapeHtml(work[0]!)}</h3>`,
     p(work.slice(1, 3)),

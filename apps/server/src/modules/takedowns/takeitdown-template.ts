@@ -126,7 +126,7 @@ export function renderTakeItDownRequest(input: TakeItDownInput): { subject: stri
   const p = (lines: string[]) => lines.map((l) => `<p>${escapeHtml(l)}</p>`).join("\n");
   const section = (lines: string[]) => `<h3>${escapeHtml(lines[0]!)}</h3>\n${p(lines.slice(1))}`;
   const html = [
-    '<!doctype html><html lang="en"><body style="font-family:sans-serif;line-height:1.4">',
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:sans-serif;line-height:1.4;overflow-wrap:anywhere">`,
     p(intro.filter(Boolean)),
     section(depiction),
     section(consent),
