@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, Page } from "@playwright/test";
+import { request, type Browser, type Page } from "@playwright/test";
 import { postWebhook, subscriptionEvent, TEST_VARIANTS } from "@leakwarden/test-support/billing-events";
 import { runScan, signUpAndConfirm, type SeededCreator } from "./seed";
 import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, test } from "./support";
@@ -24,7 +24,8 @@ test.describe.configure({ mode: "serial" });
 const mailsTo = (email: string, subject: RegExp) => outbox().filter((m) => m.to.includes(email) && subject.test(m.subject));
 
 async function signedIn(browser: Browser, creator: SeededCreator, width = 1280) {
-  const context = await browser.newContext({ storageState: creator.storageState, viewport: { width, height: 900 }, reducedMotion: "reduce" });
+  // Her API client's cookies as they are now (changing her password renews her session).
+  const context = await browser.newContext({ storageState: await creator.api.storageState(), viewport: { width, height: 900 }, reducedMotion: "reduce" });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (m) => {
@@ -160,7 +161,19 @@ test("every email template the run wrote, from its HTML part: accessible and wit
   expect(changed.ok()).toBe(true);
   await expect.poll(() => mailsTo(nova.email, /password was changed/).length, { timeout: 30_000 }).toBe(1);
 
+  // Signing in cancels the deletion (and says so); a second sign-up with a used address warns its owner.
+  const back = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  expect((await back.post("/api/auth/sign-in/email", { data: { email: other.email, password: other.password } })).ok()).toBe(true);
+  await back.dispose();
+  await expect.poll(() => mailsTo(other.email, /deletion was cancelled/).length, { timeout: 30_000 }).toBe(1);
+  const again = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL! } });
+  await again.post("/api/auth/sign-up/email", { data: { email: other.email, password: "another-pass", name: "", ageConfirmed: true } });
+  await again.dispose();
+  await expect.poll(() => mailsTo(other.email, /tried to sign up/).length, { timeout: 30_000 }).toBe(1);
+
   const templates: [name: string, subject: RegExp][] = [
+    ["signup-existing", /^Someone tried to sign up to Leakwarden with your email$/],
+    ["deletion-cancelled", /^Your Leakwarden account deletion was cancelled$/],
     ["confirmation", /^Confirm your email for Leakwarden$/],
     ["reset", /^Reset your Leakwarden password$/],
     ["new-leaks", /new leaks? found$/],
@@ -179,4 +192,24 @@ test("every email template the run wrote, from its HTML part: accessible and wit
     await checkEmail(page, mail!.html!, name);
   }
   expect(consoleErrors).toEqual([]);
+});
+
+test("settings and ownership proof, for a creator with data, at 375 and 1280 px: accessible, no sideways scroll, no console errors", async ({ browser }) => {
+  test.setTimeout(120_000);
+  for (const width of [375, 1280]) {
+    const { page, context, errors } = await signedIn(browser, nova, width);
+    for (const [path, heading, name] of [
+      ["/settings", /settings/i, "settings"],
+      ["/verify", "Prove you own your accounts", "verify"],
+    ] as const) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1, name: heading })).toBeVisible();
+      await page.waitForLoadState("networkidle");
+      await expectNoHorizontalScroll(page);
+      await expectAccessible(page);
+      await screenshot(page, `${name}-${width}`);
+    }
+    expect(errors).toEqual([]);
+    await context.close();
+  }
 });
