@@ -74,6 +74,8 @@ test("the onboarding scan, then a manual scan at once: the first does not use up
   expect(again.status()).toBe(403);
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
+    // The chart follows the new width on its resize observer's next turn.
+    await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
     await screenshot(page, `onboarding-then-manual-after-${width}`);
