@@ -1,7 +1,7 @@
 import type { AlertRules, AlertRulesInput } from "@leakwarden/contracts/alerts";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { alertsQueryKey } from "./get-alerts";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** PUT /v1/alerts */
 export function putAlerts(input: AlertRulesInput): Promise<AlertRules> {
@@ -10,5 +10,5 @@ export function putAlerts(input: AlertRulesInput): Promise<AlertRules> {
 
 export function usePutAlerts() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: putAlerts, onSuccess: (data) => queryClient.setQueryData(alertsQueryKey, data) });
+  return useMutation({ mutationFn: putAlerts, onSuccess: (data) => queryClient.setQueryData(queryKeys.alerts, data) });
 }

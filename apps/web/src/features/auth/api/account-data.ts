@@ -1,6 +1,7 @@
 import type { AccountDeletionStatus, DeleteAccountResponse } from "@leakwarden/contracts/account-data";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api, ApiError } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** The file name the server gave (Content-Disposition), or a plain one. */
 function fileNameOf(response: Response): string {
@@ -46,7 +47,7 @@ export async function downloadMyData(): Promise<{ fileName: string; bytes: numbe
 }
 
 export const deletionStatusQueryOptions = () =>
-  queryOptions({ queryKey: ["account", "deletion"], queryFn: () => api<AccountDeletionStatus>("/v1/account/deletion") });
+  queryOptions({ queryKey: queryKeys.account.deletion, queryFn: () => api<AccountDeletionStatus>("/v1/account/deletion") });
 export const useDeletionStatus = () => useQuery(deletionStatusQueryOptions());
 
 export const requestDeletion = (password: string | undefined) =>

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { toAuthResult, unexpected, type AuthResult } from "./auth-result";
 import { loadAuthClient } from "./load-auth-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 type Body = Record<string, unknown>;
 
@@ -48,7 +49,7 @@ export const verifyBackupCode = (code: string) => authPost<SignedInAfterCode>("/
 /** Whether two-factor sign-in is on, from the auth server's session. */
 export function useTwoFactorEnabled() {
   return useQuery({
-    queryKey: ["auth", "two-factor"],
+    queryKey: queryKeys.twoFactor,
     queryFn: async () => {
       const body = await api<{ user?: { twoFactorEnabled?: boolean } } | null>("/api/auth/get-session");
       return body?.user?.twoFactorEnabled === true;
@@ -56,7 +57,7 @@ export function useTwoFactorEnabled() {
   });
 }
 
-export const sessionsQueryOptions = () => queryOptions({ queryKey: ["account", "sessions"], queryFn: () => api<AccountSessionsResponse>("/v1/account/sessions") });
+export const sessionsQueryOptions = () => queryOptions({ queryKey: queryKeys.account.sessions, queryFn: () => api<AccountSessionsResponse>("/v1/account/sessions") });
 export const useAccountSessions = () => useQuery(sessionsQueryOptions());
 
 export const revokeSession = (id: string) => api<RevokedSessionsResponse>(`/v1/account/sessions/${encodeURIComponent(id)}/revoke`, { method: "POST" });

@@ -7,6 +7,7 @@ import { renderSVG } from "uqr";
 import { FormBanner, PasswordField, SubmitButton, TextField } from "./form-fields";
 import { disableTwoFactor, enableTwoFactor, verifyTotp, type TwoFactorSetup } from "../api/account-security";
 import { StatusNote } from "./settings-card";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** The otpauth:// URI's secret, for typing into an app by hand. */
 function secretOf(uri: string): string {
@@ -92,7 +93,7 @@ export function TwoFactorSettings({ enabled }: { enabled: boolean }) {
   const queryClient = useQueryClient();
   const [setup, setSetup] = useState<TwoFactorSetup | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: ["auth", "two-factor"] });
+  const refresh = () => queryClient.invalidateQueries({ queryKey: queryKeys.twoFactor });
 
   if (enabled) {
     return (

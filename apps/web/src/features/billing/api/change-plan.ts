@@ -1,8 +1,7 @@
 import type { BillingChangeResponse, CheckoutRequest } from "@leakwarden/contracts/billing";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { billingQueryKey } from "./get-billing";
-import { invoicesQueryKey } from "./get-invoices";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** POST /v1/billing/change-plan: a subscriber moves to another plan or period (the provider prorates). */
 export function changePlan(input: CheckoutRequest): Promise<BillingChangeResponse> {
@@ -23,11 +22,11 @@ export function resumeSubscription(): Promise<BillingChangeResponse> {
 function useApplyChange() {
   const queryClient = useQueryClient();
   return (data: BillingChangeResponse) => {
-    queryClient.setQueryData(billingQueryKey, data.billing);
+    queryClient.setQueryData(queryKeys.billing.current, data.billing);
     // Limits and the plan badge follow the plan; a prorated charge is a new invoice.
-    void queryClient.invalidateQueries({ queryKey: ["user"] });
-    void queryClient.invalidateQueries({ queryKey: ["identities"] });
-    void queryClient.invalidateQueries({ queryKey: invoicesQueryKey });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.user });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.identities });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.billing.invoices });
   };
 }
 

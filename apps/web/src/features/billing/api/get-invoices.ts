@@ -1,8 +1,7 @@
 import type { InvoiceList } from "@leakwarden/contracts/billing";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-
-export const invoicesQueryKey = ["billing", "invoices"] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 /** GET /v1/billing/invoices: her subscription's invoices, newest first, with their links. */
 export function getInvoices(): Promise<InvoiceList> {
@@ -10,5 +9,5 @@ export function getInvoices(): Promise<InvoiceList> {
 }
 
 export function useInvoices(enabled: boolean) {
-  return useQuery({ queryKey: invoicesQueryKey, queryFn: getInvoices, enabled });
+  return useQuery({ queryKey: queryKeys.billing.invoices, queryFn: getInvoices, enabled });
 }

@@ -9,6 +9,7 @@ import { createCheckout } from "../api/create-checkout";
 import { billingQueryOptions } from "../api/get-billing";
 import { parsePlanChoice, savePendingCheckout, takePendingCheckout } from "../lib/pending-checkout";
 import { reportCheckoutError } from "../lib/report-checkout-error";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** How long to keep asking for the new plan after the checkout (the provider's webhook may lag). */
 const AWAIT_PLAN_MS = 60_000;
@@ -31,7 +32,7 @@ function AwaitNewPlan({ onDone }: { onDone: () => void }) {
   useEffect(() => {
     if (!tier || tier === "free" || said.current) return;
     said.current = true;
-    void queryClient.invalidateQueries({ queryKey: ["user"] });
+    void queryClient.invalidateQueries({ queryKey: queryKeys.user });
     showToast((toast) => toast.success(`You are now on the ${findPlan(tier).name} Plan.`));
     onDone();
   }, [tier, queryClient, onDone]);

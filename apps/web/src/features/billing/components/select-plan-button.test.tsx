@@ -6,6 +6,7 @@ import { toast } from "sonner";
 import { refreshSession } from "../../../lib/session";
 import { ResumeCheckout } from "./resume-checkout";
 import { SelectPlanButton } from "./select-plan-button";
+import { queryKeys } from "../../../lib/query-keys";
 
 type Route = (url: string, init?: RequestInit) => Response | Promise<Response>;
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { "content-type": "application/json" } });
@@ -200,6 +201,6 @@ describe("ResumeCheckout", () => {
     await waitFor(() => expect(router.state.location.search).toBe(""));
     tier = "premium";
     await waitFor(() => expect(said).toHaveBeenCalledWith("You are now on the Premium Plan."), { timeout: 5000 });
-    expect(invalidated).toHaveBeenCalledWith({ queryKey: ["user"] });
+    expect(invalidated).toHaveBeenCalledWith({ queryKey: queryKeys.user });
   });
 });

@@ -1,6 +1,7 @@
 import type { ScanView } from "@leakwarden/contracts/scans";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 export const SCAN_POLL_MS = 1000;
 
@@ -13,7 +14,7 @@ export function getScan(id: string): Promise<ScanView> {
 
 export const scanQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ["scans", id],
+    queryKey: queryKeys.scans.detail(id),
     queryFn: () => getScan(id),
     staleTime: 0,
     refetchInterval: (query) => (active(query.state.data) ? SCAN_POLL_MS : false),

@@ -1,7 +1,7 @@
 import type { ScanView } from "@leakwarden/contracts/scans";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { latestScanQueryKey } from "./get-latest-scan";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** POST /v1/scans: a manual scan (202, queued). */
 export function startScan(): Promise<ScanView> {
@@ -13,8 +13,8 @@ export function useStartScan() {
   return useMutation({
     mutationFn: startScan,
     onSuccess: (scan) => {
-      queryClient.setQueryData(["scans", scan.id], scan);
-      void queryClient.invalidateQueries({ queryKey: latestScanQueryKey });
+      queryClient.setQueryData(queryKeys.scans.detail(scan.id), scan);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.scans.latest });
     },
   });
 }

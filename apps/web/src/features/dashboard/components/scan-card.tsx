@@ -5,11 +5,12 @@ import { scanAllowanceLabel } from "@leakwarden/contracts/plans";
 import { Link, useNavigate } from "react-router";
 import { toast } from "sonner";
 import { ApiError } from "../../../lib/api-client";
-import { latestScanQueryKey, useLatestScan } from "../api/get-latest-scan";
+import { useLatestScan } from "../api/get-latest-scan";
 import { useScan } from "../api/get-scan";
 import { useStartScan } from "../api/start-scan";
 import { formatDate, formatDateTime, phaseText, progressCounts, relativeFromNow } from "../scan-format";
 import { QueryError, Skeleton } from "../../../components/query-error";
+import { queryKeys } from "../../../lib/query-keys";
 
 const isActive = (scan: ScanView | null | undefined) => scan?.status === "queued" || scan?.status === "running";
 
@@ -46,8 +47,8 @@ export function ScanCard({ snippet, editProfileHref, upgradeHref, leaksHref }: S
     if (wasRunning.current && scan) {
       wasRunning.current = false;
       setStartedId(null);
-      void queryClient.invalidateQueries({ queryKey: latestScanQueryKey });
-      void queryClient.invalidateQueries({ queryKey: ["leaks"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.scans.latest });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.leaks.all });
       if (scan.status === "completed") {
         const found = scan.stats.leaksFound;
         toast.success(`Scan complete: ${found === 1 ? "1 leak" : `${found} leaks`} found`, {

@@ -1,7 +1,7 @@
 import type { GetBioResponse } from "@leakwarden/contracts/identities";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { identitiesQueryKey } from "./get-identities";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** The spec's ownership check: the server reads the creator's profiles now and answers per stage name. */
 export function getBio(): Promise<GetBioResponse> {
@@ -13,6 +13,6 @@ export function useVerifyOwnership() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: getBio,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: identitiesQueryKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.identities }),
   });
 }

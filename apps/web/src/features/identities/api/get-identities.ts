@@ -2,10 +2,9 @@ import type { Identities } from "@leakwarden/contracts/identities";
 import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { useClientState } from "../../../lib/client-state";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** The cache key of GET /v1/identities (other features refresh it by this literal key). */
-export const identitiesQueryKey = ["identities"] as const;
-
 /** The client state of spec §3 mirrors what the server holds. */
 export function mirrorIdentities(data: Identities) {
   useClientState.setState({
@@ -22,7 +21,7 @@ export async function getIdentities(): Promise<Identities> {
   return data;
 }
 
-export const identitiesQueryOptions = () => queryOptions({ queryKey: identitiesQueryKey, queryFn: getIdentities });
+export const identitiesQueryOptions = () => queryOptions({ queryKey: queryKeys.identities, queryFn: getIdentities });
 
 export function useIdentities() {
   return useQuery(identitiesQueryOptions());
@@ -30,6 +29,6 @@ export function useIdentities() {
 
 /** An answer that carries the whole identity set replaces the cache and the mirror. */
 export function storeIdentities(queryClient: QueryClient, data: Identities) {
-  queryClient.setQueryData(identitiesQueryKey, data);
+  queryClient.setQueryData(queryKeys.identities, data);
   mirrorIdentities(data);
 }

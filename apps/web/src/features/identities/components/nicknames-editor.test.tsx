@@ -3,8 +3,8 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { identitiesQueryKey } from "../api/get-identities";
 import { NicknamesEditor } from "./nicknames-editor";
+import { queryKeys } from "../../../lib/query-keys";
 
 const fetchMock = vi.hoisted(() => {
   const mock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
@@ -30,7 +30,7 @@ const identities: Identities = {
 
 function renderEditor() {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(identitiesQueryKey, identities);
+  client.setQueryData(queryKeys.identities, identities);
   render(
     <QueryClientProvider client={client}>
       <MemoryRouter>

@@ -3,9 +3,9 @@ import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
 import { cleanup, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
-import { identitiesQueryKey } from "../api/get-identities";
 import { NicknamesEditor } from "./nicknames-editor";
 import { StageNamesEditor } from "./stage-names-editor";
+import { queryKeys } from "../../../lib/query-keys";
 
 afterEach(cleanup);
 
@@ -39,7 +39,7 @@ function identities(overrides: Partial<Identities> = {}): Identities {
 
 function renderWith(data: Identities, editor: React.ReactNode) {
   const client = new QueryClient({ defaultOptions: { queries: { staleTime: Infinity, retry: false } } });
-  client.setQueryData(identitiesQueryKey, data);
+  client.setQueryData(queryKeys.identities, data);
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter>{editor}</MemoryRouter>

@@ -1,8 +1,7 @@
 import type { Impersonator, ImpersonationCheck, ImpersonationReport, ImpersonatorsResponse } from "@leakwarden/contracts/impersonation";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-
-export const impersonatorsQueryKey = ["impersonators"] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 /** GET /v1/impersonators: her likely impersonators and the state of her last check. */
 export function getImpersonators(): Promise<ImpersonatorsResponse> {
@@ -13,7 +12,7 @@ const running = (data: ImpersonatorsResponse | undefined) => data?.check.status 
 
 export const impersonatorsQueryOptions = () =>
   queryOptions({
-    queryKey: impersonatorsQueryKey,
+    queryKey: queryKeys.impersonators,
     queryFn: getImpersonators,
     // While a check runs, its results are fetched as they land.
     refetchInterval: (query) => (running(query.state.data) ? 3_000 : false),
@@ -28,8 +27,8 @@ export function useCheckImpersonators() {
   return useMutation({
     mutationFn: () => api<ImpersonationCheck>("/v1/impersonators/check", { method: "POST", json: {} }),
     onSuccess: (check) => {
-      queryClient.setQueryData<ImpersonatorsResponse>(impersonatorsQueryKey, (old) => (old ? { ...old, check } : old));
-      void queryClient.invalidateQueries({ queryKey: impersonatorsQueryKey });
+      queryClient.setQueryData<ImpersonatorsResponse>(queryKeys.impersonators, (old) => (old ? { ...old, check } : old));
+      void queryClient.invalidateQueries({ queryKey: queryKeys.impersonators });
     },
   });
 }
@@ -47,7 +46,7 @@ export function useDismissImpersonator() {
   return useMutation({
     mutationFn: (id: string) => api<Impersonator>(`/v1/impersonators/${encodeURIComponent(id)}/dismiss`, { method: "POST", json: {} }),
     onSuccess: (row) =>
-      queryClient.setQueryData<ImpersonatorsResponse>(impersonatorsQueryKey, (old) => (old ? { ...old, impersonators: old.impersonators.filter((i) => i.id !== row.id) } : old)),
+      queryClient.setQueryData<ImpersonatorsResponse>(queryKeys.impersonators, (old) => (old ? { ...old, impersonators: old.impersonators.filter((i) => i.id !== row.id) } : old)),
   });
 }
 
@@ -56,13 +55,13 @@ export function useThisIsMe() {
   return useMutation({
     mutationFn: (id: string) => api<ImpersonatorsResponse>(`/v1/impersonators/${encodeURIComponent(id)}/this-is-me`, { method: "POST", json: {} }),
     onSuccess: (data) => {
-      queryClient.setQueryData(impersonatorsQueryKey, data);
+      queryClient.setQueryData(queryKeys.impersonators, data);
       // It is one of her stage names now.
-      void queryClient.invalidateQueries({ queryKey: ["identities"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.identities });
     },
   });
 }
 
 function replaceOne(queryClient: ReturnType<typeof useQueryClient>, row: Impersonator) {
-  queryClient.setQueryData<ImpersonatorsResponse>(impersonatorsQueryKey, (old) => (old ? { ...old, impersonators: old.impersonators.map((i) => (i.id === row.id ? row : i)) } : old));
+  queryClient.setQueryData<ImpersonatorsResponse>(queryKeys.impersonators, (old) => (old ? { ...old, impersonators: old.impersonators.map((i) => (i.id === row.id ? row : i)) } : old));
 }

@@ -1,6 +1,7 @@
 import type { LeakList, LeakListQuery } from "@leakwarden/contracts/scans";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 export type LeakFilter = Partial<Pick<LeakListQuery, "q" | "status" | "category">> & { page: number; pageSize: number };
 
@@ -14,7 +15,7 @@ export function listLeaks(filter: LeakFilter): Promise<LeakList> {
 }
 
 export const leaksQueryOptions = (filter: LeakFilter) =>
-  queryOptions({ queryKey: ["leaks", "list", filter], queryFn: () => listLeaks(filter), placeholderData: keepPreviousData, staleTime: 5_000 });
+  queryOptions({ queryKey: queryKeys.leaks.list(filter), queryFn: () => listLeaks(filter), placeholderData: keepPreviousData, staleTime: 5_000 });
 
 export function useLeaks(filter: LeakFilter) {
   return useQuery(leaksQueryOptions(filter));

@@ -1,6 +1,7 @@
 import type { Identities } from "@leakwarden/contracts/identities";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 export function completeOnboarding(): Promise<Identities> {
   return api<Identities>("/v1/identities/onboarding-complete", { method: "POST" });
@@ -12,6 +13,6 @@ export function useCompleteOnboarding() {
     mutationFn: completeOnboarding,
     // The answer is the whole identity set, now complete: the identities cache (key "identities")
     // holds it at once, so the dashboard's guard does not send her back.
-    onSuccess: (data) => queryClient.setQueryData(["identities"], data),
+    onSuccess: (data) => queryClient.setQueryData(queryKeys.identities, data),
   });
 }

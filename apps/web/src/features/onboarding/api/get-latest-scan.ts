@@ -1,8 +1,7 @@
 import type { LatestScanResponse } from "@leakwarden/contracts/scans";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-
-export const latestScanQueryKey = ["scans", "latest"] as const;
+import { queryKeys } from "../../../lib/query-keys";
 
 export function getLatestScan(): Promise<LatestScanResponse> {
   return api<LatestScanResponse>("/v1/scans/latest");
@@ -12,7 +11,7 @@ const POLL_MS = 1500;
 
 export const latestScanQueryOptions = () =>
   queryOptions({
-    queryKey: latestScanQueryKey,
+    queryKey: queryKeys.scans.latest,
     queryFn: getLatestScan,
     staleTime: 0,
     // Real progress: asked again while the scan is queued or running.

@@ -1,7 +1,7 @@
 import type { ScanView } from "@leakwarden/contracts/scans";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { latestScanQueryKey } from "./get-latest-scan";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** Starts the creator's first scan (the month's free scan) as she enters Searching. */
 export function startOnboardingScan(): Promise<ScanView> {
@@ -10,5 +10,5 @@ export function startOnboardingScan(): Promise<ScanView> {
 
 export function useStartOnboardingScan() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: startOnboardingScan, onSettled: () => queryClient.invalidateQueries({ queryKey: latestScanQueryKey }) });
+  return useMutation({ mutationFn: startOnboardingScan, onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.scans.latest }) });
 }

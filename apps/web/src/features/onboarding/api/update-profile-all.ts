@@ -1,6 +1,7 @@
 import type { Identities, ProfileUpdate } from "@leakwarden/contracts/identities";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** The spec's update-profile-all: replaces the creator's profile with what the wizard holds. */
 export function updateProfileAll(profile: ProfileUpdate): Promise<Identities> {
@@ -12,6 +13,6 @@ export function useUpdateProfileAll() {
   return useMutation({
     mutationFn: updateProfileAll,
     // The identities cache (key "identities") reloads and so does its mirror in the client state.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ["identities"] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.identities }),
   });
 }

@@ -1,7 +1,8 @@
 import type { ReferenceImageInput } from "@leakwarden/contracts/scans";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { referenceImagesQueryKey, type ReferenceImage } from "./list-reference-images";
+import { type ReferenceImage } from "./list-reference-images";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** POST /v1/reference-images: the hashes computed on this device (and the optional tiny thumbnail). */
 export function addReferenceImage(input: ReferenceImageInput): Promise<ReferenceImage> {
@@ -10,5 +11,5 @@ export function addReferenceImage(input: ReferenceImageInput): Promise<Reference
 
 export function useAddReferenceImage() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: addReferenceImage, onSettled: () => queryClient.invalidateQueries({ queryKey: referenceImagesQueryKey }) });
+  return useMutation({ mutationFn: addReferenceImage, onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.referenceImages }) });
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { referenceImagesQueryKey } from "./list-reference-images";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** DELETE /v1/reference-images/:id */
 export function removeReferenceImage(id: string): Promise<void> {
@@ -9,5 +9,5 @@ export function removeReferenceImage(id: string): Promise<void> {
 
 export function useRemoveReferenceImage() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: removeReferenceImage, onSettled: () => queryClient.invalidateQueries({ queryKey: referenceImagesQueryKey }) });
+  return useMutation({ mutationFn: removeReferenceImage, onSettled: () => queryClient.invalidateQueries({ queryKey: queryKeys.referenceImages }) });
 }

@@ -1,6 +1,7 @@
 import type { AutopilotInput, AutopilotView } from "@leakwarden/contracts/takedowns";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** GET /v1/takedowns/autopilot: which categories are taken down automatically, and what it needs. */
 export function getAutopilot(): Promise<AutopilotView> {
@@ -8,7 +9,7 @@ export function getAutopilot(): Promise<AutopilotView> {
 }
 
 export function useAutopilot() {
-  return useQuery({ queryKey: ["takedowns", "autopilot"], queryFn: getAutopilot });
+  return useQuery({ queryKey: queryKeys.takedowns.autopilot, queryFn: getAutopilot });
 }
 
 /** PUT /v1/takedowns/autopilot: turns categories on or off. */
@@ -18,5 +19,5 @@ export function putAutopilot(input: AutopilotInput): Promise<AutopilotView> {
 
 export function usePutAutopilot() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: putAutopilot, onSuccess: (data) => queryClient.setQueryData(["takedowns", "autopilot"], data) });
+  return useMutation({ mutationFn: putAutopilot, onSuccess: (data) => queryClient.setQueryData(queryKeys.takedowns.autopilot, data) });
 }

@@ -1,6 +1,7 @@
 import type { TakedownDetail } from "@leakwarden/contracts/takedowns";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** POST /v1/takedowns/:id/cancel: only before its notice has gone out. */
 export function cancelTakedown(id: string): Promise<TakedownDetail> {
@@ -17,13 +18,13 @@ export function useCancelTakedown() {
   return useMutation({
     mutationFn: cancelTakedown,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ["takedowns"] });
-      void queryClient.invalidateQueries({ queryKey: ["leaks"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.takedowns.all });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.leaks.all });
     },
   });
 }
 
 export function useResendTakedown() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: resendTakedown, onSuccess: () => queryClient.invalidateQueries({ queryKey: ["takedowns"] }) });
+  return useMutation({ mutationFn: resendTakedown, onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.takedowns.all }) });
 }

@@ -1,6 +1,7 @@
 import type { LeakTakedowns, TakedownView } from "@leakwarden/contracts/takedowns";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** Statuses the jobs move on by themselves within seconds: worth asking again soon. */
 const MOVING = new Set<TakedownView["status"]>(["draft", "queued"]);
@@ -40,7 +41,7 @@ export function getLeakTakedown(leakId: string): Promise<TakedownView | null> {
 /** A leak's latest takedown (null: none), followed while its notice is being prepared and sent. */
 export function useLeakTakedown(leakId: string) {
   return useQuery({
-    queryKey: ["takedowns", "by-leak", leakId],
+    queryKey: queryKeys.takedowns.byLeak(leakId),
     queryFn: () => getLeakTakedown(leakId),
     refetchInterval: (query) => (query.state.data && MOVING.has(query.state.data.status) ? 1_500 : false),
   });

@@ -1,6 +1,7 @@
 import type { TakedownDetail } from "@leakwarden/contracts/takedowns";
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** GET /v1/takedowns/:id: recipients, notices (the preview) and history. */
 export function getTakedown(id: string): Promise<TakedownDetail> {
@@ -9,7 +10,7 @@ export function getTakedown(id: string): Promise<TakedownDetail> {
 
 export const takedownQueryOptions = (id: string) =>
   queryOptions({
-    queryKey: ["takedowns", "detail", id],
+    queryKey: queryKeys.takedowns.detail(id),
     queryFn: () => getTakedown(id),
     refetchInterval: (query) => (query.state.data?.status === "draft" || query.state.data?.status === "queued" ? 2_000 : false),
   });

@@ -1,6 +1,7 @@
 import type { TakedownList } from "@leakwarden/contracts/takedowns";
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** GET /v1/takedowns */
 export function listTakedowns(page: number, pageSize: number): Promise<TakedownList> {
@@ -9,7 +10,7 @@ export function listTakedowns(page: number, pageSize: number): Promise<TakedownL
 
 export const takedownsQueryOptions = (page: number, pageSize: number) =>
   queryOptions({
-    queryKey: ["takedowns", "list", page, pageSize],
+    queryKey: queryKeys.takedowns.list(page, pageSize),
     queryFn: () => listTakedowns(page, pageSize),
     placeholderData: keepPreviousData,
     // Notices being prepared or sent change within seconds: follow them.

@@ -2,6 +2,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { toast } from "sonner";
 import { SendTakedownsDialog, type SendableLeak } from "./send-takedowns-dialog";
+import { queryKeys } from "../../../lib/query-keys";
 
 /** 'Take down 12 selected': the selected leaks' notices, grouped per recipient, reviewed before they go. */
 export function BulkTakedown({ leaks, onSent, onProveOwnership, upgradeHref }: { leaks: SendableLeak[]; onSent: () => void; onProveOwnership: () => void; upgradeHref: string }) {
@@ -24,7 +25,7 @@ export function BulkTakedown({ leaks, onSent, onProveOwnership, upgradeHref }: {
           onProveOwnership={onProveOwnership}
           upgradeHref={upgradeHref}
           onSent={(res) => {
-            for (const item of res.items) queryClient.setQueryData(["takedowns", "by-leak", item.leakId], item);
+            for (const item of res.items) queryClient.setQueryData(queryKeys.takedowns.byLeak(item.leakId), item);
             toast.success(`Takedowns requested for ${res.items.length === 1 ? "1 link" : `${res.items.length} links`}`);
             onSent();
           }}

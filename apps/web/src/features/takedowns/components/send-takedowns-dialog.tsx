@@ -10,6 +10,7 @@ import { useAuthorization } from "../api/get-authorization";
 import { usePreviewTakedowns } from "../api/preview-takedowns";
 import { recipientKindLabels } from "../takedown-labels";
 import { AuthorizationForm } from "./authorization-form";
+import { queryKeys } from "../../../lib/query-keys";
 
 export type SendableLeak = Pick<LeakView, "id" | "number" | "status" | "confidence" | "url">;
 
@@ -63,7 +64,7 @@ export function SendTakedownsDialog({ leaks, options = {}, onClose, onSent, onPr
     setConfirmError(null);
     try {
       for (const leak of fresh) await confirmFinding(leak.id);
-      void queryClient.invalidateQueries({ queryKey: ["leaks"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.leaks.all });
       setStep("preview");
     } catch (error) {
       setConfirmError(error instanceof ApiError ? error.message : "Your confirmation could not be saved. Please try again.");

@@ -5,6 +5,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from "@testing-library/re
 import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { TakedownAction } from "./takedown-action";
+import { queryKeys } from "../../../lib/query-keys";
 
 const ids = ["11111111-1111-4111-8111-111111111111", "22222222-2222-4222-8222-222222222222", "33333333-3333-4333-8333-333333333333"];
 
@@ -89,7 +90,7 @@ function renderRows(rows: Pick<LeakView, "id" | "number" | "status" | "confidenc
 }
 
 /** The authorization is loaded (the row reads it before any request). */
-const authorizationLoaded = (client: QueryClient) => waitFor(() => expect(client.getQueryData(["takedowns", "authorization"])).toBeDefined());
+const authorizationLoaded = (client: QueryClient) => waitFor(() => expect(client.getQueryData(queryKeys.takedowns.authorization)).toBeDefined());
 
 describe("TakedownAction", () => {
   it("asks one request for a whole page of rows and shows each leak's takedown status", async () => {

@@ -10,6 +10,7 @@ import { takedownStatusLabels } from "../takedown-labels";
 import { AuthorizationForm } from "./authorization-form";
 import { SendTakedownsDialog } from "./send-takedowns-dialog";
 import { TakeItDownChoice } from "./takeitdown-choice";
+import { queryKeys } from "../../../lib/query-keys";
 
 interface TakedownActionProps {
   leak: Pick<LeakView, "id" | "number" | "status" | "confidence" | "url">;
@@ -74,7 +75,7 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
   // Once the notice is out (or the takedown stopped), the leaks list's own status changes too.
   const previous = useRef(status);
   useEffect(() => {
-    if (previous.current && MOVING.includes(previous.current) && status && !MOVING.includes(status)) void queryClient.invalidateQueries({ queryKey: ["leaks"] });
+    if (previous.current && MOVING.includes(previous.current) && status && !MOVING.includes(status)) void queryClient.invalidateQueries({ queryKey: queryKeys.leaks.all });
     previous.current = status;
   }, [status, queryClient]);
 
@@ -145,7 +146,7 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
           upgradeHref={upgradeHref}
           onSent={(res) => {
             const item = res.items[0];
-            if (item) queryClient.setQueryData(["takedowns", "by-leak", leak.id], item);
+            if (item) queryClient.setQueryData(queryKeys.takedowns.byLeak(leak.id), item);
             toast.success(`Takedown requested for #${leak.number}`);
           }}
         />

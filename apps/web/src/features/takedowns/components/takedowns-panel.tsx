@@ -19,6 +19,7 @@ import { CopyField } from "../../../components/copy-field";
 import { FormStepCard } from "./form-step";
 import { RemovalDeadline } from "./removal-deadline";
 import { QueryError, Skeleton } from "../../../components/query-error";
+import { queryKeys } from "../../../lib/query-keys";
 
 const card = "rounded-2xl border border-white/10 bg-ink-900 p-5 sm:p-6";
 const smallButton = "h-9 rounded-lg border border-white/15 px-3 text-sm font-semibold text-white hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-brand-400 disabled:opacity-50";
@@ -435,8 +436,8 @@ export function TakedownsPanel({ onProveOwnership, delistingIncluded, upgradeHre
   useEffect(() => {
     if (statuses === undefined || seen.current === statuses) return;
     if (seen.current !== undefined) {
-      void queryClient.invalidateQueries({ queryKey: ["takedowns", "stats"] });
-      void queryClient.invalidateQueries({ queryKey: ["takedowns", "delisting"] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.takedowns.stats });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.takedowns.delisting });
     }
     seen.current = statuses;
   }, [statuses, queryClient]);
