@@ -1,10 +1,10 @@
 import { digestFrequencies, type AlertRules, type AlertRulesInput, type DigestFrequency } from "@leakwarden/contracts/alerts";
 import { useId, useState, type FormEvent } from "react";
 import { toast } from "sonner";
-import { ApiError } from "../../../lib/api-client";
 import { useAlerts } from "../api/get-alerts";
 import { usePutAlerts } from "../api/put-alerts";
 import { QueryError, Skeleton } from "../../../components/query-error";
+import { onMutationError } from "../../../lib/mutation-toast";
 
 const digestLabels: Record<DigestFrequency, { title: string; hint: string }> = {
   off: { title: "No summary", hint: "Only the alerts you switch on above." },
@@ -46,7 +46,7 @@ function RulesForm({ rules }: { rules: AlertRules }) {
     e.preventDefault();
     put.mutate(draft, {
       onSuccess: () => toast.success("Alert settings saved"),
-      onError: (error) => toast.error("Could not save your alerts", { description: error instanceof ApiError ? error.message : "Please try again." }),
+      onError: onMutationError("Could not save your alerts"),
     });
   };
   return (

@@ -1,7 +1,6 @@
 import type { BillingChangeResponse, BillingSummary } from "@leakwarden/contracts/billing";
 import { findPlan, plans, type BillingPeriod, type Plan } from "@leakwarden/contracts/plans";
 import { useId, useState } from "react";
-import { toast } from "sonner";
 import { BillingToggle } from "../../../components/billing-toggle";
 import { PlanCard, type PlanAction } from "../../../components/plan-card";
 import { ApiError } from "../../../lib/api-client";
@@ -12,6 +11,7 @@ import { useInvoices } from "../api/get-invoices";
 import { useOpenPortal } from "../api/open-portal";
 import { NOT_CONFIGURED_TEXT } from "../lib/pending-checkout";
 import { SelectPlanButton } from "./select-plan-button";
+import { onMutationError } from "../../../lib/mutation-toast";
 
 const statusLabel: Record<NonNullable<BillingSummary["status"]>, string> = {
   on_trial: "Free trial",
@@ -28,12 +28,12 @@ const subscribed = new Set(["on_trial", "active", "past_due", "paused", "unpaid"
 
 const day = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
 
-const buttonClass =
-  "inline-flex h-11 items-center justify-center rounded-lg px-5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400 disabled:cursor-not-allowed disabled:opacity-70";
-
 function errorText(error: unknown) {
   return error instanceof ApiError ? error.message : "Please try again.";
 }
+
+const buttonClass =
+  "inline-flex h-11 items-center justify-center rounded-lg px-5 font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400 disabled:cursor-not-allowed disabled:opacity-70";
 
 function ManageBilling() {
   const portal = useOpenPortal();
@@ -45,7 +45,7 @@ function ManageBilling() {
       onClick={() =>
         portal.mutate(undefined, {
           onSuccess: ({ url }) => window.location.assign(url),
-          onError: (error) => toast.error("Could not open billing", { description: errorText(error) }),
+          onError: onMutationError("Could not open billing"),
         })
       }
       className={`${buttonClass} bg-white/10 text-white hover:bg-white/15`}
@@ -115,7 +115,7 @@ function SwitchPlanButton({
           { plan: plan.id, period },
           {
             onSuccess: (data) => onDone({ message: data.message, proration: data.proration }),
-            onError: (error) => toast.error("Could not change the plan", { description: errorText(error) }),
+            onError: onMutationError("Could not change the plan"),
           },
         );
       }}
@@ -198,7 +198,7 @@ function CancelResume({ summary, onDone }: { summary: BillingSummary; onDone: (o
       <button
         type="button"
         disabled={resume.isPending}
-        onClick={() => resume.mutate(undefined, { onSuccess: done, onError: (error) => toast.error("Could not resume the subscription", { description: errorText(error) }) })}
+        onClick={() => resume.mutate(undefined, { onSuccess: done, onError: onMutationError("Could not resume the subscription") })}
         className={`${buttonClass} bg-brand-600 text-white hover:bg-brand-700`}
       >
         {resume.isPending ? "Resuming..." : "Resume subscription"}
@@ -213,7 +213,7 @@ function CancelResume({ summary, onDone }: { summary: BillingSummary; onDone: (o
       onClick={() => {
         const until = summary.renewsAt ? ` Your plan stays until ${day(summary.renewsAt)}, and you can resume it until then.` : "";
         if (!window.confirm(`Cancel your subscription? Nothing more is billed.${until}`)) return;
-        cancel.mutate(undefined, { onSuccess: done, onError: (error) => toast.error("Could not cancel the subscription", { description: errorText(error) }) });
+        cancel.mutate(undefined, { onSuccess: done, onError: onMutationError("Could not cancel the subscription") });
       }}
       className={`${buttonClass} border border-white/15 bg-transparent text-slate-200 hover:bg-white/5`}
     >

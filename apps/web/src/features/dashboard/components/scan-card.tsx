@@ -11,6 +11,7 @@ import { useStartScan } from "../api/start-scan";
 import { formatDate, formatDateTime, phaseText, progressCounts, relativeFromNow } from "../scan-format";
 import { QueryError, Skeleton } from "../../../components/query-error";
 import { queryKeys } from "../../../lib/query-keys";
+import { toastMutationError } from "../../../lib/mutation-toast";
 
 const isActive = (scan: ScanView | null | undefined) => scan?.status === "queued" || scan?.status === "running";
 
@@ -67,7 +68,7 @@ export function ScanCard({ snippet, editProfileHref, upgradeHref, leaksHref }: S
     } catch (error) {
       if (error instanceof ApiError && error.code === "QUOTA_EXCEEDED") setQuotaError(error);
       else if (error instanceof ApiError && error.code === "CONFLICT" && typeof error.details?.scanId === "string") setStartedId(error.details.scanId);
-      else toast.error("The scan could not start", { description: error instanceof ApiError ? error.message : "Please try again." });
+      else toastMutationError(error, "The scan could not start");
     }
   }
 

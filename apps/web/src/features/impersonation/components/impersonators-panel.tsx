@@ -3,9 +3,9 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { QueryError, Skeleton } from "../../../components/query-error";
-import { ApiError } from "../../../lib/api-client";
 import { CopyField } from "../../../components/copy-field";
 import { useCheckImpersonators, useDismissImpersonator, useImpersonators, useReportImpersonator, useThisIsMe } from "../api/impersonators";
+import { onMutationError } from "../../../lib/mutation-toast";
 
 const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
@@ -17,7 +17,7 @@ const statusLabel: Record<Impersonator["status"], { text: string; className: str
   dismissed: { text: "Dismissed", className: "bg-white/10 text-slate-300" },
 };
 
-const failed = (what: string) => (error: unknown) => toast.error(what, { description: error instanceof ApiError ? error.message : "Please try again." });
+const failed = onMutationError;
 
 function ReportDetails({ report, headingId }: { report: ImpersonationReport; headingId: string }) {
   return (

@@ -1,10 +1,10 @@
 import type { LeakView } from "@leakwarden/contracts/scans";
 import { useEffect, useId, useRef } from "react";
 import { toast } from "sonner";
-import { ApiError } from "../../../lib/api-client";
 import { useConfirmLeak } from "../api/confirm-leak";
 import { useDismissLeak } from "../api/dismiss-leak";
 import { categoryLabels, formatLeakDate, readEvidence, reuploadDetails, reuploadSummary, statusLabels } from "../leak-labels";
+import { onMutationError } from "../../../lib/mutation-toast";
 
 /** Why a page was listed: the text around her name, the names matched, the page's images that matched. Confirm or dismiss. */
 export function EvidenceDialog({ leak, onClose }: { leak: LeakView | null; onClose: () => void }) {
@@ -39,7 +39,7 @@ export function EvidenceDialog({ leak, onClose }: { leak: LeakView | null; onClo
         toast.success(action === "confirm" ? "Confirmed as your content" : "Dismissed: not your content");
         onClose();
       },
-      onError: (error) => toast.error(error instanceof ApiError ? error.message : "That did not work. Please try again."),
+      onError: onMutationError(),
     });
   };
 

@@ -7,6 +7,7 @@ import { useReferenceImages } from "../api/list-reference-images";
 import { useRemoveReferenceImage } from "../api/remove-reference-image";
 import { useImageHasher } from "../hooks/use-image-hasher";
 import { QueryError, Skeleton } from "../../../components/query-error";
+import { onMutationError } from "../../../lib/mutation-toast";
 
 /** PDQ hashes below this quality match poorly (the reference's advice). */
 const MIN_QUALITY = 50;
@@ -142,7 +143,7 @@ export function ReferenceImagesPanel({ upgradeHref }: { upgradeHref: string }) {
                 <button
                   type="button"
                   disabled={remove.isPending && remove.variables === img.id}
-                  onClick={() => remove.mutate(img.id, { onError: (e) => toast.error(e instanceof ApiError ? e.message : "Could not remove it.") })}
+                  onClick={() => remove.mutate(img.id, { onError: onMutationError() })}
                   aria-label={`Remove ${img.label || `reference ${i + 1}`}`}
                   className="h-8 rounded-md border border-white/15 px-2.5 text-xs font-semibold text-white hover:bg-white/5 disabled:opacity-50"
                 >

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from "react";
 import { toast } from "sonner";
 import { ApiError } from "../../../lib/api-client";
 import { usePutAuthorization } from "../api/put-authorization";
+import { toastMutationError } from "../../../lib/mutation-toast";
 
 const input =
   "h-11 w-full rounded-lg border border-white/10 bg-ink-800 px-3 text-sm text-white placeholder:text-slate-500 focus-visible:outline-2 focus-visible:outline-brand-400 aria-[invalid=true]:border-brand-400";
@@ -47,7 +48,7 @@ export function AuthorizationForm({ view, onSigned, submitLabel = "Sign the auth
         },
         onError: (error) => {
           setFields(error instanceof ApiError ? (error.fields ?? {}) : {});
-          toast.error(error instanceof ApiError ? error.message : "Please try again.");
+          toastMutationError(error);
         },
       },
     );

@@ -2,11 +2,11 @@ import type { AutopilotCategory, AutopilotInput } from "@leakwarden/contracts/ta
 import { useId, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
-import { ApiError } from "../../../lib/api-client";
 import { QueryError, Skeleton } from "../../../components/query-error";
 import { useAutopilot, usePutAutopilot } from "../api/autopilot";
 import { useAuthorization } from "../api/get-authorization";
 import { AuthorizationForm } from "./authorization-form";
+import { onMutationError } from "../../../lib/mutation-toast";
 
 const switches: { key: AutopilotCategory; label: string; hint: string }[] = [
   { key: "leakSites", label: "Leak sites", hint: "Sites and pages that republish your photos and videos." },
@@ -50,7 +50,7 @@ export function AutopilotPanel({ headingLevel: Heading = "h2", onProveOwnership,
     put.mutate(next, {
       onSettled: () => setDraft(null),
       onSuccess: () => toast.success(value ? `Automatic takedowns on for ${switches.find((s) => s.key === key)!.label.toLowerCase()}` : `Automatic takedowns off for ${switches.find((s) => s.key === key)!.label.toLowerCase()}`),
-      onError: (error) => toast.error("Your autopilot was not changed", { description: error instanceof ApiError ? error.message : "Please try again." }),
+      onError: onMutationError("Your autopilot was not changed"),
     });
   };
 

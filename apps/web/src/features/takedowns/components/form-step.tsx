@@ -1,9 +1,9 @@
 import type { FormStep } from "@leakwarden/contracts/takedowns";
 import { toast } from "sonner";
-import { ApiError } from "../../../lib/api-client";
 import { useMarkFormDone } from "../api/mark-form-done";
 import { formatWhen } from "../takedown-labels";
 import { CopyField } from "../../../components/copy-field";
+import { onMutationError } from "../../../lib/mutation-toast";
 
 /** Cloudflare's DMCA form fields, in the form's order, with the label she sees there. */
 const FIELDS: [key: string, label: string][] = [
@@ -30,7 +30,7 @@ const partyLabels: Record<FormStep["party"], string> = { cloudflare: "Cloudflare
 export function FormStepCard({ takedownId, step }: { takedownId: string; step: FormStep }) {
   const done = useMarkFormDone();
   const party = partyLabels[step.party];
-  const fail = (error: unknown) => toast.error(error instanceof ApiError ? error.message : "Please try again.");
+  const fail = onMutationError();
   if (step.via === "api") {
     return (
       <section aria-label={`${party} report`} className="rounded-xl border border-white/10 p-3" data-testid="form-step">

@@ -20,6 +20,7 @@ import { FormStepCard } from "./form-step";
 import { RemovalDeadline } from "./removal-deadline";
 import { QueryError, Skeleton } from "../../../components/query-error";
 import { queryKeys } from "../../../lib/query-keys";
+import { onMutationError } from "../../../lib/mutation-toast";
 
 const card = "rounded-2xl border border-white/10 bg-ink-900 p-5 sm:p-6";
 const smallButton = "h-9 rounded-lg border border-white/15 px-3 text-sm font-semibold text-white hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-brand-400 disabled:opacity-50";
@@ -166,7 +167,7 @@ function NoticeCard({ notice }: { notice: NoticeView }) {
 function Actions({ d }: { d: TakedownDetail }) {
   const cancel = useCancelTakedown();
   const resend = useResendTakedown();
-  const fail = (error: unknown) => toast.error(error instanceof ApiError ? error.message : "Please try again.");
+  const fail = onMutationError();
   if (d.status === "draft" || d.status === "queued") {
     return (
       <button type="button" disabled={cancel.isPending} onClick={() => cancel.mutate(d.id, { onSuccess: () => toast.success("Takedown cancelled"), onError: fail })} className={smallButton}>
@@ -338,7 +339,7 @@ function DelistingPackage({ p }: { p: DelistingResponse["packages"][number] }) {
           type="button"
           disabled={mark.isPending || allSubmitted}
           onClick={() =>
-            mark.mutate({ engine: p.engine }, { onSuccess: () => toast.success(`Marked as submitted to ${engine}`), onError: (e) => toast.error(e instanceof ApiError ? e.message : "Please try again.") })
+            mark.mutate({ engine: p.engine }, { onSuccess: () => toast.success(`Marked as submitted to ${engine}`), onError: onMutationError() })
           }
           className="h-9 rounded-lg bg-brand-600 px-3 text-sm font-semibold text-white hover:bg-brand-700 disabled:bg-white/10 disabled:opacity-70"
         >
