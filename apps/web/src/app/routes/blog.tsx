@@ -7,9 +7,8 @@ import { PromoBanner } from "../../features/landing/components/promo-banner";
 import { Article } from "../../features/marketing/components/article";
 import { usePageView } from "../../lib/analytics";
 import { pageTitles } from "../page-titles";
+import { formatUtcDay } from "../../lib/format";
 
-const dateFormat = new Intl.DateTimeFormat("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
-const formatDate = (date: string) => dateFormat.format(new Date(`${date}T12:00:00Z`));
 
 /** The title of a post's page (also the prerendered page's <title>). */
 export function postTitle(slug: string): string | undefined {
@@ -38,7 +37,7 @@ export function BlogIndexRoute() {
             <li key={post.slug} className="rounded-2xl border border-white/10 bg-ink-900 p-5 sm:p-6">
               <article aria-labelledby={`post-${post.slug}`}>
                 <p className="text-sm text-slate-400">
-                  <time dateTime={post.date}>{formatDate(post.date)}</time>
+                  <time dateTime={post.date}>{formatUtcDay(post.date)}</time>
                 </p>
                 <h2 id={`post-${post.slug}`} className="mt-2 text-xl font-semibold text-white">
                   <Link to={`/blog/${post.slug}`} className="hover:text-brand-300 focus-visible:outline-2 focus-visible:outline-brand-400">
@@ -68,7 +67,7 @@ export function BlogPostRoute() {
         eyebrow="Blog"
         title={post.title}
         meta={
-          <time dateTime={post.date}>{formatDate(post.date)}</time>
+          <time dateTime={post.date}>{formatUtcDay(post.date)}</time>
         }
       >
         <div dangerouslySetInnerHTML={{ __html: post.html }} />

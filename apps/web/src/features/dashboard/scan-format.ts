@@ -1,4 +1,5 @@
 import type { ScanView } from "@leakwarden/contracts/scans";
+import { formatDate, formatDateTime, formatRelative } from "../../lib/format";
 
 const phaseWords: Record<string, string> = {
   queued: "Waiting to start",
@@ -27,24 +28,4 @@ export function progressCounts(scan: ScanView): string {
   return parts.length ? `${parts.join(", ")}.` : "";
 }
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "long" });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-const relative = new Intl.RelativeTimeFormat(undefined, { numeric: "auto" });
-
-export function formatDate(iso: string): string {
-  return dateFormat.format(new Date(iso));
-}
-
-export function formatDateTime(iso: string): string {
-  return dateTimeFormat.format(new Date(iso));
-}
-
-/** "in 30 days", "in 5 hours", "in 12 minutes". */
-export function relativeFromNow(iso: string, now = Date.now()): string {
-  const ms = Date.parse(iso) - now;
-  const minutes = Math.round(ms / 60_000);
-  if (Math.abs(minutes) < 60) return relative.format(Math.max(1, minutes), "minute");
-  const hours = Math.round(ms / 3_600_000);
-  if (Math.abs(hours) < 48) return relative.format(hours, "hour");
-  return relative.format(Math.round(ms / 86_400_000), "day");
-}
+export { formatDate, formatDateTime, formatRelative as relativeFromNow };

@@ -1,4 +1,5 @@
 import { evasionFormLabels, nameEvasionSchema, type LeakView, type ReuploadView } from "@leakwarden/contracts/scans";
+import { formatShortDate } from "../../lib/format";
 
 export const statusLabels: Record<LeakView["status"], string> = {
   new: "New",
@@ -23,8 +24,7 @@ export const statusClasses: Record<LeakView["status"], string> = {
   dismissed: "bg-white/10 text-slate-300",
 };
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-export const formatLeakDate = (iso: string) => dateFormat.format(new Date(iso));
+export const formatLeakDate = formatShortDate;
 
 export interface LeakEvidence {
   matchedNames: string[];

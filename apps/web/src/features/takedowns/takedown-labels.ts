@@ -1,4 +1,5 @@
 import type { DelistingEngine, Recipient, TakedownStatus } from "@leakwarden/contracts/takedowns";
+import { formatDateTime } from "../../lib/format";
 
 export const takedownStatusLabels: Record<TakedownStatus, string> = {
   draft: "Draft",
@@ -24,8 +25,7 @@ export const takedownStatusClasses: Record<TakedownStatus, string> = {
   cancelled: "bg-white/10 text-slate-300",
 };
 
-const dateTime = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
-export const formatWhen = (iso: string | null) => (iso ? dateTime.format(new Date(iso)) : "—");
+export const formatWhen = (iso: string | null) => (iso ? formatDateTime(iso) : "—");
 
 export const recipientKindLabels: Record<Recipient["kind"], string> = {
   site: "The site",

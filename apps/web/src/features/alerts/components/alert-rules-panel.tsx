@@ -5,6 +5,7 @@ import { useAlerts } from "../api/get-alerts";
 import { usePutAlerts } from "../api/put-alerts";
 import { QueryError, Skeleton } from "../../../components/query-error";
 import { onMutationError } from "../../../lib/mutation-toast";
+import { formatDateTime } from "../../../lib/format";
 
 const digestLabels: Record<DigestFrequency, { title: string; hint: string }> = {
   off: { title: "No summary", hint: "Only the alerts you switch on above." },
@@ -12,7 +13,6 @@ const digestLabels: Record<DigestFrequency, { title: string; hint: string }> = {
   weekly: { title: "Weekly summary", hint: "Once a week: what was found, sent, removed and is still up." },
 };
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 function Toggle({ label, hint, checked, onChange }: { label: string; hint: string; checked: boolean; onChange: (v: boolean) => void }) {
   const id = useId();
@@ -83,7 +83,7 @@ function RulesForm({ rules }: { rules: AlertRules }) {
             </label>
           ))}
         </div>
-        {rules.digest !== "off" && rules.nextDigestAt && <p className="mt-2 text-xs text-slate-400">Next summary: {dateFormat.format(new Date(rules.nextDigestAt))}.</p>}
+        {rules.digest !== "off" && rules.nextDigestAt && <p className="mt-2 text-xs text-slate-400">Next summary: {formatDateTime(rules.nextDigestAt)}.</p>}
       </fieldset>
       <div className="flex flex-wrap items-center gap-3">
         <button

@@ -5,8 +5,8 @@ import { describeError } from "../../../lib/api-client";
 import { revokeOtherSessions, revokeSession, sessionsQueryOptions, useAccountSessions } from "../api/account-security";
 import { FormBanner } from "./form-fields";
 import { secondaryButton, StatusNote } from "./settings-card";
+import { formatDateTime } from "../../../lib/format";
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 /**
  * Where the session was last used: what the server can tell of the address without a geolocation
@@ -57,7 +57,7 @@ export function SessionsList() {
                 {s.current && <span className="ml-2 rounded-full bg-brand-500/15 px-2 py-0.5 text-xs font-semibold text-brand-300">This device</span>}
               </p>
               <p className="text-sm break-all text-slate-400">
-                {where(s)} · last seen {when(s.lastSeenAt)}
+                {where(s)} · last seen {formatDateTime(s.lastSeenAt)}
               </p>
             </div>
             {!s.current && (
@@ -65,7 +65,7 @@ export function SessionsList() {
                 type="button"
                 className={secondaryButton}
                 disabled={busy !== null}
-                aria-label={`Sign out ${s.device}, last seen ${when(s.lastSeenAt)}`}
+                aria-label={`Sign out ${s.device}, last seen ${formatDateTime(s.lastSeenAt)}`}
                 onClick={() => void run(s.id, () => revokeSession(s.id), () => `${s.device} was signed out.`)}
               >
                 {busy === s.id ? "Signing out..." : "Sign out"}

@@ -5,12 +5,13 @@ import { usePageView } from "../../../lib/analytics";
 import { AuthShell, OrDivider } from "./auth-shell";
 import { SignInForm } from "./sign-in-form";
 import { StatusNote } from "./settings-card";
+import { formatWeekdayDateTime } from "../../../lib/format";
 
 /** "Tuesday, 1 December 2026 at 23:05": her own time zone, in words. */
 function longDate(iso: string): string {
   const at = new Date(iso);
   if (Number.isNaN(at.getTime())) return "in 7 days";
-  return at.toLocaleString("en-GB", { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit" });
+  return formatWeekdayDateTime(iso);
 }
 
 /** The sign-in screen: at /signin, and wherever a page needs a session that is not there. */

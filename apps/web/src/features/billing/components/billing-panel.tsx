@@ -12,6 +12,7 @@ import { useOpenPortal } from "../api/open-portal";
 import { NOT_CONFIGURED_TEXT } from "../lib/pending-checkout";
 import { SelectPlanButton } from "./select-plan-button";
 import { onMutationError } from "../../../lib/mutation-toast";
+import { formatDayMonthYear } from "../../../lib/format";
 
 const statusLabel: Record<NonNullable<BillingSummary["status"]>, string> = {
   on_trial: "Free trial",
@@ -26,7 +27,7 @@ const statusLabel: Record<NonNullable<BillingSummary["status"]>, string> = {
 /** Statuses of a subscription that is still billed: its plan is changed, not bought again. */
 const subscribed = new Set(["on_trial", "active", "past_due", "paused", "unpaid"]);
 
-const day = (iso: string) => new Date(iso).toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+const day = formatDayMonthYear;
 
 function errorText(error: unknown) {
   return error instanceof ApiError ? error.message : "Please try again.";

@@ -1,7 +1,7 @@
 import { useLatestScan } from "../api/get-latest-scan";
 import { QueryError, Skeleton } from "../../../components/query-error";
+import { formatCount } from "../../../lib/format";
 
-const numberFormat = new Intl.NumberFormat();
 
 /** The four figures of the last completed scan, from the server's own records: a scan still running does not blank them. */
 export function StatCards() {
@@ -24,7 +24,7 @@ export function StatCards() {
             <Skeleton className="mt-2 h-8 w-16" />
           ) : (
             <p className="mt-1 text-3xl font-bold tracking-tight text-white tabular-nums" data-testid={`stat-${card.title}`}>
-              {card.value === undefined ? "—" : numberFormat.format(card.value)}
+              {card.value === undefined ? "—" : formatCount(card.value)}
             </p>
           )}
         </div>

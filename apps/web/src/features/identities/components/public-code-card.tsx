@@ -3,8 +3,8 @@ import { CheckIcon, ShieldIcon } from "../../../components/icons";
 import { ApiError } from "../../../lib/api-client";
 import { usePublicCode } from "../api/get-public-code";
 import { stageNameAddress } from "../platform-labels";
+import { formatMonthYear } from "../../../lib/format";
 
-const monthYear = new Intl.DateTimeFormat("en-US", { month: "long", year: "numeric" });
 
 /** The page behind the snippet's link: whose code this is and that their content is protected. */
 export function PublicCodeCard({ code }: { code: string }) {
@@ -46,7 +46,7 @@ export function PublicCodeCard({ code }: { code: string }) {
         <h1 className="text-3xl font-bold tracking-tight text-white sm:text-4xl">This creator’s content is protected</h1>
         <p className="mx-auto mt-3 max-w-lg text-slate-400">
           The code <span className="font-mono text-slate-200">{code}</span> belongs to a creator who has protected their content with Leakwarden since{" "}
-          {monthYear.format(new Date(since))}. Copies shared without permission are found and taken down under the DMCA.
+          {formatMonthYear(since)}. Copies shared without permission are found and taken down under the DMCA.
         </p>
       </div>
       <section aria-labelledby="verified-profiles" className="w-full max-w-md rounded-2xl border border-white/10 bg-ink-900 p-5 text-left">

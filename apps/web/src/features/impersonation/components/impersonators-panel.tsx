@@ -6,9 +6,8 @@ import { QueryError, Skeleton } from "../../../components/query-error";
 import { CopyField } from "../../../components/copy-field";
 import { useCheckImpersonators, useDismissImpersonator, useImpersonators, useReportImpersonator, useThisIsMe } from "../api/impersonators";
 import { onMutationError } from "../../../lib/mutation-toast";
+import { formatDateTime, formatShortDate } from "../../../lib/format";
 
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
-const dateTimeFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" });
 
 const statusLabel: Record<Impersonator["status"], { text: string; className: string }> = {
   open: { text: "Likely impersonator", className: "bg-brand-600/20 text-brand-100" },
@@ -90,9 +89,9 @@ function ImpersonatorCard({ item }: { item: Impersonator }) {
         </ul>
         {item.bio && <p className="mt-2 line-clamp-3 text-sm break-words text-slate-400">Bio: {item.bio}</p>}
         <p className="mt-1 text-xs text-slate-400">
-          First seen {dateFormat.format(new Date(item.firstSeenAt))}
-          {item.reportedAt ? ` · reported ${dateFormat.format(new Date(item.reportedAt))}` : ""}
-          {item.goneAt ? ` · gone since ${dateFormat.format(new Date(item.goneAt))}` : ""}
+          First seen {formatShortDate(item.firstSeenAt)}
+          {item.reportedAt ? ` · reported ${formatShortDate(item.reportedAt)}` : ""}
+          {item.goneAt ? ` · gone since ${formatShortDate(item.goneAt)}` : ""}
         </p>
       </div>
 
@@ -138,7 +137,7 @@ function CheckStatus({ data }: { data: ImpersonatorsResponse }) {
       : c.status === "failed"
         ? "The last check could not finish. Try again in a moment."
         : c.status === "done" && c.finishedAt
-          ? `Last checked ${dateTimeFormat.format(new Date(c.finishedAt))}: ${c.profilesChecked} profiles looked at.`
+          ? `Last checked ${formatDateTime(c.finishedAt)}: ${c.profilesChecked} profiles looked at.`
           : "Not checked yet.";
   return (
     <p role="status" className="text-sm text-slate-400">

@@ -5,6 +5,7 @@ import { useLeaks } from "../api/list-leaks";
 import { categoryLabels, formatLeakDate, reuploadSummary, statusClasses, statusLabels } from "../leak-labels";
 import { EvidenceDialog } from "./evidence-dialog";
 import { QueryError, Skeleton } from "../../../components/query-error";
+import { formatCount } from "../../../lib/format";
 
 /** The spec's page size of the Scan Results table. */
 export const LEAKS_PAGE_SIZE = 18;
@@ -96,7 +97,7 @@ export function LeaksPanel({ title, category, renderAction, bulkAction, emptyTex
           </h2>
           {data && (
             <p className="text-sm text-slate-400" aria-live="polite" data-testid="leaks-total">
-              {data.total === 1 ? "1 link" : `${data.total.toLocaleString()} links`}
+              {data.total === 1 ? "1 link" : `${formatCount(data.total)} links`}
             </p>
           )}
         </div>

@@ -8,10 +8,10 @@ import { useRemoveReferenceImage } from "../api/remove-reference-image";
 import { useImageHasher } from "../hooks/use-image-hasher";
 import { QueryError, Skeleton } from "../../../components/query-error";
 import { onMutationError } from "../../../lib/mutation-toast";
+import { formatShortDate } from "../../../lib/format";
 
 /** PDQ hashes below this quality match poorly (the reference's advice). */
 const MIN_QUALITY = 50;
-const dateFormat = new Intl.DateTimeFormat(undefined, { dateStyle: "medium" });
 
 /**
  * Reference images: the photos are decoded and hashed on this device; only the hashes (and, if
@@ -137,7 +137,7 @@ export function ReferenceImagesPanel({ upgradeHref }: { upgradeHref: string }) {
                 <div className="min-w-0 flex-1 text-sm">
                   <p className="truncate font-medium text-white">{img.label || `Reference ${i + 1}`}</p>
                   <p className="text-xs text-slate-400">
-                    Added {dateFormat.format(new Date(img.createdAt))} · detail {img.quality}/100
+                    Added {formatShortDate(img.createdAt)} · detail {img.quality}/100
                   </p>
                 </div>
                 <button

@@ -21,6 +21,7 @@ import { RemovalDeadline } from "./removal-deadline";
 import { QueryError, Skeleton } from "../../../components/query-error";
 import { queryKeys } from "../../../lib/query-keys";
 import { onMutationError } from "../../../lib/mutation-toast";
+import { formatCount } from "../../../lib/format";
 
 const card = "rounded-2xl border border-white/10 bg-ink-900 p-5 sm:p-6";
 const smallButton = "h-9 rounded-lg border border-white/15 px-3 text-sm font-semibold text-white hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-brand-400 disabled:opacity-50";
@@ -45,8 +46,8 @@ function Figure({ label, value, note, testId }: { label: string; value: string |
 
 function overallLine(o: TakedownStats): string {
   if (o.noticesSent === 0) return "Across all Leakwarden creators: no notice sent yet.";
-  const rate = o.removalRate === null ? "not measured yet (no notice is 7 days old)" : `${percent(o.removalRate)} of ${o.removalRateBase.toLocaleString()} ${o.removalRateBase === 1 ? "link" : "links"} sent more than 7 days ago`;
-  const count = (n: number, one: string, many: string) => `${n.toLocaleString()} ${n === 1 ? one : many}`;
+  const rate = o.removalRate === null ? "not measured yet (no notice is 7 days old)" : `${percent(o.removalRate)} of ${formatCount(o.removalRateBase)} ${o.removalRateBase === 1 ? "link" : "links"} sent more than 7 days ago`;
+  const count = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
   return `Across all Leakwarden creators: ${count(o.noticesSent, "notice", "notices")} sent, ${count(o.linksRemoved, "link", "links")} removed by the site or host, removal rate ${rate}, median time to removal ${formatHours(o.medianHoursToRemoval)}.`;
 }
 
