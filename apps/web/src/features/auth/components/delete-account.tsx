@@ -8,6 +8,7 @@ import { paths } from "../../../config/paths";
 import { GoogleButton } from "../../../components/google-button";
 import { resetAnalytics } from "../../../lib/analytics";
 import { ApiError, describeError } from "../../../lib/api-client";
+import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { useClientState } from "../../../lib/client-state";
 import { clearSession } from "../../../lib/session";
 import { FormBanner, PasswordField } from "./form-fields";
@@ -50,8 +51,7 @@ function PasswordConfirmation({ onDone }: { onDone: (eraseAfter: string) => void
       const { eraseAfter } = await requestDeletion(password);
       onDone(eraseAfter);
     } catch (e) {
-      if (e instanceof ApiError && e.fields?.password) setError("password", { message: e.fields.password });
-      else setBanner(describeError(e));
+      if (!applyServerFieldErrors(e, setError, ["password"])) setBanner(describeError(e));
     }
   });
   return (

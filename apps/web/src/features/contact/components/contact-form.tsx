@@ -12,6 +12,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useForm, type Resolver } from "react-hook-form";
 import { useHydrated } from "../../../components/use-hydrated";
 import { ApiError, api, describeError } from "../../../lib/api-client";
+import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
 
 const signedOutSchema = contactFormSchema.extend({ email: contactEmailSchema });
@@ -94,14 +95,9 @@ export function ContactForm() {
       setSent(answer);
       reset();
     } catch (error) {
-      if (error instanceof ApiError) {
-        for (const field of ["topic", "message", "email"] as const) {
-          const message = error.fields?.[field];
-          if (message) setError(field, { message });
-        }
-        // An expired form gets a new token, so that sending again works.
-        if (error.fields?.formToken) void loadToken();
-      }
+      applyServerFieldErrors(error, setError, ["topic", "message", "email"]);
+      // An expired form gets a new token, so that sending again works.
+      if (error instanceof ApiError && error.fields?.formToken) void loadToken();
       setBanner(describeError(error));
     }
   });
