@@ -10,7 +10,7 @@ function fieldBorder(error?: string) {
   return error ? "border-red-400/80" : "border-white/15 hover:border-white/25";
 }
 
-function FieldError({ id, error }: { id: string; error?: string | undefined }) {
+export function FieldError({ id, error }: { id: string; error?: string | undefined }) {
   return error ? (
     <p id={id} className="mt-2 text-sm text-red-300">
       {error}
