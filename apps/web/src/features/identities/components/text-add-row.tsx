@@ -1,4 +1,7 @@
-import { useId, useRef, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useMemo } from "react";
+import { useForm } from "react-hook-form";
+import * as z from "zod/mini";
 import type { AddOutcome } from "./stage-name-row";
 
 interface TextAddRowProps {
@@ -14,43 +17,36 @@ interface TextAddRowProps {
 
 /** One text field and an Add button; the field clears after adding. */
 export function TextAddRow({ label, placeholder, onAdd, alwaysShowButton = false, emptyMessage, autoFocus = false, inputMode = "text" }: TextAddRowProps) {
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const inputRef = useRef<HTMLInputElement>(null);
+  const schema = useMemo(() => z.object({ text: z.string().check(z.trim(), z.minLength(1, emptyMessage)) }), [emptyMessage]);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    setFocus,
+    watch,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<{ text: string }>({ resolver: zodResolver(schema), defaultValues: { text: "" }, reValidateMode: "onSubmit" });
+  const text = watch("text");
+  const error = errors.text?.message ?? null;
   const id = useId();
   const errorId = `${id}-error`;
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy) return;
-    const value = text.trim();
-    if (!value) {
-      setError(emptyMessage);
-      inputRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const outcome = await onAdd(value);
-      if (outcome.status === "added") {
-        setText("");
-        setError(null);
-      } else if (outcome.status === "error") setError(outcome.message);
-      inputRef.current?.focus();
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = handleSubmit(async ({ text: value }) => {
+    const outcome = await onAdd(value);
+    if (outcome.status === "added") reset({ text: "" });
+    else if (outcome.status === "error") setError("text", { message: outcome.message });
+    setFocus("text");
+  });
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2" aria-label={label}>
+    <form onSubmit={(e) => (busy ? e.preventDefault() : void submit(e))} noValidate className="flex flex-col gap-2" aria-label={label}>
       <div className="flex gap-2">
         <label htmlFor={`${id}-input`} className="sr-only">
           {label}
         </label>
         <input
-          ref={inputRef}
           id={`${id}-input`}
           type="text"
           inputMode={inputMode}
@@ -59,12 +55,8 @@ export function TextAddRow({ label, placeholder, onAdd, alwaysShowButton = false
           spellCheck={false}
           autoFocus={autoFocus}
           placeholder={placeholder}
-          value={text}
           maxLength={300}
-          onChange={(e) => {
-            setText(e.target.value);
-            setError(null);
-          }}
+          {...register("text", { onChange: () => clearErrors("text") })}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           className="h-11 min-w-0 flex-1 rounded-lg border border-white/15 bg-ink-900 px-3 text-sm text-white placeholder:text-slate-400 focus-visible:border-brand-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400 aria-invalid:border-brand-400"
