@@ -58,7 +58,7 @@ for (const width of [1280, 375]) {
     await page.goto("/dashboard/leaks");
     const rows = page.locator("tbody tr");
     await expect(rows.first()).toBeVisible({ timeout: 20_000 });
-    const earlierNumber = Number((await rows.last().locator("td").first().textContent())!.replace(/\D/g, ""));
+    const earlierNumber = Number((await rows.last().locator("td").filter({ hasText: /^#\d+$/ }).textContent())!.replace(/\D/g, ""));
     const marker = rows.first().getByRole("link", { name: new RegExp(`^Re-upload of #${earlierNumber}, removed on`) });
     await expect(marker).toHaveText(`Re-upload of #${earlierNumber}`);
     await expect(rows.nth(1).getByTestId("reupload-marker")).toHaveCount(0);

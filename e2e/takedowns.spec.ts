@@ -233,7 +233,7 @@ test("Takedown Requests shows the notice as sent, who got it and how they were f
   await expect(google.getByLabel("Copyright owner", { exact: true })).toHaveValue("nova_lane");
   await expect(google.getByLabel("Authorized example URLs", { exact: true })).toHaveValue("https://www.reddit.com/user/nova_lane/");
   await expect(google.getByLabel("Infringing URLs", { exact: true })).toHaveValue(`${fixtureOrigin}/nova/${NOVA_PAGES - 1}`);
-  await expect(google.getByLabel("Description of the work", { exact: true })).toHaveValue(/Original photographs and videos created and published by nova_lane/);
+  await expect(google.getByLabel("Description of the work", { exact: true })).toHaveValue(/^Original photographs and videos created by nova_lane, who owns their copyright, and published by her on her own profile: https:\/\/www\.reddit\.com\/user\/nova_lane\/\./);
   await expect(google.getByRole("link", { name: "Download the URL list (1)" })).toHaveAttribute("href", `data:text/plain;charset=utf-8,${encodeURIComponent(`${fixtureOrigin}/nova/${NOVA_PAGES - 1}\n`)}`);
   await google.getByRole("button", { name: "Copy infringing urls" }).click();
   await expect(google.getByRole("button", { name: "Copied infringing urls" })).toBeVisible();
