@@ -382,7 +382,7 @@ test("a failed call shows a toast and the reason with a retry, never a blank pan
 });
 
 test("Account: every identity edit reaches the server, and ownership is proven on the platform's page", async ({ browser, baseURL }) => {
-  const ivy = await signUpAndConfirm(baseURL!, "ivy@example.com");
+  const ivy = await signUpAndConfirm(baseURL!, "ivystone@example.com");
   await setIdentities(ivy, { onlyfans: "ivy_stone" });
   const { page, context, errors } = await signedIn(browser, ivy);
   await page.goto("/dashboard/account");
@@ -451,7 +451,7 @@ test("Account: every identity edit reaches the server, and ownership is proven o
   await expect(topTitle(page)).toHaveText("Upgrade Plan");
 
   // The top bar's menu signs her out.
-  await page.getByRole("banner").getByRole("button", { name: "ivy", exact: true }).click();
+  await page.getByRole("banner").getByRole("button", { name: "ivystone", exact: true }).click();
   await page.getByRole("menuitem", { name: "Sign Out" }).click();
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/dashboard");
