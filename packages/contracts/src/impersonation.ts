@@ -5,13 +5,15 @@ import { z } from "zod";
 export const impersonatorStatuses = ["open", "reported", "gone", "dismissed"] as const;
 export type ImpersonatorStatus = (typeof impersonatorStatuses)[number];
 
-export const evidenceKinds = ["name", "display-name", "avatar", "leak-link", "own-link", "payment-link", "new-account"] as const;
+export const evidenceKinds = ["name", "display-name", "avatar", "post-image", "leak-link", "own-link", "payment-link", "new-account"] as const;
 
 export const impersonatorEvidenceSchema = z.object({
   kind: z.enum(evidenceKinds),
   weight: z.number(),
   detail: z.string(),
   url: z.string().optional(),
+  /** For "post-image": the account's posts showing her photos, each with the image that matched. */
+  posts: z.array(z.object({ url: z.string(), imageUrl: z.string() })).optional(),
 });
 
 export const impersonatorSchema = z.object({

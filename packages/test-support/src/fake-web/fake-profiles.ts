@@ -14,6 +14,12 @@ import { bytes, html, json, startVirtualHostServer, type Site, type VirtualHostS
  * - Fanvue, Fanfix and the like: a server-rendered page with a JSON-LD ProfilePage whose mainEntity is the Person.
  * - Fansly: a single-page app shell that shows no profile without a login.
  * Avatars are served from each platform's image host.
+ * Posts (an account's `posts`), where the platform shows them without a login:
+ * - Reddit: /user/{name}/submitted.json, a Listing of t3 things: a one-image post links the image on
+ *   i.redd.it (url_overridden_by_dest, post_hint "image") with preview.images[].source.url on
+ *   preview.redd.it; a several-image post is a gallery (is_gallery, gallery_data.items, media_metadata).
+ * - Fanvue, Fanfix: the ProfilePage's hasPart, one SocialMediaPosting per post with its ImageObjects.
+ * - Instagram and TikTok show no posts in the logged-out page: none.
  */
 
 export type FakePlatform = "reddit" | "instagram" | "tiktok" | "fanvue" | "fanfix" | "onlyfans";
@@ -27,7 +33,11 @@ export type FakeAccount = {
   links?: string[];
   createdAt?: Date;
   followers?: number;
+  /** Its public posts, newest first: each one image or a gallery of several. */
+  posts?: FakePost[];
 };
+
+export type FakePost = { title: string; images: Buffer[] };
 
 export type FakeProfilesWeb = {
   web: VirtualHostServer;
@@ -65,6 +75,7 @@ export async function startFakeProfilesWeb(accounts: FakeAccount[] = [], scheme:
 
   const avatarSite = (platform: FakePlatform): Site => ({
     "*": (req, res, url) => {
+      if (url.pathname.startsWith("/posts/")) return postImageSite(platform)["*"]!(req, res, url);
       const m = /^\/avatars\/([^/]+)\.jpg$/.exec(url.pathname);
       const account = m ? find(platform, m[1]!) : undefined;
       if (!account?.avatar) {
@@ -76,10 +87,78 @@ export async function startFakeProfilesWeb(accounts: FakeAccount[] = [], scheme:
     },
   });
 
+  // Post images: /posts/{handle}/{post}-{image}.jpg on the platform's image host (Reddit's on i.redd.it and preview.redd.it).
+  const postImage = (platform: FakePlatform, url: URL): Buffer | undefined => {
+    const m = /^\/posts\/([^/]+)\/(\d{1,3})-(\d{1,3})\.jpg$/.exec(url.pathname);
+    return m ? find(platform, m[1]!)?.posts?.[Number(m[2])]?.images[Number(m[3])] : undefined;
+  };
+  const postImageUrl = (host: string, a: FakeAccount, post: number, image: number) => `${scheme}://${host}/posts/${encodeURIComponent(a.handle.toLowerCase())}/${post}-${image}.jpg`;
+  const postImageSite = (platform: FakePlatform): Site => ({
+    "*": (req, res, url) => {
+      const image = postImage(platform, url);
+      if (!image) {
+        res.writeHead(404);
+        res.end();
+        return;
+      }
+      return bytes(image, "image/jpeg")(req, res, url);
+    },
+  });
+  const postId = (a: FakeAccount, i: number) => `${a.handle.toLowerCase().replace(/[^a-z0-9]/g, "").slice(0, 4)}${i}x`;
+
+  const redditListing = (a: FakeAccount) => ({
+    kind: "Listing",
+    data: {
+      after: null,
+      dist: a.posts?.length ?? 0,
+      modhash: "",
+      geo_filter: "",
+      children: (a.posts ?? []).map((post, i) => {
+        const id = postId(a, i);
+        const permalink = `/r/u_${a.handle}/comments/${id}/${post.title.toLowerCase().replace(/[^a-z0-9]+/g, "_").slice(0, 40)}/`;
+        const common = { subreddit: `u_${a.handle}`, author: a.handle, title: post.title, name: `t3_${id}`, id, permalink, over_18: true, created_utc: 1763600000 - i * 3600, thumbnail: "nsfw", domain: "i.redd.it" };
+        if (post.images.length === 1) {
+          const direct = postImageUrl("i.redd.it", a, i, 0);
+          return {
+            kind: "t3",
+            data: {
+              ...common,
+              post_hint: "image",
+              url: direct,
+              url_overridden_by_dest: direct,
+              preview: { enabled: true, images: [{ id: `img${id}`, source: { url: `${postImageUrl("preview.redd.it", a, i, 0)}?width=1080&format=pjpg&auto=webp&s=abc`, width: 1080, height: 1350 }, resolutions: [], variants: {} }] },
+            },
+          };
+        }
+        const ids = post.images.map((_img, j) => `m${id}${j}`);
+        return {
+          kind: "t3",
+          data: {
+            ...common,
+            domain: "reddit.com",
+            url: `https://www.reddit.com/gallery/${id}`,
+            url_overridden_by_dest: `https://www.reddit.com/gallery/${id}`,
+            is_gallery: true,
+            gallery_data: { items: ids.map((media_id, j) => ({ media_id, id: 100 + j })) },
+            media_metadata: Object.fromEntries(
+              ids.map((mid, j) => [mid, { status: "valid", e: "Image", m: "image/jpg", p: [], s: { y: 1350, x: 1080, u: `${postImageUrl("preview.redd.it", a, i, j)}?width=1080&format=pjpg&auto=webp&s=def` }, id: mid }]),
+            ),
+          },
+        };
+      }),
+      before: null,
+    },
+  });
+
   const notFoundHtml = (title: string) => html(`<!doctype html><html><head><title>${title}</title></head><body><h2>Sorry, this page isn't available.</h2></body></html>`, 404);
 
   const reddit: Site = {
     "*": (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
+      const submitted = /^\/user\/([^/]+)\/submitted\.json$/.exec(url.pathname);
+      if (submitted) {
+        const owner = find("reddit", submitted[1]!);
+        return owner ? json(redditListing(owner))(req, res, url) : json({ message: "Not Found", error: 404 }, 404)(req, res, url);
+      }
       const m = /^\/user\/([^/]+)\/about\.json$/.exec(url.pathname);
       const a = m ? find("reddit", m[1]!) : undefined;
       if (!a) return json({ message: "Not Found", error: 404 }, 404)(req, res, url);
@@ -188,6 +267,14 @@ export async function startFakeProfilesWeb(accounts: FakeAccount[] = [], scheme:
           sameAs: a.links ?? [],
           interactionStatistic: [{ "@type": "InteractionCounter", interactionType: "https://schema.org/FollowAction", userInteractionCount: a.followers ?? 0 }],
         },
+        hasPart: (a.posts ?? []).map((post, i) => ({
+          "@type": "SocialMediaPosting",
+          "@id": `${scheme}://${HOSTS[platform]}${url.pathname.replace(/\/$/, "")}/posts/${postId(a, i)}`,
+          url: `${scheme}://${HOSTS[platform]}${url.pathname.replace(/\/$/, "")}/posts/${postId(a, i)}`,
+          headline: post.title,
+          author: { "@type": "Person", name: a.displayName },
+          image: post.images.map((_img, j) => ({ "@type": "ImageObject", contentUrl: postImageUrl(CDN[platform], a, i, j) })),
+        })),
       };
       return html(`<!doctype html><html><head><title>${esc(a.displayName)} | ${siteName}</title>
 <meta property="og:type" content="profile"><meta property="og:title" content="${esc(a.displayName)}"><meta property="og:image" content="${avatarUrl(a)}">
@@ -209,6 +296,8 @@ export async function startFakeProfilesWeb(accounts: FakeAccount[] = [], scheme:
     [HOSTS.fanfix]: jsonLdSite("fanfix", /^\/@([^/]+)\/?$/, "Fanfix"),
     [HOSTS.onlyfans]: spaShell("OnlyFans"),
     "fansly.com": spaShell("Fansly"),
+    "i.redd.it": postImageSite("reddit"),
+    "preview.redd.it": postImageSite("reddit"),
     ...Object.fromEntries((Object.keys(CDN) as FakePlatform[]).map((p) => [CDN[p], avatarSite(p)])),
   });
   const proxy = await startForwardProxy((host) => (host === "127.0.0.1" ? null : { host: "127.0.0.1", port: web.port }));

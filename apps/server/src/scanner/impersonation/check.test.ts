@@ -51,13 +51,25 @@ beforeAll(async () => {
     { platform: "fanvue", handle: "lunarivers_backup", displayName: "Luna Rivers (backup)", bio: "my OF got banned, sub here", links: ["https://onlyfans.com/lunarivers", "https://cash.app/$lunariversbackup"], createdAt: daysAgo(400) },
     // On a domain she allows: her face, but never listed.
     { platform: "fanfix", handle: "lunarivers", displayName: "Luna Rivers", bio: "", avatar: herPhoto },
+    // A stranger with her name on Reddit, posting her own pictures: no shared image, no leak link.
+    { platform: "reddit", handle: "luna_rivers", displayName: "Luna R.", bio: "trail runner", avatar: otherPhoto, createdAt: daysAgo(3000), posts: [{ title: "sunday run", images: [otherPhoto] }, { title: "views", images: [otherPhoto, otherPhoto] }] },
   ]);
+  // Accounts under names no look-alike rule makes, reposting her photos (found by a site: search): one image,
+  // a gallery with hers second, and a Fanvue page whose posts are JSON-LD SocialMediaPostings.
+  const small = await sharp(herPhoto).rotate().resize({ width: 480 }).jpeg({ quality: 70 }).toBuffer();
+  fake.add({ platform: "reddit", handle: "sunny_daisy22", displayName: "Daisy", bio: "just vibes", avatar: otherPhoto, createdAt: daysAgo(900), posts: [{ title: "beach day", images: [otherPhoto] }, { title: "new set", images: [otherPhoto, turnedCrop, small] }, { title: "hi", images: [small] }] });
+  fake.add({ platform: "fanvue", handle: "velvet.dreams", displayName: "Velvet", bio: "new content daily", createdAt: daysAgo(700), posts: [{ title: "pool", images: [trimmed] }] });
   fetcher = createGuardedFetcher(parseScannerSettings({ SCAN_PROXY_URL: fake.proxy.url, SCAN_FETCH_TIMEOUT_MS: "3000", SCAN_MAX_RETRIES: "0" }));
 });
 afterAll(async () => {
   await fetcher?.close();
   await fake?.close();
 });
+
+const searched = [
+  { platformId: 19, handle: "sunny_daisy22" },
+  { platformId: 10, handle: "velvet.dreams" },
+];
 
 const input = (over: Partial<CheckInput> = {}): CheckInput => ({
   stageNames: [
@@ -112,6 +124,41 @@ describe("an impersonation check against fake platforms", () => {
     // Platforms that show nothing without a login: said, not guessed.
     expect(result.uncheckable.map((u) => u.platformName).sort()).toEqual(["Fansly", "OnlyFans"]);
     expect(result.uncheckable[0]!.reason).toMatch(/cannot be checked automatically/);
+  });
+
+  it("lists an account under an unrelated name by her photos in its posts, citing the posts; a namesake without them is not", async () => {
+    const result = await checkImpersonators(input({ searched, platforms: ["Reddit (u/username)", "Fanvue"].map((n) => findPlatform(n)!) }));
+    const of = (platformId: number, handle: string) => result.checked.find((c) => c.profile.platformId === platformId && c.profile.handle === handle)!;
+
+    const daisy = of(19, "sunny_daisy22");
+    expect(daisy.verdict.likely).toBe(true);
+    // Only her photos in its posts speak for it: not its name, not its picture.
+    expect(daisy.verdict.evidence.map((e) => e.kind)).toEqual(["post-image"]);
+    const cited = daisy.verdict.evidence[0]!;
+    expect(cited.detail).toMatch(/^2 of its posts show your photos/);
+    expect(cited.posts!.map((p) => p.url)).toEqual(["http://www.reddit.com/r/u_sunny_daisy22/comments/sunn1x/new_set/", "http://www.reddit.com/r/u_sunny_daisy22/comments/sunn2x/hi/"]);
+    // The gallery's matching image is cited, not its first one.
+    expect(cited.posts![0]!.imageUrl).toBe("http://preview.redd.it/posts/sunny_daisy22/1-1.jpg?width=1080&format=pjpg&auto=webp&s=def");
+    expect(cited.url).toBe(cited.posts![0]!.url);
+    expect(daisy.postMatches.map((m) => m.match.variant)).toHaveLength(3);
+
+    const velvet = of(10, "velvet.dreams");
+    expect(velvet.verdict.likely).toBe(true);
+    expect(velvet.verdict.evidence.find((e) => e.kind === "post-image")?.posts).toEqual([{ url: "http://www.fanvue.com/velvet.dreams/posts/velv0x", imageUrl: "http://media.fanvue.com/posts/velvet.dreams/0-0.jpg" }]);
+
+    // Her namesake: read, posts compared, nothing of hers: not listed.
+    const namesake = of(19, "luna_rivers");
+    expect(namesake.profile.posts).toHaveLength(3);
+    expect(namesake.postMatches).toEqual([]);
+    expect(namesake.verdict.likely).toBe(false);
+    expect(namesake.verdict.evidence.some((e) => e.kind === "post-image")).toBe(false);
+  });
+
+  it("reads no posts when she has no reference photo to compare them with", async () => {
+    fake.web.served.length = 0;
+    const result = await checkImpersonators(input({ references: [], searched, handlesPerPlatform: 1, platforms: [findPlatform("Reddit (u/username)")!] }));
+    expect(result.checked.find((c) => c.profile.handle === "sunny_daisy22")?.verdict.likely).toBe(false);
+    expect(fake.web.served.some((r) => r.includes("submitted.json") || r.includes("/posts/"))).toBe(false);
   });
 
   it("looks at a known account again and sees when it is gone", async () => {

@@ -5,8 +5,8 @@ import { hashImageBuffer, matchReferences, type PreparedReference, type Referenc
 import type { LeakSiteCatalog } from "../leak-site-catalog";
 import type { StageName } from "../platform-profiles";
 import { generateCandidates, type HandleCandidate } from "./candidates";
-import { checkablePlatforms, PlatformPacer, profileUrlFor, readPublicProfile, type AdapterOptions, type PublicProfile } from "./profile-adapters";
-import { isHers, scoreProfile, type Verdict } from "./scoring";
+import { checkablePlatforms, PlatformPacer, profileUrlFor, readPublicProfile, type AdapterOptions, type PostImage, type PublicProfile } from "./profile-adapters";
+import { isHers, scoreProfile, type PostMatch, type Verdict } from "./scoring";
 
 /**
  * One impersonation check for one creator: her likeliest handles on each
@@ -27,6 +27,8 @@ export type CheckInput = {
   fetchImage: (url: string) => Promise<FetchResult>;
   /** Handles looked up per platform (the likeliest first). */
   handlesPerPlatform: number;
+  /** Post images fetched and compared per profile (the newest first); 0: posts are not read. */
+  postImagesPerProfile?: number;
   platforms?: readonly Platform[];
   pacer?: PlatformPacer;
   /** Accounts already on her list, looked at again. */
@@ -42,6 +44,8 @@ export type CheckedProfile = {
   profile: PublicProfile;
   verdict: Verdict;
   avatarMatch: ReferenceMatch | null;
+  /** Its post images that are copies of her reference photos. */
+  postMatches: PostMatch[];
   thumbnail: Thumbnail | null;
   candidate: HandleCandidate | null;
 };
@@ -56,6 +60,32 @@ export type CheckResult = {
 
 const THUMB_SIDE = 160;
 const MAX_AVATAR_BYTES = 5 * 1024 * 1024;
+/** Post images compared per profile unless the caller says otherwise. */
+export const POST_IMAGES_PER_PROFILE = 8;
+
+/** A post image, fetched through the guarded fetch and hashed, compared with her references (every orientation and crop, as for leaks). */
+async function matchImage(url: string, input: CheckInput): Promise<ReferenceMatch | null> {
+  try {
+    const page = await input.fetchImage(url);
+    if (page.status !== 200 || page.truncated || page.body.length > MAX_AVATAR_BYTES) return null;
+    const hash = await hashImageBuffer(page.body);
+    return hash ? matchReferences(hash, input.references) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Its post images that are her photos: at most `postImagesPerProfile` fetched, one at a time (the platform's image host is not hurried). */
+async function readPosts(posts: readonly PostImage[], avatarUrl: string | null, input: CheckInput): Promise<PostMatch[]> {
+  const limit = input.postImagesPerProfile ?? POST_IMAGES_PER_PROFILE;
+  const out: PostMatch[] = [];
+  for (const post of posts.filter((p) => p.imageUrl !== avatarUrl).slice(0, limit)) {
+    if (input.signal?.aborted) break;
+    const match = await matchImage(post.imageUrl, input);
+    if (match) out.push({ ...post, match });
+  }
+  return out;
+}
 
 async function readAvatar(url: string, input: CheckInput): Promise<{ match: ReferenceMatch | null; thumbnail: Thumbnail | null }> {
   let page: FetchResult;
@@ -109,7 +139,9 @@ export async function checkImpersonators(input: CheckInput): Promise<CheckResult
         if ((item.candidate || item.searched) && isHers({ ...stub, url: profileUrlFor(platform, item.handle) }, input)) continue;
         await pacer.wait(platform.id);
         requests++;
-        const profile = await readPublicProfile(platform, item.handle, input.adapter);
+        // Posts are read only when there is something to compare them with.
+        const readPostsToo = input.references.length > 0 && (input.postImagesPerProfile ?? POST_IMAGES_PER_PROFILE) > 0;
+        const profile = await readPublicProfile(platform, item.handle, { ...input.adapter, posts: readPostsToo && input.adapter.posts !== false });
         if (profile.status === "unreadable") {
           // A platform that shows no profile without a login shows none for any handle: stop asking it.
           if (++loginWalls >= 2 || item === queue[0]) {
@@ -120,12 +152,13 @@ export async function checkImpersonators(input: CheckInput): Promise<CheckResult
         }
         if (profile.status === "unreachable") continue;
         if (profile.status === "absent") {
-          checked.push({ profile, verdict: { score: 0, likely: false, evidence: [] }, avatarMatch: null, thumbnail: null, candidate: item.candidate });
+          checked.push({ profile, verdict: { score: 0, likely: false, evidence: [] }, avatarMatch: null, postMatches: [], thumbnail: null, candidate: item.candidate });
           continue;
         }
         const avatar = profile.avatarUrl ? await readAvatar(profile.avatarUrl, input) : { match: null, thumbnail: null };
-        const verdict = scoreProfile(profile, avatar.match, { ...input, names });
-        checked.push({ profile, verdict, avatarMatch: avatar.match, thumbnail: verdict.likely ? avatar.thumbnail : null, candidate: item.candidate });
+        const postMatches = readPostsToo ? await readPosts(profile.posts, profile.avatarUrl, input) : [];
+        const verdict = scoreProfile(profile, avatar.match, { ...input, names }, postMatches);
+        checked.push({ profile, verdict, avatarMatch: avatar.match, postMatches, thumbnail: verdict.likely ? avatar.thumbnail : null, candidate: item.candidate });
       }
     }),
   );

@@ -34,7 +34,12 @@ export type PublicProfile = {
   links: string[];
   followers: number | null;
   createdAt: Date | null;
+  /** Images in the posts the profile shows without a login, newest first, at most MAX_POST_IMAGES. */
+  posts: PostImage[];
 };
+
+/** One image of one public post: the post's address (what a notice cites) and the image's. */
+export type PostImage = { postUrl: string; imageUrl: string };
 
 export type ProfileFetcher = (url: string) => Promise<FetchResult>;
 
@@ -44,12 +49,18 @@ export type AdapterOptions = {
   redditUrl: string;
   /** "http" only in tests, where the fake platforms sit behind a forward proxy. */
   scheme?: "https" | "http";
+  /** false: the profile's posts are not read (no extra request; nothing to compare them with). */
+  posts?: boolean;
 };
 
 const MAX_TEXT = 2_000;
 const MAX_NAME = 200;
 const MAX_LINKS = 20;
 const MAX_URL = 2_000;
+/** Post images read from one profile (the check fetches fewer). */
+export const MAX_POST_IMAGES = 24;
+/** Reddit posts asked for at once (one page of the listing). */
+const REDDIT_POSTS = 25;
 /** A link as bios write it: with a scheme, or a bare host with a path ("simpcity.su/threads/…"), or a bare host on a common ending. */
 const URL_IN_TEXT =
   /\bhttps?:\/\/[^\s<>"'()]{1,300}|\b(?:[a-z0-9-]{1,63}\.){1,4}[a-z]{2,24}\/[^\s<>"'()]{0,200}|\b(?:[a-z0-9-]{1,63}\.){1,4}(?:com|net|org|me|io|fans|so|app|link|ly|to|gg|co|tv|xyz|club|site|page|bio|ee|su|cr|cc)\b/gi;
@@ -144,6 +155,7 @@ const base = (platform: Platform, handle: string, url: string): PublicProfile =>
   links: [],
   followers: null,
   createdAt: null,
+  posts: [],
 });
 
 function failure(profile: PublicProfile, error: unknown): PublicProfile {
@@ -164,7 +176,15 @@ export async function readPublicProfile(platform: Platform, handle: string, opti
     } catch (error) {
       return failure(profile, error);
     }
-    return readRedditAbout(profile, page);
+    const about = readRedditAbout(profile, page);
+    if (about.status !== "found" || options.posts === false) return about;
+    // Her public posts: the user's submitted listing, read the same way (a failure leaves no posts).
+    const listing = `${trimEnd(options.redditUrl, "/")}/user/${encodeURIComponent(about.handle)}/submitted.json?raw_json=1&sort=new&limit=${REDDIT_POSTS}`;
+    try {
+      return { ...about, posts: readRedditPosts(await options.fetchPage(listing), options.redditUrl) };
+    } catch {
+      return about;
+    }
   }
   const url = profileUrlFor(platform, handle, scheme);
   const profile = base(platform, handle, url);
@@ -221,8 +241,123 @@ export function readRedditAbout(profile: PublicProfile, page: FetchResult): Publ
   };
 }
 
+
 type JsonObject = Record<string, unknown>;
 const isObject = (v: unknown): v is JsonObject => !!v && typeof v === "object" && !Array.isArray(v);
+
+/** Image addresses as Reddit's listing writes them: direct images (i.redd.it and the like) by their ending. */
+const IMAGE_PATH = /\.(?:jpe?g|png|webp|gif)$/i;
+const isImageUrl = (u: string) => {
+  try {
+    return IMAGE_PATH.test(new URL(u).pathname);
+  } catch {
+    return false;
+  }
+};
+
+/** Adds post images, each image once, up to MAX_POST_IMAGES. */
+function collect(out: PostImage[], seen: Set<string>, postUrl: string | null, imageUrl: string | null) {
+  if (!postUrl || !imageUrl || out.length >= MAX_POST_IMAGES || seen.has(imageUrl)) return;
+  seen.add(imageUrl);
+  out.push({ postUrl, imageUrl });
+}
+
+/**
+ * The images of a Reddit user's submitted posts (/user/NAME/submitted.json, a Listing of t3
+ * things): a gallery's images in its order (gallery_data.items → media_metadata[id].s.u), else
+ * the preview's full-size images (preview.images[].source.url), else the post's link when it is
+ * an image itself (url_overridden_by_dest / url). Each post's address is its permalink on Reddit.
+ */
+export function readRedditPosts(page: FetchResult, redditUrl: string): PostImage[] {
+  if (page.status !== 200 || page.truncated) return [];
+  let listing: unknown;
+  try {
+    listing = JSON.parse(page.body.toString("utf8"));
+  } catch {
+    return [];
+  }
+  if (!isObject(listing) || listing.kind !== "Listing" || !isObject(listing.data) || !Array.isArray(listing.data.children)) return [];
+  const origin = `${trimEnd(redditUrl, "/")}/`;
+  const out: PostImage[] = [];
+  const seen = new Set<string>();
+  for (const child of (listing.data.children as unknown[]).slice(0, REDDIT_POSTS)) {
+    if (!isObject(child) || child.kind !== "t3" || !isObject(child.data)) continue;
+    const d = child.data;
+    const permalink = typeof d.permalink === "string" && d.permalink.startsWith("/") ? d.permalink : null;
+    const postUrl = permalink ? safeUrl(permalink.slice(1), origin) : null;
+    if (!postUrl) continue;
+    const images: (string | null)[] = [];
+    if (isObject(d.media_metadata)) {
+      const meta = d.media_metadata;
+      const order = isObject(d.gallery_data) && Array.isArray(d.gallery_data.items) ? (d.gallery_data.items as unknown[]).slice(0, 50).map((i) => (isObject(i) && typeof i.media_id === "string" ? i.media_id : null)) : Object.keys(meta).slice(0, 50);
+      for (const id of order) {
+        const m = id ? meta[id] : null;
+        if (!isObject(m) || m.status !== "valid" || (m.e !== undefined && m.e !== "Image") || !isObject(m.s)) continue;
+        images.push(safeUrl(m.s.u));
+      }
+    }
+    if (images.length === 0 && isObject(d.preview) && Array.isArray(d.preview.images)) {
+      for (const img of (d.preview.images as unknown[]).slice(0, 10)) if (isObject(img) && isObject(img.source)) images.push(safeUrl(img.source.url));
+    }
+    if (images.length === 0) {
+      const direct = safeUrl(d.url_overridden_by_dest) ?? safeUrl(d.url);
+      if (direct && isImageUrl(direct)) images.push(direct);
+    }
+    for (const image of images) collect(out, seen, postUrl, image);
+    if (out.length >= MAX_POST_IMAGES) break;
+  }
+  return out;
+}
+
+const POSTING_TYPES = ["SocialMediaPosting", "BlogPosting", "DiscussionForumPosting", "Article", "CreativeWork", "VideoObject"];
+
+/** The addresses of a JSON-LD `image` value: a URL, an ImageObject (contentUrl or url), or a list of them. */
+function jsonLdImages(v: unknown, base: string): string[] {
+  const out: string[] = [];
+  for (const item of ([] as unknown[]).concat(v ?? []).slice(0, 20)) {
+    const url = isObject(item) ? safeUrl(item.contentUrl, base) ?? safeUrl(item.url, base) : safeUrl(item, base);
+    if (url) out.push(url);
+  }
+  return out;
+}
+
+/**
+ * The post images a profile page's JSON-LD describes: SocialMediaPosting (and the like) with an
+ * `image`, `sharedContent` or `associatedMedia`, anywhere in the blocks (a ProfilePage's
+ * `hasPart`, a `@graph`, an ItemList's `itemListElement`); a lone ImageObject counts as a post at
+ * its `mainEntityOfPage` or `url` (else the profile's address). The profile's own picture is not a post.
+ */
+function postsFromJsonLd(blocks: unknown[], profileUrl: string, base: string, avatar: string | null): PostImage[] {
+  const out: PostImage[] = [];
+  const seen = new Set<string>(avatar ? [avatar] : []);
+  const queue: Array<{ item: unknown; inPost: boolean }> = blocks.map((item) => ({ item, inPost: false }));
+  for (let steps = 0; queue.length && steps < 500 && out.length < MAX_POST_IMAGES; steps++) {
+    const { item, inPost } = queue.shift()!;
+    if (Array.isArray(item)) {
+      queue.push(...item.slice(0, 50).map((i) => ({ item: i, inPost })));
+      continue;
+    }
+    if (!isObject(item)) continue;
+    const type = ([] as unknown[]).concat(item["@type"]).map(String);
+    if (type.some((t) => POSTING_TYPES.includes(t))) {
+      const postUrl = safeUrl(item.url, base) ?? safeUrl(item["@id"], base) ?? profileUrl;
+      for (const image of [...jsonLdImages(item.image, base), ...jsonLdImages(item.sharedContent, base), ...jsonLdImages(item.associatedMedia, base), ...jsonLdImages(item.thumbnailUrl, base)]) collect(out, seen, postUrl, image);
+      continue;
+    }
+    if (type.includes("ImageObject") && !inPost) {
+      const image = safeUrl(item.contentUrl, base) ?? safeUrl(item.url, base);
+      const page = isObject(item.mainEntityOfPage) ? safeUrl(item.mainEntityOfPage["@id"] ?? item.mainEntityOfPage.url, base) : safeUrl(item.mainEntityOfPage, base);
+      const own = safeUrl(item.url, base);
+      collect(out, seen, page ?? (own && own !== image ? own : profileUrl), image);
+      continue;
+    }
+    // A Person's own `image` is the avatar: not walked. Containers are.
+    for (const key of ["@graph", "hasPart", "mainEntity", "itemListElement", "item", "subjectOf"]) {
+      if (item[key] !== undefined) queue.push({ item: item[key], inPost: false });
+    }
+  }
+  return out;
+}
 
 /** The Person (or Organization) a profile page's JSON-LD describes. */
 function personFromJsonLd(blocks: unknown[]): { person: JsonObject | null; page: JsonObject | null } {
@@ -342,6 +477,16 @@ export function readProfilePage(profile: PublicProfile, page: FetchResult): Publ
   const fm = description ? FOLLOWERS_IN_TEXT.exec(description) : null;
   if (followers === null && fm) followers = abbreviated(fm[1]!);
   const createdAt = date(tu?.createTime) ?? date(profilePage?.dateCreated) ?? date(person?.dateCreated) ?? date(person?.foundingDate);
+  // Her images in its posts: the JSON-LD postings; where the page has none, the og:image gallery (every og:image but the picture).
+  let posts = postsFromJsonLd(jsonLd, profile.url, finalUrl, avatarUrl);
+  if (posts.length === 0) {
+    const gallery: PostImage[] = [];
+    const seen = new Set<string>(avatarUrl ? [avatarUrl] : []);
+    $('meta[property="og:image"], meta[property="og:image:url"], meta[property="og:image:secure_url"]')
+      .slice(0, MAX_POST_IMAGES * 3)
+      .each((_i, el) => collect(gallery, seen, profile.url, safeUrl($(el).attr("content"), finalUrl)));
+    posts = gallery;
+  }
 
   return {
     ...profile,
@@ -354,6 +499,7 @@ export function readProfilePage(profile: PublicProfile, page: FetchResult): Publ
     links: uniq([bioLink, ...sameAs, ...relMe, ...linksInText(bio)]).filter((u) => !sameProfile(u, profile.url)),
     followers,
     createdAt,
+    posts,
   };
 }
 

@@ -10,15 +10,23 @@ import { nameSimilarity } from "./similarity";
  * sign is one piece of evidence with its weight, the score is their sum
  * (0..100), and only a profile at or above LIKELY_IMPERSONATOR_SCORE is shown
  * to her. A look-alike name alone never reaches it: a stranger may be called
- * "Luna" too. Her face as the avatar, or a look-alike name that sends fans
- * to leak sites, to her real pages or to a payment link, does.
+ * "Luna" too. Her face as the avatar, her photos in its posts (whatever its
+ * name), or a look-alike name that sends fans to leak sites, to her real
+ * pages or to a payment link, does.
  */
 
 export const LIKELY_IMPERSONATOR_SCORE = 60;
 
-export type EvidenceKind = "name" | "display-name" | "avatar" | "leak-link" | "own-link" | "payment-link" | "new-account";
+export type EvidenceKind = "name" | "display-name" | "avatar" | "post-image" | "leak-link" | "own-link" | "payment-link" | "new-account";
 
-export type Evidence = { kind: EvidenceKind; weight: number; detail: string; url?: string };
+/** `posts`: for "post-image", the posts showing her photos (what a DMCA notice to the platform cites). */
+export type Evidence = { kind: EvidenceKind; weight: number; detail: string; url?: string; posts?: { url: string; imageUrl: string }[] };
+
+/** One of the profile's post images that is a copy of one of her reference photos. */
+export type PostMatch = { postUrl: string; imageUrl: string; match: ReferenceMatch };
+
+/** Posts cited in the evidence at most. */
+const MAX_CITED_POSTS = 10;
 
 export type Verdict = { score: number; likely: boolean; evidence: Evidence[] };
 
@@ -71,7 +79,7 @@ export function isHers(profile: Pick<PublicProfile, "url" | "platformId" | "hand
   return !!host && ctx.allowlist.some((d) => hostMatchesDomain(host, d));
 }
 
-export function scoreProfile(profile: PublicProfile, avatar: ReferenceMatch | null, ctx: ScoringContext): Verdict {
+export function scoreProfile(profile: PublicProfile, avatar: ReferenceMatch | null, ctx: ScoringContext, postMatches: readonly PostMatch[] = []): Verdict {
   const evidence: Evidence[] = [];
   if (profile.status !== "found" || isHers(profile, ctx)) return { score: 0, likely: false, evidence };
 
@@ -90,6 +98,22 @@ export function scoreProfile(profile: PublicProfile, avatar: ReferenceMatch | nu
       weight: 65,
       detail: `Its profile picture is one of your reference photos (${avatar.variant}, ${avatar.distance} bits apart).`,
       ...(profile.avatarUrl ? { url: profile.avatarUrl } : {}),
+    });
+  }
+
+  if (postMatches.length > 0) {
+    // One entry per post (a gallery may show several of her photos), newest first.
+    const byPost = new Map<string, { url: string; imageUrl: string }>();
+    for (const p of postMatches) if (!byPost.has(p.postUrl)) byPost.set(p.postUrl, { url: p.postUrl, imageUrl: p.imageUrl });
+    const posts = [...byPost.values()].slice(0, MAX_CITED_POSTS);
+    const best = postMatches.reduce((a, b) => (b.match.distance < a.match.distance ? b : a));
+    const n = posts.length;
+    evidence.push({
+      kind: "post-image",
+      weight: 70,
+      detail: `${n === 1 ? "One of its posts shows" : `${n} of its posts show`} your photos (the closest ${best.match.variant}, ${best.match.distance} bits apart).`,
+      url: posts[0]!.url,
+      posts,
     });
   }
 
@@ -118,8 +142,8 @@ export function scoreProfile(profile: PublicProfile, avatar: ReferenceMatch | nu
     if (days >= 0 && days < NEW_ACCOUNT_DAYS) evidence.push({ kind: "new-account", weight: 10, detail: `The account is ${days} day${days === 1 ? "" : "s"} old.` });
   }
 
-  // Without her name or her face, links alone say nothing about her.
-  const aboutHer = evidence.some((e) => e.kind === "name" || e.kind === "display-name" || e.kind === "avatar");
+  // Without her name, her face or her photos, links alone say nothing about her.
+  const aboutHer = evidence.some((e) => e.kind === "name" || e.kind === "display-name" || e.kind === "avatar" || e.kind === "post-image");
   const score = aboutHer ? Math.min(100, evidence.reduce((s, e) => s + e.weight, 0)) : 0;
   return { score, likely: score >= LIKELY_IMPERSONATOR_SCORE, evidence: aboutHer ? evidence : [] };
 }
