@@ -374,6 +374,8 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
       return web ? (await web.search(query, 1)).hits.map((h) => h.url) : [];
     },
     searchQueries: env.IMPERSONATION_SEARCH_QUERIES,
+    recordPosts: (userId, posts) => scans.recordReportedPosts(userId, posts),
+    takedowns,
     ...(options.impersonation?.profileScheme ? { profileScheme: options.impersonation.profileScheme } : {}),
     ...(options.impersonation?.platforms
       ? { platforms: options.impersonation.platforms }

@@ -69,5 +69,19 @@ export const impersonationReportSchema = z.object({
   /** What to do there, in the platform's words. */
   steps: z.array(z.string()),
   fields: z.array(z.object({ label: z.string(), value: z.string() })),
+  /**
+   * When the account posts her photos: the DMCA takedown of those posts, to the platform, through
+   * her takedowns (her ownership proof, agent authorization and plan apply). Null when there are none.
+   */
+  dmca: z
+    .object({
+      /** "requested": notices on their way; "open": a takedown of these posts was already open; "not-sent": see `message` and `missing`. */
+      status: z.enum(["requested", "open", "not-sent"]),
+      urls: z.array(z.string()),
+      message: z.string(),
+      /** What she must do first when it was not sent. */
+      missing: z.enum(["ownership", "authorization", "plan"]).nullable(),
+    })
+    .nullable(),
 });
 export type ImpersonationReport = z.infer<typeof impersonationReportSchema>;

@@ -12,6 +12,7 @@ import { checkablePlatforms, PlatformPacer } from "../../scanner/impersonation/p
 import { handlesFromResults, siteQueries } from "../../scanner/impersonation/search-candidates";
 import type { LeakSiteCatalog } from "../../scanner/leak-site-catalog";
 import type { IdentitiesService } from "../identities/identities.service";
+import type { TakedownsService } from "../takedowns/takedowns.service";
 import { referenceHashesOf } from "../scans/reference-hashes";
 import { listReferenceImages } from "../scans/scans.repository";
 import { impersonationCheckJob } from "./impersonation.job-definitions";
@@ -41,6 +42,10 @@ export interface ImpersonationDeps {
   onImpersonatorsFound?: (event: { userId: string; count: number }) => Promise<void>;
   /** "http" only where tests reach fake platforms through a forward proxy. */
   profileScheme?: "https" | "http";
+  /** Records the posts she reports (reposting her photos) as her findings; returns their leak ids. */
+  recordPosts?: (userId: string, posts: { url: string; imageUrl: string; title: string; detail: string }[]) => Promise<string[]>;
+  /** Her takedowns: Report asks one of the posts showing her photos. */
+  takedowns?: Pick<TakedownsService, "create">;
   /** The platforms looked at (default: every one that has public profiles). */
   platforms?: readonly Platform[];
   now?: () => Date;
@@ -118,6 +123,35 @@ export function createImpersonationService(deps: ImpersonationDeps) {
     const row = await repo.findImpersonator(db, userId, id);
     if (!row) throw new AppError("NOT_FOUND", "No such account on your list.");
     return row;
+  };
+
+  /** The posts its evidence says show her photos. */
+  const postsOf = (row: repo.ImpersonatorRow) => (row.evidence as Impersonator["evidence"]).find((e) => e.kind === "post-image")?.posts ?? [];
+
+  /**
+   * The DMCA takedown of its posts showing her photos, to the platform: the posts become her
+   * confirmed findings, and her takedowns module asks it (with her rules: ownership proven,
+   * authorization signed, her plan's takedowns). What it did is said to her, never thrown.
+   */
+  const takedownOfPosts = async (userId: string, row: repo.ImpersonatorRow, posts: { url: string; imageUrl: string }[], platformName: string): Promise<NonNullable<ImpersonationReport["dmca"]>> => {
+    const urls = posts.map((p) => p.url);
+    const count = urls.length === 1 ? "its post" : `its ${urls.length} posts`;
+    if (!deps.takedowns || !deps.recordPosts) return { status: "not-sent", urls, message: "Takedowns are not available on this server: report the posts with the fields below.", missing: null };
+    const leakIds = await deps.recordPosts(
+      userId,
+      posts.map((p) => ({ ...p, title: `Post by @${row.handle} on ${platformName}`, detail: `Posted by ${row.profileUrl}, an account pretending to be her, showing her photo.` })),
+    );
+    try {
+      await deps.takedowns.create(userId, { leakIds, basis: "dmca" });
+      return { status: "requested", urls, message: `A DMCA notice to ${platformName} for ${count} showing your photos is on its way: follow it in Takedown Requests.`, missing: null };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (error.code === "CONFLICT" && error.details?.reason === "open_takedown") {
+        return { status: "open", urls, message: `A takedown of ${count} showing your photos is already open: follow it in Takedown Requests.`, missing: null };
+      }
+      const missing = error.code === "QUOTA_EXCEEDED" ? "plan" : error.details?.missing === "ownership" || error.details?.missing === "authorization" ? error.details.missing : null;
+      return { status: "not-sent", urls, message: `No DMCA notice was sent for ${count} showing your photos: ${error.message}`, missing };
+    }
   };
 
   const service = {
@@ -290,10 +324,14 @@ export function createImpersonationService(deps: ImpersonationDeps) {
         onSamePlatform?.url ? `My real account on ${platform?.name ?? "this platform"} is ${onSamePlatform.url}.` : `I am not on ${platform?.name ?? "this platform"} under this name; my real accounts are listed below.`,
         "Why this account is impersonating me:",
         why,
+        ...(postsOf(row).length ? ["Its posts showing my photos:", ...postsOf(row).map((p) => `- ${p.url}`)] : []),
         "Please remove it.",
       ].join("\n");
       const route = reportRouteFor(platform, row.profileUrl);
+      const posts = postsOf(row);
       return {
+        // A gone account's posts went with it: nothing to take down.
+        dmca: posts.length && row.status !== "gone" ? await takedownOfPosts(userId, row, posts, platform?.name ?? "the platform") : null,
         impersonator: view(updated),
         platform: platform?.name ?? "Unknown",
         reportUrl: route.reportUrl,

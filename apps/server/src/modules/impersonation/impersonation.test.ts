@@ -9,6 +9,7 @@ import { decodeForHashing } from "../../scanner/image-match";
 import { fixturePath, searxngSite } from "@leakwarden/test-support/fake-web/fake-search";
 import { startFakeProfilesWeb, type FakeProfilesWeb } from "@leakwarden/test-support/fake-web/fake-profiles";
 import { createTestServices, readOutbox, signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
+import { recordStageNameCheck } from "../identities/identities.repository";
 
 // The whole loop through the API, against fake platforms behind the test proxy: her check finds the
 // accounts passing as her, she reports one (it disappears: gone), dismisses one, claims one as hers;
@@ -165,6 +166,61 @@ describe("impersonators", () => {
     expect(asked).toContain('site:instagram.com "Luna Rivers"');
     expect(labels((await list(ava)).impersonators)).toEqual(["Instagram:lr.fanpage:open", "Reddit (u/username):lunarivers_official:gone"]);
     expect(fake.web.served.some((r) => r.startsWith("www.instagram.com /p/"))).toBe(false);
+  });
+});
+
+describe("an account reposting her photos", () => {
+  type Dmca = { status: string; urls: string[]; message: string; missing: string | null } | null;
+  const report = async (id: string) => {
+    const res = await ava.post(`/v1/impersonators/${id}/report`, {});
+    expect(res.status).toBe(200);
+    return (await res.json()) as { reportUrl: string; fields: { label: string; value: string }[]; dmca: Dmca };
+  };
+  const takedowns = async () => ((await (await ava.get("/v1/takedowns")).json()) as { items: { url: string; status: string }[] }).items;
+
+  it("is listed by her photos in its posts alone; Report gives the platform's impersonation route and asks a DMCA takedown of those posts, under her takedown rules", { timeout: 90_000 }, async () => {
+    const herPhoto = await readFile(fixturePath("reference-photo.jpg"));
+    const repost = await sharp(herPhoto).rotate().resize({ width: 600 }).jpeg({ quality: 75 }).toBuffer();
+    const other = await readFile(fixturePath("other-photo.jpg"));
+    fake.add({ platform: "reddit", handle: "sunny_daisy22", displayName: "Daisy", bio: "just vibes", avatar: other, posts: [{ title: "beach", images: [other] }, { title: "new set", images: [other, repost] }, { title: "hi", images: [repost] }] });
+    fake.web.setSite(
+      "search.example",
+      searxngSite((q) => (q.startsWith("site:reddit.com") ? [{ url: "https://www.reddit.com/user/sunny_daisy22/", title: "Luna Rivers pics", snippet: "" }] : [])),
+    );
+    await check(ava);
+    const daisy = (await list(ava)).impersonators.find((i) => i.handle === "sunny_daisy22")!;
+    expect(daisy.status).toBe("open");
+    expect(daisy.evidence.map((e) => e.kind)).toEqual(["post-image"]);
+    const posts = ["http://www.reddit.com/r/u_sunny_daisy22/comments/sunn1x/new_set/", "http://www.reddit.com/r/u_sunny_daisy22/comments/sunn2x/hi/"];
+    expect((daisy.evidence[0] as { posts?: { url: string }[] }).posts?.map((p) => p.url)).toEqual(posts);
+
+    // Her ownership is not proven yet: the report route, and no notice (said why); the posts are her findings now.
+    const first = await report(daisy.id);
+    expect(first.reportUrl).toBe("https://www.reddit.com/report");
+    expect(first.fields.find((f) => f.label === "Description")?.value).toContain(posts[1]);
+    expect(first.dmca).toMatchObject({ status: "not-sent", urls: posts, missing: "ownership" });
+    expect(first.dmca!.message).toMatch(/^No DMCA notice was sent for its 2 posts showing your photos: Prove that you own/);
+    expect(await takedowns()).toEqual([]);
+    const leaks = ((await (await ava.get("/v1/leaks?pageSize=100")).json()) as { items: { url: string; status: string; category: string; confidence: string }[] }).items.filter((l) => posts.includes(l.url));
+    expect(leaks.map((l) => `${l.status}:${l.category}:${l.confidence}`)).toEqual(["confirmed:social_media:high", "confirmed:social_media:high"]);
+
+    // Verified and authorized: Report asks the takedown of both posts, once.
+    const identities = (await (await ava.get("/v1/identities")).json()) as { stageNames: { id: string }[] };
+    const at = new Date();
+    await recordStageNameCheck(services.database.db, [identities.stageNames[0]!.id], { lastCheckAt: at, lastCheckStatus: "verified", lastCheckReason: "", verifiedAt: at });
+    expect((await ava.request("/v1/takedowns/authorization", { method: "PUT", json: { fullName: "Luna Rivers", signature: "Luna Rivers", agree: true } })).status).toBe(200);
+    const second = await report(daisy.id);
+    expect(second.dmca).toMatchObject({ status: "requested", urls: posts, missing: null, message: "A DMCA notice to Reddit (u/username) for its 2 posts showing your photos is on its way: follow it in Takedown Requests." });
+    expect((await takedowns()).map((t) => t.url).sort()).toEqual(posts);
+    expect((await report(daisy.id)).dmca).toMatchObject({ status: "open", urls: posts });
+    expect(await takedowns()).toHaveLength(2);
+
+    // An account without her photos in its posts: the report route only.
+    const fanvue = (await list(ava)).impersonators.find((i) => i.handle === "lr.fanpage")!;
+    expect((await report(fanvue.id)).dmca).toBeNull();
+    // Another creator cannot report it, nor see its posts among her leaks.
+    expect((await bea.post(`/v1/impersonators/${daisy.id}/report`, {})).status).toBe(404);
+    expect(((await (await bea.get("/v1/leaks?pageSize=100")).json()) as { items: unknown[] }).items).toEqual([]);
   });
 });
 

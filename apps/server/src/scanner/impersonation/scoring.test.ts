@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { builtinLeakSites, LeakSiteCatalog } from "../leak-site-catalog";
 import type { FetchResult } from "../guarded-fetch";
-import { linksInText, readProfilePage, readRedditAbout, type PublicProfile } from "./profile-adapters";
+import { linksInText, MAX_POST_IMAGES, readProfilePage, readRedditAbout, readRedditPosts, type PublicProfile } from "./profile-adapters";
 import { LIKELY_IMPERSONATOR_SCORE, scoreProfile, type ScoringContext } from "./scoring";
 
 const NOW = new Date("2026-11-20T00:00:00Z");
@@ -25,6 +25,7 @@ const profile = (over: Partial<PublicProfile>): PublicProfile => ({
   links: [],
   followers: null,
   createdAt: null,
+  posts: [],
   ...over,
 });
 const avatar = { referenceId: "r1", variant: "original", distance: 8, quality: 90 };
@@ -58,6 +59,31 @@ describe("the impersonator threshold", () => {
   it("never scores her own accounts or accounts on a domain she allows", () => {
     expect(scoreProfile(profile({ platformId: 16, platformName: "Instagram", handle: "lunarivers", url: "https://www.instagram.com/lunarivers/" }), avatar, ctx).score).toBe(0);
     expect(scoreProfile(profile({ url: "https://lunafriends.com/lunarivers" }), avatar, ctx).score).toBe(0);
+  });
+
+  it("lists an account whose posts show her photos whatever its name, citing each post once", () => {
+    const stranger = profile({ handle: "sunny_daisy22", url: "https://www.tiktok.com/@sunny_daisy22", displayName: "Daisy" });
+    const posts = [
+      { postUrl: "https://x.test/p/1", imageUrl: "https://img.test/1a.jpg", match: { ...avatar, distance: 20 } },
+      { postUrl: "https://x.test/p/1", imageUrl: "https://img.test/1b.jpg", match: { ...avatar, variant: "rotate90", distance: 12 } },
+      { postUrl: "https://x.test/p/2", imageUrl: "https://img.test/2.jpg", match: avatar },
+    ];
+    const v = scoreProfile(stranger, null, ctx, posts);
+    expect(v.likely).toBe(true);
+    expect(v.evidence).toEqual([
+      {
+        kind: "post-image",
+        weight: 70,
+        detail: "2 of its posts show your photos (the closest original, 8 bits apart).",
+        url: "https://x.test/p/1",
+        posts: [
+          { url: "https://x.test/p/1", imageUrl: "https://img.test/1a.jpg" },
+          { url: "https://x.test/p/2", imageUrl: "https://img.test/2.jpg" },
+        ],
+      },
+    ]);
+    // Without them, nothing speaks for it.
+    expect(scoreProfile(stranger, null, ctx).score).toBe(0);
   });
 });
 
@@ -107,6 +133,70 @@ describe("reading what a profile shows", () => {
     expect(readProfilePage(base, page("busy", { status: 503 })).status).toBe("unreachable");
     expect(readRedditAbout(base, page(JSON.stringify({ kind: "t2", data: { name: "x", is_suspended: true } }), { contentType: "application/json" })).status).toBe("absent");
     expect(readRedditAbout(base, page("not json")).status).toBe("unreadable");
+  });
+
+  it("reads the images of a Reddit user's posts: a gallery in its order, a preview, a direct image; not a text post", () => {
+    const listing = {
+      kind: "Listing",
+      data: {
+        children: [
+          { kind: "t3", data: { permalink: "/r/u_x/comments/a1/text/", is_self: true, url: "https://www.reddit.com/r/u_x/comments/a1/text/" } },
+          {
+            kind: "t3",
+            data: {
+              permalink: "/r/u_x/comments/a2/gallery/",
+              is_gallery: true,
+              url_overridden_by_dest: "https://www.reddit.com/gallery/a2",
+              gallery_data: { items: [{ media_id: "m2", id: 1 }, { media_id: "m1", id: 2 }, { media_id: "v1", id: 3 }] },
+              media_metadata: {
+                m1: { status: "valid", e: "Image", s: { u: "https://preview.redd.it/m1.jpg?width=1080&s=a" } },
+                m2: { status: "valid", e: "Image", s: { u: "https://preview.redd.it/m2.jpg?width=1080&s=b" } },
+                v1: { status: "valid", e: "RedditVideo", s: { u: "https://v.redd.it/v1" } },
+              },
+            },
+          },
+          { kind: "t3", data: { permalink: "/r/pics/comments/a3/one/", url_overridden_by_dest: "https://i.redd.it/a3.jpg", preview: { images: [{ source: { url: "https://preview.redd.it/a3.jpg?auto=webp&s=c" } }] } } },
+          { kind: "t3", data: { permalink: "/r/pics/comments/a4/direct/", url: "https://i.imgur.com/a4.png" } },
+          { kind: "t3", data: { permalink: "javascript:alert(1)", url: "https://i.redd.it/evil.jpg" } },
+          { kind: "t1", data: { permalink: "/r/x/comments/c/", url: "https://i.redd.it/comment.jpg" } },
+        ],
+      },
+    };
+    expect(readRedditPosts(page(JSON.stringify(listing), { contentType: "application/json" }), "https://www.reddit.com")).toEqual([
+      { postUrl: "https://www.reddit.com/r/u_x/comments/a2/gallery/", imageUrl: "https://preview.redd.it/m2.jpg?width=1080&s=b" },
+      { postUrl: "https://www.reddit.com/r/u_x/comments/a2/gallery/", imageUrl: "https://preview.redd.it/m1.jpg?width=1080&s=a" },
+      { postUrl: "https://www.reddit.com/r/pics/comments/a3/one/", imageUrl: "https://preview.redd.it/a3.jpg?auto=webp&s=c" },
+      { postUrl: "https://www.reddit.com/r/pics/comments/a4/direct/", imageUrl: "https://i.imgur.com/a4.png" },
+    ]);
+    expect(readRedditPosts(page("not json"), "https://www.reddit.com")).toEqual([]);
+    expect(readRedditPosts(page("{}", { status: 429 }), "https://www.reddit.com")).toEqual([]);
+    const many = { kind: "Listing", data: { children: Array.from({ length: 25 }, (_, i) => ({ kind: "t3", data: { permalink: `/r/x/comments/${i}/`, media_metadata: Object.fromEntries(Array.from({ length: 20 }, (_, j) => [`m${j}`, { status: "valid", e: "Image", s: { u: `https://preview.redd.it/${i}-${j}.jpg` } }])) } })) } };
+    expect(readRedditPosts(page(JSON.stringify(many)), "https://www.reddit.com")).toHaveLength(MAX_POST_IMAGES);
+  });
+
+  it("reads post images from a page's JSON-LD (postings, lone ImageObjects), else its og:image gallery, never the profile's picture", () => {
+    const ld = {
+      "@context": "https://schema.org",
+      "@graph": [
+        { "@type": "ProfilePage", mainEntity: { "@type": "Person", name: "Velvet", image: "https://cdn.test/avatar.jpg" } },
+        { "@type": "SocialMediaPosting", url: "/velvet/posts/1", image: [{ "@type": "ImageObject", contentUrl: "https://cdn.test/p1.jpg" }, "https://cdn.test/avatar.jpg"] },
+        { "@type": "ImageObject", contentUrl: "https://cdn.test/p2.jpg", mainEntityOfPage: { "@id": "https://www.fanvue.com/velvet/posts/2" } },
+      ],
+    };
+    const read = readProfilePage(base, page(`<html><head><script type="application/ld+json">${JSON.stringify(ld)}</script></head></html>`));
+    expect(read.avatarUrl).toBe("https://cdn.test/avatar.jpg");
+    expect(read.posts).toEqual([
+      { postUrl: "https://www.fanvue.com/velvet/posts/1", imageUrl: "https://cdn.test/p1.jpg" },
+      { postUrl: "https://www.fanvue.com/velvet/posts/2", imageUrl: "https://cdn.test/p2.jpg" },
+    ]);
+    const og = readProfilePage(
+      base,
+      page(`<html><head><meta property="og:type" content="profile"><meta property="og:image" content="https://cdn.test/avatar.jpg"><meta property="og:image" content="https://cdn.test/g1.jpg"><meta property="og:image" content="https://cdn.test/g2.jpg"></head></html>`),
+    );
+    expect(og.posts).toEqual([
+      { postUrl: base.url, imageUrl: "https://cdn.test/g1.jpg" },
+      { postUrl: base.url, imageUrl: "https://cdn.test/g2.jpg" },
+    ]);
   });
 
   it("finds links written as text in a bio, bounded however long the text", () => {
