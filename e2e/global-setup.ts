@@ -1,6 +1,8 @@
 import http from "node:http";
+import { readFileSync } from "node:fs";
 import { TEST_STORE_ID } from "@leakwarden/test-support/billing-events";
 import { startFakeLemonSqueezy } from "@leakwarden/test-support/fake-web/fake-lemon-squeezy";
+import { fixturePath } from "@leakwarden/test-support/fake-web/fake-search";
 
 /** The key the e2e server calls the Lemon Squeezy fake with (playwright.config.ts). */
 export const E2E_LEMONSQUEEZY_API_KEY = "ls-e2e-api-key";
@@ -21,6 +23,11 @@ export const FIXTURE_DMCA_EMAIL = "copyright@leakfixture.test";
 /** The autopilot journey's creator: her pages at first (PUT /__pages/ivy/N adds more); those below are for her review. */
 export const IVY_PAGES = 12;
 export const isIvyReviewPage = (i: number) => i === 5 || i === 13;
+
+/** The re-upload journey's creator: her pages at first (PUT /__pages/wren/N adds more); the first shows her photo, the fourth posts it again. */
+export const WREN_PAGES = 3;
+/** The journeys' photos: /__img/her-….jpg is the reference photo (the creator's), /__img/other-….jpg someone else's. */
+const photos = { her: readFileSync(fixturePath("reference-photo.jpg")), other: readFileSync(fixturePath("other-photo.jpg")) };
 
 const pad = (i: number) => String(i).padStart(4, "0");
 
@@ -54,6 +61,45 @@ function ivyPage(i: number): string {
 <p><a href="https://mega.nz/folder/ivy${i}#key">mega.nz folder</a></p></body></html>`;
 }
 
+function wrenPage(i: number): string {
+  // Set 0 shows her photo; set 3, added later, posts it again under another address; set 1 shows someone else's.
+  const image = i === 0 ? `<img src="/__img/her-wren-set0.jpg" alt="">` : i === 3 ? `<img src="/__img/her-wren-repost.jpg" alt="">` : i === 1 ? `<img src="/__img/other-wren-set1.jpg" alt="">` : "";
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>wren_hollow OnlyFans leaked set ${i}</title></head>
+<body><h1>wren_hollow onlyfans leaked set ${i}</h1><p>Download the full wren_hollow leaked set ${i}, 700 MB of videos and photos for free.</p>${image}
+<p><a href="https://mega.nz/folder/wren${i}#key">mega.nz folder</a></p></body></html>`;
+}
+
+/** A Reddit user's submitted posts as /user/NAME/submitted.json lists them: one image (i.redd.it-style link and its preview) or a gallery. */
+function redditPosts(origin: string, name: string, posts: { title: string; images: ("her" | "other")[] }[]) {
+  const image = (kind: string, i: number, j: number) => `${origin}/__img/${kind}-${name.toLowerCase()}-${i}-${j}.jpg`;
+  return {
+    kind: "Listing",
+    data: {
+      after: null,
+      dist: posts.length,
+      children: posts.map((post, i) => {
+        const id = `p${i}${name.length}`;
+        const common = { id, name: `t3_${id}`, author: name, subreddit: `u_${name}`, title: post.title, over_18: true, permalink: `/r/u_${name}/comments/${id}/post_${i}/` };
+        if (post.images.length === 1) {
+          const direct = image(post.images[0]!, i, 0);
+          return { kind: "t3", data: { ...common, post_hint: "image", url: direct, url_overridden_by_dest: direct, preview: { enabled: true, images: [{ id: `i${id}`, source: { url: direct, width: 1080, height: 1350 }, resolutions: [] }] } } };
+        }
+        const ids = post.images.map((_k, j) => `m${id}${j}`);
+        return {
+          kind: "t3",
+          data: {
+            ...common,
+            is_gallery: true,
+            url: `${origin}/gallery/${id}`,
+            gallery_data: { items: ids.map((media_id, j) => ({ media_id, id: j + 1 })) },
+            media_metadata: Object.fromEntries(ids.map((mid, j) => [mid, { status: "valid", e: "Image", m: "image/jpg", s: { x: 1080, y: 1350, u: image(post.images[j]!, i, j) } }])),
+          },
+        };
+      }),
+    },
+  };
+}
+
 function miaPage(i: number): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>mia_moon OnlyFans leaked set ${i}</title></head>
 <body><h1>mia_moon onlyfans leaked set ${i}</h1><p>Download the full mia_moon leaked set ${i}, 900 MB of videos and photos for free.</p>
@@ -83,7 +129,12 @@ export function startFixtureWeb(port: number): Promise<http.Server> {
   const bios = new Map<string, string>();
   const removed = new Set<string>();
   // How many pages a creator has on this web (journeys add pages, as new leaks appear on the web).
-  const pages = new Map<string, number>([["ivy", IVY_PAGES]]);
+  const pages = new Map<string, number>([
+    ["ivy", IVY_PAGES],
+    ["wren", WREN_PAGES],
+  ]);
+  // Reddit users' public posts (PUT /__posts/NAME with [{ title, images: ["her" | "other"] }]).
+  const posts = new Map<string, { title: string; images: ("her" | "other")[] }[]>();
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? "/", origin);
     const q = (url.searchParams.get("q") ?? "").toLowerCase();
@@ -105,7 +156,23 @@ export function startFixtureWeb(port: number): Promise<http.Server> {
       });
       return;
     }
-    const more = /^\/__pages\/(ivy)\/(\d{1,3})$/.exec(url.pathname);
+    const posted = /^\/__posts\/([\w-]+)$/.exec(url.pathname);
+    if (posted && req.method === "PUT") {
+      let body = "";
+      req.on("data", (c: Buffer) => (body += c.toString("utf8")));
+      req.on("end", () => {
+        posts.set(posted[1]!.toLowerCase(), JSON.parse(body) as { title: string; images: ("her" | "other")[] }[]);
+        res.end("ok");
+      });
+      return;
+    }
+    const photo = /^\/__img\/(her|other)-[\w-]+\.jpg$/.exec(url.pathname);
+    if (photo && !removed.has(url.pathname)) {
+      res.setHeader("content-type", "image/jpeg");
+      res.end(photos[photo[1] as "her" | "other"]);
+      return;
+    }
+    const more = /^\/__pages\/(ivy|wren)\/(\d{1,3})$/.exec(url.pathname);
     if (more && req.method === "PUT") {
       pages.set(more[1]!, Number(more[2]));
       res.end("ok");
@@ -120,6 +187,17 @@ export function startFixtureWeb(port: number): Promise<http.Server> {
       res.statusCode = 404;
       res.end("This video was removed after a copyright complaint.");
       return;
+    }
+    // A Reddit user's public posts, read by the impersonation check.
+    const submitted = /^\/user\/([\w-]+)\/submitted\.json$/.exec(url.pathname);
+    if (submitted && bios.has(submitted[1]!.toLowerCase())) {
+      json(redditPosts(origin, submitted[1]!, posts.get(submitted[1]!.toLowerCase()) ?? []));
+      return;
+    }
+    // A post's own page (what a notice cites).
+    const postPage = /^\/r\/u_([\w-]+)\/comments\/(\w+)\/[\w-]*\/?$/.exec(url.pathname);
+    if (postPage && posts.has(postPage[1]!.toLowerCase())) {
+      return html(`<!doctype html><html lang="en"><head><title>${postPage[1]} on Reddit</title></head><body><h1>Post by u/${postPage[1]}</h1></body></html>`);
     }
     // Reddit's public profile JSON, read by the ownership check.
     const about = /^\/user\/([\w-]+)\/about\.json$/.exec(url.pathname);
@@ -144,7 +222,9 @@ export function startFixtureWeb(port: number): Promise<http.Server> {
                 ? Array.from({ length: NOVA_PAGES }, (_, i) => `/nova/${i}`)
                 : q.includes("ivy")
                   ? Array.from({ length: pages.get("ivy")! }, (_, i) => `/ivy/${i}`)
-                  : [];
+                  : q.includes("wren")
+                    ? Array.from({ length: pages.get("wren")! }, (_, i) => `/wren/${i}`)
+                    : [];
       const answer = () => json({ query: q, results: paths.map((p, i) => ({ url: `${origin}${p}`, title: `Result ${i}`, content: "", engine: "fixture", engines: ["fixture"], score: 1 })), answers: [], corrections: [], infoboxes: [], suggestions: [], unresponsive_engines: [] });
       // The other creator's search is slow, so that her scan's progress can be watched.
       if (q.includes("mia")) setTimeout(answer, 3000);
@@ -161,6 +241,8 @@ export function startFixtureWeb(port: number): Promise<http.Server> {
     if (nova && Number(nova[1]) < NOVA_PAGES) return html(novaPage(Number(nova[1])));
     const ivy = /^\/ivy\/(\d+)$/.exec(url.pathname);
     if (ivy && Number(ivy[1]) < pages.get("ivy")!) return html(ivyPage(Number(ivy[1])));
+    const wren = /^\/wren\/(\d+)$/.exec(url.pathname);
+    if (wren && Number(wren[1]) < pages.get("wren")!) return html(wrenPage(Number(wren[1])));
     const mia = /^\/mia\/(\d+)$/.exec(url.pathname);
     if (mia && Number(mia[1]) < OTHER_CREATOR_PAGES) return html(miaPage(Number(mia[1])));
     if (url.pathname === "/robots.txt") {

@@ -1,12 +1,12 @@
-import { request, type Browser } from "@playwright/test";
-import { subscriptionEvent, TEST_VARIANTS, TEST_WEBHOOK_SECRET } from "@leakwarden/test-support/billing-events";
-import { signBody } from "../apps/server/src/modules/billing/webhook-signature";
-import { setIdentities, signUpAndConfirm, type SeededCreator } from "./seed";
+import type { Browser } from "@playwright/test";
+import { addReferencePhoto, authorizeTakedowns, proveOwnership, signUpAndConfirm, setIdentities, subscribe, type SeededCreator } from "./seed";
 import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "./support";
 
-// The Impersonator section: a Premium creator checks the platforms (Reddit's public profile JSON,
-// served by the fixture web), sees the account passing as her with its evidence, and reports it;
-// a creator on the free plan is offered the plans instead.
+// The Impersonator section: a Premium creator checks the platforms (Reddit's public profile and
+// posts JSON, served by the fixture web), sees the accounts passing as her with their evidence and
+// reports them: one sending fans to a leak site (its report route), one reposting her photo (its
+// report route and a DMCA notice of its posts, once her ownership is proven and her authorization
+// signed); a creator on the free plan is offered the plans instead.
 
 test.describe.configure({ mode: "serial" });
 
@@ -15,26 +15,29 @@ const fixtureOrigin = () => `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
 let ivy: SeededCreator;
 let finn: SeededCreator;
 
-async function subscribe(baseURL: string, creator: SeededCreator, plan: "premium-monthly") {
-  const userId = ((await (await creator.api.get("/v1/root/get-user")).json()) as { id: string }).id;
-  const raw = JSON.stringify(
-    subscriptionEvent("subscription_created", { subscriptionId: `imp-${userId.slice(0, 8)}`, userId, email: creator.email, variantId: TEST_VARIANTS[plan], status: "active", updatedAt: new Date() }),
-  );
-  const api = await request.newContext({ baseURL });
-  const res = await api.post("/v1/billing/webhook", { data: raw, headers: { "content-type": "application/json", "x-signature": signBody(TEST_WEBHOOK_SECRET, raw) } });
-  expect(res.status()).toBe(200);
-  await api.dispose();
+async function fixture(pathname: string, body: string) {
+  const res = await fetch(`${fixtureOrigin()}${pathname}`, { method: "PUT", body });
+  expect(res.ok).toBe(true);
 }
 
 test.beforeAll(async ({ baseURL }) => {
   ivy = await signUpAndConfirm(baseURL!, "ivy.impersonated@example.com");
-  await setIdentities(ivy, { onlyfans: "ivy_moon", nicknames: ["Ivy Moon"] });
+  // Her OnlyFans, and her Reddit account (the profile whose bio proves she is her).
+  const profile = await ivy.api.post("/v1/root/update-profile-all", { data: { platforms: { onlyfans: "ivy_moon", reddit: "ivy_moon" }, nicknames: ["Ivy Moon"], allowlist: [], specific: "" } });
+  expect(profile.ok()).toBe(true);
+  await ivy.api.post("/v1/identities/onboarding-complete");
+  await addReferencePhoto(ivy);
   await subscribe(baseURL!, ivy, "premium-monthly");
   finn = await signUpAndConfirm(baseURL!, "finn.free@example.com");
   await setIdentities(finn, { onlyfans: "finn_free" });
-  // On "Reddit": an account under a look-alike of her name, sending fans to a leak site.
-  const put = await fetch(`${fixtureOrigin()}/__bio/ivymoon_official`, { method: "PUT", body: "All my content free here: simpcity.su/threads/ivy-moon.12" });
-  expect(put.ok).toBe(true);
+  // On "Reddit": an account under a look-alike of her name, sending fans to a leak site;
+  await fixture("/__bio/ivymoon_official", "All my content free here: simpcity.su/threads/ivy-moon.12");
+  // one reposting her photo in a gallery, next to someone else's;
+  await fixture("/__bio/ivymoon_vip", "Daily pics");
+  await fixture("/__posts/ivymoon_vip", JSON.stringify([{ title: "beach", images: ["other"] }, { title: "new set", images: ["other", "her"] }]));
+  // and a namesake posting only her own photos, with no leak link: not an impersonator.
+  await fixture("/__bio/ivymoon_backup", "hiking and coffee");
+  await fixture("/__posts/ivymoon_backup", JSON.stringify([{ title: "trail", images: ["other"] }]));
 });
 
 async function signedIn(browser: Browser, creator: SeededCreator, width: number) {
@@ -97,6 +100,48 @@ test("a Premium creator checks, sees the impersonator with its evidence and repo
   await expect(section.getByRole("listitem", { name: "u/ivymoon_official" }).getByText("Reported", { exact: true })).toBeVisible();
   await expectAccessible(page);
   await screenshot(page, "impersonator-1280");
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+test("an account reposting her photo: Report gives the report route and a DMCA notice of its posts once she may send notices, at 375px and 1280px", async ({ browser }) => {
+  test.setTimeout(120_000);
+  const { context, page, errors } = await signedIn(browser, ivy, 375);
+  await page.goto("/dashboard/impersonator");
+  const section = page.getByRole("region", { name: "Impersonators" });
+  const card = section.getByRole("listitem", { name: "u/ivymoon_vip" });
+  await expect(card).toBeVisible();
+  await expect(card.getByText("One of its posts shows your photos", { exact: false })).toBeVisible();
+  const post = `${fixtureOrigin()}/r/u_ivymoon_vip/comments/p111/post_1/`;
+  await expect(card.getByRole("list", { name: "Its posts showing your photos" }).getByRole("link")).toHaveText([`${post} (opens in a new tab)`]);
+  // The namesake sharing none of her photos is not listed.
+  await expect(section.getByRole("listitem", { name: "u/ivymoon_backup" })).toHaveCount(0);
+
+  // Her ownership is not proven yet: the report route, and why no notice went out.
+  await card.getByRole("button", { name: "Report u/ivymoon_vip" }).click();
+  await expect(card.getByRole("heading", { name: "Report it to Reddit (u/username)" })).toBeVisible();
+  await expect(card.getByLabel("Description", { exact: true })).toHaveValue(new RegExp(`Its posts showing my photos:\\n- ${post.replace(/[.?/]/g, "\\$&")}`));
+  const dmca = card.getByRole("group", { name: "DMCA takedown of its posts" });
+  await expect(dmca.getByTestId("posts-takedown")).toHaveText(/^No DMCA notice was sent for its post showing your photos: Prove that you own/);
+  await expect(dmca.getByRole("link", { name: "Prove ownership" })).toHaveAttribute("href", "/dashboard/account#ownership");
+  await expectAccessible(page);
+  await expectNoHorizontalScroll(page);
+  await screenshot(page, "impersonator-posts-not-sent-375");
+
+  // Proven and authorized: Report again sends the notice of the post to the platform.
+  await proveOwnership(ivy, "ivy_moon");
+  await authorizeTakedowns(ivy, "Ivy Moon");
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await card.getByRole("button", { name: "Report u/ivymoon_vip" }).click();
+  await expect(dmca.getByTestId("posts-takedown")).toHaveText("A DMCA notice to Reddit (u/username) for its post showing your photos is on its way: follow it in Takedown Requests.");
+  await expect(dmca.getByRole("link", { name: "Open Takedown Requests" })).toHaveAttribute("href", "/dashboard/takedowns");
+  await expect(card.getByLabel("Account pretending to be you", { exact: true })).toHaveValue("https://www.reddit.com/user/ivymoon_vip/");
+  await expectAccessible(page);
+  await screenshot(page, "impersonator-posts-sent-1280");
+  const takedowns = (await (await ivy.api.get("/v1/takedowns")).json()) as { items: { url: string }[] };
+  expect(takedowns.items.map((t) => t.url)).toEqual([post]);
+  await dmca.getByRole("link", { name: "Open Takedown Requests" }).click();
+  await expect(page.getByTestId("takedown-row").filter({ hasText: "/r/u_ivymoon_vip/comments/p111/post_1/" })).toHaveCount(1);
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -1,4 +1,11 @@
+import { readFileSync } from "node:fs";
 import { request, type APIRequestContext } from "@playwright/test";
+import { pdqCropHashes } from "@leakwarden/pdq/pdq-crops";
+import { pdqHashOrientationsExact } from "@leakwarden/pdq/pdq-hash";
+import { subscriptionEvent, TEST_VARIANTS, TEST_WEBHOOK_SECRET } from "@leakwarden/test-support/billing-events";
+import { fixturePath } from "@leakwarden/test-support/fake-web/fake-search";
+import { signBody } from "../apps/server/src/modules/billing/webhook-signature";
+import { decodeForHashing } from "../apps/server/src/scanner/image-match";
 import { outbox } from "./support";
 
 // Accounts for the journeys, made through the public API and the outbox (as a creator would),
@@ -75,4 +82,44 @@ export async function runScan(creator: SeededCreator, timeoutMs = 150_000, trigg
     timeoutMs,
     1000,
   );
+}
+
+/** Her reference photo (the one the fixture web shows at /__img/her-….jpg), hashed as the browser hashes it. */
+export async function addReferencePhoto(creator: SeededCreator) {
+  const bytes = readFileSync(fixturePath("reference-photo.jpg"));
+  const { hashes, quality } = pdqHashOrientationsExact(await decodeForHashing(bytes, 1024));
+  const res = await creator.api.post("/v1/reference-images", { data: { label: "me", hashes, quality, crops: pdqCropHashes(await decodeForHashing(bytes, 512)) } });
+  if (res.status() !== 201) throw new Error(`reference photo refused: ${res.status()} ${await res.text()}`);
+}
+
+/** Proves she owns her Reddit stage name: the snippet in its bio on the fixture web, checked by the server. */
+export async function proveOwnership(creator: SeededCreator, redditName: string) {
+  const { snippet } = (await (await creator.api.get("/v1/identities")).json()) as { snippet: string };
+  const put = await fetch(`http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}/__bio/${redditName}`, { method: "PUT", body: snippet });
+  if (!put.ok) throw new Error(`fixture bio: ${put.status}`);
+  const bio = (await (await creator.api.get("/v1/root/get-bio")).json()) as { isverified: boolean };
+  if (!bio.isverified) throw new Error("ownership not verified");
+}
+
+/** Signs her agent authorization (what the takedown dialog asks before the first notice). */
+export async function authorizeTakedowns(creator: SeededCreator, fullName: string) {
+  const res = await creator.api.put("/v1/takedowns/authorization", { data: { fullName, signature: fullName, agree: true } });
+  if (!res.ok()) throw new Error(`authorization refused: ${res.status()} ${await res.text()}`);
+}
+
+/** Her plan, as Lemon Squeezy's signed webhook says after her checkout. */
+export async function subscribe(baseURL: string, creator: SeededCreator, plan: "premium-monthly" = "premium-monthly") {
+  const userId = ((await (await creator.api.get("/v1/root/get-user")).json()) as { id: string }).id;
+  const raw = JSON.stringify(
+    subscriptionEvent("subscription_created", { subscriptionId: `sub-${userId.slice(0, 8)}`, userId, email: creator.email, variantId: TEST_VARIANTS[plan], status: "active", updatedAt: new Date() }),
+  );
+  const api = await request.newContext({ baseURL });
+  const res = await api.post("/v1/billing/webhook", { data: raw, headers: { "content-type": "application/json", "x-signature": signBody(TEST_WEBHOOK_SECRET, raw) } });
+  await api.dispose();
+  if (res.status() !== 200) throw new Error(`subscription webhook: ${res.status()}`);
+}
+
+/** Waits until `fn` gives a value (polling the API, as a creator's page would). */
+export function waitUntil<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
+  return waitFor(what, fn, timeoutMs, 500);
 }

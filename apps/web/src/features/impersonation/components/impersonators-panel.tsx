@@ -18,7 +18,49 @@ const statusLabel: Record<Impersonator["status"], { text: string; className: str
 
 const failed = onMutationError;
 
-function ReportDetails({ report, headingId }: { report: ImpersonationReport; headingId: string }) {
+const linkButton = "self-start rounded-md bg-amber-300/15 px-3 py-1.5 text-sm font-semibold text-amber-50 hover:bg-amber-300/25 focus-visible:outline-2 focus-visible:outline-brand-400";
+
+/** The DMCA takedown of its posts showing her photos: asked, already open, or what she must do first. */
+function PostsTakedown({ dmca, upgradeHref, headingId }: { dmca: NonNullable<ImpersonationReport["dmca"]>; upgradeHref: string; headingId: string }) {
+  const sent = dmca.status !== "not-sent";
+  return (
+    <div aria-labelledby={headingId} role="group" className={`flex flex-col gap-2 rounded-lg border p-3 ${sent ? "border-emerald-400/25 bg-emerald-400/[0.05]" : "border-amber-300/30 bg-amber-300/10"}`}>
+      <h5 id={headingId} className="text-sm font-semibold text-white">
+        DMCA takedown of its posts
+      </h5>
+      <p role="status" data-testid="posts-takedown" className="text-sm break-words text-slate-200">
+        {dmca.message}
+      </p>
+      <ul className="list-disc pl-5 text-sm text-slate-300" aria-label="Posts showing your photos">
+        {dmca.urls.map((u) => (
+          <li key={u} className="break-all">
+            {u}
+          </li>
+        ))}
+      </ul>
+      {sent ? (
+        <Link to="/dashboard/takedowns" className={linkButton}>
+          Open Takedown Requests
+        </Link>
+      ) : dmca.missing === "ownership" ? (
+        <Link to="/dashboard/account#ownership" className={linkButton}>
+          Prove ownership
+        </Link>
+      ) : dmca.missing === "authorization" ? (
+        <Link to="/dashboard/takedowns" className={linkButton}>
+          Sign the authorization
+        </Link>
+      ) : dmca.missing === "plan" ? (
+        <Link to={upgradeHref} className={linkButton}>
+          See plans
+        </Link>
+      ) : null}
+      {!sent && dmca.missing && <p className="text-xs text-slate-400">Then choose Report again: the notice goes out then.</p>}
+    </div>
+  );
+}
+
+function ReportDetails({ report, headingId, upgradeHref }: { report: ImpersonationReport; headingId: string; upgradeHref: string }) {
   return (
     <div className="mt-3 flex flex-col gap-3 rounded-xl border border-amber-300/20 bg-amber-300/[0.04] p-3 sm:p-4">
       <h4 id={headingId} className="text-sm font-semibold text-white">
@@ -37,6 +79,7 @@ function ReportDetails({ report, headingId }: { report: ImpersonationReport; hea
       >
         Open {report.platform}'s report page<span className="sr-only"> (opens in a new tab)</span>
       </a>
+      {report.dmca && <PostsTakedown dmca={report.dmca} upgradeHref={upgradeHref} headingId={`${headingId}-dmca`} />}
       {report.fields.map((f) => (
         <CopyField key={f.label} label={f.label} value={f.value} rows={f.label === "Description" ? 7 : f.value.includes("\n") ? 3 : 1} />
       ))}
@@ -44,7 +87,7 @@ function ReportDetails({ report, headingId }: { report: ImpersonationReport; hea
   );
 }
 
-function ImpersonatorCard({ item }: { item: Impersonator }) {
+function ImpersonatorCard({ item, upgradeHref }: { item: Impersonator; upgradeHref: string }) {
   const ids = useId();
   const report = useReportImpersonator();
   const dismiss = useDismissImpersonator();
@@ -84,7 +127,21 @@ function ImpersonatorCard({ item }: { item: Impersonator }) {
         </p>
         <ul className="mt-1 list-disc space-y-0.5 pl-5 text-sm break-words text-slate-300 marker:text-brand-400">
           {item.evidence.map((e) => (
-            <li key={`${e.kind}-${e.detail}`}>{e.detail}</li>
+            <li key={`${e.kind}-${e.detail}`}>
+              {e.detail}
+              {e.posts && e.posts.length > 0 && (
+                <ul className="mt-0.5 list-none space-y-0.5" aria-label="Its posts showing your photos">
+                  {e.posts.map((p) => (
+                    <li key={p.url}>
+                      <a href={p.url} target="_blank" rel="noopener noreferrer nofollow" className="break-all text-brand-300 underline-offset-2 hover:underline">
+                        {p.url}
+                        <span className="sr-only"> (opens in a new tab)</span>
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
           ))}
         </ul>
         {item.bio && <p className="mt-2 line-clamp-3 text-sm break-words text-slate-400">Bio: {item.bio}</p>}
@@ -124,7 +181,7 @@ function ImpersonatorCard({ item }: { item: Impersonator }) {
           </button>
         </div>
       )}
-      {shown && <ReportDetails report={shown} headingId={`${ids}-report`} />}
+      {shown && <ReportDetails report={shown} headingId={`${ids}-report`} upgradeHref={upgradeHref} />}
     </li>
   );
 }
@@ -172,7 +229,7 @@ export function ImpersonatorsPanel({ upgradeHref }: { upgradeHref: string }) {
         )}
       </div>
       <p className="mt-1 text-sm text-slate-400">
-        Accounts that use a look-alike of your names, your photos as their picture, or send your fans to leak sites or payment links. Only likely impersonators
+        Accounts that use a look-alike of your names, your photos as their picture or in their posts, or send your fans to leak sites or payment links. Only likely impersonators
         are listed; your own accounts and the sites you allow never are.
       </p>
 
@@ -206,7 +263,7 @@ export function ImpersonatorsPanel({ upgradeHref }: { upgradeHref: string }) {
             ) : (
               <ul className="flex flex-col gap-3" aria-label="Likely impersonators">
                 {data!.impersonators.map((item) => (
-                  <ImpersonatorCard key={item.id} item={item} />
+                  <ImpersonatorCard key={item.id} item={item} upgradeHref={upgradeHref} />
                 ))}
               </ul>
             )}
