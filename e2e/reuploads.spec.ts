@@ -1,54 +1,68 @@
-import type { Browser, Route } from "@playwright/test";
-import { runScan, setIdentities, signUpAndConfirm, type SeededCreator } from "./seed";
+import type { Browser } from "@playwright/test";
+import { WREN_PAGES } from "./global-setup";
+import { addReferencePhoto, authorizeTakedowns, proveOwnership, runScan, signUpAndConfirm, subscribe, waitUntil, type SeededCreator } from "./seed";
 import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "./support";
 
-// The re-upload marker in the Leaks list and the finding's details. The server's side (a removed
-// leak's photo found again at new URLs, linked to its takedown, cited in the notice) is proven by
-// apps/server/src/modules/scans/reuploads.test.ts; here the creator's real leaks, from a real scan,
-// are shown with one of them marked as a re-upload of another, as the API answers for one.
+// A removed leak posted again, end to end: a scan finds her leaks on the fixture web (the first
+// shows her photo), she takes that one down (the notice goes out, the site removes the page, the
+// re-check sees it gone), then the site posts the same photo again at a new address; the next scan
+// marks the new link "Re-upload of #N" on its own, and the Leaks list shows it as the server says.
 
 test.describe.configure({ mode: "serial" });
 
-let rhea: SeededCreator;
+const fixtureOrigin = () => `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
 
-test.beforeAll(async ({ baseURL }) => {
-  test.setTimeout(240_000);
-  rhea = await signUpAndConfirm(baseURL!, "rhea.reuploads@example.com");
-  await setIdentities(rhea, { onlyfans: "luna_rivers" });
-  await runScan(rhea);
-});
+let wren: SeededCreator;
+let removedNumber: number;
 
-type ListedLeak = { id: string; number: number; url: string; domain: string; reuploadOf?: unknown };
+type ListedLeak = { id: string; number: number; url: string; status: string; reuploadOf?: { number: number; signals: string[] } | null };
+const leaks = async () => ((await (await wren.api.get("/v1/leaks?pageSize=100")).json()) as { items: ListedLeak[] }).items;
+const takedowns = async () => ((await (await wren.api.get("/v1/takedowns")).json()) as { items: { url: string; status: string }[] }).items;
 
-/** The Leaks API's real answers, the first leak of an unsearched page marked as a re-upload of the page's last one. */
-async function markFirstAsReupload(route: Route) {
-  const response = await route.fetch();
-  const body = (await response.json()) as { items: ListedLeak[] };
-  const url = new URL(route.request().url());
-  if (!url.searchParams.get("q") && body.items.length > 2) {
-    const earlier = body.items.at(-1)!;
-    body.items[0]!.reuploadOf = {
-      leakId: earlier.id,
-      number: earlier.number,
-      url: earlier.url,
-      domain: earlier.domain,
-      takedownId: "00000000-0000-4000-8000-000000000001",
-      removedAt: "2026-11-20T10:00:00.000Z",
-      noticeSentAt: "2026-11-18T09:00:00.000Z",
-      sameSite: true,
-      signals: ["image"],
-    };
-  }
-  await route.fulfill({ response, json: body });
+async function fixture(pathname: string) {
+  const res = await fetch(`${fixtureOrigin()}${pathname}`, { method: "PUT", body: "" });
+  expect(res.ok).toBe(true);
 }
 
+test.beforeAll(async ({ baseURL }) => {
+  test.setTimeout(300_000);
+  wren = await signUpAndConfirm(baseURL!, "wren.reuploads@example.com");
+  const profile = await wren.api.post("/v1/root/update-profile-all", { data: { platforms: { onlyfans: "wren_hollow", reddit: "wren_hollow" }, nicknames: [], allowlist: [], specific: "" } });
+  expect(profile.ok()).toBe(true);
+  await wren.api.post("/v1/identities/onboarding-complete");
+  await addReferencePhoto(wren);
+  await subscribe(baseURL!, wren);
+  await proveOwnership(wren, "wren_hollow");
+  await authorizeTakedowns(wren, "Wren Hollow");
+
+  // Her leaks, found by her first scan.
+  const first = await runScan(wren, 150_000, "onboarding");
+  expect(first.stats.leaksFound).toBe(WREN_PAGES);
+  const original = (await leaks()).find((l) => l.url === `${fixtureOrigin()}/wren/0`)!;
+  removedNumber = original.number;
+
+  // Taken down: the notice goes out, the site removes the page, the re-check (seconds after the notice) sees it gone.
+  const created = await wren.api.post("/v1/takedowns", { data: { leakIds: [original.id] } });
+  expect(created.status()).toBe(202);
+  await waitUntil("the notice to go out", async () => ((await takedowns()).some((t) => t.status === "sent") ? true : undefined));
+  await fixture("/__removed/wren/0");
+  await waitUntil("the re-check to see the page gone", async () => ((await takedowns()).some((t) => t.status === "removed") ? true : undefined));
+  expect((await leaks()).find((l) => l.id === original.id)?.status).toBe("removed");
+
+  // The site posts her photo again at a new address; her next scan finds it.
+  await fixture(`/__pages/wren/${WREN_PAGES + 1}`);
+  const second = await runScan(wren);
+  expect(second.status).toBe("completed");
+  const again = (await leaks()).find((l) => l.url === `${fixtureOrigin()}/wren/${WREN_PAGES}`);
+  expect(again?.reuploadOf).toMatchObject({ number: removedNumber, signals: ["image"] });
+});
+
 async function open(browser: Browser, width: number) {
-  const context = await browser.newContext({ storageState: rhea.storageState, viewport: { width, height: 900 }, reducedMotion: "reduce" });
+  const context = await browser.newContext({ storageState: wren.storageState, viewport: { width, height: 900 }, reducedMotion: "reduce" });
   const page = await context.newPage();
   const errors: string[] = [];
   page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
   page.on("pageerror", (e) => errors.push(e.message));
-  await page.route(/\/v1\/leaks\?/, markFirstAsReupload);
   return { context, page, errors };
 }
 
@@ -58,18 +72,20 @@ for (const width of [1280, 375]) {
     await page.goto("/dashboard/leaks");
     const rows = page.locator("tbody tr");
     await expect(rows.first()).toBeVisible({ timeout: 20_000 });
-    const earlierNumber = Number((await rows.last().locator("td").filter({ hasText: /^#\d+$/ }).textContent())!.replace(/\D/g, ""));
-    const marker = rows.first().getByRole("link", { name: new RegExp(`^Re-upload of #${earlierNumber}, removed on`) });
-    await expect(marker).toHaveText(`Re-upload of #${earlierNumber}`);
-    await expect(rows.nth(1).getByTestId("reupload-marker")).toHaveCount(0);
+    const reupload = rows.filter({ hasText: `/wren/${WREN_PAGES}` });
+    const marker = reupload.getByRole("link", { name: new RegExp(`^Re-upload of #${removedNumber}, removed on`) });
+    await expect(marker).toHaveText(`Re-upload of #${removedNumber}`);
+    // Her other leaks are not re-uploads; the removed one is marked removed.
+    await expect(rows.filter({ hasText: "/wren/1" }).getByTestId("reupload-marker")).toHaveCount(0);
+    await expect(rows.filter({ hasText: "/wren/0" }).getByText("Removed").first()).toBeVisible();
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
     await screenshot(page, `dashboard-leaks-reupload-${width}`);
 
     // Its details: what was removed, when, how it was recognised, and what the notice cites.
-    await rows.first().getByRole("button", { name: /^(Review|Details of) finding #/ }).click();
+    await reupload.getByRole("button", { name: /^(Review|Details of) finding #/ }).click();
     const details = page.getByRole("dialog").getByTestId("reupload-details");
-    await expect(details).toContainText(`Re-upload of #${earlierNumber}, removed on`);
+    await expect(details).toContainText(`Re-upload of #${removedNumber}, removed on`);
     await expect(details).toContainText("one of its images is a copy of one on the earlier page");
     await expect(details).toContainText("repeat infringers (17 U.S.C. § 512(i))");
     await expectAccessible(page);
@@ -78,13 +94,11 @@ for (const width of [1280, 375]) {
 
     // The marker leads to the earlier leak: the list searched for its number.
     await marker.click();
-    await expect(page.getByRole("searchbox", { name: "Search leaks" })).toHaveValue(String(earlierNumber));
-    await expect(page).toHaveURL(new RegExp(`[?&]q=${earlierNumber}(&|$)`));
-    await expect(rows.filter({ has: page.locator("td", { hasText: new RegExp(`^#${earlierNumber}$`) }) })).toHaveCount(1);
+    await expect(page.getByRole("searchbox", { name: "Search leaks" })).toHaveValue(String(removedNumber));
+    await expect(page).toHaveURL(new RegExp(`[?&]q=${removedNumber}(&|$)`));
+    await expect(rows.filter({ has: page.locator("td", { hasText: new RegExp(`^#${removedNumber}$`) }) })).toHaveCount(1);
     await expectNoHorizontalScroll(page);
     expect(errors).toEqual([]);
-    // A refetch still in flight is let go: the page closes.
-    await page.unrouteAll({ behavior: "ignoreErrors" });
     await context.close();
   });
 }
@@ -105,6 +119,5 @@ test("Custom Alert lists the re-upload and new-impersonator alerts, on for a new
   await expect(page.getByRole("switch", { name: /A new impersonator/ })).not.toBeChecked();
   await expect(page.getByRole("switch", { name: /A removed leak is back/ })).toBeChecked();
   expect(errors).toEqual([]);
-  await page.unrouteAll({ behavior: "ignoreErrors" });
   await context.close();
 });
