@@ -154,6 +154,19 @@ describe("an impersonation check against fake platforms", () => {
     expect(namesake.verdict.evidence.some((e) => e.kind === "post-image")).toBe(false);
   });
 
+  it("spaces the posts listing like any request to the platform", async () => {
+    const waits: number[] = [];
+    let clock = 0;
+    const pacer = new PlatformPacer(500, async (ms) => {
+      waits.push(ms);
+      clock += ms;
+    }, () => clock);
+    const result = await checkImpersonators(input({ searched: [{ platformId: 19, handle: "sunny_daisy22" }], handlesPerPlatform: 0, platforms: [findPlatform("Reddit (u/username)")!], pacer }));
+    expect(result.checked.find((c) => c.profile.handle === "sunny_daisy22")?.verdict.likely).toBe(true);
+    // about.json, then submitted.json half a second later.
+    expect(waits).toEqual([500]);
+  });
+
   it("reads no posts when she has no reference photo to compare them with", async () => {
     fake.web.served.length = 0;
     const result = await checkImpersonators(input({ references: [], searched, handlesPerPlatform: 1, platforms: [findPlatform("Reddit (u/username)")!] }));

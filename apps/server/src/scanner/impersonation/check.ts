@@ -141,7 +141,7 @@ export async function checkImpersonators(input: CheckInput): Promise<CheckResult
         requests++;
         // Posts are read only when there is something to compare them with.
         const readPostsToo = input.references.length > 0 && (input.postImagesPerProfile ?? POST_IMAGES_PER_PROFILE) > 0;
-        const profile = await readPublicProfile(platform, item.handle, { ...input.adapter, posts: readPostsToo && input.adapter.posts !== false });
+        const profile = await readPublicProfile(platform, item.handle, { ...input.adapter, posts: readPostsToo && input.adapter.posts !== false, pace: () => pacer.wait(platform.id) });
         if (profile.status === "unreadable") {
           // A platform that shows no profile without a login shows none for any handle: stop asking it.
           if (++loginWalls >= 2 || item === queue[0]) {

@@ -51,6 +51,8 @@ export type AdapterOptions = {
   scheme?: "https" | "http";
   /** false: the profile's posts are not read (no extra request; nothing to compare them with). */
   posts?: boolean;
+  /** Awaited before a further request to the platform for the same profile (its posts): the platform's pacing. */
+  pace?: () => Promise<void>;
 };
 
 const MAX_TEXT = 2_000;
@@ -181,6 +183,7 @@ export async function readPublicProfile(platform: Platform, handle: string, opti
     // Her public posts: the user's submitted listing, read the same way (a failure leaves no posts).
     const listing = `${trimEnd(options.redditUrl, "/")}/user/${encodeURIComponent(about.handle)}/submitted.json?raw_json=1&sort=new&limit=${REDDIT_POSTS}`;
     try {
+      await options.pace?.();
       return { ...about, posts: readRedditPosts(await options.fetchPage(listing), options.redditUrl) };
     } catch {
       return about;
