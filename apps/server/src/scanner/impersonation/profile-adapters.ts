@@ -9,6 +9,13 @@ import { FetchError, type FetchResult } from "../guarded-fetch";
  * of the profile page. A platform that renders nothing of a profile without a
  * login is reported as such ("cannot be checked automatically"), never
  * guessed at. Everything read is page text: bounded, validated, trimmed.
+ *
+ * The images of its public posts, to compare with her photos (when she has any):
+ * - Reddit: /user/NAME/submitted.json (one more request, paced like the first);
+ * - pages with JSON-LD: the SocialMediaPosting (and the like) and lone ImageObject items;
+ * - other pages: every og:image but the profile's picture (a gallery, where that is all there is).
+ * Instagram's and TikTok's logged-out pages carry no posts (their grids load after a login or
+ * from private APIs): none are read there.
  */
 
 export type ProfileStatus =
