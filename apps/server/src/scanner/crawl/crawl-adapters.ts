@@ -179,6 +179,33 @@ const versionKey = (id: string, version: string | number | null) => (version ===
 // XenForo: /threads/{slug}.{id}/ (or /threads/{id}/), with /page-N, /post-N, /latest, /unread after it.
 const XF_THREAD = /\/threads\/(?:[^/?#]*\.)?(\d{1,12})(?:\/|$)/;
 
+/**
+ * Where a long XenForo thread's newest posts are: its last page, as the row's page jumps link it (XenForo 2
+ * span.structItem-pageJump, XenForo 1 .itemPageNav: "2 3 … 14"); a search or activity row that does not say
+ * how long its thread is reads it at /latest, which XenForo answers with the last post's page. A thread of
+ * one page is read at its own address (null).
+ */
+function xenforoLastPage(row: Sel, threadPage: string, base: string): string | null {
+  let best = 0;
+  row.find(".structItem-pageJump a[href], .itemPageNav a[href]").each((_, el) => {
+    const href = el.type === "tag" ? (el.attribs.href ?? "") : "";
+    if (href.length > MAX_URL_LENGTH) return;
+    let u: URL;
+    try {
+      u = new URL(href, base);
+    } catch {
+      return;
+    }
+    // The jump must be a page of this thread (threads/slug.N/page-K).
+    if (!`${u.origin}${u.pathname}`.startsWith(threadPage)) return;
+    const n = int(/^page-(\d{1,6})\/?$/.exec(u.pathname.slice(new URL(threadPage).pathname.length))?.[1] ?? null);
+    if (n !== null && n > best) best = n;
+  });
+  if (best > 1) return `${threadPage}page-${best}`;
+  if (row.is(".contentRow") || row.closest(".contentRow").length > 0) return `${threadPage}latest`;
+  return null;
+}
+
 const xenforo: CrawlAdapter = {
   family: "xenforo",
   defaultEntryPages: (c) => [`${c.baseUrl}/whats-new/posts/`],
@@ -189,11 +216,12 @@ const xenforo: CrawlAdapter = {
       rowSelector: ".structItem, .discussionListItem, .contentRow",
       timeSelector: ".structItem-latestDate, .structItem-cell--latest time, time.u-dt, abbr.DateTime, span.DateTime, .lastPostInfo .DateTime",
       nextSelector: "a.pageNav-jump--next, .PageNav a[rel=next], a[rel=next], link[rel=next]",
-      toItem(url, _link, _row, time) {
+      toItem(url, _link, row, time, base) {
         const m = XF_THREAD.exec(url.pathname);
         if (!m) return null;
         const head = url.pathname.slice(0, m.index + m[0].length).replace(/\/?$/, "/");
-        return { key: versionKey(`t${m[1]}`, time), url: `${url.origin}${head}` };
+        const page = `${url.origin}${head}`;
+        return { key: versionKey(`t${m[1]}`, time), url: page, fetchUrl: xenforoLastPage(row, page, base) };
       },
     }),
   itemPage: () => null,

@@ -165,10 +165,38 @@ describe("XenForo 2.2", () => {
   it("what's new: thread links (not prefix labels or page jumps), the latest time in the row, the next page", () => {
     const page = list("xenforo", "xenforo2-whats-new-posts.html", "https://xf.leakfans.example/whats-new/posts/4471/", c);
     expect(page.items).toEqual([
-      { key: "t77@1793527200000", url: "https://xf.leakfans.example/threads/moonlight-luna-set.77/", fetchUrl: null, title: "#MoonBunny set & extras", time: 1793527200000 },
+      {
+        key: "t77@1793527200000",
+        url: "https://xf.leakfans.example/threads/moonlight-luna-set.77/",
+        // Two pages long: read where the new posts are, its last page (the row's page jump).
+        fetchUrl: "https://xf.leakfans.example/threads/moonlight-luna-set.77/page-2",
+        title: "#MoonBunny set & extras",
+        time: 1793527200000,
+      },
       { key: "t75@1793484900000", url: "https://xf.leakfans.example/threads/75/", fetchUrl: null, title: "Sunset album", time: 1793484900000 },
     ]);
     expect(page.next).toBe("https://xf.leakfans.example/whats-new/posts/4471/page-2");
+  });
+
+  it("XenForo 1 new posts under <base href>: a long thread read at the last of its page jumps, a one-page thread at its own page", () => {
+    const page = list("xenforo", "xenforo1-find-new-posts.html", "https://old.leakfans.example/community/find-new/2981/posts", cfg("old.leakfans.example"));
+    expect(page.items.map((i) => [i.key, i.url, i.fetchUrl])).toEqual([
+      ["t4120@1793527200000", "https://old.leakfans.example/community/threads/luna-rivers-mega-thread.4120/", "https://old.leakfans.example/community/threads/luna-rivers-mega-thread.4120/page-14"],
+      // An older date is only words in the visitor's time zone ("Oct 31, 2026 at 10:15 PM"): no version time.
+      ["t4102", "https://old.leakfans.example/community/threads/sunset-album.4102/", null],
+    ]);
+    expect(page.next).toBe("https://old.leakfans.example/community/find-new/2981/posts?page=2");
+  });
+
+  it("search and activity rows that do not say a thread's length read it at /latest; page jumps to other threads are ignored", () => {
+    const body = `<ol class="block-body"><li class="block-row"><div class="contentRow"><div class="contentRow-main"><h3 class="contentRow-title"><a href="/threads/clip-dump.91/post-8812">Clip dump</a></h3>
+      <div class="contentRow-minor"><time class="u-dt" data-time="1793527200">x</time></div></div></div></li>
+      <li class="structItem"><div class="structItem-title"><a href="/threads/other.92/">Other</a></div><span class="structItem-pageJump"><a href="/threads/clip-dump.91/page-9">9</a></span></li></ol>`;
+    const page = crawlAdapter("xenforo").parseListing({ body, url: "https://xf.leakfans.example/search/55/", contentType: "text/html", headers: {} }, c);
+    expect(page.items.map((i) => [i.key, i.fetchUrl])).toEqual([
+      ["t91@1793527200000", "https://xf.leakfans.example/threads/clip-dump.91/latest"],
+      ["t92", null],
+    ]);
   });
 
   it("a thread page: message text, proxied images' originals (data-url), lazy images, attachments' full size", () => {

@@ -17,6 +17,7 @@ describe("family detection from what a site's pages say", () => {
     ["wordpress-rest-posts.json", "https://www.leakblog.example/wp-json/wp/v2/posts", "wordpress", ["https://www.leakblog.example/wp-json/wp/v2/posts"]],
     ["xenforo2-whats-new-posts.html", "https://xf.leakfans.example/whats-new/posts/4471/", "xenforo", ["https://xf.leakfans.example/whats-new/posts/"]],
     ["xenforo2-thread.html", "https://xf.leakfans.example/community/threads/moonlight-luna-set.77/page-2", "xenforo", ["https://xf.leakfans.example/community/whats-new/posts/"]],
+    ["xenforo1-find-new-posts.html", "https://old.leakfans.example/community/find-new/2981/posts", "xenforo", ["https://old.leakfans.example/community/find-new/posts"]],
     ["discourse-home.html", "https://talk.modleaks.example/", "discourse", ["https://talk.modleaks.example/latest.json"]],
     ["discourse-latest.json", "https://talk.modleaks.example/latest.json", "discourse", ["https://talk.modleaks.example/latest.json"]],
     ["vichan-board-index.html", "https://chan.leakboard.example/s/index.html", "imageboard", ["https://chan.leakboard.example/s/catalog.json", "https://chan.leakboard.example/b/catalog.json"]],
