@@ -470,11 +470,13 @@ function enclosingLink(el: Element): Element | null {
 /**
  * Forum attachments as the packages serve them: phpBB 3 download/file.php?id=N, phpBB 4
  * download/attachment/N/name, vBulletin 3/4 attachment.php?attachmentid=N, vBulletin 5
- * filedata/fetch?id=N, XenForo attachments/name-jpg.N/.
+ * filedata/fetch?id=N, XenForo attachments/name-jpg.N/, MyBB attachment.php?aid=N, Invision Community
+ * applications/core/interface/file/attachment.php?id=N, SMF index.php?action=dlattach;…;attach=N.
  */
 export function isAttachmentUrl(u: URL): boolean {
   const path = u.pathname.toLowerCase();
   if (path.endsWith("/download/file.php") || path.endsWith("/attachment.php") || path.endsWith("/filedata/fetch")) return u.search.length > 1;
+  if (path.endsWith("/index.php") && /^\?(?:[^#]{0,300}[;&])?action=dlattach[;&]/.test(u.search.slice(0, 400))) return true;
   const parts = path.split("/").filter(Boolean);
   const xf = parts.lastIndexOf("attachments");
   if (xf >= 0 && xf === parts.length - 2 && /\.\d{1,12}$/.test(parts[xf + 1]!)) return true;

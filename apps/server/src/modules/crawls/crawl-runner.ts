@@ -147,6 +147,10 @@ const DISCOVERY: Record<CrawlFamily, string> = {
   wordpress: "new post on",
   imageboard: "new thread on",
   listing: "new page on",
+  vbulletin5: "new topic or post on",
+  invision: "new topic or post on",
+  mybb: "new thread or post on",
+  smf: "new topic or post on",
 };
 
 export function adapterConfig(site: LeakSite & { crawl: CrawlConfig }): CrawlAdapterConfig {

@@ -13,6 +13,11 @@ import {
   type ListingInput,
   type ListingPage,
 } from "./crawl-types";
+import { invisionAdapter } from "./families/invision";
+import type { CrawlKit } from "./families/kit";
+import { mybbAdapter } from "./families/mybb";
+import { smfAdapter } from "./families/smf";
+import { vbulletin5Adapter } from "./families/vbulletin5";
 
 /**
  * Crawl adapters per site software family. URL shapes and markup are those the
@@ -560,7 +565,22 @@ const imageboard: CrawlAdapter = {
   },
 };
 
-const ADAPTERS: Record<CrawlFamily, CrawlAdapter> = { xenforo, discourse, phpbb, vbulletin, wordpress, imageboard, listing };
+/** The helpers the families under families/ are built with. */
+const kit: CrawlKit = { onSiteUrl, parseListingTime, withoutSession, escapeHtml, htmlListing, baseOf, nextLink, timeIn };
+
+const ADAPTERS: Record<CrawlFamily, CrawlAdapter> = {
+  xenforo,
+  discourse,
+  phpbb,
+  vbulletin,
+  wordpress,
+  imageboard,
+  listing,
+  vbulletin5: vbulletin5Adapter(kit),
+  invision: invisionAdapter(kit),
+  mybb: mybbAdapter(kit),
+  smf: smfAdapter(kit),
+};
 
 export function crawlAdapter(family: CrawlFamily): CrawlAdapter {
   return ADAPTERS[family];

@@ -1,6 +1,11 @@
 import * as cheerio from "cheerio";
 import { hostMatchesDomain } from "../canonical-url";
 import type { CrawlFamily } from "./crawl-types";
+import { detectInvision } from "./families/invision";
+import type { DetectContext } from "./families/kit";
+import { detectMybb } from "./families/mybb";
+import { detectSmf } from "./families/smf";
+import { detectVbulletin5 } from "./families/vbulletin5";
 
 /**
  * Which forum, blog or imageboard package a site runs, from one of its pages: the generator
@@ -40,7 +45,7 @@ export function detectFamily(input: DetectInput, domains: readonly string[]): Fa
   const head = body.trimStart().slice(0, 1);
   if (head === "{" || head === "[") return fromJson(body, input.url, domains);
   if (/^\s*<\?xml|^\s*<rss[\s>]/i.test(body.slice(0, 300))) return fromFeed(body, input.url);
-  return fromHeaders(input) ?? fromHtml(body, input.url, domains);
+  return fromHeaders(input) ?? fromHtml(body, input.url, domains, input.headers);
 }
 
 function parse(body: string): unknown {
@@ -128,7 +133,7 @@ function safeUrl(href: string | undefined, base: string, domains: readonly strin
   }
 }
 
-function fromHtml(body: string, url: string, domains: readonly string[]): FamilyGuess | null {
+function fromHtml(body: string, url: string, domains: readonly string[], headers: Record<string, string> = {}): FamilyGuess | null {
   const $ = cheerio.load(body);
   const base = (() => {
     const b = safeUrl($("base[href]").first().attr("href"), url, domains);
@@ -171,6 +176,29 @@ function fromHtml(body: string, url: string, domains: readonly string[]): Family
       .find((u): u is URL => !!u && !/\/comments\/feed\/?$/.test(u.pathname));
     const root = apiLink ? apiLink.href.replace(/\/wp-json\/?$/, "") : new URL(url).origin;
     return guess("wordpress", generator ? `meta generator ${generator}` : "the WordPress REST API link", [feed ? feed.href : `${root}/feed/`]);
+  }
+
+  // vBulletin 5 (before 3/4: its generator says vBulletin too), Invision Community, MyBB, SMF: families/.
+  let inline: string | null = null;
+  const ctx: DetectContext = {
+    $,
+    url,
+    base,
+    domains,
+    generator,
+    headers,
+    safeUrl: (href, b) => safeUrl(href, b, domains),
+    scriptFolder,
+    scriptText: () =>
+      (inline ??= $("script:not([src])")
+        .toArray()
+        .slice(0, 30)
+        .map((el) => $(el).text().slice(0, 20_000))
+        .join("\n")),
+  };
+  for (const detect of [detectVbulletin5, detectInvision, detectMybb, detectSmf]) {
+    const found = detect(ctx);
+    if (found) return guess(found.family, found.evidence, found.entryPages);
   }
 
   // vBulletin 3/4: generator meta, SESSIONURL script, thread_title_ ids, vb_meta_bburl.
