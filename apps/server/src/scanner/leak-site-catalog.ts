@@ -59,8 +59,9 @@ export const crawlConfigSchema = z
     enabled: z.boolean().default(true),
   })
   .strict()
-  .refine((c) => c.family !== "listing" || !!c.selectors.item || !!c.itemPattern, {
-    message: "the listing family needs selectors.item or itemPattern (which links are items)",
+  // Without selectors or a pattern, a listing page is read by its structure (families/generic-listing.ts): it must then be named.
+  .refine((c) => c.family !== "listing" || !!c.selectors.item || !!c.itemPattern || !!c.entryPages, {
+    message: "the listing family needs entryPages (its newest-first pages, read by their structure), selectors.item or itemPattern (which links are items)",
   })
   .refine((c) => c.family !== "imageboard" || !!c.entryPages, { message: "an imageboard needs entryPages (each board's catalog.json)" });
 

@@ -140,7 +140,9 @@ describe("catalog crawl entries", () => {
     const ok = leakSiteSchema.parse({ id: "x", name: "X", domains: ["x.example"], crawl: { family: "discourse" } });
     expect(ok.crawl).toMatchObject({ family: "discourse", enabled: true, threadPath: "res", selectors: {} });
     const listingWithout = leakSiteSchema.safeParse({ id: "x", name: "X", domains: ["x.example"], crawl: { family: "listing" } });
-    expect(listingWithout.error?.issues[0]?.message).toMatch(/selectors\.item or itemPattern/);
+    expect(listingWithout.error?.issues[0]?.message).toMatch(/entryPages .*, selectors\.item or itemPattern/);
+    // Its entry pages alone are enough: they are read by their structure.
+    expect(leakSiteSchema.safeParse({ id: "x", name: "X", domains: ["x.example"], crawl: { family: "listing", entryPages: ["https://x.example/latest-updates/"] } }).success).toBe(true);
     const boardWithout = leakSiteSchema.safeParse({ id: "x", name: "X", domains: ["x.example"], crawl: { family: "imageboard" } });
     expect(boardWithout.error?.issues[0]?.message).toMatch(/entryPages/);
     expect(leakSiteSchema.safeParse({ id: "x", name: "X", domains: ["x.example"], crawl: { family: "xenforo", entryPages: ["ftp://x.example/"] } }).success).toBe(false);

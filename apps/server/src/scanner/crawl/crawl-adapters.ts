@@ -13,6 +13,7 @@ import {
   type ListingInput,
   type ListingPage,
 } from "./crawl-types";
+import { structuralListing, structuralNext } from "./families/generic-listing";
 import { invisionAdapter } from "./families/invision";
 import type { CrawlKit } from "./families/kit";
 import { mybbAdapter } from "./families/mybb";
@@ -338,7 +339,10 @@ const listing: CrawlAdapter = {
   family: "listing",
   defaultEntryPages: (c) => [`${c.baseUrl}/`],
   parseListing: (input, config) =>
-    htmlListing(input, config, {
+    // A site the catalog describes by neither selectors nor pattern is read by its structure (families/generic-listing.ts).
+    !config.selectors.item && !config.itemPattern
+      ? structuralListing(input, config, kit)
+      : withStructuralNext(input, config, htmlListing(input, config, {
       itemSelector: "a[href]",
       rowSelector: "li, article, .item, .thumb, div",
       timeSelector: "time",
@@ -347,9 +351,15 @@ const listing: CrawlAdapter = {
         if (url.href === new URL(input.url).href) return null;
         return { key: url.href, url: url.href };
       },
-    }),
+    })),
   itemPage: () => null,
 };
+
+/** A listing whose selectors found no next page: the page's structure may still say it. */
+function withStructuralNext(input: ListingInput, config: CrawlAdapterConfig, page: ListingPage): ListingPage {
+  if (page.next || config.selectors.next) return page;
+  return { ...page, next: structuralNext(cheerio.load(input.body), input, config, kit) };
+}
 
 /** Posts Discourse sends in one page of a topic (its posts.json from a post number). */
 const DISCOURSE_POSTS_PER_PAGE = 20;

@@ -1,6 +1,7 @@
 import * as cheerio from "cheerio";
 import { hostMatchesDomain } from "../canonical-url";
 import type { CrawlFamily } from "./crawl-types";
+import { detectListingScripts } from "./families/generic-listing";
 import { detectInvision } from "./families/invision";
 import type { DetectContext } from "./families/kit";
 import { detectMybb } from "./families/mybb";
@@ -196,7 +197,7 @@ function fromHtml(body: string, url: string, domains: readonly string[], headers
         .map((el) => $(el).text().slice(0, 20_000))
         .join("\n")),
   };
-  for (const detect of [detectVbulletin5, detectInvision, detectMybb, detectSmf]) {
+  for (const detect of [detectVbulletin5, detectInvision, detectMybb, detectSmf, detectListingScripts]) {
     const found = detect(ctx);
     if (found) return guess(found.family, found.evidence, found.entryPages);
   }

@@ -1,0 +1,106 @@
+import { describe, expect, it } from "vitest";
+import { crawlFixture } from "@leakwarden/test-support/fake-web/crawl-fixtures";
+import { crawlAdapter } from "../crawl-adapters";
+import type { CrawlAdapterConfig } from "../crawl-types";
+import { detectFamily } from "../family-detect";
+
+/**
+ * The listing family on sites nobody described: items are the repeated blocks that link, mostly with a
+ * thumbnail, to same-site pages of one URL shape; the next page is rel=next, a "Next"/"›" link, or the
+ * page after the current one in a row of page numbers. Kernel Video Sharing and Piwigo as they ship,
+ * then two layouts no line of the code was written against.
+ */
+
+const cfg = (host: string, over: Partial<CrawlAdapterConfig> = {}): CrawlAdapterConfig => ({
+  baseUrl: `https://${host}`,
+  domains: [host.replace(/^www\./, "")],
+  selectors: {},
+  itemPattern: null,
+  threadPath: "res",
+  ...over,
+});
+
+const list = (fixture: string, url: string, over: Partial<CrawlAdapterConfig> = {}, body = crawlFixture(fixture)) =>
+  crawlAdapter("listing").parseListing({ body, url, contentType: "text/html", headers: {} }, cfg(new URL(url).hostname, over));
+
+describe("the listing family by structure", () => {
+  it("Kernel Video Sharing's latest updates: the video blocks (not the sidebar's most viewed, categories or menus), titles, rel=next", () => {
+    const page = list("kvs-latest-updates.html", "https://www.tubeleaks.example/latest-updates/");
+    expect(page.items.map((i) => [i.key, i.url, i.title])).toEqual([
+      ["https://www.tubeleaks.example/videos/52211/luna-rivers-beach-clip/", "https://www.tubeleaks.example/videos/52211/luna-rivers-beach-clip/", "Luna Rivers beach clip"],
+      ["https://www.tubeleaks.example/videos/52209/sunset-timelapse-4k/", "https://www.tubeleaks.example/videos/52209/sunset-timelapse-4k/", "Sunset timelapse 4k"],
+      ["https://www.tubeleaks.example/videos/52208/moon-bunny-full-pack/", "https://www.tubeleaks.example/videos/52208/moon-bunny-full-pack/", "Moon Bunny full pack"],
+      ["https://www.tubeleaks.example/videos/52204/city-walk-at-night/", "https://www.tubeleaks.example/videos/52204/city-walk-at-night/", "City walk at night"],
+    ]);
+    expect(page.items.every((i) => i.fetchUrl === null && i.time === null)).toBe(true);
+    expect(page.next).toBe("https://www.tubeleaks.example/latest-updates/2/");
+    // Without rel=next: the pagination's "Next", else the page after the current one ("01" → "02").
+    const noRel = crawlFixture("kvs-latest-updates.html").replace('<link href="https://www.tubeleaks.example/latest-updates/2/" rel="next"/>', "");
+    expect(list("", "https://www.tubeleaks.example/latest-updates/", {}, noRel).next).toBe("https://www.tubeleaks.example/latest-updates/2/");
+    const numbersOnly = noRel.replace(/<li class="next">.*?<\/li>/s, "");
+    expect(list("", "https://www.tubeleaks.example/latest-updates/", {}, numbersOnly).next).toBe("https://www.tubeleaks.example/latest-updates/2/");
+  });
+
+  it("Piwigo's recent photos: picture.php?/N/… thumbnails (not the album menu or the explore links), their captions, rel=next", () => {
+    const page = list("piwigo-recent-pics.html", "https://photos.leakgallery.example/index.php?/recent_pics");
+    expect(page.items.map((i) => [i.url, i.title])).toEqual([
+      ["https://photos.leakgallery.example/picture.php?/1234/recent_pics", "Beach 03"],
+      ["https://photos.leakgallery.example/picture.php?/1233/recent_pics", "Beach 02"],
+      ["https://photos.leakgallery.example/picture.php?/1232/recent_pics", "Beach 01"],
+      ["https://photos.leakgallery.example/picture.php?/1229/recent_pics", "Sunset 7"],
+      ["https://photos.leakgallery.example/picture.php?/1228/recent_pics", "Sunset 6"],
+    ]);
+    expect(page.next).toBe("https://photos.leakgallery.example/index.php?/recent_pics/start-15");
+  });
+
+  it("an unseen tube layout: cards with hashed ids, their headings and times; not the tag cloud, the authors or the trending rail; › before »", () => {
+    const page = list("invented-tube-cards.html", "https://clips.neverseen.example/fresh");
+    expect(page.items.map((i) => [i.url, i.title, i.time])).toEqual([
+      ["https://clips.neverseen.example/watch/k3x9QpLm2a", "Luna by the sea (full)", Date.parse("2026-11-01T10:00:00Z")],
+      ["https://clips.neverseen.example/watch/Zz81bbQ0rt", "Rooftop sunset", Date.parse("2026-11-01T08:30:00Z")],
+      ["https://clips.neverseen.example/watch/m00nBunnY7", "Bunny pack part 2", Date.parse("2026-10-31T22:00:00Z")],
+      ["https://clips.neverseen.example/watch/Qa7Vv0x1Kc", "Night drive", Date.parse("2026-10-31T20:00:00Z")],
+      ["https://clips.neverseen.example/watch/Pp2Ww9Rr4e", "Cabin weekend", Date.parse("2026-10-31T18:00:00Z")],
+    ]);
+    expect(page.next).toBe("https://clips.neverseen.example/fresh?p=2");
+  });
+
+  it("an unseen gallery layout: a table grid of thumbnails and captions (not the category bar or the partner link); the page after the current number", () => {
+    const page = list("invented-gallery-table.html", "https://pics.unknownsets.example/");
+    expect(page.items.map((i) => [i.url, i.title])).toEqual([
+      ["https://pics.unknownsets.example/g/2026/11/beach-set-4411.html", "Luna beach set"],
+      ["https://pics.unknownsets.example/g/2026/11/sunset-album-4410.html", "Sunset album"],
+      ["https://pics.unknownsets.example/g/2026/10/cabin-weekend-4402.html", "Cabin weekend"],
+      ["https://pics.unknownsets.example/g/2026/10/bunny-cosplay-4399.html", "Bunny cosplay"],
+      ["https://pics.unknownsets.example/g/2026/10/rooftop-4398.html", "Rooftop"],
+    ]);
+    expect(page.next).toBe("https://pics.unknownsets.example/new/page-2.html");
+    // Page 2 of the same listing: the current number is 2, so the next is 3.
+    const second = crawlFixture("invented-gallery-table.html").replace('<span class="cur">1</span> <a href="/new/page-2.html">2</a>', '<a href="/">1</a> <span class="cur">2</span>');
+    expect(list("", "https://pics.unknownsets.example/new/page-2.html", {}, second).next).toBe("https://pics.unknownsets.example/new/page-3.html");
+  });
+
+  it("the catalog's selectors and item pattern still decide when given; a missing next selector falls back to the structure", () => {
+    const body = crawlFixture("invented-tube-cards.html");
+    const byPattern = list("", "https://clips.neverseen.example/fresh", { itemPattern: /\/u\// }, body);
+    expect(byPattern.items.map((i) => i.url)).toEqual(["https://clips.neverseen.example/u/driftwood", "https://clips.neverseen.example/u/shoreline", "https://clips.neverseen.example/u/nightowl"]);
+    expect(byPattern.next).toBe("https://clips.neverseen.example/fresh?p=2");
+    expect(list("", "https://clips.neverseen.example/fresh", { selectors: { item: "aside a" } }, body).items).toHaveLength(3);
+  });
+
+  it("hostile pages are bounded: no repeated blocks is no items; a million links give at most 200; deep nesting is no error", () => {
+    expect(list("", "https://x.example/", {}, "<html><body><p>nothing here</p><a href='/a'>a</a></body></html>")).toEqual({ items: [], next: null });
+    const many = `<div>${Array.from({ length: 5000 }, (_, i) => `<div class="c"><a href="/v/${i + 1000}/x"><img src="/t/${i}.jpg"></a></div>`).join("")}</div>`;
+    expect(list("", "https://x.example/", {}, many).items.length).toBe(200);
+    const deep = `<html><body>${"<div>".repeat(3000)}<a href="/v/1234/x">x</a>${"</div>".repeat(3000)}</body></html>`;
+    expect(list("", "https://x.example/", {}, deep).items).toEqual([]);
+  });
+
+  it("Kernel Video Sharing and Piwigo are told from their pages: the listing family, at their newest-first pages", () => {
+    const d = (fixture: string, url: string) => detectFamily({ url, body: crawlFixture(fixture), contentType: "text/html", headers: {} }, [new URL(url).hostname.replace(/^www\./, "")]);
+    expect(d("kvs-latest-updates.html", "https://www.tubeleaks.example/")).toMatchObject({ family: "listing", entryPages: ["https://www.tubeleaks.example/latest-updates/"] });
+    expect(d("piwigo-recent-pics.html", "https://photos.leakgallery.example/")).toMatchObject({ family: "listing", entryPages: ["https://photos.leakgallery.example/index.php?/recent_pics"] });
+    // A layout of no known package stays unknown (the catalog names its family).
+    expect(d("invented-tube-cards.html", "https://clips.neverseen.example/")).toBeNull();
+  });
+});
