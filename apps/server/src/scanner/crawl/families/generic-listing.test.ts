@@ -80,6 +80,16 @@ describe("the listing family by structure", () => {
     expect(list("", "https://pics.unknownsets.example/new/page-2.html", {}, second).next).toBe("https://pics.unknownsets.example/new/page-3.html");
   });
 
+  it("a grid split into rows is one listing; an extra class on a block does not split it; 'Next →'", () => {
+    const card = (id: number, extra = "") =>
+      `<div class="col-md-4${extra}"><div class="card"><a href="/v/${id}-clip-${id}"><img src="/t/${id}.jpg" alt=""></a><div class="card-body"><a href="/v/${id}-clip-${id}">Clip ${id}</a><a class="badge" href="/m/someone">someone</a></div></div></div>`;
+    const body = `<div class="container"><div class="row">${card(901)}${card(900, " featured")}${card(899)}</div><div class="row">${card(898)}${card(897)}${card(896)}</div>
+      <ul class="pagination"><li class="page-item active"><span class="page-link">1</span></li><li class="page-item"><a class="page-link" href="/?page=2">2</a></li><li class="page-item"><a class="page-link" href="/?page=2">Next →</a></li></ul></div>`;
+    const page = list("", "https://grid.neverseen.example/", {}, body);
+    expect(page.items.map((i) => [i.url, i.title])).toEqual([901, 900, 899, 898, 897, 896].map((id) => [`https://grid.neverseen.example/v/${id}-clip-${id}`, `Clip ${id}`]));
+    expect(page.next).toBe("https://grid.neverseen.example/?page=2");
+  });
+
   it("the catalog's selectors and item pattern still decide when given; a missing next selector falls back to the structure", () => {
     const body = crawlFixture("invented-tube-cards.html");
     const byPattern = list("", "https://clips.neverseen.example/fresh", { itemPattern: /\/u\// }, body);

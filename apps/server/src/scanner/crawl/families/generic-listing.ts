@@ -70,8 +70,9 @@ function tokens(el: El): string[] {
   return raw.split(/[\s_-]+/).filter(Boolean);
 }
 
+/** An element's tag and first class: the base class a script gives every block ("item" of "item private", "thumb" of "thumb hd"). */
 function signature(el: El): string {
-  const cls = (el.attribs.class ?? "").slice(0, 200).trim().split(/\s+/).filter(Boolean).sort().slice(0, 4).join(".");
+  const cls = /^\s*([^\s]{1,60})/.exec((el.attribs.class ?? "").slice(0, 200))?.[1];
   return cls ? `${el.name}.${cls}` : el.name;
 }
 
