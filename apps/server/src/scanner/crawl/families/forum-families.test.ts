@@ -169,6 +169,25 @@ describe("vBulletin 5", () => {
   });
 });
 
+describe("hostile listings for these families", () => {
+  it("thousands of topic links give at most 200 items; over-long or foreign links and broken markup give none, without an error", () => {
+    const n = 5000;
+    const pages: [CrawlFamily, string, string][] = [
+      ["mybb", "https://bb.leakhaven.example/search.php?action=results&sid=1", Array.from({ length: n }, (_, i) => `<tr class="inline_row"><td><a id="tid_${i + 1}" href="showthread.php?tid=${i + 1}">t</a></td></tr>`).join("")],
+      ["smf", "https://smf.leakcellar.example/forum/index.php?action=recent", Array.from({ length: n }, (_, i) => `<div class="windowbg"><h5><a href="index.php?topic=${i + 1}.msg${i + 9}#msg${i + 9}">t</a></h5></div>`).join("")],
+      ["invision", "https://community.leakvault.example/discover/", Array.from({ length: n }, (_, i) => `<li class="ipsStreamItem"><h2 class="ipsStreamItem_title"><a href="/topic/${i + 1}-t/">t</a></h2></li>`).join("")],
+      ["vbulletin5", "https://vb.leakstash.example/search", Array.from({ length: n }, (_, i) => `<tr class="topic-item" data-node-id="${i + 1}"><td><a class="topic-title" href="/forum/x/${i + 1}-t">t</a></td></tr>`).join("")],
+    ];
+    for (const [family, url, rows] of pages) {
+      const c = cfg(new URL(url).hostname);
+      const many = crawlAdapter(family).parseListing({ body: `<table>${rows}</table>`, url, contentType: "text/html", headers: {} }, c);
+      expect(many.items.length, family).toBe(200);
+      const hostile = `<a href="https://elsewhere.example/topic/1-x/">x</a><a href="/${"a".repeat(5000)}/topic/2-x/?topic=2.0">y</a>${"<div>".repeat(2000)}<a`;
+      expect(crawlAdapter(family).parseListing({ body: hostile, url, contentType: "text/html", headers: {} }, c).items, family).toEqual([]);
+    }
+  });
+});
+
 describe("telling these families from their pages", () => {
   it.each([
     ["mybb18-search-results.html", "https://bb.leakhaven.example/search.php?action=results&sid=1", "mybb", ["https://bb.leakhaven.example/search.php?action=getdaily"]],
