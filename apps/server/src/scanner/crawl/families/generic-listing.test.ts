@@ -90,6 +90,13 @@ describe("the listing family by structure", () => {
     expect(page.next).toBe("https://grid.neverseen.example/?page=2");
   });
 
+  it("thumbnails drawn as CSS backgrounds count as thumbnails: three tiles win over a longer list of text links", () => {
+    const tiles = [7001, 7002, 7003].map((id) => `<div class="tile"><a href="/set/${id}"><div class="poster" style="background-image: url('/p/${id}.jpg')"></div><span>Set ${id}</span></a></div>`).join("");
+    const comments = [11, 12, 13, 14, 15, 16].map((id) => `<p class="c"><a href="/comment/${id}00">comment ${id}</a></p>`).join("");
+    const page = list("", "https://tiles.neverseen.example/new", {}, `<main><div class="wall">${tiles}</div><div class="latest">${comments}</div></main>`);
+    expect(page.items.map((i) => i.url)).toEqual([7001, 7002, 7003].map((id) => `https://tiles.neverseen.example/set/${id}`));
+  });
+
   it("the catalog's selectors and item pattern still decide when given; a missing next selector falls back to the structure", () => {
     const body = crawlFixture("invented-tube-cards.html");
     const byPattern = list("", "https://clips.neverseen.example/fresh", { itemPattern: /\/u\// }, body);
@@ -98,7 +105,7 @@ describe("the listing family by structure", () => {
     expect(list("", "https://clips.neverseen.example/fresh", { selectors: { item: "aside a" } }, body).items).toHaveLength(3);
   });
 
-  it("hostile pages are bounded: no repeated blocks is no items; a million links give at most 200; deep nesting is no error", () => {
+  it("hostile pages are bounded: no repeated blocks is no items; five thousand blocks give at most 200 items; deep nesting is no error", () => {
     expect(list("", "https://x.example/", {}, "<html><body><p>nothing here</p><a href='/a'>a</a></body></html>")).toEqual({ items: [], next: null });
     const many = `<div>${Array.from({ length: 5000 }, (_, i) => `<div class="c"><a href="/v/${i + 1000}/x"><img src="/t/${i}.jpg"></a></div>`).join("")}</div>`;
     expect(list("", "https://x.example/", {}, many).items.length).toBe(200);

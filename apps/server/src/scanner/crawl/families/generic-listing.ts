@@ -41,13 +41,16 @@ const parentEl = (n: AnyNode): El | null => (isTag(n.parent) ? n.parent : null);
 
 const MEDIA = new Set(["img", "picture", "video"]);
 
-/** Whether an element holds an image or video, looking at most at `limit` descendants. */
+/** A thumbnail drawn as a (lazy) CSS background: style="background-image: url(…)", data-bg. */
+const isBackdrop = (n: El) => n.attribs["data-bg"] !== undefined || n.attribs["data-background"] !== undefined || /url\(/i.test((n.attribs.style ?? "").slice(0, 500));
+
+/** Whether an element holds an image, a video or a background thumbnail, looking at most at `limit` descendants. */
 function hasMedia(el: El, limit = 200): boolean {
   const stack: AnyNode[] = [...el.children];
   for (let seen = 0; stack.length > 0 && seen < limit; seen++) {
     const n = stack.pop()!;
     if (!isTag(n)) continue;
-    if (MEDIA.has(n.name)) return true;
+    if (MEDIA.has(n.name) || isBackdrop(n)) return true;
     for (const c of n.children) stack.push(c);
   }
   return false;
@@ -186,7 +189,7 @@ export function structuralListing(input: ListingInput, config: CrawlAdapterConfi
     if (!entry.blocks.includes(block)) entry.blocks.push(block);
     if (!g.blocks.has(block)) {
       g.blocks.add(block);
-      if (hasMedia(block) || /background/i.test(block.attribs.style ?? "")) g.thumbs++;
+      if (hasMedia(block) || isBackdrop(block)) g.thumbs++;
     }
   }
 
