@@ -59,6 +59,9 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
+      // The journeys stand for a reverse proxy on this machine: a device's "forwarded" address is
+      // believed from loopback only (e2e/account-trust.spec.ts places a session by it).
+      TRUSTED_PROXIES: "127.0.0.1,::1",
       AUTH_RATE_LIMIT_MAX: "1000",
       JOB_POLL_SECONDS: "0.5",
       NODE_ENV: "test",

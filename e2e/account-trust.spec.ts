@@ -30,9 +30,14 @@ async function confirmedAccount(request: APIRequestContext, email: string, passw
   expect(confirm.status()).toBe(302);
 }
 
-/** Another device: its own cookies, signed in through the API. */
-async function otherDevice(baseURL: string | undefined, email: string, password: string) {
-  const device = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL ?? "" } });
+/** Another device: its own cookies, signed in through the API (from `forwardedFor`, as the proxy on this machine says). */
+async function otherDevice(baseURL: string | undefined, email: string, password: string, forwardedFor?: string) {
+  const headers: Record<string, string> = { origin: baseURL ?? "" };
+  if (forwardedFor) {
+    headers["x-forwarded-for"] = forwardedFor;
+    headers["user-agent"] = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
+  }
+  const device = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: headers });
   const res = await device.post("/api/auth/sign-in/email", { data: { email, password } });
   expect(res.status()).toBe(200);
   expect((await device.get("/v1/root/get-user")).status()).toBe(200);
@@ -163,5 +168,36 @@ test("two-factor sign-in: turned on in Settings, sign-in asks for the code, and 
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page.getByRole("alert")).toBeVisible();
   await expect(page).toHaveURL(/\/signin$/);
+  expect(errors).toEqual([]);
+});
+
+test("her sessions list each device with the place its address is in, looked up on the server, and one can be signed out", async ({ page, baseURL }) => {
+  const errors = unexpectedConsoleErrors(page);
+  const email = newEmail("sessions");
+  const password = "secret-pass";
+  await confirmedAccount(page.request, email, password, baseURL);
+  // Her phone, in France (an Orange address), and a laptop on her home network.
+  const phone = await otherDevice(baseURL, email, password, "90.0.0.1");
+  const laptop = await otherDevice(baseURL, email, password, "192.168.1.20");
+
+  await page.goto("/settings");
+  const list = page.getByRole("list", { name: "Signed-in devices" });
+  const rows = list.getByRole("listitem");
+  await expect(rows).toHaveCount(3);
+  await expect(rows.filter({ hasText: "This device" })).toContainText("This computer (127.0.0.1)");
+  const phoneRow = rows.filter({ hasText: "Safari on iPhone" });
+  await expect(phoneRow).toContainText("France (90.0.0.1)");
+  await expect(rows.filter({ hasText: "192.168.1.20" })).toContainText("Local network (192.168.1.20)");
+  await expect(page.getByRole("link", { name: "IP Geolocation by DB-IP" })).toHaveAttribute("href", "https://db-ip.com");
+  await checkAtBothWidths(page);
+
+  await phoneRow.getByRole("button", { name: /^Sign out Safari on iPhone/ }).click();
+  await expect(page.getByRole("status")).toContainText("Safari on iPhone was signed out.");
+  await expect(rows).toHaveCount(2);
+  await expect(list).not.toContainText("France");
+  expect((await phone.get("/v1/root/get-user")).status()).toBe(401);
+  expect((await laptop.get("/v1/root/get-user")).status()).toBe(200);
+  await phone.dispose();
+  await laptop.dispose();
   expect(errors).toEqual([]);
 });

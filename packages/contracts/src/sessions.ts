@@ -9,8 +9,11 @@ export const accountSessionSchema = z.object({
   device: z.string(),
   /** The address the session was last used from; null when unknown. */
   ipAddress: z.string().nullable(),
-  /** Where the address is, when a local lookup knows it: a private network, this computer; else null. */
-  place: z.string().nullable(),
+  /**
+   * Where the address is, in words, from a lookup on the server itself (no address leaves it):
+   * "This computer", "Local network", a country ("France"), or "Unknown place".
+   */
+  place: z.string(),
   signedInAt: z.string(),
   lastSeenAt: z.string(),
 });

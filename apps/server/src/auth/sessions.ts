@@ -8,7 +8,8 @@ import { requireSession } from "../http/middleware";
 import { AppError } from "../lib/app-error";
 import type { Logger } from "../lib/logger";
 import type { Auth } from "./auth";
-import { describeDevice, describePlace } from "./user-agent";
+import { describePlace } from "./place";
+import { describeDevice } from "./user-agent";
 
 export interface SessionsDeps {
   db: Db;

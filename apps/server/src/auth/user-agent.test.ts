@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeDevice, describePlace } from "./user-agent";
+import { describeDevice } from "./user-agent";
 
 describe("describeDevice", () => {
   it("names the browser and system of common user agents", () => {
@@ -12,17 +12,5 @@ describe("describeDevice", () => {
     expect(describeDevice(null)).toBe("Unknown device");
     expect(describeDevice("curl/8.5.0")).toBe("Unknown device");
     expect(describeDevice(`${"a".repeat(100_000)} Firefox/1`)).toBe("Unknown device");
-  });
-});
-
-describe("describePlace", () => {
-  it("knows this computer and private networks, and leaves public addresses to be shown as they are", () => {
-    expect(describePlace("127.0.0.1")).toBe("This computer");
-    expect(describePlace("::1")).toBe("This computer");
-    expect(describePlace("::ffff:192.168.1.4")).toBe("A private network");
-    expect(describePlace("10.0.0.8")).toBe("A private network");
-    expect(describePlace("203.0.113.9")).toBeNull();
-    expect(describePlace("not an address")).toBeNull();
-    expect(describePlace(null)).toBeNull();
   });
 });

@@ -1,5 +1,3 @@
-import ipaddr from "ipaddr.js";
-
 // Read at most this much of a user agent: the header comes from the client.
 const MAX_USER_AGENT = 512;
 
@@ -36,18 +34,4 @@ export function describeDevice(userAgent: string | null | undefined): string {
   if (browser && system) return `${browser} on ${system}`;
   if (browser ?? system) return (browser ?? system)!;
   return "Unknown device";
-}
-
-/**
- * What can be said of an address without a geolocation database: this computer, or a private
- * network. Any other address is shown as it is (null here).
- */
-export function describePlace(address: string | null | undefined): string | null {
-  if (!address || !ipaddr.isValid(address)) return null;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  const range = parsed.range();
-  if (range === "loopback") return "This computer";
-  if (range === "private" || range === "uniqueLocal" || range === "linkLocal" || range === "carrierGradeNat") return "A private network";
-  return null;
 }

@@ -9,12 +9,11 @@ import { formatDateTime } from "../../../lib/format";
 
 
 /**
- * Where the session was last used: what the server can tell of the address without a geolocation
- * service (this computer, a private network), else "Unknown place" and the address itself.
+ * Where the session was last used: the place the server's own country database gives the address
+ * (this computer, a local network, a country, or "Unknown place"), and the address itself.
  */
 function where(session: AccountSession): string {
-  const place = session.place ?? "Unknown place";
-  return session.ipAddress ? `${place} (${session.ipAddress})` : place;
+  return session.ipAddress ? `${session.place} (${session.ipAddress})` : session.place;
 }
 
 /** Her signed-in devices, this one first; any other can be signed out, or all at once. */
@@ -84,6 +83,13 @@ export function SessionsList() {
           {busy === "others" ? "Signing out..." : "Sign out every other device"}
         </button>
       )}
+      {/* The country database's licence (CC BY 4.0) asks for this link where its results are shown. */}
+      <p className="mt-4 text-xs text-slate-500">
+        Places are looked up on our server, never sent elsewhere:{" "}
+        <a href="https://db-ip.com" className="underline underline-offset-2 hover:text-slate-300" rel="noopener noreferrer">
+          IP Geolocation by DB-IP
+        </a>
+      </p>
     </div>
   );
 }
