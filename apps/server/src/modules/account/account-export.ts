@@ -146,6 +146,153 @@ async function writeList<T extends Row>(
   return count;
 }
 
+/** A CSV file of rows already read (and written whole into a JSON file): one column per key, in order. */
+function writeCsv<T extends Row>(writer: ArchiveWriter, name: string, columns: readonly (keyof T & string)[], rows: readonly T[]): void {
+  const file = writer.open(`${name}.csv`);
+  file.write(csvLine([...columns]));
+  for (const row of rows) file.write(csvLine(columns.map((c) => row[c])));
+  file.close();
+}
+
+/**
+ * One list of hers read in keyset pages: a JSON file named `file`, and a CSV of `csv`'s columns
+ * when given; its row count goes into the README under `count`.
+ */
+interface ExportList {
+  file: string;
+  count: string;
+  rows: (db: Db, userId: string) => AsyncGenerator<Row[]>;
+  shape: (row: Row) => Row;
+  csv?: string[];
+}
+
+/** A list and its shape, typed together (the list of lists holds them as plain rows). */
+function list<T extends Row>(spec: { file: string; count: string; rows: (db: Db, userId: string) => AsyncGenerator<T[]>; shape: (row: T) => Row; csv?: string[] }): ExportList {
+  return spec as unknown as ExportList;
+}
+
+/** A row as stored, less the user id column (it is hers). */
+const withoutUserId = ({ userId: _u, ...rest }: Row) => rest;
+
+/** Scans and leaks (with their evidence). */
+const findingLists: ExportList[] = [
+  list({
+    file: "scans",
+    count: "scans",
+    rows: (db, userId) =>
+      pages<typeof scan.$inferSelect>((after) =>
+        db
+          .select()
+          .from(scan)
+          .where(after ? and(eq(scan.userId, userId), gt(scan.id, after.id)) : eq(scan.userId, userId))
+          .orderBy(asc(scan.id))
+          .limit(PAGE),
+      ),
+    shape: withoutUserId,
+  }),
+  list({
+    file: "leaks",
+    count: "leaks",
+    rows: (db, userId) =>
+      pages<typeof leak.$inferSelect>((after) =>
+        db
+          .select()
+          .from(leak)
+          .where(after ? and(eq(leak.userId, userId), gt(leak.number, after.number)) : eq(leak.userId, userId))
+          .orderBy(asc(leak.number))
+          .limit(PAGE),
+      ),
+    shape: withoutUserId,
+    csv: ["number", "url", "domain", "title", "category", "confidence", "status", "firstSeenAt", "lastSeenAt", "confirmedAt", "dismissedAt", "removedAt", "evidence"],
+  }),
+];
+
+/** Takedowns: each link's takedown and its history, the notices sent and the replies to them. */
+const takedownLists: ExportList[] = [
+  list({
+    file: "takedowns",
+    count: "takedowns",
+    rows: (db, userId) =>
+      pages<typeof takedown.$inferSelect>((after) =>
+        db
+          .select()
+          .from(takedown)
+          .where(after ? and(eq(takedown.userId, userId), gt(takedown.id, after.id)) : eq(takedown.userId, userId))
+          .orderBy(asc(takedown.id))
+          .limit(PAGE),
+      ),
+    shape: withoutUserId,
+    csv: ["id", "url", "domain", "status", "basis", "createdAt", "firstSentAt", "lastSentAt", "removedAt", "reason"],
+  }),
+  list({
+    file: "takedown-events",
+    count: "takedownEvents",
+    rows: (db, userId) =>
+      pages<Row & { id: number }>((after) =>
+        db
+          .select({ id: takedownEvent.id, takedownId: takedownEvent.takedownId, at: takedownEvent.at, type: takedownEvent.type, message: takedownEvent.message })
+          .from(takedownEvent)
+          .innerJoin(takedown, eq(takedown.id, takedownEvent.takedownId))
+          .where(after ? and(eq(takedown.userId, userId), gt(takedownEvent.id, after.id)) : eq(takedown.userId, userId))
+          .orderBy(asc(takedownEvent.id))
+          .limit(PAGE),
+      ),
+    shape: (row) => row,
+    csv: ["takedownId", "at", "type", "message"],
+  }),
+  list({
+    file: "takedown-notices",
+    count: "notices",
+    rows: (db, userId) =>
+      pages<typeof takedownNotice.$inferSelect & { takedownIds?: string[] }>(async (after) => {
+        const notices = await db
+          .select()
+          .from(takedownNotice)
+          .where(after ? and(eq(takedownNotice.userId, userId), gt(takedownNotice.id, after.id)) : eq(takedownNotice.userId, userId))
+          .orderBy(asc(takedownNotice.id))
+          .limit(PAGE);
+        if (notices.length === 0) return notices;
+        const links = await db
+          .select({ noticeId: takedownNoticeLink.noticeId, takedownId: takedownNoticeLink.takedownId })
+          .from(takedownNoticeLink)
+          .where(inArray(takedownNoticeLink.noticeId, notices.map((n) => n.id)));
+        return notices.map((n) => ({ ...n, takedownIds: links.filter((l) => l.noticeId === n.id).map((l) => l.takedownId) }));
+      }),
+    shape: ({ userId: _u, html: _h, ...rest }) => ({ ...rest, recipient: rest.recipient.email ?? rest.recipient.webForm, recipientDetails: rest.recipient }),
+    csv: ["id", "kind", "status", "recipient", "subject", "createdAt", "sentAt"],
+  }),
+  list({
+    file: "takedown-replies",
+    count: "replies",
+    rows: (db, userId) =>
+      pages<typeof takedownReply.$inferSelect>((after) =>
+        db
+          .select({
+            id: takedownReply.id,
+            noticeId: takedownReply.noticeId,
+            messageId: takedownReply.messageId,
+            fromAddress: takedownReply.fromAddress,
+            subject: takedownReply.subject,
+            kind: takedownReply.kind,
+            excerpt: takedownReply.excerpt,
+            receivedAt: takedownReply.receivedAt,
+          })
+          .from(takedownReply)
+          .innerJoin(takedownNotice, eq(takedownNotice.id, takedownReply.noticeId))
+          .where(after ? and(eq(takedownNotice.userId, userId), gt(takedownReply.id, after.id)) : eq(takedownNotice.userId, userId))
+          .orderBy(asc(takedownReply.id))
+          .limit(PAGE),
+      ),
+    shape: (row) => row,
+    csv: ["noticeId", "receivedAt", "fromAddress", "subject", "kind", "excerpt"],
+  }),
+];
+
+/** Each list in turn, its count recorded. */
+async function writeLists(db: Db, userId: string, writer: ArchiveWriter, lists: readonly ExportList[], counts: Record<string, number>): Promise<void> {
+  for (const l of lists) counts[l.count] = await writeList(writer, l.file, l.rows(db, userId), l.shape, l.csv);
+}
+
 async function writeEverything({ db, now }: ExportDeps, userId: string, writer: ArchiveWriter): Promise<void> {
   const counts: Record<string, number> = {};
 
@@ -215,10 +362,7 @@ async function writeEverything({ db, now }: ExportDeps, userId: string, writer: 
     createdAt: n.createdAt,
   }));
   writer.file("identities.json", json({ profile: profile ?? null, stageNames, nicknames: nicks, allowedDomains: domains }));
-  const stageCsv = writer.open("stage-names.csv");
-  stageCsv.write(csvLine(["platform", "username", "verified", "verifiedAt", "createdAt"]));
-  for (const n of stageNames) stageCsv.write(csvLine([n.platform, n.username, n.verified, n.verifiedAt, n.createdAt]));
-  stageCsv.close();
+  writeCsv(writer, "stage-names", ["platform", "username", "verified", "verifiedAt", "createdAt"], stageNames);
   counts.stageNames = stageNames.length;
   counts.nicknames = nicks.length;
 
@@ -230,40 +374,11 @@ async function writeEverything({ db, now }: ExportDeps, userId: string, writer: 
     .orderBy(asc(referenceImage.createdAt));
   const referenceRows = references.map((r) => ({ id: r.id, label: r.label, quality: r.quality, blurredThumbnailKept: r.thumbnail !== null, createdAt: r.createdAt }));
   writer.file("reference-images.json", json(referenceRows));
-  const refCsv = writer.open("reference-images.csv");
-  refCsv.write(csvLine(["id", "label", "quality", "blurredThumbnailKept", "createdAt"]));
-  for (const r of referenceRows) refCsv.write(csvLine([r.id, r.label, r.quality, r.blurredThumbnailKept, r.createdAt]));
-  refCsv.close();
+  writeCsv(writer, "reference-images", ["id", "label", "quality", "blurredThumbnailKept", "createdAt"], referenceRows);
   counts.referenceImages = referenceRows.length;
 
   // Scans and leaks (with their evidence).
-  counts.scans = await writeList(
-    writer,
-    "scans",
-    pages<typeof scan.$inferSelect>((after) =>
-      db
-        .select()
-        .from(scan)
-        .where(after ? and(eq(scan.userId, userId), gt(scan.id, after.id)) : eq(scan.userId, userId))
-        .orderBy(asc(scan.id))
-        .limit(PAGE),
-    ),
-    ({ userId: _u, ...rest }) => rest,
-  );
-  counts.leaks = await writeList(
-    writer,
-    "leaks",
-    pages<typeof leak.$inferSelect>((after) =>
-      db
-        .select()
-        .from(leak)
-        .where(after ? and(eq(leak.userId, userId), gt(leak.number, after.number)) : eq(leak.userId, userId))
-        .orderBy(asc(leak.number))
-        .limit(PAGE),
-    ),
-    ({ userId: _u, ...rest }) => rest,
-    ["number", "url", "domain", "title", "category", "confidence", "status", "firstSeenAt", "lastSeenAt", "confirmedAt", "dismissedAt", "removedAt", "evidence"],
-  );
+  await writeLists(db, userId, writer, findingLists, counts);
 
   // Takedowns: her authorization, each link's takedown and its history, the notices sent and the replies to them.
   const [authorization] = await db.select().from(takedownAuthorization).where(eq(takedownAuthorization.userId, userId));
@@ -271,79 +386,7 @@ async function writeEverything({ db, now }: ExportDeps, userId: string, writer: 
     const { userId: _u, ...rest } = authorization;
     writer.file("takedown-authorization.json", json(rest));
   }
-  counts.takedowns = await writeList(
-    writer,
-    "takedowns",
-    pages<typeof takedown.$inferSelect>((after) =>
-      db
-        .select()
-        .from(takedown)
-        .where(after ? and(eq(takedown.userId, userId), gt(takedown.id, after.id)) : eq(takedown.userId, userId))
-        .orderBy(asc(takedown.id))
-        .limit(PAGE),
-    ),
-    ({ userId: _u, ...rest }) => rest,
-    ["id", "url", "domain", "status", "basis", "createdAt", "firstSentAt", "lastSentAt", "removedAt", "reason"],
-  );
-  counts.takedownEvents = await writeList(
-    writer,
-    "takedown-events",
-    pages<Row & { id: number }>((after) =>
-      db
-        .select({ id: takedownEvent.id, takedownId: takedownEvent.takedownId, at: takedownEvent.at, type: takedownEvent.type, message: takedownEvent.message })
-        .from(takedownEvent)
-        .innerJoin(takedown, eq(takedown.id, takedownEvent.takedownId))
-        .where(after ? and(eq(takedown.userId, userId), gt(takedownEvent.id, after.id)) : eq(takedown.userId, userId))
-        .orderBy(asc(takedownEvent.id))
-        .limit(PAGE),
-    ),
-    (row) => row,
-    ["takedownId", "at", "type", "message"],
-  );
-  counts.notices = await writeList(
-    writer,
-    "takedown-notices",
-    pages<typeof takedownNotice.$inferSelect & { takedownIds?: string[] }>(async (after) => {
-      const notices = await db
-        .select()
-        .from(takedownNotice)
-        .where(after ? and(eq(takedownNotice.userId, userId), gt(takedownNotice.id, after.id)) : eq(takedownNotice.userId, userId))
-        .orderBy(asc(takedownNotice.id))
-        .limit(PAGE);
-      if (notices.length === 0) return notices;
-      const links = await db
-        .select({ noticeId: takedownNoticeLink.noticeId, takedownId: takedownNoticeLink.takedownId })
-        .from(takedownNoticeLink)
-        .where(inArray(takedownNoticeLink.noticeId, notices.map((n) => n.id)));
-      return notices.map((n) => ({ ...n, takedownIds: links.filter((l) => l.noticeId === n.id).map((l) => l.takedownId) }));
-    }),
-    ({ userId: _u, html: _h, ...rest }) => ({ ...rest, recipient: rest.recipient.email ?? rest.recipient.webForm, recipientDetails: rest.recipient }),
-    ["id", "kind", "status", "recipient", "subject", "createdAt", "sentAt"],
-  );
-  counts.replies = await writeList(
-    writer,
-    "takedown-replies",
-    pages<typeof takedownReply.$inferSelect>((after) =>
-      db
-        .select({
-          id: takedownReply.id,
-          noticeId: takedownReply.noticeId,
-          messageId: takedownReply.messageId,
-          fromAddress: takedownReply.fromAddress,
-          subject: takedownReply.subject,
-          kind: takedownReply.kind,
-          excerpt: takedownReply.excerpt,
-          receivedAt: takedownReply.receivedAt,
-        })
-        .from(takedownReply)
-        .innerJoin(takedownNotice, eq(takedownNotice.id, takedownReply.noticeId))
-        .where(after ? and(eq(takedownNotice.userId, userId), gt(takedownReply.id, after.id)) : eq(takedownNotice.userId, userId))
-        .orderBy(asc(takedownReply.id))
-        .limit(PAGE),
-    ),
-    (row) => row,
-    ["noticeId", "receivedAt", "fromAddress", "subject", "kind", "excerpt"],
-  );
+  await writeLists(db, userId, writer, takedownLists, counts);
   const delistings = await db
     .select({ leakId: searchDelisting.leakId, engine: searchDelisting.engine, submittedAt: searchDelisting.submittedAt })
     .from(searchDelisting)
@@ -399,10 +442,7 @@ async function writeEverything({ db, now }: ExportDeps, userId: string, writer: 
       providerNotifications: events,
     }),
   );
-  const paymentsCsv = writer.open("billing-payments.csv");
-  paymentsCsv.write(csvLine(["kind", "providerId", "status", "totalCents", "currency", "providerCreatedAt"]));
-  for (const p of payments) paymentsCsv.write(csvLine([p.kind, p.providerId, p.status, p.totalCents, p.currency, p.providerCreatedAt]));
-  paymentsCsv.close();
+  writeCsv(writer, "billing-payments", ["kind", "providerId", "status", "totalCents", "currency", "providerCreatedAt"], payments);
 
   writer.file(
     "README.txt",
