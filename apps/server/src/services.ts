@@ -129,6 +129,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     verifyPassword: async (hash, password) => (await auth.$context).password.verify({ hash, password }),
     publicUrl: env.publicUrl,
     now,
+    outboxDir: path.join(env.dataDir, "outbox"),
   });
   const tierFor = options.tierFor ?? ((userId: string) => entitlementsService.tierFor(userId));
 

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { strFromU8, unzipSync } from "fflate";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -5,6 +7,8 @@ import * as schema from "../../db/schema";
 import { seedLeaks } from "@leakwarden/test-support/leak-records";
 import { createTestServices, readOutbox, signUpAndConfirm, testClock, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 import { secretOf, totpCode } from "@leakwarden/test-support/totp";
+import { createMailer } from "../../email/mailer";
+import { createLogger } from "../../lib/logger";
 import { csvCell } from "./account-export";
 import { DMCA_STATEMENT } from "./account-deletion";
 
@@ -271,6 +275,23 @@ describe("deleting her account", { timeout: 180_000 }, () => {
     expect(mailsTo(beaData.email, /new leak found/)).toHaveLength(1);
     expect(mailsTo(avaData.email, /new leak found/)).toHaveLength(0);
 
+    // The embedded mailer's outbox: a notice sent in her name (found by its Message-ID), a support
+    // message about her address in an encoded body, and mail to Bea that stays.
+    const outboxMailer = createMailer({ from: "Leakwarden <agent@leakwarden.test>", outboxDir: path.join(services.dataDir, "outbox") }, createLogger("silent"));
+    const sentNotice = await outboxMailer.send({ to: "copyright@tube.example", subject: avaData.noticeSubject, text: "Please remove the copy listed below." });
+    await services.database.db.update(schema.takedownNotice).set({ messageId: sentNotice.messageId }).where(eq(schema.takedownNotice.userId, avaData.id));
+    const aboutHer = await outboxMailer.send({
+      to: "support@leakwarden.test",
+      subject: "Contact form: billing",
+      text: `Ticket ${"é".repeat(40)}`,
+      html: `<p>${"ü".repeat(200)} ${avaData.email.toUpperCase()}</p>`,
+    });
+    // Only the decoded body names her: the file as written does not.
+    expect(fs.readFileSync(aboutHer.file!, "latin1").toLowerCase()).not.toContain(avaData.email);
+    const beaNotice = await outboxMailer.send({ to: "copyright@tube.example", subject: beaData.noticeSubject, text: "Please remove this copy." });
+    const beaFilesBefore = readOutbox(services.dataDir).filter((m) => m.text.includes(beaData.email) || m.file === path.basename(beaNotice.file!));
+    expect(mailsTo(avaData.email, /./).length).toBeGreaterThan(2);
+
     // Six days on: not yet.
     await clock.advance(services, 6 * DAY);
     await services.queue.runDue(["account.erase"]);
@@ -291,6 +312,12 @@ describe("deleting her account", { timeout: 180_000 }, () => {
     // The queue keeps no work that names her but the erasure itself and its last email.
     const jobs = await services.database.executeSql(`select name from pgboss.job where data::text like $1 or data::text like $2 order by name`, [`%${avaData.id}%`, `%${avaData.email}%`]);
     expect((jobs.rows as { name: string }[]).map((j) => j.name)).toEqual(["account.erase", "email.send"]);
+
+    // The outbox keeps nothing to her, about her or sent in her name, but the mail that tells her it is done; Bea's stays.
+    const left = readOutbox(services.dataDir);
+    expect(left.filter((m) => m.text.toLowerCase().includes(avaData.email)).map((m) => m.subject)).toEqual([expect.stringMatching(/account was deleted/)]);
+    expect(left.some((m) => m.file === path.basename(sentNotice.file!) || m.file === path.basename(aboutHer.file!))).toBe(false);
+    expect(left.filter((m) => m.text.includes(beaData.email) || m.file === path.basename(beaNotice.file!)).map((m) => m.file)).toEqual(beaFilesBefore.map((m) => m.file));
 
     // She is told, and can no longer sign in; Bea keeps everything.
     expect(mailsTo(avaData.email, /account was deleted/)).toHaveLength(1);

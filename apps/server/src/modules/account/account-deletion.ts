@@ -11,6 +11,7 @@ import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
 import { ACCURACY_STATEMENT, GOOD_FAITH_STATEMENT } from "../takedowns/notice-template";
 import { eraseAccountJob } from "./account.job-definitions";
+import { eraseFromOutbox } from "./outbox-erasure";
 
 /** How long she has to change her mind: signing in within it cancels the deletion. */
 export const DELETION_GRACE_MS = 7 * 24 * 3_600_000;
@@ -28,6 +29,8 @@ export interface DeletionDeps {
   verifyPassword(hash: string, password: string): Promise<boolean>;
   publicUrl: string;
   now: () => Date;
+  /** Where the embedded mailer writes its .eml files: hers are erased with her account. */
+  outboxDir?: string;
 }
 
 export function createAccountDeletionService(deps: DeletionDeps) {
@@ -130,6 +133,10 @@ export function createAccountDeletionService(deps: DeletionDeps) {
       }
       const [me] = await db.select({ email: user.email }).from(user).where(eq(user.id, userId));
       if (!me) return "nothing";
+      // The notices' own copies in the outbox are found by their Message-ID once the rows are gone.
+      const noticeMessageIds = (await db.select({ messageId: takedownNotice.messageId }).from(takedownNotice).where(and(eq(takedownNotice.userId, userId), isNotNull(takedownNotice.messageId))))
+        .map((n) => n.messageId!)
+        .filter(Boolean);
       const recordedAt = deps.now();
       await db.transaction(async (tx) => {
         // Checked again inside the transaction: a sign-in a moment ago wins.
@@ -178,8 +185,10 @@ export function createAccountDeletionService(deps: DeletionDeps) {
         `delete from pgboss.job where (data::text like $1 or data::text like $2) and id::text <> $3`,
         [`%${userId}%`, `%${me.email.replace(/[\\%_]/g, "\\$&")}%`, jobId ?? ""],
       );
+      // The embedded mailer's copies of mail to her, about her or sent in her name (the legal record is the database's).
+      const outboxFiles = deps.outboxDir ? await eraseFromOutbox(deps.outboxDir, { addresses: [me.email], ids: [userId], messageIds: noticeMessageIds }, deps.logger) : 0;
       await deps.sendEmail(deletionCompletedMessage(me.email));
-      deps.logger.info({ notices: "kept as legal record" }, "account erased");
+      deps.logger.info({ notices: "kept as legal record", outboxFiles }, "account erased");
       return "erased";
     },
   };
