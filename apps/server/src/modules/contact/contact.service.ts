@@ -1,6 +1,8 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { and, like, lt } from "drizzle-orm";
 import { contactTopics, type ContactFormToken, type ContactRequest, type ContactResponse } from "@leakwarden/contracts/contact";
 import type { Db } from "../../db/client";
+import { rateLimit } from "../../db/schema/auth";
 import { countInWindow } from "../../db/window-count";
 import { brandedEmail } from "../../email/layout";
 import type { OutgoingEmail } from "../../email/mailer";
@@ -24,6 +26,9 @@ export interface ContactSettings {
 const TOKEN_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** Copies of their own message one address may receive a day: the form must not mail strangers on anyone's behalf. */
 const COPIES_PER_ADDRESS_PER_DAY = 3;
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The form's counters in the rate_limit table (a LIKE prefix: no wildcard inside). */
+export const CONTACT_COUNTER_PREFIX = "contact|";
 
 // Crockford base32 without I, L, O, U: a reference read aloud or typed is not misread.
 const TICKET_ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ";
@@ -54,6 +59,11 @@ export function createContactService({ db, logger, settings, sendEmail, now = ()
   const sign = (payload: string) => createHmac("sha256", settings.secret).update(`contact-form:${payload}`).digest("base64url");
 
   const hit = (key: string, windowMs: number) => countInWindow(db, key, windowMs, now().getTime());
+  /**
+   * The counters are keyed by a keyed digest (HMAC with the server's secret), never the socket
+   * address or the email address itself: the table cannot be read back into who wrote.
+   */
+  const counterKey = (kind: "ip" | "to", value: string) => `${CONTACT_COUNTER_PREFIX}${kind}|${createHmac("sha256", settings.secret).update(`contact-counter:${kind}:${value}`).digest("hex")}`;
 
   return {
     /** A token that carries the time the form was shown, signed so that it cannot be back-dated. */
@@ -77,12 +87,12 @@ export function createContactService({ db, logger, settings, sendEmail, now = ()
       if (!email) throw new AppError("VALIDATION", contactRefusals.emailRequired, { email: contactRefusals.emailRequired });
 
       const windowMs = settings.rateLimitWindowSeconds * 1000;
-      if ((await hit(`contact|ip|${from.ip}`, windowMs)) > settings.rateLimitMax) {
+      // Counters whose window is over (the longer of the limit's and a day) are deleted as each message comes.
+      await db.delete(rateLimit).where(and(like(rateLimit.key, `${CONTACT_COUNTER_PREFIX}%`), lt(rateLimit.lastRequest, now().getTime() - Math.max(windowMs, DAY_MS))));
+      if ((await hit(counterKey("ip", from.ip), windowMs)) > settings.rateLimitMax) {
         throw new AppError("RATE_LIMITED", contactRefusals.rateLimited, undefined, { retryAfterSeconds: settings.rateLimitWindowSeconds });
       }
-      // Keyed by a digest: the limiter's table never holds the address itself.
-      const addressKey = createHash("sha256").update(email.toLowerCase()).digest("hex");
-      const copyAllowed = (await hit(`contact|to|${addressKey}`, 24 * 60 * 60 * 1000)) <= COPIES_PER_ADDRESS_PER_DAY;
+      const copyAllowed = (await hit(counterKey("to", email.toLowerCase()), DAY_MS)) <= COPIES_PER_ADDRESS_PER_DAY;
 
       const ticket = newTicketReference();
       const topic = contactTopics.find((t) => t.id === input.topic)!;

@@ -5,6 +5,7 @@ import { createTestServices, readOutbox, signUpAndConfirm, TestClient, type Test
 import { contactRefusals } from "./contact.service";
 
 const SUPPORT = "help@leakwarden.example";
+const DAY_AND_A_BIT = 25 * 3_600_000;
 
 /** The server on a clock the test moves: the form's minimum time to submit is passed by moving it, never by waiting. */
 async function start(settings: Record<string, string> = {}) {
@@ -187,5 +188,30 @@ describe("the contact form (POST /v1/contact)", { timeout: 60_000 }, () => {
     expect((await send("203.0.113.1", 2)).status).toBe(201);
     expect((await refusal(await send("203.0.113.1", 3), 429)).code).toBe("RATE_LIMITED");
     expect((await send("203.0.113.2", 4)).status).toBe(201);
+  });
+
+  it("keeps no address in its counters, and deletes them once their day is over", async () => {
+    const t = await start({ TRUSTED_PROXIES: "127.0.0.1" });
+    services = t.services;
+    const client = new TestClient(services.app);
+    const send = async (email: string, from: string) => {
+      const token = await formToken(client);
+      t.advance(4_000);
+      return client.post("/v1/contact", { topic: "scan", message: "Please look at my latest scan.", email, formToken: token }, { headers: { "x-forwarded-for": from } });
+    };
+    const counters = async () =>
+      ((await services!.database.executeSql(`select key from rate_limit where key like 'contact|%' order by key`)).rows as { key: string }[]).map((r) => r.key);
+
+    expect((await send("Mira@Example.com", "203.0.113.77")).status).toBe(201);
+    const first = await counters();
+    expect(first).toHaveLength(2);
+    expect(first.join(" ")).not.toMatch(/203\.0\.113\.77|mira@example\.com/i);
+
+    // A day and a bit later, another writer's message takes the old counters away.
+    t.advance(DAY_AND_A_BIT);
+    expect((await send("lena@example.com", "198.51.100.8")).status).toBe(201);
+    const second = await counters();
+    expect(second).toHaveLength(2);
+    expect(second.some((k) => first.includes(k))).toBe(false);
   });
 });
