@@ -289,13 +289,18 @@ test.describe("legal pages", () => {
     await page.setViewportSize(phone);
     await page.goto("/privacy");
     await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
-    await expect(page.getByText("Last updated: 13/05/2025")).toBeVisible();
+    await expect(page.getByText("Last updated: 25/11/2026")).toBeVisible();
     for (const title of ["Information we collect", "How we use it", "Disclosure", "Your choices", "Security", "Changes", "Contact"]) {
       await expect(page.getByRole("heading", { level: 2, name: new RegExp(title) })).toBeVisible();
     }
     await expect(page.locator("main")).toContainText("The image itself never leaves your device");
     await expect(page.locator("main")).toContainText("authorized agent");
     await expect(page.locator("main")).toContainText("GDPR");
+    // What the contact form keeps, and the sessions' place looked up on our own server.
+    await expect(page.getByRole("heading", { level: 2, name: "The contact form" })).toBeVisible();
+    await expect(page.locator("main")).toContainText("not stored in our database");
+    await expect(page.locator("main")).toContainText("your address is not sent to anyone for it");
+    await expect(page.getByRole("link", { name: "IP Geolocation by DB-IP" })).toHaveAttribute("href", "https://db-ip.com");
     await expect(page.getByRole("link", { name: "support@leakwarden.localhost" }).first()).toBeVisible();
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);

@@ -1,10 +1,11 @@
-import { LegalDocument } from "./legal-document";
+import { LAST_UPDATED, LegalDocument } from "./legal-document";
 import { SupportEmail } from "./support-email";
 
 export function PrivacyContent() {
   return (
     <LegalDocument
       title="Privacy Policy"
+      updated={LAST_UPDATED.privacy}
       intro={
         <p>
           Leakwarden protects creators whose work is copied without permission. This policy explains what we collect to do that, what we
@@ -28,7 +29,31 @@ export function PrivacyContent() {
           <li>Findings: the links we find, the evidence that they are leaks, and the notices sent and their answers.</li>
           <li>Billing: your plan and payment status from our payment provider; never your card number.</li>
           <li>Usage: pages visited and actions taken, through our analytics provider, and technical logs (IP address, browser) kept for security.</li>
+          <li>
+            Signed-in devices: for each device signed in to your account, the network (IP) address and browser it last used and when. Settings
+            shows them to you as a device, a place and a last-seen time, so that you can sign out one you do not recognise. The place is the
+            country the address is in, looked up on our own server in a copy of DB-IP's free country database (
+            <a href="https://db-ip.com">IP Geolocation by DB-IP</a>): your address is not sent to anyone for it. A device's record goes when it
+            signs out, when you sign it out, or 30 days after it was last used.
+          </li>
         </ul>
+      </section>
+      <section aria-labelledby="privacy-contact-form">
+        <h2 id="privacy-contact-form">The contact form</h2>
+        <p>
+          A message sent through the contact form is not stored in our database. It is emailed to our support inbox with the topic you chose,
+          your message, the email address to answer (your account's address, with your account's identifier, when you are signed in), a
+          ticket reference such as LW-7K3QH9AD, the network address it came from and the time. We email you a copy with the ticket
+          reference, the topic and your message, at most three times a day to the same address. The support inbox keeps these emails while
+          we answer you and follow up; ask us and we delete them, and deleting your account erases the copies our server keeps of emails to
+          or about your address. Our technical log notes the ticket reference, the topic and whether you were signed in, never your message
+          or address.
+        </p>
+        <p>
+          To stop the form being abused we count messages: one counter for the network address a message comes from (five an hour) and one
+          for the address a copy goes to (three a day). A counter holds a number, the time it started and a keyed one-way digest of the
+          address, never the address itself, and it is deleted with the first message anyone sends once its day is over.
+        </p>
       </section>
       <section aria-labelledby="privacy-use">
         <h2 id="privacy-use">How we use it</h2>
@@ -77,7 +102,8 @@ export function PrivacyContent() {
         <p>
           In your Settings, "Delete my account" asks for your password (or, for an account that signs in with Google, a fresh Google sign-in).
           Every device is then signed out, we email you to confirm and we send you no more alerts. For 7 days you can change your mind: signing in cancels the deletion,
-          and we tell you so when you sign in. After 7 days we erase your account and everything we keep about you.
+          and we tell you so when you sign in. After 7 days we erase your account and everything we keep about you, including any copy our
+          server keeps of the emails sent to you, about your address or in your name.
         </p>
         <p>
           The only thing we keep is the minimal record the law requires of each takedown notice sent in your name: its date, its recipient,

@@ -1,11 +1,12 @@
 import { Link } from "react-router";
-import { LegalDocument } from "./legal-document";
+import { LAST_UPDATED, LegalDocument } from "./legal-document";
 import { SupportEmail } from "./support-email";
 
 export function TermsContent() {
   return (
     <LegalDocument
       title="Terms of Service"
+      updated={LAST_UPDATED.terms}
       intro={
         <p>
           These terms govern your use of Leakwarden, a service that finds copies of your content published without your permission and
