@@ -1,7 +1,8 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { verifyJWT } from "better-auth/crypto";
+import { deleteSessionCookie } from "better-auth/cookies";
+import { generateRandomString, verifyJWT } from "better-auth/crypto";
 import { bearer, twoFactor } from "better-auth/plugins";
 import { controlCharacterFields, singleLine, updateUserSchema } from "@leakwarden/contracts/input";
 import type { ZodError } from "zod";
@@ -25,7 +26,12 @@ export const clientIpHeader = "x-leakwarden-client-ip";
 export const RESET_PASSWORD_LINK_SECONDS = 60 * 60;
 
 /** The web pages the account emails lead to. */
-export const accountPages = { resetPassword: "/reset-password", forgotPassword: "/forgot-password", settings: "/settings" } as const;
+export const accountPages = { resetPassword: "/reset-password", forgotPassword: "/forgot-password", settings: "/settings", signIn: "/signin" } as const;
+
+/** The sign-in page's address once Google has answered for an account with two-factor sign-in on: it asks for the code. */
+export const SECOND_FACTOR_PAGE = `${accountPages.signIn}?two-factor=google`;
+/** How long the code may be entered after Google answered (the two-factor plugin's own default for a password sign-in). */
+const SECOND_FACTOR_SECONDS = 600;
 
 export const AGE_CONFIRMATION_REQUIRED = "You must confirm that you are 18 or older.";
 
@@ -192,6 +198,7 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
         // browses quickly must not be shown as signed out. Attempts to get in stay limited.
         "/get-session": false,
         "/sign-in/email": authRule,
+        "/sign-in/social": authRule,
         "/sign-up/email": authRule,
         "/send-verification-email": authRule,
         "/request-password-reset": authRule,
@@ -271,7 +278,37 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
       bearer(),
       // Optional sign-in with an authenticator app (TOTP) and single-use backup codes.
       twoFactor({ issuer: "Leakwarden", backupCodeOptions: { amount: 10, length: 10 } }),
-      // After the two-factor plugin, whose hook withdraws the session of a sign-in still waiting for its code:
+      // Google sign-in asks for the second factor as a password sign-in does (the two-factor plugin only
+      // looks at sign-in by password): the session Google's answer made is withdrawn before the browser
+      // gets it, and the challenge cookie the plugin's code and backup-code checks read is set instead.
+      {
+        id: "leakwarden-social-two-factor",
+        hooks: {
+          after: [
+            {
+              matcher: (ctx) => ctx.path === "/callback/:id" || ctx.path === "/sign-in/social",
+              handler: createAuthMiddleware(async (ctx) => {
+                const pending = ctx.context.newSession;
+                if (!pending || (pending.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled !== true) return;
+                deleteSessionCookie(ctx, true);
+                await ctx.context.internalAdapter.deleteSession(pending.session.token);
+                ctx.context.setNewSession(null);
+                const challenge = `2fa-${generateRandomString(20)}`;
+                const expiresAt = new Date(Date.now() + SECOND_FACTOR_SECONDS * 1000);
+                await ctx.context.internalAdapter.createVerificationValue({ value: pending.user.id, identifier: challenge, expiresAt });
+                await ctx.context.internalAdapter.createVerificationValue({ value: "0", identifier: `2fa-attempts-${challenge}`, expiresAt });
+                const cookie = ctx.context.createAuthCookie("two_factor", { maxAge: SECOND_FACTOR_SECONDS });
+                await ctx.setSignedCookie(cookie.name, challenge, ctx.context.secret, cookie.attributes);
+                settings.logger?.info({ userId: pending.user.id }, "Google sign-in waits for the two-factor code");
+                // A sign-in with a Google ID token answers in JSON, as a password sign-in does; the redirect flow lands on the code page.
+                if (ctx.path === "/sign-in/social") return ctx.json({ twoFactorRedirect: true, twoFactorMethods: ["totp"] });
+                throw ctx.redirect(new URL(SECOND_FACTOR_PAGE, settings.publicUrl).toString());
+              }),
+            },
+          ],
+        },
+      },
+      // After the two-factor plugins, whose hooks withdraw the session of a sign-in still waiting for its code:
       // only a sign-in that is complete reaches here with a new session.
       {
         id: "leakwarden-signed-in",

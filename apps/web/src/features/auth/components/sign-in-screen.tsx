@@ -4,6 +4,8 @@ import { useHydrated } from "../../../components/use-hydrated";
 import { usePageView } from "../../../lib/analytics";
 import { AuthShell, OrDivider } from "./auth-shell";
 import { SignInForm } from "./sign-in-form";
+import { TwoFactorChallenge } from "./two-factor-challenge";
+import { useCompleteSignIn } from "../hooks/use-complete-sign-in";
 import { StatusNote } from "./settings-card";
 import { formatWeekdayDateTime } from "../../../lib/format";
 
@@ -21,6 +23,9 @@ export function SignInScreen() {
   // The page is prerendered: the note (from the history entry's state, kept on a reload) appears once hydrated.
   const hydrated = useHydrated();
   const deletion = hydrated ? (location.state as { deletionScheduledFor?: unknown } | null)?.deletionScheduledFor : undefined;
+  // Google answered for an account with two-factor sign-in on: the server kept the session back until the code is entered.
+  const afterGoogle = hydrated && new URLSearchParams(location.search).get("two-factor") === "google";
+  const completeSignIn = useCompleteSignIn();
   return (
     <AuthShell
       title="Sign in"
@@ -40,9 +45,24 @@ export function SignInScreen() {
           before then and the deletion is cancelled.
         </StatusNote>
       )}
-      <GoogleButton label="Sign in with Google" />
-      <OrDivider />
-      <SignInForm />
+      {afterGoogle ? (
+        <>
+          <StatusNote>Google confirmed your account. Two-factor sign-in is on: one more step to sign in.</StatusNote>
+          <TwoFactorChallenge onSignedIn={completeSignIn} />
+          <p className="mt-6 text-sm text-slate-400">
+            Not you, or took too long?{" "}
+            <Link to="/signin" className="font-semibold text-brand-300 underline-offset-4 hover:underline">
+              Start again
+            </Link>
+          </p>
+        </>
+      ) : (
+        <>
+          <GoogleButton label="Sign in with Google" />
+          <OrDivider />
+          <SignInForm />
+        </>
+      )}
     </AuthShell>
   );
 }

@@ -5,6 +5,10 @@ import { useForm } from "react-hook-form";
 import { FormBanner, SubmitButton, TextField } from "./form-fields";
 import { verifyBackupCode, verifyTotp, type SignedInAfterCode } from "../api/account-security";
 
+/** The auth server's refusals of a sign-in whose first step is too old or was used up, in words. */
+const EXPIRED_SIGN_IN = new Set(["INVALID_TWO_FACTOR_COOKIE", "TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE"]);
+export const SIGN_IN_EXPIRED = "This sign-in has expired. Sign in again, then enter a new code.";
+
 /** Sign-in's second step when two-factor sign-in is on: the app's code, or one backup code. */
 export function TwoFactorChallenge({ onSignedIn }: { onSignedIn: (user: SignedInAfterCode["user"]) => Promise<void> }) {
   const id = useId();
@@ -21,7 +25,7 @@ export function TwoFactorChallenge({ onSignedIn }: { onSignedIn: (user: SignedIn
     setBanner(null);
     const result = await (useBackup ? verifyBackupCode(code) : verifyTotp(code));
     if (!result.ok) {
-      setBanner(result.message);
+      setBanner(result.code && EXPIRED_SIGN_IN.has(result.code) ? SIGN_IN_EXPIRED : result.message);
       return;
     }
     await onSignedIn(result.data.user);
