@@ -31,12 +31,10 @@ async function confirmedAccount(request: APIRequestContext, email: string, passw
 }
 
 /** Another device: its own cookies, signed in through the API (from `forwardedFor`, as the proxy on this machine says). */
-async function otherDevice(baseURL: string | undefined, email: string, password: string, forwardedFor?: string) {
+async function otherDevice(baseURL: string | undefined, email: string, password: string, from: { forwardedFor?: string; userAgent?: string } = {}) {
   const headers: Record<string, string> = { origin: baseURL ?? "" };
-  if (forwardedFor) {
-    headers["x-forwarded-for"] = forwardedFor;
-    headers["user-agent"] = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
-  }
+  if (from.forwardedFor) headers["x-forwarded-for"] = from.forwardedFor;
+  if (from.userAgent) headers["user-agent"] = from.userAgent;
   const device = await playwrightRequest.newContext({ baseURL, extraHTTPHeaders: headers });
   const res = await device.post("/api/auth/sign-in/email", { data: { email, password } });
   expect(res.status()).toBe(200);
@@ -177,8 +175,11 @@ test("her sessions list each device with the place its address is in, looked up 
   const password = "secret-pass";
   await confirmedAccount(page.request, email, password, baseURL);
   // Her phone, in France (an Orange address), and a laptop on her home network.
-  const phone = await otherDevice(baseURL, email, password, "90.0.0.1");
-  const laptop = await otherDevice(baseURL, email, password, "192.168.1.20");
+  const phone = await otherDevice(baseURL, email, password, {
+    forwardedFor: "90.0.0.1",
+    userAgent: "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1",
+  });
+  const laptop = await otherDevice(baseURL, email, password, { forwardedFor: "192.168.1.20", userAgent: "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0" });
 
   await page.goto("/settings");
   const list = page.getByRole("list", { name: "Signed-in devices" });
@@ -187,7 +188,7 @@ test("her sessions list each device with the place its address is in, looked up 
   await expect(rows.filter({ hasText: "This device" })).toContainText("This computer (127.0.0.1)");
   const phoneRow = rows.filter({ hasText: "Safari on iPhone" });
   await expect(phoneRow).toContainText("France (90.0.0.1)");
-  await expect(rows.filter({ hasText: "192.168.1.20" })).toContainText("Local network (192.168.1.20)");
+  await expect(rows.filter({ hasText: "Firefox on Linux" })).toContainText("Local network (192.168.1.20)");
   await expect(page.getByRole("link", { name: "IP Geolocation by DB-IP" })).toHaveAttribute("href", "https://db-ip.com");
   await checkAtBothWidths(page);
 

@@ -84,9 +84,9 @@ export function SessionsList() {
         </button>
       )}
       {/* The country database's licence (CC BY 4.0) asks for this link where its results are shown. */}
-      <p className="mt-4 text-xs text-slate-500">
+      <p className="mt-4 text-xs text-slate-400">
         Places are looked up on our server, never sent elsewhere:{" "}
-        <a href="https://db-ip.com" className="underline underline-offset-2 hover:text-slate-300" rel="noopener noreferrer">
+        <a href="https://db-ip.com" className="text-slate-300 underline underline-offset-2 hover:text-white" rel="noopener noreferrer">
           IP Geolocation by DB-IP
         </a>
       </p>

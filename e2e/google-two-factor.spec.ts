@@ -1,0 +1,147 @@
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { serve, type ServerType } from "@hono/node-server";
+import type { Page } from "@playwright/test";
+import { routeGoogleTo, startFakeGoogle, type FakeGoogle } from "@leakwarden/test-support/fake-google";
+import { firstLink, readOutbox } from "@leakwarden/test-support/test-services";
+import { secretOf, totpCode } from "@leakwarden/test-support/totp";
+import { openPglite } from "../apps/server/src/db/client";
+import { runMigrations } from "../apps/server/src/db/migrate";
+import { loadEnv } from "../apps/server/src/env";
+import { createLogger } from "../apps/server/src/lib/logger";
+import { createServices, type Services } from "../apps/server/src/services";
+import { expect, expectAccessible, expectNoHorizontalScroll, test } from "./support";
+
+// Google sign-in for an account with two-factor sign-in on. There is no Google here: the server runs in
+// this process, where its calls to Google's token endpoint go to a fake on 127.0.0.1, and the browser's
+// visit to Google's consent page is answered by that fake's redirect back to our callback.
+
+const CLIENT_ID = "leakwarden-e2e.apps.googleusercontent.com";
+
+let services: Services;
+let server: ServerType;
+let google: FakeGoogle;
+let restoreFetch: () => void;
+let origin: string;
+let dataDir: string;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once("error", reject);
+    probe.listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(60_000);
+  google = await startFakeGoogle(CLIENT_ID);
+  restoreFetch = routeGoogleTo(google);
+  const port = await freePort();
+  origin = `http://localhost:${port}`;
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-e2e-google-"));
+  const env = loadEnv({
+    NODE_ENV: "test",
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    AUTH_RATE_LIMIT_MAX: "1000",
+    GOOGLE_CLIENT_ID: CLIENT_ID,
+    GOOGLE_CLIENT_SECRET: "e2e-google-secret",
+    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+  });
+  const database = await openPglite(undefined);
+  await runMigrations(database);
+  services = createServices(env, createLogger(env.LOG_LEVEL), database);
+  await services.queue.start();
+  server = serve({ fetch: services.app.fetch, port, hostname: "127.0.0.1" });
+});
+
+test.afterAll(async () => {
+  restoreFetch?.();
+  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
+  await services?.queue.stop();
+  await services?.database.close();
+  await google?.close();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** Google's consent page, as the fake answers it: straight back to our callback, signed in as `email`. */
+async function googleSaysItIs(page: Page, sub: string, email: string) {
+  await page.route("https://accounts.google.com/**", (route) => route.fulfill({ status: 302, headers: { location: google.consent(route.request().url(), { sub, email }) } }));
+}
+
+test("Google sign-in asks for the two-factor code before it signs her in, and a backup code works too", async ({ browser }) => {
+  const email = `google-2fa-${Date.now()}@example.com`;
+  const password = "secret-pass";
+  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("console", (m) => {
+    if (m.type() === "error" && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) errors.push(m.text());
+  });
+  page.on("pageerror", (e) => errors.push(e.message));
+  const api = page.request;
+  const headers = { origin };
+
+  // Her account, confirmed, with two-factor sign-in on.
+  expect((await api.post("/api/auth/sign-up/email", { data: { email, password, name: "", ageConfirmed: true }, headers })).status()).toBe(200);
+  // This process's queue has no workers: the confirmation email is sent here.
+  await services.queue.runDue(["email.send"]);
+  const link = readOutbox(dataDir)
+    .filter((m) => m.to.includes(email))
+    .map((m) => firstLink(m.text, "/api/auth/verify-email"))
+    .find(Boolean);
+  expect(link).toBeTruthy();
+  expect((await api.get(link!, { maxRedirects: 0 })).status()).toBe(302);
+  const enable = await api.post("/api/auth/two-factor/enable", { data: { password }, headers });
+  const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
+  const secret = secretOf(totpURI);
+  expect((await api.post("/api/auth/two-factor/verify-totp", { data: { code: totpCode(secret) }, headers })).status()).toBe(200);
+  expect((await api.post("/api/auth/sign-out", { data: {}, headers })).status()).toBe(200);
+
+  // Google says it is her: the sign-in page asks for the code, and she is not signed in yet.
+  await googleSaysItIs(page, "google-sub-e2e", email);
+  await page.goto("/signin");
+  await page.getByRole("button", { name: "Sign in with Google" }).click();
+  await expect(page).toHaveURL(/\/signin\?two-factor=google$/);
+  await expect(page.getByRole("status")).toContainText("Google confirmed your account");
+  await expect(page.getByLabel("Authentication code")).toBeVisible();
+  expect((await api.get("/v1/root/get-user")).status()).toBe(401);
+  for (const width of [375, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await expectNoHorizontalScroll(page);
+    await expectAccessible(page);
+  }
+  await page.getByLabel("Authentication code").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/onboardings$/);
+  expect((await api.get("/v1/root/get-user")).status()).toBe(200);
+
+  // Again, with a backup code.
+  expect((await api.post("/api/auth/sign-out", { data: {}, headers })).status()).toBe(200);
+  await page.goto("/signin");
+  await page.getByRole("button", { name: "Sign in with Google" }).click();
+  await expect(page).toHaveURL(/\/signin\?two-factor=google$/);
+  await page.getByRole("button", { name: "Use a backup code instead" }).click();
+  await page.getByLabel("Backup code").fill(backupCodes[0]!);
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page).toHaveURL(/\/onboardings$/);
+
+  // The page asked for without a Google answer behind it: the code is refused in words.
+  expect((await api.post("/api/auth/sign-out", { data: {}, headers })).status()).toBe(200);
+  await page.goto("/signin?two-factor=google");
+  await page.getByLabel("Authentication code").fill(totpCode(secret));
+  await page.getByRole("button", { name: "Verify" }).click();
+  await expect(page.getByRole("alert")).toContainText("This sign-in has expired. Sign in again, then enter a new code.");
+  await page.getByRole("link", { name: "Start again" }).click();
+  await expect(page.getByRole("button", { name: "Sign in with Google" })).toBeVisible();
+  expect(errors).toEqual([]);
+  await context.close();
+});
