@@ -1,18 +1,25 @@
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useState } from "react";
+import { useForm } from "react-hook-form";
 import { useNavigate } from "react-router";
+import * as z from "zod/mini";
 import { useDocumentTitle } from "../../../components/document-title";
 import { describeError } from "../../../lib/api-client";
+import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { resetAnalytics } from "../../../lib/analytics";
 import { useClientState } from "../../../lib/client-state";
 import { clearSession, refreshSession } from "../../../lib/session";
 import { confirmAge } from "../api/confirm-age";
 import { signOut } from "../api/sign-out";
-import { AGE_CONFIRMATION_MESSAGE, AgeConfirmationText } from "./age-confirmation-text";
+import { AgeConfirmationText, ageConfirmedField } from "./age-confirmation-text";
 import { AuthShell } from "./auth-shell";
-import { FormBanner, SubmitButton } from "./form-fields";
+import { FieldError, FormBanner, SubmitButton } from "./form-fields";
 
 export const CONFIRM_AGE_TITLE = "Confirm your age";
+
+const confirmAgeFormSchema = z.object({ ageConfirmed: ageConfirmedField });
+type ConfirmAgeValues = z.infer<typeof confirmAgeFormSchema>;
 
 /**
  * Shown in place of any signed-in page while the account has no 18+ confirmation (a Google
@@ -23,29 +30,25 @@ export function ConfirmAgeScreen({ email }: { email: string }) {
   const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [checked, setChecked] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [banner, setBanner] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<ConfirmAgeValues>({ resolver: zodResolver(confirmAgeFormSchema), mode: "onChange", defaultValues: { ageConfirmed: false } });
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  const onSubmit = handleSubmit(async () => {
     setBanner(null);
-    if (!checked) {
-      setError(AGE_CONFIRMATION_MESSAGE);
-      return;
-    }
-    setBusy(true);
     try {
       await confirmAge();
       // Anything asked before the confirmation was refused: ask again.
       await queryClient.invalidateQueries();
       await refreshSession();
     } catch (e) {
-      setBanner(describeError(e));
-      setBusy(false);
+      if (!applyServerFieldErrors(e, setError, ["ageConfirmed"])) setBanner(describeError(e));
     }
-  }
+  });
 
   async function leave() {
     await signOut();
@@ -70,31 +73,23 @@ export function ConfirmAgeScreen({ email }: { email: string }) {
         </>
       }
     >
-      <form onSubmit={submit} noValidate aria-label="Confirm your age">
+      <form onSubmit={onSubmit} noValidate aria-label="Confirm your age">
         <FormBanner message={banner} />
         <div>
           <label className="flex cursor-pointer items-start gap-3 text-sm text-slate-300">
             <input
               type="checkbox"
-              checked={checked}
-              onChange={(e) => {
-                setChecked(e.target.checked);
-                setError(e.target.checked ? null : AGE_CONFIRMATION_MESSAGE);
-              }}
               className="mt-0.5 h-5 w-5 shrink-0 rounded border-white/20 bg-ink-950 accent-brand-600"
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
+              aria-invalid={errors.ageConfirmed ? true : undefined}
+              aria-describedby={errors.ageConfirmed ? errorId : undefined}
+              {...register("ageConfirmed")}
             />
             <AgeConfirmationText />
           </label>
-          {error && (
-            <p id={errorId} className="mt-2 text-sm text-red-300">
-              {error}
-            </p>
-          )}
+          <FieldError id={errorId} error={errors.ageConfirmed?.message} />
         </div>
         <div className="mt-7">
-          <SubmitButton busy={busy} label="Continue" busyLabel="Saving..." />
+          <SubmitButton busy={isSubmitting} label="Continue" busyLabel="Saving..." />
         </div>
       </form>
     </AuthShell>

@@ -7,13 +7,13 @@ import * as z from "zod/mini";
 import { useHydrated } from "../../../components/use-hydrated";
 import { useClientState } from "../../../lib/client-state";
 import { signUpWithPassword } from "../api/sign-up";
-import { AGE_CONFIRMATION_MESSAGE, AgeConfirmationText } from "./age-confirmation-text";
+import { AGE_CONFIRMATION_MESSAGE, AgeConfirmationText, ageConfirmedField } from "./age-confirmation-text";
 import { FormBanner, PasswordField, SubmitButton, TextField } from "./form-fields";
 
 export { AGE_CONFIRMATION_MESSAGE };
 
 export const signUpSchema = z.extend(credentialsSchema, {
-  ageConfirmed: z.boolean().check(z.refine((v) => v, AGE_CONFIRMATION_MESSAGE)),
+  ageConfirmed: ageConfirmedField,
 });
 
 type SignUpValues = z.infer<typeof signUpSchema>;
