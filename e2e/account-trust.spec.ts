@@ -1,6 +1,6 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { secretOf, totpCode } from "@leakwarden/test-support/totp";
-import { expect, expectAccessible, expectNoHorizontalScroll, outbox, test } from "./support";
+import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, test } from "./support";
 
 let counter = 0;
 const newEmail = (label: string) => `${label}-${Date.now()}-${counter++}@example.com`;
@@ -191,6 +191,8 @@ test("her sessions list each device with the place its address is in, looked up 
   await expect(rows.filter({ hasText: "Firefox on Linux" })).toContainText("Local network (192.168.1.20)");
   await expect(page.getByRole("link", { name: "IP Geolocation by DB-IP" })).toHaveAttribute("href", "https://db-ip.com");
   await checkAtBothWidths(page);
+  await list.scrollIntoViewIfNeeded();
+  await screenshot(page, "settings-sessions-places");
 
   await phoneRow.getByRole("button", { name: /^Sign out Safari on iPhone/ }).click();
   await expect(page.getByRole("status")).toContainText("Safari on iPhone was signed out.");
