@@ -95,7 +95,24 @@ export async function startFakeRdap(answers: { ips: Record<string, unknown>; dom
 
 /** A received message: its envelope, raw source, headers, and its text/plain and text/html parts decoded. */
 export type ReceivedMail = { from: string; to: string[]; raw: string; headers: Record<string, string>; text: string; html: string };
-export type FakeSmtp = { port: number; url: string; received: ReceivedMail[]; close(): Promise<void> };
+export type FakeSmtp = {
+  port: number;
+  url: string;
+  received: ReceivedMail[];
+  /** How many messages are coming in right now (DATA started, the closing "." not yet read). */
+  receiving(): number;
+  close(): Promise<void>;
+};
+
+export interface FakeSmtpOptions {
+  /**
+   * Holds the server's answer to a whole message (kept in `received` already) until it resolves:
+   * a client that dies meanwhile has handed the message over without learning it.
+   */
+  answerAfter?: (mail: ReceivedMail) => Promise<void>;
+  /** Holds the answer to each RCPT TO until it resolves (a slow envelope). */
+  acceptRecipientAfter?: (address: string) => Promise<void>;
+}
 
 function splitHead(source: string): { headers: Record<string, string>; body: string } {
   const at = source.search(/\r?\n\r?\n/);
@@ -155,7 +172,9 @@ function decode(raw: string): { headers: Record<string, string>; text: string; h
 }
 
 /** A real SMTP server (no TLS, no auth) that keeps every message and refuses refuse@…; `port` lets a test restart it on the same address. */
-export async function startFakeSmtp(port = 0, received: ReceivedMail[] = []): Promise<FakeSmtp> {
+export async function startFakeSmtp(port = 0, received: ReceivedMail[] = [], options: FakeSmtpOptions = {}): Promise<FakeSmtp> {
+  // Sessions whose message is coming in (a session that closes meanwhile is no longer).
+  const receiving = new Set<string>();
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ["STARTTLS", "AUTH"],
@@ -163,20 +182,28 @@ export async function startFakeSmtp(port = 0, received: ReceivedMail[] = []): Pr
     // A mailbox that refuses for good, as a real server answers with 550.
     onRcptTo(address, _session, callback) {
       if (address.address.startsWith("refuse@")) callback(Object.assign(new Error("5.1.1 mailbox unavailable"), { responseCode: 550 }));
+      else if (options.acceptRecipientAfter) options.acceptRecipientAfter(address.address).then(() => callback(), callback);
       else callback();
     },
+    onClose(session) {
+      receiving.delete(session.id);
+    },
     onData(stream, session, callback) {
+      receiving.add(session.id);
       const chunks: Buffer[] = [];
       stream.on("data", (c: Buffer) => chunks.push(c));
       stream.on("end", () => {
+        receiving.delete(session.id);
         const raw = Buffer.concat(chunks).toString("utf8");
-        received.push({
+        const mail = {
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
           ...decode(raw),
-        });
-        callback();
+        };
+        received.push(mail);
+        if (!options.answerAfter) return callback();
+        options.answerAfter(mail).then(() => callback(), callback);
       });
     },
   });
@@ -185,5 +212,5 @@ export async function startFakeSmtp(port = 0, received: ReceivedMail[] = []): Pr
     server.listen(port, "127.0.0.1", () => resolve());
   });
   const actual = (server.server.address() as AddressInfo).port;
-  return { port: actual, url: `smtp://127.0.0.1:${actual}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return { port: actual, url: `smtp://127.0.0.1:${actual}`, received, receiving: () => receiving.size, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { pipeline, Transform, type Readable } from "node:stream";
 import nodemailer, { type Transporter } from "nodemailer";
 import type { Logger } from "../lib/logger";
 
@@ -11,6 +12,13 @@ export interface OutgoingEmail {
   html?: string;
   replyTo?: string;
   headers?: Record<string, string>;
+  /**
+   * Runs once the mail server is receiving the message and before it is ended (SMTP's closing
+   * "."): a server that never got the end discards what it had, so a sender that records here
+   * that the message was handed over knows, after a crash, which messages the server may have.
+   * A rejection abandons the message before the server can accept it.
+   */
+  beforeHandOver?: () => Promise<void>;
 }
 
 export interface SentEmail {
@@ -25,6 +33,23 @@ export interface Mailer {
 
 const linkPattern = /https?:\/\/[^\s<>"')]+/g;
 
+/** Where a message's hand-over step travels from send() to the transport's stream step (nodemailer copies the options). */
+const HAND_OVER = "leakwardenBeforeHandOver";
+
+/**
+ * The message's last stage: it passes the message on only as the transport reads it (nothing is
+ * buffered past it), and before it ends it runs the hand-over step. So the step runs while the
+ * server is taking the message's last bytes, and the closing "." goes only after it resolves.
+ */
+function handOverLast(input: Readable, step: () => Promise<void>): Readable {
+  const last = new Transform({
+    readableHighWaterMark: 0,
+    transform: (chunk: Buffer, _encoding, done) => done(null, chunk),
+    flush: (done) => void step().then(() => done(), (error: unknown) => done(error instanceof Error ? error : new Error(String(error)))),
+  });
+  return pipeline(input, last, () => {});
+}
+
 /**
  * SMTP when SMTP_URL is set; otherwise every message becomes an .eml file in the outbox and
  * its links are logged, so that an account can be confirmed with nothing else installed.
@@ -33,10 +58,15 @@ export function createMailer(settings: { smtpUrl?: string | undefined; from: str
   const transport: Transporter = settings.smtpUrl
     ? nodemailer.createTransport(settings.smtpUrl)
     : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  transport.use("stream", (mail, done) => {
+    const step: unknown = Reflect.get(mail.data, HAND_OVER);
+    if (typeof step === "function") mail.message.processFunc((input) => handOverLast(input, () => Promise.resolve(step())));
+    done();
+  });
 
   return {
     async send(email) {
-      const info = await transport.sendMail({
+      const options: Parameters<typeof transport.sendMail>[0] & { [HAND_OVER]?: () => Promise<void> } = {
         from: settings.from,
         to: email.to,
         subject: email.subject,
@@ -44,7 +74,9 @@ export function createMailer(settings: { smtpUrl?: string | undefined; from: str
         ...(email.html ? { html: email.html } : {}),
         ...(email.replyTo ?? settings.replyTo ? { replyTo: email.replyTo ?? settings.replyTo } : {}),
         ...(email.headers ? { headers: email.headers } : {}),
-      });
+        ...(email.beforeHandOver ? { [HAND_OVER]: email.beforeHandOver } : {}),
+      };
+      const info = await transport.sendMail(options);
       const messageId = String(info.messageId);
       if (settings.smtpUrl) {
         logger.info({ to: email.to, subject: email.subject, messageId }, "email sent");

@@ -142,6 +142,10 @@ export const takedownNotice = pgTable(
     html: text("html").notNull(),
     /** queued | sending | sent | failed | cancelled */
     status: text("status").$type<NoticeStatus>().notNull().default("queued"),
+    /**
+     * Written as the message is handed to the mail server, before its answer: a 'sending' notice
+     * that has one was handed over by an attempt that died, and is never sent again.
+     */
     messageId: text("message_id"),
     /** dmca: a notice under §512(c)(3); takeitdown: a removal request under the TAKE IT DOWN Act. */
     kind: text("kind").$type<"dmca" | "takeitdown">().notNull().default("dmca"),

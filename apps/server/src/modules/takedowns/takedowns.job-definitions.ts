@@ -10,12 +10,14 @@ export const prepareTakedownsJob = defineJobType({
 
 /**
  * Sends one notice through the mailer. SMTP failures are retried with backoff; the last
- * attempt, or a permanent refusal, marks the notice failed with the reason.
+ * attempt, or a permanent refusal, marks the notice failed with the reason. A send whose worker
+ * dies stops refreshing its heartbeat and runs again on another worker within seconds.
  */
 export const sendNoticeJob = defineJobType({
   name: "takedowns.send-notice",
   schema: z.object({ noticeId: z.uuid() }),
   retryBackoff: true,
+  heartbeatSeconds: 10,
 });
 
 /** Its attempts and first wait, from NOTICE_RETRY_LIMIT and NOTICE_RETRY_DELAY_SECONDS. */

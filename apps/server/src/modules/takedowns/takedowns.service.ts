@@ -804,7 +804,8 @@ export function createTakedownsService(deps: TakedownsDeps) {
       if (!notice) return;
       // A link answered by a counter-notice gets no more notices.
       const linked = (await repo.listNoticeTakedowns(db, noticeId)).filter((t) => t.status !== "cancelled" && !t.counterNotice);
-      if (linked.length === 0) {
+      // A Message-ID on a claimed notice: an earlier attempt handed it to the mail server and died before the answer. It may have arrived, so it is not sent again.
+      if (linked.length === 0 && !notice.messageId) {
         await repo.updateNotice(db, noticeId, { status: "cancelled" });
         return;
       }
@@ -824,19 +825,22 @@ export function createTakedownsService(deps: TakedownsDeps) {
       const domain = /@([^>\s@]+)>?\s*$/.exec(deps.messageIdDomain)?.[1] ?? deps.messageIdDomain;
       let messageId: string;
       try {
-        const sent = await deps.mailer.send({ to: check.address, subject: notice.subject, text: notice.text, html: notice.html, headers: { "Message-ID": `<notice-${notice.id}@${domain}>` } });
+        const header = `<notice-${notice.id}@${domain}>`;
+        const sent = notice.messageId
+          ? { messageId: notice.messageId }
+          : await deps.mailer.send({ to: check.address, subject: notice.subject, text: notice.text, html: notice.html, headers: { "Message-ID": header }, beforeHandOver: () => repo.updateNotice(db, noticeId, { messageId: header }) });
         messageId = sent.messageId;
       } catch (error) {
         const reason = storable(error instanceof Error ? error.message : String(error));
         const final = isPermanentSmtpFailure(error) || attempt.retryCount >= attempt.retryLimit;
         const at = now();
         if (!final) {
-          await repo.updateNotice(db, noticeId, { status: "queued", attempts: notice.attempts + 1, error: reason });
+          await repo.updateNotice(db, noticeId, { status: "queued", messageId: null, attempts: notice.attempts + 1, error: reason });
           await repo.insertEvents(db, linked.map((t) => ({ takedownId: t.id, at, type: "send_retry", message: `Sending to ${email} failed (${reason}); it will be tried again.` })));
           throw error;
         }
         await db.transaction(async (tx) => {
-          await repo.updateNotice(tx, noticeId, { status: "failed", attempts: notice.attempts + 1, error: reason });
+          await repo.updateNotice(tx, noticeId, { status: "failed", messageId: null, attempts: notice.attempts + 1, error: reason });
           const message = `The notice to ${email} could not be sent: ${reason}`;
           await repo.updateTakedowns(tx, linked.map((t) => t.id), { status: "failed", reason: message, nextCheckAt: null, updatedAt: at });
           await repo.insertEvents(tx, linked.map((t) => ({ takedownId: t.id, at, type: "failed", message })));
