@@ -1,6 +1,6 @@
 import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
 import { secretOf, totpCode } from "@leakwarden/test-support/totp";
-import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, test } from "./support";
+import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, test } from "@leakwarden/test-support/e2e/support";
 
 let counter = 0;
 const newEmail = (label: string) => `${label}-${Date.now()}-${counter++}@example.com`;

@@ -10,7 +10,7 @@ import { runMigrations } from "../apps/server/src/db/migrate";
 import { loadEnv } from "../apps/server/src/env";
 import { createLogger } from "../apps/server/src/lib/logger";
 import { createServices, type Services } from "../apps/server/src/services";
-import { expect, expectAccessible, expectNoHorizontalScroll, test } from "./support";
+import { expect, expectAccessible, expectNoHorizontalScroll, test } from "@leakwarden/test-support/e2e/support";
 
 // An account made by Google sign-in has no 18+ confirmation. There is no Google here, and the shared
 // e2e server's embedded database belongs to its own process, so these journeys run the same server

@@ -1,9 +1,7 @@
 import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, test } from "./support";
+import { expect, expectAccessible, expectNoHorizontalScroll, newEmail, outbox, screenshot, signOut, test, unexpectedConsoleErrors } from "@leakwarden/test-support/e2e/support";
 
 const password = "secret-pass";
-let counter = 0;
-const newEmail = (label: string) => `${label}-${Date.now()}-${counter++}@example.com`;
 
 /** The newest confirmation link mailed to an address (the server's outbox, decoded). */
 async function confirmationLink(email: string, count = 1): Promise<string> {
@@ -37,21 +35,6 @@ async function signIn(page: Page, email: string, pass = password) {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password", { exact: true }).fill(pass);
   await page.getByRole("button", { name: "Sign In", exact: true }).click();
-}
-
-async function signOut(page: Page, baseURL: string | undefined) {
-  const res = await page.request.post("/api/auth/sign-out", { headers: { origin: baseURL ?? "" }, data: {} });
-  expect(res.status()).toBe(200);
-}
-
-/** Console errors, except the browser's own notes about 4xx answers the test provokes on purpose. */
-function unexpectedConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error" && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return errors;
 }
 
 test.describe("sign in and sign up forms", () => {

@@ -1,8 +1,7 @@
-import type { Browser, Page } from "@playwright/test";
-import { postWebhook, subscriptionEvent, TEST_VARIANTS } from "@leakwarden/test-support/billing-events";
+import type { Page } from "@playwright/test";
+import { fixtureOrigin as fixtureOriginOf, provenPremiumCreator, putFixture, runScan, authorizeTakedowns, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
+import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, signedIn, test } from "@leakwarden/test-support/e2e/support";
 import { FIXTURE_DMCA_EMAIL, isIvyReviewPage, IVY_PAGES } from "./global-setup";
-import { runScan, signUpAndConfirm, type SeededCreator } from "./seed";
-import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, test } from "./support";
 
 // Review before a notice, in bulk, and the autopilot: a Premium creator with a verified profile
 // and a signed authorization selects ten leaks and sends them after reading the notice as it will
@@ -11,24 +10,9 @@ import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot,
 
 test.describe.configure({ mode: "serial" });
 
-const fixtureOrigin = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
+const fixtureOrigin = fixtureOriginOf();
 let ivy: SeededCreator;
 const highPages = Array.from({ length: IVY_PAGES }, (_, i) => i).filter((i) => !isIvyReviewPage(i));
-
-async function signedIn(browser: Browser, creator: SeededCreator, width = 1280) {
-  const context = await browser.newContext({ storageState: creator.storageState, viewport: { width, height: 900 } });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && errors.push(m.text()));
-  page.on("response", (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`));
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { context, page, errors };
-}
-
-async function fixture(pathname: string, body = "") {
-  const res = await fetch(`${fixtureOrigin}${pathname}`, { method: "PUT", body });
-  if (!res.ok) throw new Error(`fixture ${pathname}: ${res.status}`);
-}
 
 /** Notices in the outbox (Message-ID <notice-…>), with the links they name. */
 const notices = () => outbox().filter((m) => /^Message-ID:\s*<notice-/im.test(m.text));
@@ -36,26 +20,11 @@ const row = (page: Page, pathname: string) => page.locator("tbody tr").filter({ 
 
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(180_000);
-  ivy = await signUpAndConfirm(baseURL!, "ivy@example.com");
-  const profile = await ivy.api.post("/v1/root/update-profile-all", { data: { platforms: { reddit: "ivy_quinn" }, nicknames: [], allowlist: [], specific: "" } });
-  expect(profile.ok()).toBe(true);
-  await ivy.api.post("/v1/identities/onboarding-complete");
-  const identities = (await (await ivy.api.get("/v1/identities")).json()) as { snippet: string };
-  await fixture("/__bio/ivy_quinn", identities.snippet);
-  expect(((await (await ivy.api.get("/v1/root/get-bio")).json()) as { isverified: boolean }).isverified).toBe(true);
-
   // The scan onboarding starts (free): the manual one stays for later.
-  const scan = await runScan(ivy, 150_000, "onboarding");
-  expect(scan.stats.leaksFound).toBe(IVY_PAGES);
-
-  const session = (await (await ivy.api.get("/api/auth/get-session")).json()) as { user: { id: string } };
-  const delivered = await postWebhook(
-    { request: (input, init) => fetch(input.replace("http://localhost:3000", baseURL!), init) },
-    subscriptionEvent("subscription_created", { subscriptionId: "9301", userId: session.user.id, email: ivy.email, variantId: TEST_VARIANTS["premium-monthly"], status: "active", updatedAt: new Date() }),
-  );
-  expect(await delivered.json()).toMatchObject({ outcome: "applied" });
-  const signed = await ivy.api.put("/v1/takedowns/authorization", { data: { fullName: "Ivy Rose Quinn", signature: "Ivy Rose Quinn", agree: true } });
-  expect(signed.ok()).toBe(true);
+  const seeded = await provenPremiumCreator(baseURL!, { email: "ivy@example.com", reddit: "ivy_quinn", scan: "onboarding" });
+  ivy = seeded.creator;
+  expect(seeded.scan.stats.leaksFound).toBe(IVY_PAGES);
+  await authorizeTakedowns(ivy, "Ivy Rose Quinn");
 });
 
 test("the leaks list selects ten leaks and sends them in one action, grouped per recipient, after the preview", async ({ browser }) => {
@@ -107,7 +76,7 @@ test("the leaks list selects ten leaks and sends them in one action, grouped per
 });
 
 test("the leaks list with a selection, and the preview, fit a 375px screen", async ({ browser }) => {
-  const { page, context, errors } = await signedIn(browser, ivy, 375);
+  const { page, context, errors } = await signedIn(browser, ivy, { width: 375 });
   await page.goto("/dashboard/leaks");
   await row(page, `/ivy/${highPages[10]}`).getByRole("checkbox", { name: /^Select finding/ }).check();
   await page.getByRole("button", { name: "Take down 1 selected" }).click();
@@ -137,7 +106,7 @@ test("autopilot on: a new high-confidence leak on the web is sent without a clic
 
   // Two new pages appear on the web: a certain leak and an uncertain thread; the next scan finds them.
   const before = notices().length;
-  await fixture(`/__pages/ivy/${IVY_PAGES + 2}`);
+  await putFixture(`/__pages/ivy/${IVY_PAGES + 2}`);
   const scan = await runScan(ivy);
   expect(scan.stats.leaksFound).toBe(IVY_PAGES + 2);
   const fresh = `${fixtureOrigin}/ivy/${IVY_PAGES}`;
@@ -167,7 +136,7 @@ test("autopilot on: a new high-confidence leak on the web is sent without a clic
 });
 
 test("the Autopilot panel fits a 375px screen", async ({ browser }) => {
-  const { page, context, errors } = await signedIn(browser, ivy, 375);
+  const { page, context, errors } = await signedIn(browser, ivy, { width: 375 });
   await page.goto("/dashboard/takedowns");
   await expect(page.getByTestId("autopilot-state")).toHaveText("On for leak sites");
   await expectNoHorizontalScroll(page);

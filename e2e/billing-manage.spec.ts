@@ -2,8 +2,8 @@ import { request, type Browser } from "@playwright/test";
 import { subscriptionEvent, TEST_VARIANTS, TEST_WEBHOOK_SECRET } from "@leakwarden/test-support/billing-events";
 import { RECORDED_REQUESTS_PATH, SEED_SUBSCRIPTION_PATH } from "@leakwarden/test-support/fake-web/fake-lemon-squeezy";
 import { signBody } from "../apps/server/src/modules/billing/webhook-signature";
-import { setIdentities, signUpAndConfirm, type SeededCreator } from "./seed";
-import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "./support";
+import { setIdentities, signUpAndConfirm, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
+import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "@leakwarden/test-support/e2e/support";
 
 // A subscriber switches plan, cancels and resumes against the local fake of Lemon Squeezy's API
 // (e2e/global-setup.ts): the store keeps her subscription, prorates the switch and lists invoices.

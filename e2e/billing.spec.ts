@@ -2,8 +2,8 @@ import { request, type Browser, type Page, type Route } from "@playwright/test";
 import { subscriptionEvent, TEST_VARIANTS, TEST_WEBHOOK_SECRET } from "@leakwarden/test-support/billing-events";
 import { RECORDED_REQUESTS_PATH } from "@leakwarden/test-support/fake-web/fake-lemon-squeezy";
 import { signBody } from "../apps/server/src/modules/billing/webhook-signature";
-import { setIdentities, signUpAndConfirm, type SeededCreator } from "./seed";
-import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "./support";
+import { setIdentities, signUpAndConfirm, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
+import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, signedIn, test } from "@leakwarden/test-support/e2e/support";
 
 // Billing end to end: the server talks to a local fake of the Lemon Squeezy API
 // (e2e/global-setup.ts, settings in playwright.config.ts); the hosted checkout page itself is
@@ -85,20 +85,8 @@ test.beforeAll(async ({ baseURL }) => {
   await setIdentities(cleo, { onlyfans: "cleo_billing" });
 });
 
-async function signedInPage(browser: Browser, creator: SeededCreator, width = 1280) {
-  const context = await browser.newContext({ storageState: creator.storageState, viewport: { width, height: 900 } });
-  // Onboarding was finished through the API; the client state says so as the wizard would.
-  await context.addInitScript(() => {
-    if (!localStorage.getItem("leakwarden-state")) localStorage.setItem("leakwarden-state", JSON.stringify({ state: { onboardingComplete: true }, version: 3 }));
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  // Failed calls are recorded with their address (the console's own line does not carry it).
-  page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && errors.push(m.text()));
-  page.on("response", (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.request().method()} ${r.url()}`));
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { context, page, errors };
-}
+// Onboarding was finished through the API; the client state says so as the wizard would.
+const signedInPage = (browser: Browser, creator: SeededCreator, width = 1280) => signedIn(browser, creator, { width, onboardingComplete: true });
 
 test("a creator picks Premium yearly, is sent to the hosted checkout, and the signed webhook gives her the plan", async ({ browser, baseURL }) => {
   const { page, context, errors } = await signedInPage(browser, ava);

@@ -3,8 +3,8 @@ import sharp from "sharp";
 import { PDQ_REFERENCE_CROPS, pdqCropHashes, pdqCropLabel } from "../packages/pdq/src/pdq-crops";
 import { hammingDistance } from "../packages/pdq/src/pdq-match";
 import { LEAK_PAGES } from "./global-setup";
-import { runScan, setIdentities, signUpAndConfirm, type SeededCreator } from "./seed";
-import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "./support";
+import { runScan, setIdentities, signUpAndConfirm, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
+import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, signedIn as signedInWith, test } from "@leakwarden/test-support/e2e/support";
 
 // The dashboard journeys, on accounts seeded through the API; leaks come from real scans of the
 // local fixture web (e2e/global-setup.ts).
@@ -27,23 +27,9 @@ const sections = [
   { path: "/dashboard/upgrade", title: "Upgrade Plan", name: "upgrade" },
 ];
 
-async function signedIn(browser: Browser, creator: SeededCreator, options: { onboardingFlag?: boolean; width?: number } = {}) {
-  // Reduced motion: the screenshots show the chart's bars at their height, not growing in.
-  const context = await browser.newContext({ storageState: creator.storageState, viewport: { width: options.width ?? 1280, height: 900 }, reducedMotion: "reduce" });
-  if (options.onboardingFlag) {
-    // What the wizard leaves in the client state when it is finished on this device.
-    await context.addInitScript(() => {
-      if (!localStorage.getItem("leakwarden-state")) localStorage.setItem("leakwarden-state", JSON.stringify({ state: { onboardingComplete: true }, version: 3 }));
-    });
-  }
-  const page = await context.newPage();
-  const errors: string[] = [];
-  // Failed calls are recorded with their address (the console's own line does not carry it).
-  page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && errors.push(m.text()));
-  page.on("response", (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`));
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { context, page, errors };
-}
+// Reduced motion: the screenshots show the chart's bars at their height, not growing in.
+const signedIn = (browser: Browser, creator: SeededCreator, options: { onboardingFlag?: boolean; width?: number } = {}) =>
+  signedInWith(browser, creator, { reducedMotion: "reduce", ...(options.width ? { width: options.width } : {}), ...(options.onboardingFlag ? { onboardingComplete: true } : {}) });
 
 const topTitle = (page: Page) => page.getByRole("banner").getByRole("heading", { level: 1 });
 

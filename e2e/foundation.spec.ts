@@ -1,4 +1,4 @@
-import { expect, expectAccessible, expectNoHorizontalScroll, test } from "./support";
+import { expect, expectAccessible, expectNoHorizontalScroll, test } from "@leakwarden/test-support/e2e/support";
 
 test("the server is healthy", async ({ request }) => {
   const res = await request.get("/healthz");

@@ -12,7 +12,7 @@ import { runMigrations } from "../apps/server/src/db/migrate";
 import { loadEnv } from "../apps/server/src/env";
 import { createLogger } from "../apps/server/src/lib/logger";
 import { createServices, type Services } from "../apps/server/src/services";
-import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "./support";
+import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "@leakwarden/test-support/e2e/support";
 
 // Google sign-in for an account with two-factor sign-in on. There is no Google here: the server runs in
 // this process, where its calls to Google's token endpoint go to a fake on 127.0.0.1, and the browser's

@@ -1,6 +1,6 @@
 import type { Browser } from "@playwright/test";
-import { addReferencePhoto, authorizeTakedowns, proveOwnership, signUpAndConfirm, setIdentities, subscribe, type SeededCreator } from "./seed";
-import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "./support";
+import { addReferencePhoto, authorizeTakedowns, proveOwnership, signUpAndConfirm, setIdentities, subscribe, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
+import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "@leakwarden/test-support/e2e/support";
 
 // The Impersonator section: a Premium creator checks the platforms (Reddit's public profile and
 // posts JSON, served by the fixture web), sees the accounts passing as her with their evidence and

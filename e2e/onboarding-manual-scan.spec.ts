@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { signUpAndConfirm } from "./seed";
-import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "./support";
+import { signUpAndConfirm } from "@leakwarden/test-support/e2e/seed";
+import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "@leakwarden/test-support/e2e/support";
 
 // The scan onboarding starts is free: a creator who finishes the wizard can start her manual
 // scan at once, on the dashboard, and only then does the next one wait for her plan's quota.

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "./support";
+import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "@leakwarden/test-support/e2e/support";
 
 const desktop = { width: 1280, height: 800 };
 const phone = { width: 375, height: 800 };

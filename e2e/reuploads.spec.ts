@@ -1,7 +1,7 @@
 import type { Browser } from "@playwright/test";
 import { WREN_PAGES } from "./global-setup";
-import { addReferencePhoto, authorizeTakedowns, proveOwnership, runScan, signUpAndConfirm, subscribe, waitUntil, type SeededCreator } from "./seed";
-import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "./support";
+import { addReferencePhoto, authorizeTakedowns, proveOwnership, runScan, signUpAndConfirm, subscribe, waitUntil, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
+import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "@leakwarden/test-support/e2e/support";
 
 // A removed leak posted again, end to end: a scan finds her leaks on the fixture web (the first
 // shows her photo), she takes that one down (the notice goes out, the site removes the page, the

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
-import { signUpAndConfirm } from "./seed";
-import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, test } from "./support";
+import { signUpAndConfirm } from "@leakwarden/test-support/e2e/seed";
+import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, test } from "@leakwarden/test-support/e2e/support";
 
 // The footer's pages and the contact form: every footer link answers 200 with a real, prerendered
 // page that is accessible at phone and desktop widths, and a message sent from /contact reaches

@@ -1,10 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
-import { postWebhook, subscriptionEvent, TEST_VARIANTS } from "@leakwarden/test-support/billing-events";
+import { fixtureOrigin as fixtureOriginOf, provenPremiumCreator, putFixture, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
+import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, signedIn as signedInWith, test } from "@leakwarden/test-support/e2e/support";
 import { FIXTURE_DMCA_EMAIL, NOVA_PAGES } from "./global-setup";
-import { runScan, signUpAndConfirm, type SeededCreator } from "./seed";
-import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "./support";
 
 // The takedown journey: a Premium creator with a verified profile takes leaks down from the Leaks
 // list, signs her agent authorization on the way, then follows the notices in Takedown Requests.
@@ -12,25 +11,11 @@ import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } 
 
 test.describe.configure({ mode: "serial" });
 
-const fixtureOrigin = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
+const fixtureOrigin = fixtureOriginOf();
+// Her pages may copy text (the notice, the counter-notice's address).
+const signedIn = (browser: Browser, creator: SeededCreator, width = 1280) => signedInWith(browser, creator, { width, permissions: ["clipboard-read", "clipboard-write"] });
 const LEGAL_NAME = "Nova Elise Lane";
 let nova: SeededCreator;
-
-async function signedIn(browser: Browser, creator: SeededCreator, width = 1280) {
-  const context = await browser.newContext({ storageState: creator.storageState, viewport: { width, height: 900 }, permissions: ["clipboard-read", "clipboard-write"] });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  // Failed calls are recorded with their address (the console's own line does not carry it).
-  page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && errors.push(m.text()));
-  page.on("response", (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`));
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { context, page, errors };
-}
-
-async function fixture(pathname: string, body = "") {
-  const res = await fetch(`${fixtureOrigin}${pathname}`, { method: "PUT", body });
-  if (!res.ok) throw new Error(`fixture ${pathname}: ${res.status}`);
-}
 
 /** The text/plain part of an .eml as nodemailer writes it (quoted-printable or base64, UTF-8). */
 function plainText(raw: string): string {
@@ -74,30 +59,13 @@ const row = (page: Page, pathname: string) => page.locator("tbody tr").filter({ 
 
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(180_000);
-  nova = await signUpAndConfirm(baseURL!, "nova@example.com");
-  const profile = await nova.api.post("/v1/root/update-profile-all", { data: { platforms: { reddit: "nova_lane" }, nicknames: [], allowlist: [], specific: "" } });
-  expect(profile.ok()).toBe(true);
-  await nova.api.post("/v1/identities/onboarding-complete");
-
-  // She adds the snippet to her Reddit bio and the server checks it.
-  const identities = (await (await nova.api.get("/v1/identities")).json()) as { snippet: string };
-  await fixture("/__bio/nova_lane", identities.snippet);
-  const bio = (await (await nova.api.get("/v1/root/get-bio")).json()) as { isverified: boolean };
-  expect(bio.isverified).toBe(true);
-
-  const scan = await runScan(nova);
-  expect(scan.stats.leaksFound).toBe(NOVA_PAGES);
-
-  // Premium, as Lemon Squeezy's signed webhook says after her checkout.
-  const session = (await (await nova.api.get("/api/auth/get-session")).json()) as { user: { id: string } };
-  const delivered = await postWebhook(
-    { request: (input, init) => fetch(input.replace("http://localhost:3000", baseURL!), init) },
-    subscriptionEvent("subscription_created", { subscriptionId: "9001", userId: session.user.id, email: nova.email, variantId: TEST_VARIANTS["premium-monthly"], status: "active", updatedAt: new Date() }),
-  );
-  expect(await delivered.json()).toMatchObject({ outcome: "applied" });
+  // She adds the snippet to her Reddit bio and the server checks it; a scan finds her leaks; Premium, as Lemon Squeezy's signed webhook says after her checkout.
+  const seeded = await provenPremiumCreator(baseURL!, { email: "nova@example.com", reddit: "nova_lane" });
+  nova = seeded.creator;
+  expect(seeded.scan.stats.leaksFound).toBe(NOVA_PAGES);
 
   // The site takes one of the pages down later on: the re-check after the notice sees it gone.
-  await fixture("/__removed/nova/0");
+  await putFixture("/__removed/nova/0");
 });
 
 test("from the Leaks list: 'Takedown' asks for her authorization once, shows 'Working...', then the takedown's status", async ({ browser }) => {

@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { request, type Browser, type Page } from "@playwright/test";
 import { postWebhook, subscriptionEvent, TEST_VARIANTS } from "@leakwarden/test-support/billing-events";
-import { runScan, signUpAndConfirm, type SeededCreator } from "./seed";
-import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, test } from "./support";
+import { runScan, signUpAndConfirm, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
+import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, test } from "@leakwarden/test-support/e2e/support";
 
 // A creator who never opened her alert settings: the defaults tell her of new leaks (at most an
 // email an hour) and send her a weekly summary, time driven through the server's test clock

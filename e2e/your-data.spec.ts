@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import { strFromU8, unzipSync } from "fflate";
 import type { Page } from "@playwright/test";
-import { runScan, setIdentities, signUpAndConfirm } from "./seed";
-import { expect, expectAccessible, expectNoHorizontalScroll, outbox, test } from "./support";
+import { runScan, setIdentities, signUpAndConfirm } from "@leakwarden/test-support/e2e/seed";
+import { checkAtBothWidths, expect, expectAccessible, fillSignIn, newEmail, outbox, test, unexpectedConsoleErrors } from "@leakwarden/test-support/e2e/support";
 
 // Her data in her hands: the export downloaded and read, and the deletion of her account asked
 // for, cancelled by signing in, asked for again and completed once the server's clock is driven
@@ -10,36 +10,9 @@ import { expect, expectAccessible, expectNoHorizontalScroll, outbox, test } from
 // the shared server's clock a week on.
 
 const DAY = 24 * 3_600_000;
-let counter = 0;
-const newEmail = (label: string) => `${label}-${Date.now()}-${counter++}@example.com`;
 
 async function mailCount(email: string, subject: RegExp, count: number) {
   await expect.poll(() => outbox().filter((m) => m.to.includes(email) && subject.test(m.subject)).length, { timeout: 30_000 }).toBe(count);
-}
-
-async function fillSignIn(page: Page, email: string, password: string) {
-  await expect(page.getByLabel("Email")).toBeEnabled();
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-}
-
-async function checkAtBothWidths(page: Page) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoHorizontalScroll(page);
-    await expectAccessible(page);
-  }
-}
-
-/** Console errors, except the browser's notes about the 4xx answers this journey provokes on purpose. */
-function unexpectedConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error" && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return errors;
 }
 
 async function askForDeletion(page: Page, password: string) {

@@ -2,14 +2,14 @@ import { readFileSync } from "node:fs";
 import { request, type APIRequestContext } from "@playwright/test";
 import { pdqCropHashes } from "@leakwarden/pdq/pdq-crops";
 import { pdqHashOrientationsExact } from "@leakwarden/pdq/pdq-hash";
-import { subscriptionEvent, TEST_VARIANTS, TEST_WEBHOOK_SECRET } from "@leakwarden/test-support/billing-events";
-import { fixturePath } from "@leakwarden/test-support/fake-web/fake-search";
-import { signBody } from "../apps/server/src/modules/billing/webhook-signature";
-import { decodeForHashing } from "../apps/server/src/scanner/image-match";
+import { signBody } from "../../../../apps/server/src/modules/billing/webhook-signature";
+import { decodeForHashing } from "../../../../apps/server/src/scanner/image-match";
+import { subscriptionEvent, TEST_VARIANTS, TEST_WEBHOOK_SECRET } from "../billing-events";
+import { fixturePath } from "../fake-web/fake-search";
 import { outbox } from "./support";
 
-// Accounts for the journeys, made through the public API and the outbox (as a creator would),
-// never by writing to the server's database.
+// Accounts for the journeys (e2e/*.spec.ts), made through the public API, the outbox and the
+// local fixture web (e2e/global-setup.ts) as a creator would, never by writing to the server's database.
 
 export interface SeededCreator {
   email: string;
@@ -53,9 +53,11 @@ export async function signUpAndConfirm(baseURL: string, email: string, password 
   return { email, password, api, storageState: await api.storageState() };
 }
 
-export async function setIdentities(creator: SeededCreator, profile: { onlyfans: string; nicknames?: string[] }) {
+/** Her stage names (one platform's handle), and the onboarding marked done. */
+export async function setIdentities(creator: SeededCreator, profile: ({ onlyfans: string } | { reddit: string }) & { nicknames?: string[] }) {
+  const platforms = "onlyfans" in profile ? { onlyfans: profile.onlyfans } : { reddit: profile.reddit };
   const res = await creator.api.post("/v1/root/update-profile-all", {
-    data: { platforms: { onlyfans: profile.onlyfans }, nicknames: profile.nicknames ?? [], allowlist: [], specific: "" },
+    data: { platforms, nicknames: profile.nicknames ?? [], allowlist: [], specific: "" },
   });
   if (!res.ok()) throw new Error(`profile update failed: ${res.status()} ${await res.text()}`);
   await creator.api.post("/v1/identities/onboarding-complete");
@@ -84,21 +86,29 @@ export async function runScan(creator: SeededCreator, timeoutMs = 150_000, trigg
   );
 }
 
+/** The local fixture web the journeys' scans search (playwright.config.ts sets its port). */
+export const fixtureOrigin = () => `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
+
+/** Changes the fixture web: a bio's text (`/__bio/<handle>`), a page taken down (`/__removed/<path>`), a new leak page. */
+export async function putFixture(pathname: string, body = "") {
+  const res = await fetch(`${fixtureOrigin()}${pathname}`, { method: "PUT", body });
+  if (!res.ok) throw new Error(`fixture ${pathname}: ${res.status}`);
+}
+
+/** Proves she owns her Reddit stage name: the snippet in its bio on the fixture web, checked by the server. */
+export async function proveOwnership(creator: SeededCreator, redditName: string) {
+  const { snippet } = (await (await creator.api.get("/v1/identities")).json()) as { snippet: string };
+  await putFixture(`/__bio/${redditName}`, snippet);
+  const bio = (await (await creator.api.get("/v1/root/get-bio")).json()) as { isverified: boolean };
+  if (!bio.isverified) throw new Error("ownership not verified");
+}
+
 /** Her reference photo (the one the fixture web shows at /__img/her-….jpg), hashed as the browser hashes it. */
 export async function addReferencePhoto(creator: SeededCreator) {
   const bytes = readFileSync(fixturePath("reference-photo.jpg"));
   const { hashes, quality } = pdqHashOrientationsExact(await decodeForHashing(bytes, 1024));
   const res = await creator.api.post("/v1/reference-images", { data: { label: "me", hashes, quality, crops: pdqCropHashes(await decodeForHashing(bytes, 512)) } });
   if (res.status() !== 201) throw new Error(`reference photo refused: ${res.status()} ${await res.text()}`);
-}
-
-/** Proves she owns her Reddit stage name: the snippet in its bio on the fixture web, checked by the server. */
-export async function proveOwnership(creator: SeededCreator, redditName: string) {
-  const { snippet } = (await (await creator.api.get("/v1/identities")).json()) as { snippet: string };
-  const put = await fetch(`http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}/__bio/${redditName}`, { method: "PUT", body: snippet });
-  if (!put.ok) throw new Error(`fixture bio: ${put.status}`);
-  const bio = (await (await creator.api.get("/v1/root/get-bio")).json()) as { isverified: boolean };
-  if (!bio.isverified) throw new Error("ownership not verified");
 }
 
 /** Signs her agent authorization (what the takedown dialog asks before the first notice). */
@@ -122,4 +132,20 @@ export async function subscribe(baseURL: string, creator: SeededCreator, plan: "
 /** Waits until `fn` gives a value (polling the API, as a creator's page would). */
 export function waitUntil<T>(what: string, fn: () => Promise<T | undefined>, timeoutMs = 60_000): Promise<T> {
   return waitFor(what, fn, timeoutMs, 500);
+}
+
+/**
+ * The takedown journeys' creator: signed up and confirmed, her Reddit handle proven through her
+ * bio, one scan run (the onboarding's or a manual one), on Premium. Returns her and the scan.
+ */
+export async function provenPremiumCreator(
+  baseURL: string,
+  options: { email: string; reddit: string; scan?: "manual" | "onboarding" },
+): Promise<{ creator: SeededCreator; scan: Awaited<ReturnType<typeof runScan>> }> {
+  const creator = await signUpAndConfirm(baseURL, options.email);
+  await setIdentities(creator, { reddit: options.reddit });
+  await proveOwnership(creator, options.reddit);
+  const scan = await runScan(creator, 150_000, options.scan ?? "manual");
+  await subscribe(baseURL, creator);
+  return { creator, scan };
 }
