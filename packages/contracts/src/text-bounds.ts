@@ -13,23 +13,23 @@ export interface TextLeaf {
   max: number | null;
 }
 
-interface Internals {
-  _zod: { def: Record<string, unknown> & { type: string }; bag: { maxLength?: number } };
-}
-
 export function textLeaves(schema: z.core.$ZodType, path: (string | number)[] = []): TextLeaf[] {
-  const s = schema as unknown as Internals;
-  const def = s._zod.def;
-  const inner = (key: string) => textLeaves(def[key] as z.core.$ZodType, path);
+  // Zod's union of its own schema types, as zod documents for walking a schema: each case below
+  // narrows the definition to that type's, so every field read is checked.
+  const known = schema as z.core.$ZodTypes;
+  const def = known._zod.def;
   switch (def.type) {
-    case "string":
-      return [{ path, max: typeof s._zod.bag.maxLength === "number" ? s._zod.bag.maxLength : null }];
+    case "string": {
+      // The tightest max-length check (zod's own union of its checks narrows each check's definition).
+      const maxima = (def.checks ?? []).map((check) => (check as z.core.$ZodChecks)._zod.def).flatMap((d) => (d.check === "max_length" || d.check === "length_equals" ? [d.check === "max_length" ? d.maximum : d.length] : []));
+      return [{ path, max: maxima.length > 0 ? Math.min(...maxima) : null }];
+    }
     case "object":
-      return Object.entries(def.shape as Record<string, z.core.$ZodType>).flatMap(([k, v]) => textLeaves(v, [...path, k]));
+      return Object.entries(def.shape).flatMap(([k, v]) => textLeaves(v, [...path, k]));
     case "array":
-      return textLeaves(def.element as z.core.$ZodType, [...path, 0]);
+      return textLeaves(def.element, [...path, 0]);
     case "record":
-      return [...textLeaves(def.keyType as z.core.$ZodType, path).map((l) => ({ ...l, key: true })), ...textLeaves(def.valueType as z.core.$ZodType, [...path, "key"])];
+      return [...textLeaves(def.keyType, path).map((l) => ({ ...l, key: true })), ...textLeaves(def.valueType, [...path, "key"])];
     case "optional":
     case "nullable":
     case "default":
@@ -37,12 +37,12 @@ export function textLeaves(schema: z.core.$ZodType, path: (string | number)[] = 
     case "nonoptional":
     case "readonly":
     case "catch":
-      return inner("innerType");
+      return textLeaves(def.innerType, path);
     case "pipe":
-      return inner("in");
+      return textLeaves(def.in, path);
     case "union": {
       const seen = new Map<string, TextLeaf>();
-      for (const option of def.options as z.core.$ZodType[]) {
+      for (const option of def.options) {
         for (const leaf of textLeaves(option, path)) {
           const id = `${leaf.key ? "k:" : ""}${leaf.path.join(".")}`;
           const known = seen.get(id);
@@ -53,7 +53,7 @@ export function textLeaves(schema: z.core.$ZodType, path: (string | number)[] = 
       return [...seen.values()];
     }
     case "intersection":
-      return [...inner("left"), ...inner("right")];
+      return [...textLeaves(def.left, path), ...textLeaves(def.right, path)];
     case "lazy":
       return [];
     default:

@@ -5,6 +5,8 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { startPgliteMaintenance } from "./pglite-maintenance";
 import * as schema from "./schema/index";
@@ -22,6 +24,8 @@ export interface SqlResult {
 export interface Database {
   engine: "pglite" | "postgres";
   db: Db;
+  /** Applies the migrations in this folder with the driver's own migrator. */
+  migrate(migrationsFolder: string): Promise<void>;
   /** Raw SQL for libraries that bring their own statements (the job queue). */
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
   ping(): Promise<void>;
@@ -31,10 +35,12 @@ export interface Database {
 }
 
 export function databaseFromPglite(client: PGlite, onClose?: () => void): Database {
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const pgliteDb = drizzlePglite({ client, schema });
+  const db: Db = pgliteDb;
   return {
     engine: "pglite",
     db,
+    migrate: (migrationsFolder) => migratePglite(pgliteDb, { migrationsFolder }),
     async executeSql(text, values) {
       if (values && values.length > 0) return client.query(text, values);
       // exec runs several statements at once, as the queue's migrations and claims need; the rows
@@ -68,11 +74,13 @@ export function openPostgres(connectionString: string, max = 10): Database {
   pool.on("error", () => {
     // A dropped idle connection is replaced on next use; health checks report real outages.
   });
-  const db = drizzlePg({ client: pool, schema }) as unknown as Db;
+  const pgDb = drizzlePg({ client: pool, schema });
+  const db: Db = pgDb;
   let closed = false;
   return {
     engine: "postgres",
     db,
+    migrate: (migrationsFolder) => migratePg(pgDb, { migrationsFolder }),
     connectionString,
     executeSql: (text, values) => pool.query(text, values as unknown[]),
     async ping() {

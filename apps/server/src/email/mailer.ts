@@ -2,7 +2,8 @@ import { randomUUID } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 import { pipeline, Transform, type Readable } from "node:stream";
-import nodemailer, { type Transporter } from "nodemailer";
+import nodemailer from "nodemailer";
+import type Mail from "nodemailer/lib/mailer";
 import type { Logger } from "../lib/logger";
 
 export interface OutgoingEmail {
@@ -55,18 +56,20 @@ function handOverLast(input: Readable, step: () => Promise<void>): Readable {
  * its links are logged, so that an account can be confirmed with nothing else installed.
  */
 export function createMailer(settings: { smtpUrl?: string | undefined; from: string; replyTo?: string | undefined; outboxDir: string }, logger: Logger): Mailer {
-  const transport: Transporter = settings.smtpUrl
-    ? nodemailer.createTransport(settings.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
-  transport.use("stream", (mail, done) => {
+  // SMTP, or a stream transport whose message comes back as a Buffer for the outbox file.
+  const smtp = settings.smtpUrl ? nodemailer.createTransport(settings.smtpUrl) : null;
+  const outbox = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  const handOverStep: Mail.PluginFunction = (mail, done) => {
     const step: unknown = Reflect.get(mail.data, HAND_OVER);
     if (typeof step === "function") mail.message.processFunc((input) => handOverLast(input, () => Promise.resolve(step())));
     done();
-  });
+  };
+  smtp?.use("stream", handOverStep);
+  outbox.use("stream", handOverStep);
 
   return {
     async send(email) {
-      const options: Parameters<typeof transport.sendMail>[0] & { [HAND_OVER]?: () => Promise<void> } = {
+      const options: Mail.Options & { [HAND_OVER]?: () => Promise<void> } = {
         from: settings.from,
         to: email.to,
         subject: email.subject,
@@ -76,16 +79,18 @@ export function createMailer(settings: { smtpUrl?: string | undefined; from: str
         ...(email.headers ? { headers: email.headers } : {}),
         ...(email.beforeHandOver ? { [HAND_OVER]: email.beforeHandOver } : {}),
       };
-      const info = await transport.sendMail(options);
-      const messageId = String(info.messageId);
-      if (settings.smtpUrl) {
+      if (smtp) {
+        const messageId = String((await smtp.sendMail(options)).messageId);
         logger.info({ to: email.to, subject: email.subject, messageId }, "email sent");
         return { messageId };
       }
+      const info = await outbox.sendMail(options);
+      const messageId = String(info.messageId);
+      if (!Buffer.isBuffer(info.message)) throw new Error("the outbox transport gave no message to write");
       await fs.mkdir(settings.outboxDir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, "-");
       const file = path.join(settings.outboxDir, `${stamp}-${randomUUID().slice(0, 8)}.eml`);
-      await fs.writeFile(file, (info as unknown as { message: Buffer }).message);
+      await fs.writeFile(file, info.message);
       logger.info({ to: email.to, subject: email.subject, file, links: email.text.match(linkPattern) ?? [] }, "email written to outbox");
       return { messageId, file };
     },

@@ -135,7 +135,7 @@ export class JobQueue {
 
   private async handle(definition: JobDefinition, job: Job<unknown>): Promise<void> {
     const payload = definition.schema.parse(job.data);
-    const retryCount = (job as unknown as { retryCount?: number }).retryCount ?? 0;
+    const retryCount = job.retryCount;
     const logger = this.logger.child({ job: definition.name, jobId: job.id });
     const started = performance.now();
     logger.debug({ retryCount }, "job started");

@@ -77,7 +77,8 @@ const BLOCK = new Set([
 export function parseHtmlDocument(html: string, pageUrl: string): PageDocument {
   // Parsing is synchronous: a huge page must not stall every other fetch of the
   // scan. Titles, names and offers sit near the top; the rest is not read.
-  const root = cheerio.load(html.length > MAX_PARSED_CHARS ? html.slice(0, MAX_PARSED_CHARS) : html).root()[0] as unknown as DomNode;
+  // cheerio's document is read through the structural view above (the compiler checks that it fits).
+  const root: DomNode = cheerio.load(html.length > MAX_PARSED_CHARS ? html.slice(0, MAX_PARSED_CHARS) : html).root()[0] ?? { type: "root", children: [] };
   // One walk collects what the analysis reads, in document order: a CSS query per
   // field would walk the whole tree some twenty times.
   const found = collect(root);

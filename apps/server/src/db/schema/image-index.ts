@@ -1,4 +1,4 @@
-import { bigint, bigserial, bit, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid, type PgColumn } from "drizzle-orm/pg-core";
+import { bigint, bigserial, bit, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { referenceImage } from "./scans";
 
@@ -29,15 +29,18 @@ function hashWords() {
   };
 }
 
-type WordColumns = Record<`w${number}`, PgColumn> & { hash: PgColumn };
+const WORD_KEYS = ["w0", "w1", "w2", "w3", "w4", "w5", "w6", "w7", "w8", "w9", "w10"] as const;
+/** What an index is built on: a table's column as drizzle hands it to the table's extra config. */
+type IndexColumn = Parameters<ReturnType<typeof index>["on"]>[0];
+type WordColumns = Record<(typeof WORD_KEYS)[number] | "hash", IndexColumn>;
 
 /**
  * One btree per word, keyed by the word and carrying the owner and the whole hash: a lookup of
  * a word and its neighbours within the word's radius is an index-only scan that checks the
  * distance in the index, with no table read.
  */
-function wordIndexes(table: string, t: WordColumns, owner: PgColumn) {
-  return Array.from({ length: 11 }, (_, k) => index(`${table}_w${k}_idx`).on(t[`w${k}`]!, owner, t.hash));
+function wordIndexes(table: string, t: WordColumns, owner: IndexColumn) {
+  return WORD_KEYS.map((key) => index(`${table}_${key}_idx`).on(t[key], owner, t.hash));
 }
 
 export const indexedImage = pgTable(
@@ -82,7 +85,7 @@ export const imageHash = pgTable(
     mirrored: boolean("mirrored").notNull(),
     ...hashWords(),
   },
-  (t) => [primaryKey({ columns: [t.imageId, t.mirrored] }), ...wordIndexes("image_hash", t as unknown as WordColumns, t.imageId)],
+  (t) => [primaryKey({ columns: [t.imageId, t.mirrored] }), ...wordIndexes("image_hash", t, t.imageId)],
 );
 
 /**
@@ -101,5 +104,5 @@ export const referenceHash = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     ...hashWords(),
   },
-  (t) => [index("reference_hash_image_idx").on(t.referenceImageId), ...wordIndexes("reference_hash", t as unknown as WordColumns, t.referenceImageId)],
+  (t) => [index("reference_hash_image_idx").on(t.referenceImageId), ...wordIndexes("reference_hash", t, t.referenceImageId)],
 );

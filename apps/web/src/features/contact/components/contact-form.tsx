@@ -67,7 +67,8 @@ export function ContactForm() {
   }, [sent]);
 
   const resolver: Resolver<ContactFormValues> = (values, context, options) =>
-    (zodResolver(signedIn.current ? signedInSchema : signedOutSchema) as unknown as Resolver<ContactFormValues>)(values, context, options);
+    // Either schema's values are the form's values (signed in, without the address).
+    zodResolver<ContactFormValues, unknown, ContactFormValues>(signedIn.current ? signedInSchema : signedOutSchema)(values, context, options);
   const {
     register,
     handleSubmit,
