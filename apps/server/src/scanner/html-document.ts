@@ -433,7 +433,8 @@ function visibleText(root: AnyNode): { text: string; linkText: string } {
     }
     const { node, inLink } = step;
     if (node.type === "text") {
-      const data = (node.data ?? "").replace(/\s+/g, " ");
+      // A byte-order mark is an invisible character, not a space (JavaScript's \s counts it as one).
+      const data = (node.data ?? "").replace(/[^\S\ufeff]+/g, " ");
       (inLink ? linkOut : out).push(data);
       continue;
     }
@@ -516,5 +517,5 @@ function dim(v: string | undefined): number | null {
 }
 
 export function collapse(s: string): string {
-  return s.replace(/\s+/g, " ").trim();
+  return s.replace(/[^\S\ufeff]+/g, " ").trim();
 }

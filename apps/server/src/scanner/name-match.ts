@@ -176,8 +176,11 @@ export type PreparedText = {
   readings: NormalisedText[];
 };
 
-/** A digit or symbol right beside a letter: the only place leetspeak can be (fixed-width, no backtracking). */
-const LEET_HINT = /[\p{L}][0-9@$!|+]|[0-9@$!|+][\p{L}]/u;
+/**
+ * A digit or symbol beside a letter, or a few marks, invisible characters or separators away
+ * (l̶3, 7*u*n*a): the only places leetspeak can be. Bounded repetitions: linear in the text.
+ */
+const LEET_HINT = /[\p{L}\p{So}][\p{M}\p{Cf}\p{P}\p{S}\s]{0,3}[0-9@$!|+\uff10-\uff19\u{1d7ce}-\u{1d7ff}]|[0-9@$!|+\uff10-\uff19\u{1d7ce}-\u{1d7ff}][\p{M}\p{Cf}\p{P}\p{S}\s]{0,3}[\p{L}\p{So}]/u;
 const CYRILLIC_HINT = /\p{Script=Cyrillic}/u;
 
 /**
@@ -192,7 +195,8 @@ export function prepareText(text: string, opts: { lang?: string | null } = {}): 
   return { text, readings };
 }
 
-type Pattern = { entry: number; key: string; wordStarts: ReadonlySet<number> };
+/** A name's key in one reading; `letters`: how many letters and digits the name has as written. */
+type Pattern = { entry: number; key: string; wordStarts: ReadonlySet<number>; letters: number };
 
 export type MultiNameMatcher = {
   readonly entries: readonly NameEntry[];
@@ -211,7 +215,7 @@ export function buildMultiNameMatcher(entries: readonly NameEntry[]): MultiNameM
     const patterns: Pattern[] = [];
     kept.forEach((e, entry) => {
       const k = nameKey(e.name, reading);
-      if (k.key.length > 0) patterns.push({ entry, key: k.key, wordStarts: k.wordStarts });
+      if (k.key.length > 0) patterns.push({ entry, key: k.key, wordStarts: k.wordStarts, letters: foldName(e.name).length });
     });
     byReading.set(reading, { patterns, automaton: new Automaton(patterns.map((p) => p.key)) });
   }
@@ -249,6 +253,10 @@ export function buildMultiNameMatcher(entries: readonly NameEntry[]): MultiNameM
     },
   };
 }
+
+/** Symbols that stand for letters when glued to a word (not "!" and "|", which also end sentences and rule tables; "@" also opens a mention). */
+const LEET_AFTER = /^[@$+]$/;
+const LEET_BEFORE = /^[$+]$/;
 
 /** Least letters of a one-word name found romanised from Cyrillic (a two-word name needs no more). */
 export const MIN_TRANSLIT_ONE_WORD = 8;
@@ -312,12 +320,15 @@ function verify(text: string, nt: NormalisedText, p: Pattern, last: number): Omi
   // A name glued by "_" to another word is part of a longer handle (luna_rivers_2, real_luna_rivers).
   if (gluedHandle(text, nt, first, last)) return null;
 
+  // Read plainly, a symbol glued to the name that stands for a letter ("jucee+", "$luna")
+  // makes a longer word in leetspeak: someone else's name, not hers.
+  if (nt.reading === "plain" && (LEET_AFTER.test(text.slice(nt.end[last]!, nt.end[last]! + 1)) || LEET_BEFORE.test(text.slice(Math.max(0, nt.start[first]! - 1), nt.start[first]!)))) return null;
   if (nt.reading !== "plain") {
     // This reading adds only what the plain one cannot read.
     if ((flags & (nt.reading === "leet" ? FLAG.LEET : FLAG.TRANSLIT)) === 0) return null;
     if (nt.reading === "leet" && codeLike(text, nt, first, last, inner)) return null;
     // A one-word name romanised from Cyrillic is too often a Russian word ("луна" is the moon).
-    if (nt.reading === "translit" && p.wordStarts.size === 0 && p.key.length < MIN_TRANSLIT_ONE_WORD) return null;
+    if (nt.reading === "translit" && p.wordStarts.size === 0 && p.letters < MIN_TRANSLIT_ONE_WORD) return null;
   }
 
   const forms = formsOfFlags(flags);
@@ -356,7 +367,7 @@ function originalWord(text: string, nt: NormalisedText, from: number, to: number
  * ("luna_rivers_onlyfans_leaked.zip", "#LunaRiversLeaked"), where "_" or a
  * capital does not make a longer handle.
  */
-const DESCRIPTIVE = /^(?:onlyfans|of|fansly|patreon|leak|leaks|leaked|mega|pack|packs|nudes?|naked|videos?|vids?|photos?|pics?|content|free|full|new|zip|rar|7z|part\d*|set|sets|(?:19|20)\d\d)$/;
+const DESCRIPTIVE = /^(?:onlyfans|of|fansly|patreon|leak|leaks|leaked|mega|pack|packs|nudes?|naked|videos?|vids?|photos?|pics?|content|free|full|new|zip|rar|7z|part|set|sets|vol|(?:19|20)\d\d)\d*$/;
 const DESCRIPTIVE_WORDS = ["onlyfans", "of", "fansly", "patreon", "leaks", "leaked", "leak", "mega", "packs", "pack", "nudes", "nude", "naked", "videos", "video", "vids", "vid", "photos", "photo", "pics", "pic", "content", "free", "full", "new", "sets", "set"];
 const MAX_DESCRIPTIVE_CHARS = 40;
 
@@ -394,13 +405,20 @@ function gluedHandle(text: string, nt: NormalisedText, first: number, last: numb
  */
 function codeLike(text: string, nt: NormalisedText, first: number, last: number, inner: number): boolean {
   const n = nt.chars.length;
-  if (first > 0 && nt.gap[first] === GAP.JOINER && /\d/.test(originalWord(text, nt, wordStartOf(nt, first - 1), first))) return true;
-  if (last + 1 < n && nt.gap[last + 1] === GAP.JOINER && /\d/.test(originalWord(text, nt, last + 1, wordEndOf(nt, last + 1)))) return true;
-  if (inner === 0) {
+  // A descriptive word with a number (set3, part2, 2024) is a file name's, not a code's.
+  const codeWord = (w: string) => /\d/.test(w) && !(/[a-z]/.test(w) && DESCRIPTIVE.test(w));
+  if (first > 0 && nt.gap[first] === GAP.JOINER && codeWord(originalWord(text, nt, wordStartOf(nt, first - 1), first))) return true;
+  if (last + 1 < n && nt.gap[last + 1] === GAP.JOINER && codeWord(originalWord(text, nt, last + 1, wordEndOf(nt, last + 1)))) return true;
+  // A hashtag is a name or a word, never a product code.
+  if (inner === 0 && text[nt.start[first]! - 1] !== "#") {
     let letters = 0;
     let upper = 0;
     for (let u = first; u <= last; u++) {
-      if (nt.flags[u]! & FLAG.LEET) continue;
+      if (nt.flags[u]! & FLAG.LEET) {
+        // Codes are written with digits; $, @ and ! in a word are a disguise ($ODY$).
+        if (!/[0-9]/.test(text.slice(nt.start[u]!, nt.end[u]!).normalize("NFKC"))) return false;
+        continue;
+      }
       letters++;
       upper += nt.upper[u]!;
     }

@@ -125,6 +125,22 @@ const HSPACE = /^[ \t\u00a0\u2000-\u200a\u202f\u205f\u3000]$/;
 const JOINERS = new Set(["_", "-", ".", "\u00b7", "\u2010", "\u2011"]);
 
 type Folded = { out: string; flags: number; upper: boolean; lower: boolean };
+
+/** Small capitals (ᴀ ʙ ᴄ...): Unicode gives them no compatibility decomposition, and confusables only some. */
+const SMALL_CAPS: Readonly<Record<string, string>> = Object.fromEntries([..."ᴀʙᴄᴅᴇꜰɢʜɪᴊᴋʟᴍɴᴏᴘǫʀꜱᴛᴜᴠᴡʏᴢ"].map((c, i) => [c, "abcdefghijklmnopqrstuvwyz"[i]!]));
+
+/**
+ * Letters drawn in a circle or square (ⓐ 🄰 🅐 🅰): symbols to Unicode, letters to a reader. The
+ * outlined ones decompose (NFKC) to their letter; the negative (filled) ones do not, and are
+ * read from their code point.
+ */
+function enclosedLetter(c: string): string | null {
+  const cp = c.codePointAt(0)!;
+  if (cp >= 0x1f150 && cp <= 0x1f169) return String.fromCharCode(97 + cp - 0x1f150);
+  if (cp >= 0x1f170 && cp <= 0x1f189) return String.fromCharCode(97 + cp - 0x1f170);
+  const nfkc = c.normalize("NFKC");
+  return /^[A-Za-z0-9]$/.test(nfkc) ? nfkc.toLowerCase() : null;
+}
 const foldCache = new Map<string, Folded>();
 const translitCache = new Map<string, string>();
 
@@ -138,7 +154,9 @@ function foldChar(c: string): Folded {
   const nfkc = c.normalize("NFKC");
   const compat = nfkc !== c.normalize("NFC");
   const base = c.normalize("NFKD").replace(/\p{M}+/gu, "").toLowerCase();
-  if (base && ASCII_ALNUM.test(base)) {
+  const small = SMALL_CAPS[c];
+  if (small) result = { out: small, flags: FLAG.STYLED, upper: false, lower: true };
+  else if (base && ASCII_ALNUM.test(base)) {
     // Accented letters are plain spelling (Zoë); compatibility forms (ｌｕｎａ, 𝐥𝐮𝐧𝐚) are a disguise.
     result = { out: base, flags: compat ? FLAG.STYLED : 0, upper, lower };
   } else {
@@ -172,8 +190,14 @@ const K_LETTER = 4;
 const K_SPACE = 5;
 const K_JOINER = 6;
 const K_DECOR = 7;
+/** The most separator characters a run between two letters may have and still join them. */
+const MAX_SEPARATOR_RUN = 4;
+/** How far the leet reading looks past marks and invisible characters for a letter beside a digit. */
+const NEIGHBOUR_SKIP = 32;
+/** How many characters of a spelled-out word the leet reading walks to find a letter among them. */
+const SPELLED_STEPS = 24;
 /** Symbols and emoji written between the words (or letters) of a name to break it up. */
-const DECOR = /^[\p{Extended_Pictographic}\u2022\u2605\u2606\u2661\u2665\u2764\u273f\u2740\u2728\u2666\u25c6\u25cf\u25cb\u2727\u2726]$/u;
+const DECOR = /^[\p{Extended_Pictographic}\p{So}\u2022\u2605\u2606\u2661\u2665\u2764\u273f\u2740\u2728\u2666\u25c6\u25cf\u25cb\u2727\u2726]$/u;
 /** A non-ASCII character: what kind it is and, for a letter, how it reads (romanised when Cyrillic). */
 type CharInfo = { kind: number; folded: Folded | null; translit: string | null };
 const charCache = new Map<string, CharInfo>();
@@ -186,6 +210,7 @@ function describeChar(c: string): CharInfo {
   else if (isZeroWidth(c)) info = { kind: K_ZERO_WIDTH, folded: null, translit: null };
   else if (MARK.test(c)) info = { kind: K_MARK, folded: null, translit: null };
   else if (LETTER_OR_DIGIT.test(c)) info = { kind: K_LETTER, folded: foldChar(c), translit: CYRILLIC.test(c) ? translitChar(c) : null };
+  else if (enclosedLetter(c) !== null) info = { kind: K_LETTER, folded: { out: enclosedLetter(c)!, flags: FLAG.STYLED, upper: false, lower: false }, translit: null };
   else {
     // Full-width "＿" and "．" join as "_" and "." do.
     const sep = c.normalize("NFKC");
@@ -280,7 +305,7 @@ for (let c = 0; c < 128; c++) {
     : ch === " " || ch === "\t" ? C_SPACE
     : JOINERS.has(ch) ? C_JOINER
     : LEET_SYMBOL.test(ch) ? C_LEET
-    : ch === "*" || ch === "~" || ch === "^" ? C_DECOR
+    : ch === "*" || ch === "~" || ch === "^" || ch === "/" ? C_DECOR
     : C_OTHER;
 }
 
@@ -300,6 +325,11 @@ export function normaliseText(text: string, reading: Reading = "plain"): Normali
   // A symbol or emoji since the last letter (a run of them counts as one joiner).
   let decor = false;
   let decorEnd = -1;
+  // Separator characters (joiners, symbols, emoji) since the last letter, the last of them, and
+  // whether a "." came right after the letter (with spaces after it, a sentence ends there).
+  let sepChars = 0;
+  let lastSep = 0;
+  let dotAfterLetter = false;
   /** Case of the last letter: 0 none/other, 1 lower, 2 upper. */
   let prevCase = 0;
   // Leet: the current run of digits/symbols (decided as a whole) ends before this index.
@@ -310,15 +340,24 @@ export function normaliseText(text: string, reading: Reading = "plain"): Normali
     if (broken) return GAP.BREAK;
     if (joiners === 0) return spaces ? GAP.SPACE : GAP.NONE;
     if (joiners === 1 && !spaces) return GAP.JOINER;
+    // A short run of separators, with or without spaces around it (luna • rivers, luna__rivers,
+    // l . u . n . a, luna 💋💋 rivers) joins as one, unless a sentence ends there ("Luna. Rivers").
+    if (sepChars <= MAX_SEPARATOR_RUN && !(dotAfterLetter && spaces)) return GAP.JOINER;
     return GAP.BREAK;
   };
+  /** A separator run other than one joiner or a spaced dash ("Luna - Rivers") is decoration. */
+  const heavySeparators = (): boolean => joiners > 1 || sepChars > 1 || (spaces && joiners > 0 && !(sepChars === 1 && lastSep === 0x2d));
   /** One letter read from text[s, e) as `out` (char codes), upper-case or not. */
   const emitCode = (code: number, s: number, e: number, flags: number, upper: boolean, lower: boolean) => {
     const g = gapNow();
     const camel = g === GAP.NONE && upper && prevCase === 1 ? 1 : 0;
-    b.push(code, s, e, g, flags | (zeroWidth ? FLAG.ZERO_WIDTH : 0) | (decor ? FLAG.DECOR : 0), camel, upper ? 1 : 0);
+    const decorated = decor || (g === GAP.JOINER && heavySeparators());
+    b.push(code, s, e, g, flags | (zeroWidth ? FLAG.ZERO_WIDTH : 0) | (decorated ? FLAG.DECOR : 0), camel, upper ? 1 : 0);
     spaces = false;
     joiners = 0;
+    sepChars = 0;
+    lastSep = 0;
+    dotAfterLetter = false;
     broken = false;
     zeroWidth = false;
     decor = false;
@@ -328,21 +367,166 @@ export function normaliseText(text: string, reading: Reading = "plain"): Normali
     emitCode(out.charCodeAt(0), s, e, flags, upper, lower);
     for (let q = 1; q < out.length; q++) b.push(out.charCodeAt(q), s, e, GAP.NONE, b.flags[b.n - 1]!, 0, upper ? 1 : 0);
   };
-  const letterAt = (k: number): boolean => {
-    if (k < 0 || k >= len) return false;
+  /** The kind of the code point at k (ASCII letters, digits, leet symbols as K_LETTER / K_OTHER). */
+  const kindAt = (k: number): number => {
     const c = text.charCodeAt(k);
-    if (c < 128) return ASCII_CLASS[c] === C_LOWER || ASCII_CLASS[c] === C_UPPER;
-    return /^\p{L}/u.test(text.slice(k, k + 2));
+    if (c < 128) {
+      const cls = ASCII_CLASS[c]!;
+      return cls === C_LOWER || cls === C_UPPER ? K_LETTER : cls === C_SPACE ? K_SPACE : cls === C_JOINER ? K_JOINER : cls === C_DECOR ? K_DECOR : K_OTHER;
+    }
+    const e = (c & 0xfc00) === 0xd800 && k + 1 < len ? k + 2 : k + 1;
+    return describeChar(text.slice(k, e)).kind;
+  };
+  const cpStart = (k: number): number => (k > 0 && (text.charCodeAt(k) & 0xfc00) === 0xdc00 ? k - 1 : k);
+  const cpEnd = (k: number): number => ((text.charCodeAt(k) & 0xfc00) === 0xd800 && k + 1 < len ? k + 2 : k + 1);
+  /** Skips marks and invisible characters from k in direction dir (at most NEIGHBOUR_SKIP code units). */
+  const skipInvisible = (k: number, dir: 1 | -1): number => {
+    let q = k;
+    for (let steps = 0; q >= 0 && q < len && steps < NEIGHBOUR_SKIP; steps++) {
+      const kind = kindAt(dir < 0 ? cpStart(q) : q);
+      if (kind !== K_MARK && kind !== K_ZERO_WIDTH && kind !== K_IGNORE) break;
+      q = dir < 0 ? cpStart(q) - 1 : cpEnd(q);
+    }
+    return q;
+  };
+  /**
+   * Whether a letter stands beside the leet run text[from, to): right next to it (past marks and
+   * invisible characters), or, for a single character, across one separator of a spread-out
+   * spelling (7*u*n*a, e★$★h).
+   */
+  const letterBeside = (from: number, to: number): boolean => {
+    const single = to - from === 1;
+    // "!" closing a word is punctuation (wow!!), and "|" at either edge a rule (| luna |): "!" stands for
+    // a letter only before one (!ris), "|" only between two.
+    let punctuation = true;
+    let bar = false;
+    for (let q = from; q < to && punctuation; q++) {
+      const c = text.charCodeAt(q);
+      punctuation = c === 0x21 || c === 0x7c;
+      bar ||= c === 0x7c;
+    }
+    // Per side (0 before, 1 after): a letter; a digit or symbol across separators, and whether across spaces.
+    const letter = [false, false];
+    const leet = [false, false];
+    const spacedLeet = [false, false];
+    for (const dir of [-1, 1] as const) {
+      const side = dir < 0 ? 0 : 1;
+      let q = skipInvisible(dir < 0 ? from - 1 : to, dir);
+      if (q < 0 || q >= len) continue;
+      let kind = kindAt(dir < 0 ? cpStart(q) : q);
+      if (kind === K_LETTER) {
+        letter[side] = true;
+        continue;
+      }
+      if (single && (kind === K_JOINER || kind === K_DECOR || kind === K_SPACE)) {
+        // Across a short run of separators (l . 0 . v . e, 7*u*n*a, e★$★h).
+        let seps = 0;
+        let spaced = false;
+        while (q >= 0 && q < len && seps < MAX_SEPARATOR_RUN + 2 && (kind === K_JOINER || kind === K_DECOR || kind === K_SPACE)) {
+          if (kind === K_SPACE) spaced = true;
+          seps++;
+          q = skipInvisible(dir < 0 ? cpStart(q) - 1 : cpEnd(q), dir);
+          if (q >= 0 && q < len) kind = kindAt(dir < 0 ? cpStart(q) : q);
+        }
+        if (q < 0 || q >= len) continue;
+        if (kind === K_LETTER) letter[side] = true;
+        else if (leetCharEnd(dir < 0 ? cpStart(q) : q) >= 0) {
+          leet[side] = true;
+          spacedLeet[side] = spaced;
+        }
+      }
+    }
+    // Another digit or symbol over there counts when spelled between symbols (m.0.$.$.d), or across
+    // spaces when a letter stands on this one's other side (p ! @ b): "1 2 3" stays numbers.
+    const beside = (side: number) => letter[side]! || (leet[side]! && (!spacedLeet[side] || letter[1 - side]!));
+    if (punctuation) {
+      if (!bar) return beside(1);
+      // A bar glued to a word and closed by other punctuation (lu|!!) is a letter; standing apart, a rule.
+      const closed = (side: number) => {
+        const q = skipInvisible(side === 0 ? from - 1 : to, side === 0 ? -1 : 1);
+        if (q < 0 || q >= len) return false;
+        const kind = kindAt(side === 0 ? cpStart(q) : q);
+        const at = side === 0 ? cpStart(q) : q;
+        return kind === K_OTHER && (text.charCodeAt(at) === 0x21 || leetCharEnd(at) < 0);
+      };
+      return (beside(0) && beside(1)) || (letter[0]! && closed(1)) || (letter[1]! && closed(0));
+    }
+    return beside(0) || beside(1) || (single && spelledOut(from, to));
+  };
+  /**
+   * Whether the single character text[from, to) is one of a word spelled out character by
+   * character (3 . 4 . r . 3, l 0 v e): walking the chain of single characters and separators
+   * each way (at most SPELLED_STEPS), a letter is found and nothing longer than one character.
+   */
+  const spelledOut = (from: number, to: number): boolean => {
+    for (const dir of [-1, 1] as const) {
+      let q = dir < 0 ? from - 1 : to;
+      for (let step = 0; step < SPELLED_STEPS; step++) {
+        // A separator run.
+        let seps = 0;
+        q = skipInvisible(q, dir);
+        while (q >= 0 && q < len && seps <= MAX_SEPARATOR_RUN + 2) {
+          const kind = kindAt(dir < 0 ? cpStart(q) : q);
+          if (kind !== K_JOINER && kind !== K_DECOR && kind !== K_SPACE) break;
+          seps++;
+          q = skipInvisible(dir < 0 ? cpStart(q) - 1 : cpEnd(q), dir);
+        }
+        if (seps === 0 || q < 0 || q >= len) break;
+        // One character, standing alone.
+        const at = dir < 0 ? cpStart(q) : q;
+        const isLetter = kindAt(at) === K_LETTER;
+        if (!isLetter && leetCharEnd(at) < 0) break;
+        const next = skipInvisible(dir < 0 ? at - 1 : cpEnd(at), dir);
+        if (next >= 0 && next < len) {
+          const nk = kindAt(dir < 0 ? cpStart(next) : next);
+          if (nk === K_LETTER || leetCharEnd(dir < 0 ? cpStart(next) : next) >= 0) break;
+        }
+        if (isLetter) return true;
+        q = next;
+      }
+    }
+    return false;
+  };
+  /** A digit (also a styled one: ９ 𝟵) or a leet symbol at k: its end, else -1. */
+  const leetCharEnd = (k: number): number => {
+    const c = text.charCodeAt(k);
+    if (c < 128) return ASCII_CLASS[c] === C_DIGIT || ASCII_CLASS[c] === C_LEET ? k + 1 : -1;
+    const e = cpEnd(k);
+    const f = describeChar(text.slice(k, e)).folded;
+    return f && f.out.length === 1 && f.out >= "0" && f.out <= "9" ? e : -1;
+  };
+  /** Decides, once per run of digits and symbols, whether the run stands for letters. */
+  const startLeetRun = (k: number) => {
+    if (k < leetRunEnd) return;
+    let j = k;
+    while (j < len && j - k < 64) {
+      const ej = leetCharEnd(j);
+      if (ej < 0) break;
+      j = ej;
+      // Marks and invisible characters inside a run do not end it (7̗0).
+      const after = skipInvisible(j, 1);
+      if (after > j && after < len && leetCharEnd(after) >= 0) j = after;
+    }
+    // Exclamation marks and bars closing a word are punctuation, not letters (lun4!!).
+    while (j - k > 1 && (text.charCodeAt(j - 1) === 0x21 || text.charCodeAt(j - 1) === 0x7c) && !(j < len && kindAt(j) === K_LETTER)) j--;
+    leetRunEnd = j;
+    // Digits and symbols stand for letters only in a word that has letters right beside them.
+    leetRunMapped = letterBeside(k, j);
+  };
+  const addSep = (code: number) => {
+    if (sepChars === 0 && joiners === 0 && !spaces && code === 0x2e) dotAfterLetter = true;
+    sepChars++;
+    lastSep = code;
+  };
+  const addJoiner = (code: number) => {
+    addSep(code);
+    joiners++;
   };
   const addDecor = (k: number, e: number) => {
     if (decorEnd !== k) joiners++;
     decor = true;
     decorEnd = e;
-  };
-  const letterBefore = (k: number): boolean => {
-    if (k <= 0) return false;
-    const c = text.charCodeAt(k - 1);
-    return c >= 0xdc00 && c <= 0xdfff ? letterAt(k - 2) : letterAt(k - 1);
+    addSep(text.charCodeAt(k));
   };
 
   let k = 0;
@@ -354,24 +538,14 @@ export function normaliseText(text: string, reading: Reading = "plain"): Normali
       if (cls === C_LOWER) emitCode(code, k, e, 0, false, true);
       else if (cls === C_UPPER) emitCode(code + 32, k, e, 0, true, false);
       else if (reading === "leet" && (cls === C_DIGIT || cls === C_LEET)) {
-        if (k >= leetRunEnd) {
-          let j = k;
-          while (j < len && j - k < 64) {
-            const cj = text.charCodeAt(j);
-            if (cj >= 128 || (ASCII_CLASS[cj] !== C_DIGIT && ASCII_CLASS[cj] !== C_LEET)) break;
-            j++;
-          }
-          leetRunEnd = j;
-          // Digits and symbols stand for letters only in a word that has letters right beside them.
-          leetRunMapped = letterBefore(k) || letterAt(j);
-        }
+        startLeetRun(k);
         if (leetRunMapped) emitCode(LEET[text[k]!]!.charCodeAt(0), k, e, FLAG.LEET, false, true);
         else if (cls === C_DIGIT) emitCode(code, k, e, 0, false, false);
         else if (code === 0x7c) addDecor(k, e);
         else broken = true;
       } else if (cls === C_DIGIT) emitCode(code, k, e, 0, false, false);
       else if (cls === C_SPACE) spaces = true;
-      else if (cls === C_JOINER) joiners++;
+      else if (cls === C_JOINER) addJoiner(code);
       else if (cls === C_DECOR || code === 0x7c) addDecor(k, e);
       else broken = true;
       k = e;
@@ -382,10 +556,14 @@ export function normaliseText(text: string, reading: Reading = "plain"): Normali
     const info = describeChar(text.slice(k, e));
     switch (info.kind) {
       case K_IGNORE:
-        // A soft hyphen is a line-break hint, not a disguise.
-        break;
       case K_ZERO_WIDTH:
-        if (b.n > 0 && !broken && joiners === 0 && !spaces) zeroWidth = true;
+        if (decorEnd === k && ((code >= 0xfe00 && code <= 0xfe0f) || (code === 0x200d && e < len && kindAt(e) === K_DECOR))) {
+          // Part of an emoji sequence (a variation selector, a joiner between emoji).
+          decorEnd = e;
+          break;
+        }
+        // Between letters, an invisible character (or a soft hyphen) is a disguise; a variation selector never is.
+        if (b.n > 0 && !broken && !(code >= 0xfe00 && code <= 0xfe0f)) zeroWidth = true;
         break;
       case K_MARK: {
         // Marks after a letter: an accent when they compose with it into one letter, else a disguise.
@@ -411,7 +589,12 @@ export function normaliseText(text: string, reading: Reading = "plain"): Normali
       }
       case K_LETTER: {
         const f = info.folded!;
-        if (reading === "translit" && info.translit !== null) {
+        if (reading === "leet" && f.out.length === 1 && f.out >= "0" && f.out <= "9") {
+          // A styled digit in a word reads as the letter it stands for, as a plain one does.
+          startLeetRun(k);
+          if (leetRunMapped) emitCode(LEET[f.out]!.charCodeAt(0), k, e, f.flags | FLAG.LEET, false, true);
+          else emitString(f.out, k, e, f.flags, f.upper, f.lower);
+        } else if (reading === "translit" && info.translit !== null) {
           // Soft and hard signs read as nothing but still belong to the word.
           if (info.translit) emitString(info.translit, k, e, FLAG.TRANSLIT, f.upper, f.lower);
         } else emitString(f.out, k, e, f.flags, f.upper, f.lower);
@@ -421,7 +604,7 @@ export function normaliseText(text: string, reading: Reading = "plain"): Normali
         spaces = true;
         break;
       case K_JOINER:
-        joiners++;
+        addJoiner(code);
         break;
       case K_DECOR:
         addDecor(k, e);
