@@ -9,9 +9,13 @@
  *   N creators, against N per-creator passes (the ratio is what crawling all
  *   creators at once saves).
  *
+ * - the generated sweep: recall and precision on disguised names and traps
+ *   (packages/test-support/src/disguised-names.ts) with a fixed seed.
+ *
  *   npx tsx bench/name-match-bench.ts
  */
 import os from "node:os";
+import { measureSweep, SWEEP_SEED } from "@leakwarden/test-support/disguised-names";
 import { buildMultiNameMatcher, buildNameMatchers, findNameMatches, prepareText, type NameEntry } from "../apps/server/src/scanner/name-match";
 
 const load = () => os.loadavg().map((l) => l.toFixed(2)).join(" ");
@@ -80,6 +84,14 @@ function main() {
       `${String(n).padStart(6)} creators:   build ${buildMs.toFixed(0)} ms; one pass ${(multiMs * 1000).toFixed(0)} µs per page; a loop over creators ${loopMs.toFixed(1)} ms per page; ratio ${(loopMs / multiMs).toFixed(0)}×`,
     );
   }
+  const sweepN = 2_000;
+  const t0 = performance.now();
+  const sweep = measureSweep(sweepN, SWEEP_SEED);
+  const sweepMs = performance.now() - t0;
+  console.log(
+    `generated sweep:    seed ${sweep.seed}, ${sweep.positives} disguised names, ${sweep.traps} traps: recall ${(sweep.recall * 100).toFixed(1)}% (${sweep.found} found, ${sweep.recorded} with every disguise said), precision ${(sweep.precision * 100).toFixed(1)}% (${sweep.falsePositives} traps taken for her); ${(sweepMs / (2 * sweepN)).toFixed(2)} ms per case`,
+  );
+  for (const f of sweep.failures.slice(0, 5)) console.log(`  missed: ${f}`);
   console.log(`load average ${load()} after`);
 }
 

@@ -250,8 +250,8 @@ export function disguise(words: readonly string[], kinds: readonly DisguiseKind[
   const spreadSep = r.pick(has("leet") ? SPREAD_SEPARATORS.filter((x) => x !== "|") : SPREAD_SEPARATORS);
   const wordSep = has("separators") ? r.pick(SEPARATORS).repeat(r.chance(0.3) ? 2 + r.int(2) : 1) : null;
   const spacedSep = wordSep !== null && r.chance(0.3);
-  // One "_", "-" or "." between words is how names are written, not a disguise.
-  if (wordSep !== null && (ws.length < 2 || (["_", "-", ".", "·"].includes(wordSep) && !spacedSep))) forms.delete("decorated");
+  // One "_", "-" or "." between words (or a dash between spaces) is how names are written, not a disguise.
+  if (wordSep !== null && (ws.length < 2 || (["_", "-", ".", "·"].includes(wordSep) && (!spacedSep || wordSep === "-")))) forms.delete("decorated");
 
   let out = "";
   units.forEach((u, i) => {

@@ -1,4 +1,4 @@
-import { GAP, FLAG, formsOfFlags, isCyrillicLanguage, nameKey, normaliseText, type EvasionForm, type NormalisedText, type Reading } from "./name-normaliser";
+import { GAP, FLAG, nameWork, formsOfFlags, isCyrillicLanguage, nameKey, normaliseText, type EvasionForm, type NormalisedText, type Reading } from "./name-normaliser";
 import { findPlatform, normalizeUsername } from "./platform-profiles";
 import type { ScanIdentity } from "./scan-types";
 
@@ -155,10 +155,12 @@ class Automaton {
       const ch = chars.charCodeAt(i);
       let child = this.next[node]!.get(ch);
       while (child === undefined && node !== 0) {
+        nameWork.steps++;
         node = this.fail[node]!;
         child = this.next[node]!.get(ch);
       }
       node = child ?? 0;
+      nameWork.steps++;
       for (let o = node; o !== -1; o = this.dict[o]!) for (const id of this.out[o]!) hit(id, i);
     }
   }
@@ -284,6 +286,7 @@ function verify(text: string, nt: NormalisedText, p: Pattern, last: number): Omi
   let everyLetterApart = true;
   let pieceStart = first;
   let shortPiece = false;
+  nameWork.steps += p.key.length;
   for (let u = first; u <= last; u++) {
     // A symbol before the name is decoration around it, not inside it.
     flags |= u === first ? nt.flags[u]! & ~FLAG.DECOR : nt.flags[u]!;

@@ -35,6 +35,12 @@ import transliterate from "@sindresorhus/transliterate";
 
 export type Reading = "plain" | "leet" | "translit";
 
+/**
+ * Steps of work done reading texts and matching names (characters looked at, automaton moves,
+ * units checked): tests read it to show the work stays linear in the text on hostile input.
+ */
+export const nameWork = { steps: 0 };
+
 /** How a letter was read, when not as written. */
 export const FLAG = {
   LEET: 1,
@@ -369,6 +375,7 @@ export function normaliseText(text: string, reading: Reading = "plain"): Normali
   };
   /** The kind of the code point at k (ASCII letters, digits, leet symbols as K_LETTER / K_OTHER). */
   const kindAt = (k: number): number => {
+    nameWork.steps++;
     const c = text.charCodeAt(k);
     if (c < 128) {
       const cls = ASCII_CLASS[c]!;
@@ -489,6 +496,7 @@ export function normaliseText(text: string, reading: Reading = "plain"): Normali
   };
   /** A digit (also a styled one: ９ 𝟵) or a leet symbol at k: its end, else -1. */
   const leetCharEnd = (k: number): number => {
+    nameWork.steps++;
     const c = text.charCodeAt(k);
     if (c < 128) return ASCII_CLASS[c] === C_DIGIT || ASCII_CLASS[c] === C_LEET ? k + 1 : -1;
     const e = cpEnd(k);
@@ -531,6 +539,7 @@ export function normaliseText(text: string, reading: Reading = "plain"): Normali
 
   let k = 0;
   while (k < len) {
+    nameWork.steps++;
     const code = text.charCodeAt(k);
     if (code < 128) {
       const cls = ASCII_CLASS[code]!;
@@ -569,6 +578,7 @@ export function normaliseText(text: string, reading: Reading = "plain"): Normali
         // Marks after a letter: an accent when they compose with it into one letter, else a disguise.
         let j = e;
         while (j < len) {
+          nameWork.steps++;
           const cj = text.charCodeAt(j);
           if (cj < 0x300) break;
           const ej = (cj & 0xfc00) === 0xd800 && j + 1 < len ? j + 2 : j + 1;
