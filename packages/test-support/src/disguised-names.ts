@@ -369,6 +369,26 @@ function trap(r: Rng, kinds: readonly DisguiseKind[]): SweepCase {
     const embed = r.pick(EMBEDS.filter((e) => !e.html && !(d.spread && descriptiveEmbed(e))));
     return { label: `trap shared word [${oks.join(", ")}]`, names: [herName], others: [otherName], text: embed.make(d.text), html: false, lang: oks.includes("translit") ? "ru" : null, expect: null };
   }
+  if (r.chance(0.25)) {
+    // A word of another script that looks Latin, among words of its language (Сара, сор, рое on a Russian page).
+    const look = r.pick([
+      { latin: "acepoxy", to: { a: "а", c: "с", e: "е", p: "р", o: "о", x: "х", y: "у" } as Record<string, string>, page: ["Вчера", "пришла домой,", "и мы пили чай."] },
+      { latin: "aiopuv", to: { a: "α", i: "ι", o: "ο", p: "ρ", u: "υ", v: "ν" } as Record<string, string>, page: ["Χθες", "ήρθε σπίτι", "και ήπιαμε τσάι."] },
+    ]);
+    let nick = "";
+    while (nick.length < 3 + r.int(3)) nick += r.pick([...look.latin]);
+    const foreign = [...nick].map((c) => look.to[c]!).join("");
+    const w = r.chance(0.5) ? foreign[0]!.toUpperCase() + foreign.slice(1) : foreign;
+    return {
+      label: "trap word of another script",
+      names: [{ name: nick, kind: "nickname", words: [nick] }],
+      others: [],
+      text: `${look.page[0]} ${w} ${look.page[1]} ${look.page[2]}`,
+      html: false,
+      lang: null,
+      expect: null,
+    };
+  }
   // Ordinary text that reads as a short nickname: codes, glued words, letters of other words.
   const nick = word(r, 3).slice(0, 3 + r.int(3));
   const name: SweepName = { name: nick, kind: "nickname", words: [nick] };

@@ -334,11 +334,31 @@ function verify(text: string, nt: NormalisedText, p: Pattern, last: number): Omi
     if (nt.reading === "translit" && p.wordStarts.size === 0 && p.letters < MIN_TRANSLIT_ONE_WORD) return null;
   }
 
-  const forms = formsOfFlags(flags);
-  if (spelled) forms.push(spelled);
   const start = nt.start[first]!;
   const end = nt.end[last]!;
+  if (flags & FLAG.LOOKALIKE && ordinaryWordOfItsScript(text, start, end)) return null;
+  const forms = formsOfFlags(flags);
+  if (spelled) forms.push(spelled);
   return { start, end, found: text.slice(start, end), forms };
+}
+
+/** Scripts with letters that look like Latin ones (UTS #39 whole-script confusables). */
+const LOOKALIKE_SCRIPTS = [/\p{Script=Cyrillic}/u, /\p{Script=Greek}/u, /\p{Script=Armenian}/u, /\p{Script=Cherokee}/u, /\p{Script=Georgian}/u];
+const LATIN_LETTER = /\p{Script=Latin}/u;
+/** How far around a look-alike match to look for other words of its script. */
+const SCRIPT_CONTEXT = 64;
+
+/**
+ * A word written wholly in another script (no Latin letter) among other words of that script
+ * is a word of that language that happens to look Latin ("Сара", "сор" on a Russian page), not
+ * her name disguised; alone among Latin text it is a disguise. Mixed-script words always are.
+ */
+function ordinaryWordOfItsScript(text: string, start: number, end: number): boolean {
+  const seen = text.slice(start, end);
+  if (LATIN_LETTER.test(seen)) return false;
+  const script = LOOKALIKE_SCRIPTS.find((re) => re.test(seen));
+  if (!script) return false;
+  return script.test(text.slice(Math.max(0, start - SCRIPT_CONTEXT), start)) || script.test(text.slice(end, end + SCRIPT_CONTEXT));
 }
 
 /**

@@ -95,6 +95,33 @@ describe("names that cannot hide", () => {
     expect({ recall: tp / (positives.length + plain.length), falsePositives: fp }).toEqual({ recall: 1, falsePositives: 0 });
   });
 
+  it("reads a word wholly in another script as hers only when it stands among Latin words", () => {
+    const capa = buildNameMatchers({ stageNames: [], nicknames: ["capa"] });
+    expect(findNameMatches("Вчера Сара пришла домой", capa)).toEqual([]);
+    expect(findNameMatches("Χθες ρουα ήρθε", buildNameMatchers({ stageNames: [], nicknames: ["poua"] }))).toEqual([]);
+    expect(findNameMatches("new Сара leaks, full pack", capa).map((m) => [m.found, m.forms])).toEqual([["Сара", ["lookalike"]]]);
+    // Mixed scripts in one word are a disguise wherever they stand.
+    expect(findNameMatches("Вчера Cара пришла", capa).map((m) => m.forms)).toEqual([["lookalike"]]);
+  });
+
+  it("reads repeated and spaced separators, enclosed and small-capital letters, and spelled-out digits", () => {
+    const cases: [string, string, EvasionForm[]][] = [
+      ["new luna • rivers pack", "luna • rivers", ["decorated"]],
+      ["luna__rivers leaked", "luna__rivers", ["decorated"]],
+      ["Luna - Rivers videos", "Luna - Rivers", []],
+      ["ⓛⓤⓝⓐ 🅡🅘🅥🅔🅡🅢", "ⓛⓤⓝⓐ 🅡🅘🅥🅔🅡🅢", ["styled"]],
+      ["ʟᴜɴᴀ ʀɪᴠᴇʀꜱ", "ʟᴜɴᴀ ʀɪᴠᴇʀꜱ", ["styled"]],
+      ["who is 1*u*n*4*r*i*v*3*r*s?", "1*u*n*4*r*i*v*3*r*s", ["leetspeak", "decorated", "dotted"]],
+      ["wow lun4 r1v3r$!!", "lun4 r1v3r$", ["leetspeak"]],
+      ["file luna_rivers_set3.zip", "luna_rivers", []],
+      ["lu\u00adna rivers", "lu\u00adna rivers", ["zero-width"]],
+    ];
+    for (const [text, seen, forms] of cases) expect(findNameMatches(text, luna).map((m) => [m.found, m.forms]), text).toEqual([[seen, forms]]);
+    // A sentence still ends at a full stop; a symbol glued on makes a longer name.
+    expect(findNameMatches("at Luna. Rivers run", luna)).toEqual([]);
+    expect(findNameMatches("sable+ and $sable", sable)).toEqual([]);
+  });
+
   it("still finds a plain sable, and a leet one standing alone", () => {
     expect(findNameMatches("the colour sable", sable).map((m) => m.forms)).toEqual([[]]);
     expect(findNameMatches("new from 5able tonight", sable).map((m) => [m.found, m.forms])).toEqual([["5able", ["leetspeak"]]]);
