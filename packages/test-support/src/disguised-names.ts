@@ -301,7 +301,7 @@ const EMBEDS: readonly Embed[] = [
 function splitByTags(d: string, r: Rng): string {
   const cps = [...d];
   const cuts: number[] = [];
-  for (let i = 1; i < cps.length; i++) if (!/^[\p{M}\u200b-\u200d\u2060\ufeff\u00ad\ufe0f]/u.test(cps[i]!) && !/[\u200d]/.test(cps[i - 1]!)) cuts.push(i);
+  for (let i = 1; i < cps.length; i++) if (!/^(?:\p{M}|[\u200b-\u200d\u2060\ufeff\u00ad]|\ufe0f)/u.test(cps[i]!) && cps[i - 1] !== "\u200d") cuts.push(i);
   if (cuts.length === 0) return d;
   const c = r.pick(cuts);
   const tag = r.pick(["b", "i", "span", "em", "strong"]);
