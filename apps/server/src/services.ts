@@ -183,6 +183,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
       await autopilot.onLeaksFound(event.userId);
     },
     now,
+    splitLookups: database.engine === "postgres",
   });
 
   queue.register(createNewLeaksAlertJob(() => alerts), createDigestJob(() => alerts), createBatchedAlertJob(() => alerts));

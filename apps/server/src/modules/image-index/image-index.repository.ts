@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { imageHash, imageSighting, indexedImage, referenceHash } from "../../db/schema/image-index";
 import { leak, referenceImage } from "../../db/schema/scans";
-import { hashColumns, nearHashesQuery } from "./multi-index-hash";
+import { ALL_WORDS, hashColumns, nearHashesQuery, WORD_HALVES } from "./multi-index-hash";
 import type { LeakCategory } from "@leakwarden/contracts/scans";
 
 export type IndexedImageRow = typeof indexedImage.$inferSelect;
@@ -69,22 +69,29 @@ export async function sightingsOf(db: DbOrTx, imageIds: number[], perImage: numb
 
 /**
  * The owners of the indexed hashes within `maxDistance` of any of `hashes`, each with its
- * nearest distance.
+ * nearest distance. `split` (PostgreSQL, outside a transaction): each statement's words are
+ * spread over two pooled connections that run at once (WORD_HALVES), so that a lookup takes about
+ * half the time on a server with a core to spare; the result is the same.
  */
 export async function nearHashes(
   db: DbOrTx,
   table: "image_hash" | "reference_hash",
   hashes: readonly string[],
   maxDistance: number,
+  opts: { split?: boolean } = {},
 ): Promise<Map<string, number>> {
   const found = new Map<string, number>();
+  const ranges = opts.split ? WORD_HALVES : [ALL_WORDS];
   // A bounded statement: at most this many hashes (a photo's eight and its crops') at once.
   for (let i = 0; i < hashes.length; i += 64) {
-    const res = await db.execute<{ owner: string | number; distance: number }>(nearHashesQuery(table, hashes.slice(i, i + 64), maxDistance));
-    for (const r of rowsOf<{ owner: string | number; distance: number }>(res)) {
-      const key = String(r.owner);
-      const d = Number(r.distance);
-      if (!found.has(key) || found.get(key)! > d) found.set(key, d);
+    const batch = hashes.slice(i, i + 64);
+    const results = await Promise.all(ranges.map((words) => db.execute<{ owner: string | number; distance: number }>(nearHashesQuery(table, batch, maxDistance, words))));
+    for (const res of results) {
+      for (const r of rowsOf<{ owner: string | number; distance: number }>(res)) {
+        const key = String(r.owner);
+        const d = Number(r.distance);
+        if (!found.has(key) || found.get(key)! > d) found.set(key, d);
+      }
     }
   }
   return found;

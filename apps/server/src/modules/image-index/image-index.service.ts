@@ -48,6 +48,11 @@ export interface ImageIndexDeps {
   /** New leaks were recorded for a creator (alerts). A failure is logged. */
   onLeaksFound?: (event: { userId: string; since: Date; newLeaks: number }) => Promise<void>;
   now?: () => Date;
+  /**
+   * Spread each lookup's word scans over two pooled connections that run at once (PostgreSQL:
+   * about half the time a lookup; PGlite has one connection, its lookups stay sequential).
+   */
+  splitLookups?: boolean;
 }
 
 /** Pages recorded per matched image: an image on more pages than this is a site asset, and its newest pages are the ones to act on. */
@@ -110,6 +115,7 @@ function hashesOfStored(hashes: StoredReferenceHashes): string[] {
 export function createImageIndexService(deps: ImageIndexDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
+  const lookup = { split: !!deps.splitLookups };
 
   async function category(pageUrl: string): Promise<LeakCategory> {
     if (isSocialUrl(pageUrl)) return "social_media";
@@ -235,7 +241,7 @@ export function createImageIndexService(deps: ImageIndexDeps) {
       }
       await repo.upsertSightings(db, [...sightings.values()]);
 
-      const near = await Promise.all(images.map(async (i) => [i, await repo.nearHashes(db, "reference_hash", [...new Set([i.hash, i.mirrorHash])], PDQ_DEFAULT_MAX_DISTANCE)] as const));
+      const near = await Promise.all(images.map(async (i) => [i, await repo.nearHashes(db, "reference_hash", [...new Set([i.hash, i.mirrorHash])], PDQ_DEFAULT_MAX_DISTANCE, lookup)] as const));
       const refIds = new Set(near.flatMap(([, n]) => [...n.keys()]));
       if (refIds.size === 0) return 0;
       const prepared = new Map((await repo.findReferenceImages(db, [...refIds])).map((r) => [r.id, { row: r, refs: prepareReferences(referenceHashesOf(r)) }]));
@@ -269,7 +275,7 @@ export function createImageIndexService(deps: ImageIndexDeps) {
       const candidatesOf = new Map<string, string[]>();
       const refIds = new Set<string>();
       for (const [url, s] of images) {
-        const near = await repo.nearHashes(db, "reference_hash", [...new Set(Object.values(s.hash))], PDQ_DEFAULT_MAX_DISTANCE);
+        const near = await repo.nearHashes(db, "reference_hash", [...new Set(Object.values(s.hash))], PDQ_DEFAULT_MAX_DISTANCE, lookup);
         candidatesOf.set(url, [...near.keys()]);
         for (const id of near.keys()) refIds.add(id);
       }
@@ -325,7 +331,7 @@ export function createImageIndexService(deps: ImageIndexDeps) {
     async matchReference(referenceImageId: string): Promise<number> {
       const ref = await repo.findReferenceImage(db, referenceImageId);
       if (!ref) return 0;
-      const near = await repo.nearHashes(db, "image_hash", hashesOfStored(ref.hashes), PDQ_DEFAULT_MAX_DISTANCE);
+      const near = await repo.nearHashes(db, "image_hash", hashesOfStored(ref.hashes), PDQ_DEFAULT_MAX_DISTANCE, lookup);
       if (near.size === 0) return 0;
       const prepared = prepareReferences(referenceHashesOf(ref));
       const matches: Array<{ imageId: number; imageUrl: string; match: Match }> = [];

@@ -135,11 +135,14 @@ describe("lookups against brute force", () => {
       const expected = bruteForce(owners, [q], 31);
       found += expected.size;
       expect(Object.fromEntries(await repo.nearHashes(db, "image_hash", [q], 31))).toEqual(Object.fromEntries(expected));
+      // The lookup split over two connections (words 0–4 and 5–10) finds the same.
+      expect(Object.fromEntries(await repo.nearHashes(db, "image_hash", [q], 31, { split: true }))).toEqual(Object.fromEntries(expected));
     }
     // The anchors' planted copies within 31 (32 at distances 0–31, 22 adversarial), at least.
     expect(found).toBeGreaterThanOrEqual(anchors.length * 54);
     // A batch (as a reference photo's hashes are looked up) and a smaller radius.
     expect(Object.fromEntries(await repo.nearHashes(db, "image_hash", queries, 31))).toEqual(Object.fromEntries(bruteForce(owners, queries, 31)));
+    expect(Object.fromEntries(await repo.nearHashes(db, "image_hash", queries, 31, { split: true }))).toEqual(Object.fromEntries(bruteForce(owners, queries, 31)));
     expect(Object.fromEntries(await repo.nearHashes(db, "image_hash", queries.slice(0, 4), 12))).toEqual(Object.fromEntries(bruteForce(owners, queries.slice(0, 4), 12)));
   }, 60_000);
 
@@ -153,6 +156,10 @@ describe("lookups against brute force", () => {
       await repo.insertReferenceHashes(db, ref!.id, "mih-luna", mine);
       for (const h of mine) owners.push([ref!.id, h]);
     }
-    for (const q of queries) expect(Object.fromEntries(await repo.nearHashes(db, "reference_hash", [q], 31))).toEqual(Object.fromEntries(bruteForce(owners, [q], 31)));
+    for (const q of queries) {
+      const expected = Object.fromEntries(bruteForce(owners, [q], 31));
+      expect(Object.fromEntries(await repo.nearHashes(db, "reference_hash", [q], 31))).toEqual(expected);
+      expect(Object.fromEntries(await repo.nearHashes(db, "reference_hash", [q], 31, { split: true }))).toEqual(expected);
+    }
   }, 60_000);
 });
