@@ -178,9 +178,15 @@ export const referenceCropSchema = z
     transform: z.string().max(64).regex(cropTransform, 'A crop is named like "crop l5% t0% r2.5% b0%".'),
     hash: hex64.optional(),
     hashes: dihedralHashesSchema.optional(),
+    /**
+     * The crop turned a quarter, a half and three quarters, with `hash`: so that a turned (or
+     * turned and mirrored) copy of the crop seen before the photo was added is found in the index.
+     */
+    turns: z.object({ rotate90: hex64, rotate180: hex64, rotate270: hex64 }).strict().optional(),
     quality: z.number().int().min(0).max(100),
   })
   .strict()
+  .refine((c) => c.turns === undefined || c.hash !== undefined, { message: "A crop's turns go with its one hash.", path: ["turns"] })
   .refine((c) => (c.hash === undefined) !== (c.hashes === undefined), { message: "A crop has one hash.", path: ["hash"] });
 export type ReferenceCrop = z.infer<typeof referenceCropSchema>;
 

@@ -11,7 +11,7 @@ import {
   pdqCropLabel,
   type PdqCrop,
 } from "./pdq-crops";
-import { pdqHash, pdqHashOrientations, pdqHashOrientationsExact, type PixelImage } from "./pdq-hash";
+import { orientPixels, pdqHash, pdqHashOrientations, pdqHashOrientationsExact, type PixelImage } from "./pdq-hash";
 import { hammingDistance, PDQ_DEFAULT_MAX_DISTANCE } from "./pdq-match";
 
 const REFERENCE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../reference");
@@ -92,6 +92,24 @@ describe("pdqCropHashes", () => {
     const i = PDQ_REFERENCE_CROPS.findIndex((c) => pdqCropLabel(c) === "crop l5% t0% r0% b0%");
     expect(crops[i]).toEqual({ transform: "crop l5% t0% r0% b0%", ...pdqHash(cropPixels(px, [0.05, 0, 0, 0])!) });
     for (const c of crops) expect(c.quality).toBeGreaterThanOrEqual(50);
+  }, 30_000);
+
+  it("with turns, gives each crop's three turns: the hashes of the crop turned, or of the photo turned then cropped on the turned sides", async () => {
+    const px = await decode(path.join(REFERENCE_DIR, "q0746.jpg"));
+    const [plain] = pdqCropHashes(px, [[0.05, 0.025, 0, 0]]);
+    const [c] = pdqCropHashes(px, [[0.05, 0.025, 0, 0]], { turns: true });
+    expect({ transform: c!.transform, hash: c!.hash, quality: c!.quality }).toEqual(plain);
+    const crop = cropPixels(px, [0.05, 0.025, 0, 0])!;
+    expect(c!.turns).toEqual({
+      rotate90: pdqHash(orientPixels(crop, "rotate90")).hash,
+      rotate180: pdqHash(orientPixels(crop, "rotate180")).hash,
+      rotate270: pdqHash(orientPixels(crop, "rotate270")).hash,
+    });
+    // A copy of the photo turned a half, with the same sides trimmed (now right and bottom), meets the half turn.
+    const copy = await decode(await sharp(path.join(REFERENCE_DIR, "q0746.jpg")).rotate(180).jpeg({ quality: 80 }).toBuffer());
+    const turnedCopy = pdqHash(cropPixels(copy, [0, 0, 0.05, 0.025])!).hash;
+    expect(hammingDistance(turnedCopy, c!.turns!.rotate180)).toBeLessThanOrEqual(PDQ_DEFAULT_MAX_DISTANCE);
+    expect(hammingDistance(turnedCopy, c!.hash)).toBeGreaterThan(PDQ_DEFAULT_MAX_DISTANCE);
   });
 
   it("skips crops of images too small to crop", () => {

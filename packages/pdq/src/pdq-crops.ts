@@ -1,4 +1,4 @@
-import { pdqHash, type PixelImage } from "./pdq-hash";
+import { orientPixels, pdqHash, type PixelImage } from "./pdq-hash";
 
 /**
  * Crop variants of a reference image.
@@ -24,7 +24,13 @@ export type PdqCropHash = {
   transform: string;
   hash: string;
   quality: number;
+  /** The crop turned a quarter, a half and three quarters (counter-clockwise), each hashed from its turned pixels (pdqCropHashes with `turns`). */
+  turns?: PdqCropTurns;
 };
+
+/** The three rotations of a crop: with the crop as it stands they meet each of its eight orientations, as it stands or mirrored. */
+export type PdqCropTurns = { rotate90: string; rotate180: string; rotate270: string };
+export const PDQ_CROP_TURNS = ["rotate90", "rotate180", "rotate270"] as const;
 
 /** Crops leaving less than this many pixels a side are skipped (the scanner ignores smaller images too). */
 export const PDQ_MIN_CROP_SIDE = 64;
@@ -113,13 +119,16 @@ export function cropPixels(image: PixelImage, [l, t, r, b]: PdqCrop, minSide: nu
  * The hash of each crop of the image, as it stands (see above). Pass the
  * image at about PDQ_CROP_HASH_MAX_SIDE a side: larger only costs time.
  */
-export function pdqCropHashes(image: PixelImage, crops: readonly PdqCrop[] = PDQ_REFERENCE_CROPS): PdqCropHash[] {
+export function pdqCropHashes(image: PixelImage, crops: readonly PdqCrop[] = PDQ_REFERENCE_CROPS, opts: { turns?: boolean } = {}): PdqCropHash[] {
   const out: PdqCropHash[] = [];
   for (const crop of crops) {
     const px = cropPixels(image, crop);
     if (!px) continue;
     const { hash, quality } = pdqHash(px);
-    out.push({ transform: pdqCropLabel(crop), hash, quality });
+    const entry: PdqCropHash = { transform: pdqCropLabel(crop), hash, quality };
+    // Each turn hashed from the turned pixels: what a turned copy of the crop hashes to.
+    if (opts.turns) entry.turns = Object.fromEntries(PDQ_CROP_TURNS.map((t) => [t, pdqHash(orientPixels(px, t)).hash])) as PdqCropTurns;
+    out.push(entry);
   }
   return out;
 }

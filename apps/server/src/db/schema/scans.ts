@@ -149,11 +149,15 @@ export const leakCount = pgTable(
 /**
  * reference_image.hashes: the eight dihedral PDQ hashes of the photo, by name
  * (original, rotate90 … flipMinus1), and, from clients that send them, those
- * of crops of it, so that cropped copies match too: one hash a crop (rows
- * stored before that keep each crop's eight).
+ * of crops of it, so that cropped copies match too: one hash a crop, and
+ * from newer clients its three turns (rotate90/180/270, for the image index;
+ * rows stored before that keep each crop's eight).
  */
 type DihedralHashes = Record<"original" | "rotate90" | "rotate180" | "rotate270" | "flipX" | "flipY" | "flipPlus1" | "flipMinus1", string>;
-export type StoredReferenceCrop = { transform: string; quality: number } & ({ hash: string } | { hashes: DihedralHashes });
+export type StoredReferenceCrop = { transform: string; quality: number } & (
+  | { hash: string; turns?: Record<"rotate90" | "rotate180" | "rotate270", string> }
+  | { hashes: DihedralHashes }
+);
 export type StoredReferenceHashes = DihedralHashes & { crops?: StoredReferenceCrop[] };
 
 /** PDQ hashes of a creator's reference images, computed on her device; never the images. */

@@ -10,7 +10,14 @@ const dihedral = (h: Readonly<Record<PdqDihedralName, string>>): PdqDihedralHash
 export function storedReferenceHashes(input: Pick<ReferenceImageInput, "hashes" | "crops">): StoredReferenceHashes {
   const crops = input.crops?.map(
     (c): StoredReferenceCrop =>
-      c.hashes ? { transform: c.transform, hashes: dihedral(c.hashes), quality: c.quality } : { transform: c.transform, hash: c.hash!.toLowerCase(), quality: c.quality },
+      c.hashes
+        ? { transform: c.transform, hashes: dihedral(c.hashes), quality: c.quality }
+        : {
+            transform: c.transform,
+            hash: c.hash!.toLowerCase(),
+            quality: c.quality,
+            ...(c.turns ? { turns: { rotate90: c.turns.rotate90.toLowerCase(), rotate180: c.turns.rotate180.toLowerCase(), rotate270: c.turns.rotate270.toLowerCase() } } : {}),
+          },
   );
   return { ...dihedral(input.hashes), ...(crops?.length ? { crops } : {}) };
 }

@@ -37,7 +37,7 @@ async function toDataUrl(canvas: OffscreenCanvas | HTMLCanvasElement, quality: n
   return `data:image/webp;base64,${btoa(binary)}`;
 }
 
-/** Decodes a photo, hashes it (PDQ, its eight orientations, each from the turned pixels) and its crops (one hash each) and, if asked, makes a tiny blurred WebP thumbnail. */
+/** Decodes a photo, hashes it (PDQ, its eight orientations, each from the turned pixels) and its crops (one hash each, and their three turns) and, if asked, makes a tiny blurred WebP thumbnail. */
 export async function hashImage(file: Blob, withThumbnail: boolean): Promise<HashedImage> {
   const probe = await createImageBitmap(file);
   const scale = Math.min(1, MAX_SIDE / Math.max(probe.width, probe.height));
@@ -48,13 +48,15 @@ export async function hashImage(file: Blob, withThumbnail: boolean): Promise<Has
   const pixels = ctx.getImageData(0, 0, width, height);
   const { hashes, quality } = pdqHashOrientationsExact({ width, height, data: pixels.data, channels: 4 });
 
-  // Crops are hashed from a smaller copy, as the server hashes the images it finds (331 crops: ~0.4-0.7 s).
+  // Crops are hashed from a smaller copy, as the server hashes the images it finds (331 crops: ~0.4-0.7 s),
+  // each also turned a quarter, a half and three quarters (~4× that): the image index then finds a
+  // turned crop of the photo that was seen before she added it (docs/decisions/011-image-index.md).
   const c = Math.min(1, PDQ_CROP_HASH_MAX_SIDE / Math.max(probe.width, probe.height));
   const cw = Math.max(1, Math.round(probe.width * c));
   const ch = Math.max(1, Math.round(probe.height * c));
   const forCrops = makeCanvas(cw, ch);
   forCrops.ctx.drawImage(probe, 0, 0, cw, ch);
-  const crops = pdqCropHashes({ width: cw, height: ch, data: forCrops.ctx.getImageData(0, 0, cw, ch).data, channels: 4 });
+  const crops = pdqCropHashes({ width: cw, height: ch, data: forCrops.ctx.getImageData(0, 0, cw, ch).data, channels: 4 }, undefined, { turns: true });
 
   let thumbnail: string | null = null;
   if (withThumbnail) {
