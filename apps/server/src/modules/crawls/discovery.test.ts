@@ -146,7 +146,7 @@ describe("discovery by crawling: names that cannot hide and images with no text"
       expect(res.status).toBe(201);
       refIds[label] = (await res.json()).id;
     }
-  }, 60_000);
+  }, 180_000);
 
   afterAll(async () => {
     await services?.close();

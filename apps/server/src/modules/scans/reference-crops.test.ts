@@ -83,6 +83,10 @@ describe("reference images with crop hashes", () => {
       [[{ transform: good.transform, quality: good.quality }], "crops.0.hash"],
       [[{ transform: good.transform, quality: good.quality, hashes: { ...hashes, flipX: "xyz" } }], "crops.0.hashes.flipX"],
       [[{ transform: good.transform, quality: good.quality, hashes: { ...hashes, extra: hashes.original } }], "crops.0.hashes"],
+      // A crop's three turns (hashes) go with its one hash.
+      [[{ ...good, turns: { rotate90: "xyz", rotate180: good.hash, rotate270: good.hash } }], "crops.0.turns.rotate90"],
+      [[{ ...good, turns: { rotate90: good.hash, rotate180: good.hash } }], "crops.0.turns.rotate270"],
+      [[{ transform: good.transform, quality: good.quality, hashes, turns: { rotate90: good.hash, rotate180: good.hash, rotate270: good.hash } }], "crops.0.turns"],
       [[{ ...good, quality: 101 }], "crops.0.quality"],
       [[{ ...good, image: "data:image/png;base64,AAAA" }], "crops.0"],
       [[good, good], "crops"],
