@@ -58,10 +58,19 @@ export function canonicalizeUrl(input: string | URL): string {
   url.password = "";
   // The parser already drops :80 for http and :443 for https.
   url.hostname = url.hostname.replace(/\.$/, "");
-  const kept = [...url.searchParams.entries()].filter(([k]) => !isTrackingParam(k));
-  kept.sort(([ka, va], [kb, vb]) => (ka < kb ? -1 : ka > kb ? 1 : va < vb ? -1 : va > vb ? 1 : 0));
-  url.search = "";
-  for (const [k, v] of kept) url.searchParams.append(k, v);
+  // A key without "=" stays without it: vBulletin 4's thread address is showthread.php?301-title,
+  // and showthread.php?301-title= is another page to its server (and another leak to us).
+  const kept = url.search
+    .slice(1)
+    .split("&")
+    .filter((part) => part !== "")
+    .map((part) => {
+      const [k, v] = [...new URLSearchParams(part).entries()][0] ?? ["", ""];
+      return { k, v, bare: !part.includes("=") };
+    })
+    .filter(({ k }) => !isTrackingParam(k));
+  kept.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : a.v < b.v ? -1 : a.v > b.v ? 1 : 0));
+  url.search = kept.map(({ k, v, bare }) => (bare ? new URLSearchParams([[k, ""]]).toString().slice(0, -1) : new URLSearchParams([[k, v]]).toString())).join("&");
   return url.href;
 }
 

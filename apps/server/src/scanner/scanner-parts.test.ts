@@ -22,6 +22,12 @@ describe("canonicalizeUrl", () => {
     expect(canonicalizeUrl("http://user:pw@example.com/x")).toBe("http://example.com/x");
     expect(() => canonicalizeUrl("javascript:alert(1)")).toThrow();
   });
+
+  it("keeps a parameter written without a value as written (vBulletin 4's showthread.php?301-title), and encodes the others as before", () => {
+    expect(canonicalizeUrl("https://forum.example/showthread.php?301-M00n-Bunny-pics&utm_source=x")).toBe("https://forum.example/showthread.php?301-M00n-Bunny-pics");
+    expect(canonicalizeUrl("https://forum.example/showthread.php?t=3&301-title&a=")).toBe("https://forum.example/showthread.php?301-title&a=&t=3");
+    expect(canonicalizeUrl("https://x.example/s?q=a b&z=%C3%A9&&")).toBe("https://x.example/s?q=a+b&z=%C3%A9");
+  });
 });
 
 describe("platform profiles", () => {
