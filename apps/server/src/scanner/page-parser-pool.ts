@@ -3,8 +3,9 @@ import { Worker } from "node:worker_threads";
 import { documentFromBody, type DocumentSource, type PageDocument } from "./html-document";
 import { readPage, type PageReadJob, type PageReading } from "./page-reading";
 import type { ListingPage } from "./crawl/crawl-types";
-import { crawlWorkUrl, runCrawlWork, type CrawlWork } from "./crawl/crawl-work";
+import { crawlWorkUrl, runCrawlWork, type CrawlWork, type CrawlWorkResult } from "./crawl/crawl-work";
 import type { FamilyGuess } from "./crawl/family-detect";
+import type { ThreadPage } from "./crawl/thread-pages";
 
 /**
  * Reads fetched pages on worker threads: parsing the markup, finding her names
@@ -19,14 +20,14 @@ import type { FamilyGuess } from "./crawl/family-detect";
  */
 
 type Work = { kind: "parse"; src: DocumentSource } | { kind: "read"; job: PageReadJob } | CrawlWork;
-type Result = PageDocument | PageReading | ListingPage | FamilyGuess | null;
+type Result = PageDocument | PageReading | CrawlWorkResult;
 type Job = { id: number; work: Work; limitMs: number; resolve: (r: Result) => void; reject: (e: Error) => void };
 type Slot = { worker: Worker; pending: Map<number, Job>; ready: boolean; alive: boolean; timer?: NodeJS.Timeout; timedId?: number };
 type Reply =
   | { ready: true }
   | { id: number; doc: PageDocument }
   | { id: number; reading: PageReading }
-  | { id: number; result: ListingPage | FamilyGuess | null }
+  | { id: number; result: CrawlWorkResult }
   | { id: number; error: string };
 
 /** A page whose reading took longer than the pool's time limit: its worker was stopped. */
@@ -104,6 +105,10 @@ export class PageParserPool {
   detect = (work: Omit<Extract<CrawlWork, { kind: "detect" }>, "kind">, timeLimitMs?: number): Promise<FamilyGuess | null> =>
     this.#submit({ kind: "detect", ...work }, timeLimitMs) as Promise<FamilyGuess | null>;
 
+  /** A thread's page read for its previous page and its posts (thread-pages.ts), within a time limit. */
+  thread = (work: Omit<Extract<CrawlWork, { kind: "thread" }>, "kind">, timeLimitMs?: number): Promise<ThreadPage | null> =>
+    this.#submit({ kind: "thread", ...work }, timeLimitMs) as Promise<ThreadPage | null>;
+
   #submit(work: Work, limitMs = this.#pageTimeLimitMs): Promise<Result> {
     return new Promise((resolve, reject) => this.#dispatch({ id: this.#nextId++, work, limitMs, resolve, reject }));
   }
@@ -127,7 +132,7 @@ export class PageParserPool {
 
   #post(slot: Slot, job: Job): void {
     const { work } = job;
-    if (work.kind === "listing" || work.kind === "detect") {
+    if (work.kind === "listing" || work.kind === "detect" || work.kind === "thread") {
       slot.worker.postMessage({ id: job.id, work });
       return;
     }

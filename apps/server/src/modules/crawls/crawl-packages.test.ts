@@ -161,4 +161,88 @@ describe("crawling the forum, blog and imageboard packages", () => {
     expect(web.itemRequests().slice(before)).toEqual([`${PACKAGE_HOSTS.vb3} /showthread.php?p=${sunset3.thread.posts.at(-1)!.id}`]);
     expect((await leaksOf("luna")).map((l) => l.canonicalUrl)).toContain(sunset3.url);
   });
+
+  it("a thread that gained three pages of posts between two crawls is read back from its last page to the posts read before, across runs, each page once", async () => {
+    const forums = ["phpbb", "vb3", "vb4"] as const;
+    const threads = forums.map((site) => {
+      const t = web.addThread(site, "Random chat", "say hi");
+      for (let i = 0; i < 4; i++) web.addPost(site, t.thread, `hello ${i}`);
+      return t;
+    });
+    const crawl = async (extra: Record<string, string> = {}) => {
+      const r = runner(extra);
+      const out = [];
+      for (const site of forums) out.push(await r.run(site));
+      return out;
+    };
+    for (const r of await crawl()) expect(r.outcome, `${r.siteId}: ${r.error}`).toBe("completed");
+    expect(await leaksOf("luna")).toEqual([]);
+    const readBefore = web.itemRequests().length;
+    expect(readBefore).toBe(3);
+
+    // 31 new posts (posts 6 to 36): the thread now has 4 pages of 10; the new posts start on page 1.
+    for (const [i, site] of forums.entries()) {
+      const t = threads[i]!.thread;
+      for (let n = 6; n <= 36; n++) {
+        const body =
+          n === 8
+            ? 'ivy_vale onlyfans leaked, 60 pics <a href="https://mega.nz/folder/IvT8#k">mega</a>'
+            : n === 14
+              ? 'luna_rivers onlyfans leaked set, 80 pics <a href="https://mega.nz/folder/LrT14#k">mega</a>'
+              : `chat ${n}`;
+        web.addPost(site, t, body);
+      }
+    }
+
+    // A run whose request budget ends midway through the walk (its listing, the last page, the images on it)...
+    const partial = await crawl({ CRAWL_MAX_REQUESTS_PER_RUN: "3" });
+    for (const r of partial) expect(r.outcome, r.siteId).toBe("budget-exhausted");
+    const readPartly = web.itemRequests().length - readBefore;
+    expect(readPartly).toBeGreaterThanOrEqual(3);
+    expect(readPartly).toBeLessThan(12);
+    expect(await leaksOf("luna")).toEqual([]);
+    // ...and the next goes on from the page it had queued, back to page 1 (which holds post 5, read before), not further.
+    for (const r of await crawl()) expect(r.outcome, `${r.siteId}: ${r.error}`).toBe("completed");
+
+    const read = web.itemRequests().slice(readBefore);
+    expect(new Set(read).size).toBe(read.length);
+    const [phpbb, vb3, vb4] = threads.map((t) => t.thread);
+    const on = (host: string) => read.filter((r) => r.startsWith(`${host} `)).map((r) => r.slice(host.length + 1));
+    expect(on(PACKAGE_HOSTS.phpbb)).toEqual([
+      `/viewtopic.php?p=${phpbb!.posts.at(-1)!.id}`,
+      `/viewtopic.php?t=${phpbb!.id}&start=20`,
+      `/viewtopic.php?t=${phpbb!.id}&start=10`,
+      `/viewtopic.php?t=${phpbb!.id}`,
+    ]);
+    expect(on(PACKAGE_HOSTS.vb3)).toEqual([`/showthread.php?p=${vb3!.posts.at(-1)!.id}`, `/showthread.php?t=${vb3!.id}&page=3`, `/showthread.php?t=${vb3!.id}&page=2`, `/showthread.php?t=${vb3!.id}`]);
+    expect(on(PACKAGE_HOSTS.vb4)).toEqual([
+      `/forum/showthread.php?p=${vb4!.posts.at(-1)!.id}`,
+      `/forum/showthread.php?${vb4!.id}-random-chat/page3`,
+      `/forum/showthread.php?${vb4!.id}-random-chat/page2`,
+      `/forum/showthread.php?${vb4!.id}-random-chat`,
+    ]);
+    // The posts on the earlier pages are found, each at the thread's address.
+    expect((await leaksOf("luna")).map((l) => l.canonicalUrl)).toEqual(threads.map((t) => t.url).sort());
+    expect((await leaksOf("ivy")).map((l) => l.canonicalUrl)).toEqual(threads.map((t) => t.url).sort());
+
+    // Nothing new: nothing read. A new post on the last page: only that page.
+    for (const r of await crawl()) expect(r.itemsRead, r.siteId).toBe(0);
+    web.addPost("phpbb", phpbb!, "chat 37");
+    const before = web.itemRequests().length;
+    await crawl();
+    expect(web.itemRequests().slice(before)).toEqual([`${PACKAGE_HOSTS.phpbb} /viewtopic.php?p=${phpbb!.posts.at(-1)!.id}`]);
+  });
+
+  it("walks back no further than CRAWL_MAX_THREAD_PAGES pages of a thread", async () => {
+    const t = web.addThread("phpbb", "Long thread", "first");
+    await runner().run("phpbb");
+    for (let n = 2; n <= 60; n++) web.addPost("phpbb", t.thread, `chat ${n}`);
+    const before = web.itemRequests().length;
+    expect((await runner({ CRAWL_MAX_THREAD_PAGES: "3" }).run("phpbb")).outcome).toBe("completed");
+    expect(web.itemRequests().slice(before)).toEqual([
+      `${PACKAGE_HOSTS.phpbb} /viewtopic.php?p=${t.thread.posts.at(-1)!.id}`,
+      `${PACKAGE_HOSTS.phpbb} /viewtopic.php?t=${t.thread.id}&start=40`,
+      `${PACKAGE_HOSTS.phpbb} /viewtopic.php?t=${t.thread.id}&start=30`,
+    ]);
+  });
 });

@@ -14,7 +14,8 @@ import type { PageReadJob, PageReading } from "../../scanner/page-reading";
 import { hashImageBuffer, MIN_IMAGE_SIDE } from "../../scanner/image-match";
 import type { CrawlConfig, LeakSite, LeakSiteCatalog, ResolvedCrawlConfig } from "../../scanner/leak-site-catalog";
 import { wellKnownProbes, type FamilyGuess } from "../../scanner/crawl/family-detect";
-import type { CrawlWork } from "../../scanner/crawl/crawl-work";
+import type { CrawlWork, CrawlWorkResult } from "../../scanner/crawl/crawl-work";
+import { pagesThreads, reachesReadPosts, type ThreadPage } from "../../scanner/crawl/thread-pages";
 import { PageTimeLimitError } from "../../scanner/page-parser-pool";
 import { parseRobotsTxt, robotsVerdict, type RobotsFile } from "../../scanner/robots-txt";
 import type { ScannerSettings } from "../../scanner/scanner-settings";
@@ -95,7 +96,7 @@ export type CrawlRunnerDeps = {
    * Reads a listing page, or tells a site's family from a page, off the event loop within the page time
    * limit; default: the shared worker pool. A listing past the limit ends the walk for this run.
    */
-  parseCrawlPage?: (work: CrawlWork) => Promise<ListingPage | FamilyGuess | null>;
+  parseCrawlPage?: (work: CrawlWork) => Promise<CrawlWorkResult>;
   onPage?: (page: CrawledPage) => void | Promise<void>;
   /** A leak stored for a creator (after it is committed). */
   onLeak?: (event: { userId: string; finding: Finding; isNew: boolean }) => void | Promise<void>;
@@ -261,10 +262,12 @@ export class CrawlRunner {
 
     const parseCrawlPage =
       this.deps.parseCrawlPage ??
-      ((work: CrawlWork) =>
+      ((work: CrawlWork): Promise<CrawlWorkResult> =>
         work.kind === "listing"
           ? sharedPageParser().listing(work, settings.SCAN_PAGE_TIME_LIMIT_MS)
-          : sharedPageParser().detect(work, settings.SCAN_PAGE_TIME_LIMIT_MS));
+          : work.kind === "thread"
+            ? sharedPageParser().thread(work, settings.SCAN_PAGE_TIME_LIMIT_MS)
+            : sharedPageParser().detect(work, settings.SCAN_PAGE_TIME_LIMIT_MS));
 
     try {
       if (site.crawl.family === "auto") {
@@ -354,7 +357,7 @@ export class CrawlRunner {
           const item = await repo.claimNextItem(db, siteId, this.holder, this.#leaseMs);
           if (!item) return;
           try {
-            const read = await this.#readItem(crawlSite, item, creators, politeFetch, politeImage, adapter, config, now, result);
+            const read = await this.#readItem(crawlSite, item, creators, politeFetch, politeImage, parseCrawlPage, adapter, config, now, result);
             await repo.finishItem(db, siteId, item.key, this.holder, { status: "done", leaks: read.leaks, images: read.images });
             result.itemsRead++;
           } catch (e) {
@@ -432,6 +435,7 @@ export class CrawlRunner {
     creators: CreatorMatcher,
     politeFetch: (url: string, kind: "listing" | "item") => Promise<FetchResult>,
     politeImage: (url: string, pageUrl: string) => Promise<FetchResult>,
+    parseCrawlPage: (work: CrawlWork) => Promise<CrawlWorkResult>,
     adapter: ReturnType<typeof crawlAdapter>,
     config: CrawlAdapterConfig,
     now: () => Date,
@@ -450,6 +454,7 @@ export class CrawlRunner {
       : { body: res.body, contentType: res.contentType, url: res.finalUrl, kind: /html|xml/.test(res.contentType) || !res.contentType ? "html" : "text" };
     const readPage = this.deps.readPage ?? ((job: PageReadJob) => sharedPageParser().read(job, this.deps.settings.SCAN_PAGE_TIME_LIMIT_MS));
     const { doc } = await readPage({ src, text: { matchers: [], catalogSites: [], pageUrl, needContext: false } });
+    if (!converted && pagesThreads(site.crawl.family)) await this.#queuePreviousPage(site, item, text, res, parseCrawlPage, config, result);
 
     const images = [...new Set([...doc.images.map((i) => i.src), ...doc.metaImages])].filter((s) => /^https?:\/\//i.test(s)).slice(0, MAX_IMAGES_PER_PAGE);
     const crawled: CrawledPage = { siteId: site.id, url: pageUrl, images, fetchedAt: res.fetchedAt };
@@ -506,6 +511,44 @@ export class CrawlRunner {
   }
 
   /**
+   * A forum thread is read at its last page; when more posts arrived since it was last read than that
+   * page holds, the page before it is queued as an item of its own (committed, so a killed runner's
+   * successor goes on from it), and so on back, until a page holds a post read before, or the
+   * thread's page cap (CRAWL_MAX_THREAD_PAGES); the run's request budget bounds it too, what is
+   * left waiting for the next run. Every page is shown at the thread's address, so that it is one leak.
+   */
+  async #queuePreviousPage(
+    site: CrawlSite,
+    item: repo.CrawlItemRow,
+    body: string,
+    res: FetchResult,
+    parseCrawlPage: (work: CrawlWork) => Promise<CrawlWorkResult>,
+    config: CrawlAdapterConfig,
+    result: CrawlRunResult,
+  ): Promise<void> {
+    const { version, depth } = repo.threadPageOf(item.key);
+    if (depth + 1 >= this.deps.settings.CRAWL_MAX_THREAD_PAGES || !version.includes("@")) return;
+    let page: ThreadPage | null;
+    try {
+      page = (await parseCrawlPage({
+        kind: "thread",
+        family: site.crawl.family,
+        input: { body, url: res.finalUrl, contentType: res.contentType, headers: res.headers },
+        config,
+      })) as ThreadPage | null;
+    } catch (e) {
+      if (!(e instanceof PageTimeLimitError)) throw e;
+      // A page that cannot be read in time: the thread is not walked further back.
+      return;
+    }
+    if (!page?.previous) return;
+    if (reachesReadPosts(page, await repo.threadReadTo(this.deps.db, site.id, version))) return;
+    result.itemsFound += await repo.insertItems(this.deps.db, site.id, [
+      { key: repo.threadPageKey(version, depth + 1), url: item.url, fetchUrl: page.previous, title: item.title, time: null },
+    ]);
+  }
+
+  /**
    * The family of an "auto" site: the one detected in the last day (by any worker: it is kept in the site's
    * run summary), else told from its entry pages, else from its well-known addresses (latest.json, wp-json,
    * catalog.json). Each page is read in the host's turn, robots.txt as for listings.
@@ -514,7 +557,7 @@ export class CrawlRunner {
     site: LeakSite & { crawl: CrawlConfig },
     lastRun: Record<string, unknown> | null,
     politeFetch: (url: string, kind: "listing" | "item") => Promise<FetchResult>,
-    parse: (work: CrawlWork) => Promise<ListingPage | FamilyGuess | null>,
+    parse: (work: CrawlWork) => Promise<CrawlWorkResult>,
     now: () => Date,
     noteError: (e: unknown, what: string) => void,
   ): Promise<DetectedFamily> {

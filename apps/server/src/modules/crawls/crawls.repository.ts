@@ -162,6 +162,49 @@ export async function finishItem(
   return rows.length > 0;
 }
 
+/** A thread's earlier page, queued as an item of its own: `${version}|back${n}` (n pages before the last). */
+const BACK = /\|back(\d{1,4})$/;
+
+export function threadPageKey(version: string, depth: number): string {
+  return `${version}|back${depth}`;
+}
+
+/** The version an item key reads ("t912@p5521" for "t912@p5521|back2") and how many pages back from its last page. */
+export function threadPageOf(key: string): { version: string; depth: number } {
+  const m = BACK.exec(key);
+  return m ? { version: key.slice(0, m.index), depth: Number(m[1]) } : { version: key, depth: 0 };
+}
+
+/**
+ * What of a thread was read before this version: the newest post id ("t912@p5521") and the newest
+ * time (the listing's time, or a time version "t4411@1793527200000") among its versions read
+ * ("done"), this version and its pages left out. Null when none was read.
+ */
+export async function threadReadTo(db: DbOrTx, siteId: string, version: string): Promise<{ postId: number | null; time: number | null } | null> {
+  const at = version.indexOf("@");
+  if (at <= 0) return null;
+  const prefix = version.slice(0, at + 1);
+  const rows = await db
+    .select({ key: crawlItem.key, itemTime: crawlItem.itemTime })
+    .from(crawlItem)
+    .where(and(eq(crawlItem.siteId, siteId), eq(crawlItem.status, "done"), sql`left(${crawlItem.key}, ${prefix.length}) = ${prefix}`))
+    .orderBy(sql`${crawlItem.seq} desc`)
+    .limit(100);
+  let postId: number | null = null;
+  let time: number | null = null;
+  let found = false;
+  for (const r of rows) {
+    if (BACK.test(r.key) || r.key === version) continue;
+    found = true;
+    const v = r.key.slice(prefix.length);
+    const p = /^p(\d{1,15})$/.exec(v)?.[1];
+    if (p) postId = Math.max(postId ?? 0, Number(p));
+    const t = r.itemTime?.getTime() ?? (/^\d{10,15}$/.test(v) ? Number(v) : null);
+    if (t !== null) time = Math.max(time ?? 0, t);
+  }
+  return found ? { postId, time } : null;
+}
+
 export async function countItemsByStatus(db: DbOrTx, siteIds?: string[]) {
   const where = siteIds ? inArray(crawlItem.siteId, siteIds) : undefined;
   const rows = await db.select({ siteId: crawlItem.siteId, status: crawlItem.status, n: count() }).from(crawlItem).where(where).groupBy(crawlItem.siteId, crawlItem.status);

@@ -30,6 +30,11 @@ export const crawlSettingsSchema = z.object({
   CRAWL_BUDGET_MS: envInt(20 * 60_000, 1_000, 24 * 60 * 60_000),
   /** Listing pages read per entry page on a site's first crawl (later crawls stop at their cursor). */
   CRAWL_FIRST_LISTING_PAGES: envInt(5, 1, 1_000),
+  /**
+   * Pages of one forum thread read per new version: its last page, then back through the previous
+   * pages (the package's previous-page link) until one holds a post read before.
+   */
+  CRAWL_MAX_THREAD_PAGES: envInt(5, 1, 100),
   /** Longest wait a 429/503 Retry-After (or the failure backoff) may impose on a host. */
   CRAWL_MAX_BACKOFF_MS: envInt(60 * 60_000, 1_000, 24 * 60 * 60_000),
   /** How often the crawl tick looks for sites whose crawl is due. */

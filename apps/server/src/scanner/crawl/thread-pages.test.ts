@@ -1,0 +1,42 @@
+import { describe, expect, it } from "vitest";
+import { crawlFixture } from "@leakwarden/test-support/fake-web/crawl-fixtures";
+import type { CrawlAdapterConfig } from "./crawl-types";
+import { parseThreadPage, reachesReadPosts } from "./thread-pages";
+
+const cfg = (host: string): CrawlAdapterConfig => ({ baseUrl: `https://${host}`, domains: [host], selectors: {}, itemPattern: null, threadPath: "res" });
+const input = (fixture: string, url: string) => ({ body: crawlFixture(fixture), url, contentType: "text/html", headers: {} });
+
+describe("a forum thread's page: its previous page and its posts", () => {
+  it("phpBB 3.3: the pagination's rel=prev link without the session id, the posts' ids and times", () => {
+    const page = parseThreadPage("phpbb", input("phpbb3-viewtopic.html", "https://board.leakden.example/viewtopic.php?p=5521&sid=5f1e0c2a9d"), cfg("board.leakden.example"));
+    expect(page).toEqual({
+      previous: "https://board.leakden.example/viewtopic.php?t=912&start=20",
+      posts: [
+        { id: 5518, time: Date.parse("2026-11-01T09:40:11Z") },
+        { id: 5521, time: Date.parse("2026-11-01T10:00:00Z") },
+      ],
+    });
+    expect(reachesReadPosts(page!, { postId: 5490, time: null })).toBe(false);
+    expect(reachesReadPosts(page!, { postId: 5518, time: null })).toBe(true);
+    expect(reachesReadPosts(page!, null)).toBe(false);
+  });
+
+  it("vBulletin 4: the posts (li#post_N) of a page without a previous page; XenForo 2: its posts by data-content and time", () => {
+    expect(parseThreadPage("vbulletin", input("vbulletin4-showthread.html", "https://forum.vbleaks.example/forum/showthread.php?p=88812"), cfg("forum.vbleaks.example"))).toEqual({
+      previous: null,
+      posts: [{ id: 88812, time: null }],
+    });
+    const xf = parseThreadPage("xenforo", input("xenforo2-thread.html", "https://forum.leakfans.example/threads/x.4411/page-2"), cfg("forum.leakfans.example"));
+    expect(xf!.posts).toContainEqual({ id: 9901, time: 1793527200_000 });
+    expect(reachesReadPosts({ previous: null, posts: [{ id: null, time: 1000 }] }, { postId: null, time: 1000 })).toBe(true);
+    expect(parseThreadPage("discourse", input("xenforo2-thread.html", "https://x.example/"), cfg("x.example"))).toBeNull();
+  });
+
+  it("a previous link off the site, or to the page itself, is none", () => {
+    const body = `<div class="pagination"><a rel="prev" href="https://elsewhere.example/viewtopic.php?t=1">Prev</a><a rel="prev" href="./viewtopic.php?t=1&amp;sid=abc">Prev</a></div><div id="p7" class="post"></div>`;
+    expect(parseThreadPage("phpbb", { body, url: "https://board.leakden.example/viewtopic.php?t=1", contentType: "text/html", headers: {} }, cfg("board.leakden.example"))).toEqual({
+      previous: null,
+      posts: [{ id: 7, time: null }],
+    });
+  });
+});

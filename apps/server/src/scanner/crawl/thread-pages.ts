@@ -1,0 +1,102 @@
+import * as cheerio from "cheerio";
+import { onSiteUrl, parseListingTime, withoutSession } from "./crawl-adapters";
+import type { CrawlAdapterConfig, CrawlFamily, ListingInput } from "./crawl-types";
+
+/**
+ * A thread page of a forum that pages its threads (phpBB, vBulletin, XenForo): the link to its
+ * previous (older) page, as the package renders it, and the posts on it (their ids and times).
+ * A thread is read at its last page; when more posts arrived since the last crawl than that page
+ * holds, the crawler walks back through the previous pages until it reaches a post it had read.
+ *
+ * Only cheerio and anchored patterns on bounded attribute values touch the page.
+ */
+
+export type ThreadPost = { id: number | null; time: number | null };
+export type ThreadPage = { previous: string | null; posts: ThreadPost[] };
+
+type ThreadSpec = {
+  /** Each post's element, whose id (or data-content) carries the post's number. */
+  post: string;
+  postId: RegExp;
+  /** Inside a post: the element whose data-time / datetime is when it was posted. */
+  time: string | null;
+  /** The previous-page link of the package's pagination. */
+  previous: string;
+};
+
+const SPECS: Partial<Record<CrawlFamily, ThreadSpec>> = {
+  // prosilver: <div id="p5521" class="post">, <p class="author"><time datetime>; pagination li.arrow.previous a[rel=prev].
+  phpbb: {
+    post: "div.post[id^='p']",
+    postId: /^p(\d{1,12})$/,
+    time: "p.author time[datetime], .author time[datetime]",
+    previous: ".pagination a[rel=prev], .pagination li.previous > a, link[rel=prev]",
+  },
+  // vBulletin 4: <li id="post_88812">; vBulletin 3: <table id="post88812">; pagination a[rel=prev] (pagenav, prev_next).
+  vbulletin: {
+    post: "li[id^='post_'], table[id^='post']",
+    postId: /^post_?(\d{1,12})$/,
+    time: null,
+    previous: "a[rel=prev], link[rel=prev]",
+  },
+  // XenForo 2: <article class="message" data-content="post-N" id="js-post-N">; XenForo 1: <li id="post-N" class="message">.
+  xenforo: {
+    post: "article.message[data-content^='post-'], li.message[id^='post-']",
+    postId: /^(?:js-)?post-(\d{1,12})$/,
+    time: "time.u-dt[data-time], abbr.DateTime[data-time], span.DateTime[title]",
+    previous: "a.pageNav-jump--prev, .PageNav a[rel=prev], a[rel=prev], link[rel=prev]",
+  },
+};
+
+const MAX_POSTS = 500;
+
+/** Families whose threads are paged and walked back. */
+export function pagesThreads(family: CrawlFamily): boolean {
+  return SPECS[family] !== undefined;
+}
+
+export function parseThreadPage(family: CrawlFamily, input: ListingInput, config: CrawlAdapterConfig): ThreadPage | null {
+  const spec = SPECS[family];
+  if (!spec) return null;
+  const $ = cheerio.load(input.body);
+  const baseHref = $("base[href]").first().attr("href");
+  const base = (baseHref && onSiteUrl(baseHref, input.url, config.domains)?.href) || input.url;
+  const posts: ThreadPost[] = [];
+  for (const el of $(spec.post).toArray().slice(0, MAX_POSTS)) {
+    const e = $(el);
+    const raw = (e.attr("data-content") ?? e.attr("id") ?? "").slice(0, 40);
+    const m = spec.postId.exec(raw) ?? spec.postId.exec((e.attr("id") ?? "").slice(0, 40));
+    let time: number | null = null;
+    if (spec.time) {
+      const t = e.find(spec.time).first();
+      time = parseListingTime(t.attr("data-time") ?? t.attr("datetime") ?? t.attr("title") ?? null);
+    }
+    posts.push({ id: m ? Number(m[1]) : null, time });
+  }
+  const current = withoutSession(new URL(input.url)).href;
+  let previous: string | null = null;
+  for (const el of $(spec.previous).toArray().slice(0, 20)) {
+    const u = onSiteUrl($(el).attr("href"), base, config.domains);
+    if (!u) continue;
+    const clean = withoutSession(u).href;
+    if (clean !== current) {
+      previous = clean;
+      break;
+    }
+  }
+  return { previous, posts };
+}
+
+/** What of a thread was read before: the newest post id and time among its versions read. */
+export type ThreadReadTo = { postId: number | null; time: number | null };
+
+/**
+ * Whether a page reaches what was read before: it holds a post at or before the newest post read
+ * (by number when both sides have numbers, else by time). Nothing read before: never.
+ */
+export function reachesReadPosts(page: ThreadPage, readTo: ThreadReadTo | null): boolean {
+  if (!readTo) return false;
+  return page.posts.some((p) =>
+    p.id !== null && readTo.postId !== null ? p.id <= readTo.postId : p.time !== null && readTo.time !== null ? p.time <= readTo.time : false,
+  );
+}
