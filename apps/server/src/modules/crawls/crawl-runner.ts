@@ -23,6 +23,7 @@ import type { Finding } from "../../scanner/scan-types";
 import type { SeenImage } from "../image-index/image-index.service";
 import { HostBackoffError, HostPoliteness, retryAfterMs, type HostLease } from "./host-politeness";
 import * as repo from "./crawls.repository";
+import { recordLeak } from "../scans/record-leak";
 
 /**
  * One crawl run of one catalogued site: walk its listings from the newest item down to the
@@ -488,7 +489,7 @@ export class CrawlRunner {
       const f = verdict.finding;
       if (!verdict.isLeak || !f) continue;
       const finding: Finding = { ...f, evidence: { ...f.evidence, signals: [`crawl: ${discovery}`, ...f.evidence.signals] } };
-      const isNew = await repo.upsertCrawlLeak(this.deps.db, {
+      const { isNew } = await recordLeak(this.deps.db, {
         userId,
         canonicalUrl: finding.url,
         url: tryCanonicalizeUrl(item.url) ?? finding.url,
@@ -498,6 +499,7 @@ export class CrawlRunner {
         confidence: finding.confidence,
         evidence: { ...finding.evidence, discovery: { how: "crawl", site: site.id, siteName: site.name, text: discovery, itemKey: item.key } },
         seenAt: now(),
+        pageRead: true,
       });
       leaks++;
       result.leaks++;

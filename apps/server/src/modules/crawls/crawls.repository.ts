@@ -2,8 +2,6 @@ import { and, asc, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
 import type { Db, DbOrTx } from "../../db/client";
 import { crawlHost, crawlItem, crawlSite, type CrawlEntryState } from "../../db/schema/crawls";
 import { nickname, stageName } from "../../db/schema/identities";
-import { leak } from "../../db/schema/scans";
-import type { LeakCategory, LeakConfidence } from "@leakwarden/contracts/scans";
 
 export type CrawlSiteRow = typeof crawlSite.$inferSelect;
 export type CrawlItemRow = typeof crawlItem.$inferSelect;
@@ -236,44 +234,6 @@ export async function recordRun(
 export async function listCreatorIds(db: DbOrTx): Promise<string[]> {
   const rows = await db.execute<{ user_id: string }>(sql`select distinct ${stageName.userId} as user_id from ${stageName} union select distinct ${nickname.userId} from ${nickname}`);
   return (rows as unknown as { rows: { user_id: string }[] }).rows.map((r) => r.user_id);
-}
-
-/**
- * A crawl finding in the creator's one list of leaks (one row per canonical URL, as scans
- * store theirs): a later sighting refreshes it, a removed link that is back is reopened.
- * Returns true when the leak is new to her.
- */
-export async function upsertCrawlLeak(
-  db: DbOrTx,
-  values: { userId: string; canonicalUrl: string; url: string; domain: string; title: string; category: LeakCategory; confidence: LeakConfidence; evidence: Record<string, unknown>; seenAt: Date },
-): Promise<boolean> {
-  const rows = await db
-    .insert(leak)
-    .values({
-      userId: values.userId,
-      canonicalUrl: values.canonicalUrl,
-      url: values.url,
-      domain: values.domain,
-      title: values.title,
-      category: values.category,
-      confidence: values.confidence,
-      evidence: values.evidence,
-      firstSeenAt: values.seenAt,
-      lastSeenAt: values.seenAt,
-    })
-    .onConflictDoUpdate({
-      target: [leak.userId, leak.canonicalUrl],
-      set: {
-        lastSeenAt: values.seenAt,
-        evidence: values.evidence,
-        title: values.title,
-        confidence: sql`case when ${leak.confidence} = 'high' then 'high' else excluded.confidence end`,
-        status: sql`case when ${leak.status} = 'removed' then 'new' else ${leak.status} end`,
-        removedAt: sql`case when ${leak.status} = 'removed' then null else ${leak.removedAt} end`,
-      },
-    })
-    .returning({ inserted: sql<boolean>`(xmax = 0)` });
-  return rows[0]?.inserted === true;
 }
 
 export type StoredRobots = { status: "file" | "no-robots" | "unreachable"; text: string | null; fetchedAt: Date };

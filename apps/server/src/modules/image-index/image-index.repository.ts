@@ -1,9 +1,10 @@
 import { inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { imageHash, imageSighting, indexedImage, referenceHash } from "../../db/schema/image-index";
-import { leak, referenceImage } from "../../db/schema/scans";
+import { referenceImage } from "../../db/schema/scans";
 import { ALL_WORDS, hashColumns, nearHashesQuery, WORD_HALVES } from "./multi-index-hash";
 import type { LeakCategory } from "@leakwarden/contracts/scans";
+import { recordLeak } from "../scans/record-leak";
 
 export type IndexedImageRow = typeof indexedImage.$inferSelect;
 
@@ -117,19 +118,16 @@ export async function findReferenceImage(db: DbOrTx, id: string) {
 }
 
 /**
- * A leak found through the index. An existing row for the same creator and URL (a scan or an
- * earlier match found it) stays as it is, but for its last-seen time. `isNew`: this made the row.
+ * A leak found through the index, stored by recordLeak (scans/record-leak.ts): an image match
+ * never reopens a removed leak nor replaces what a reading of the page recorded; its image
+ * matches join the evidence. `isNew`: this made the row.
  */
 export async function insertIndexLeak(
   db: DbOrTx,
   v: { userId: string; canonicalUrl: string; domain: string; category: LeakCategory; evidence: Record<string, unknown>; seenAt: Date },
 ): Promise<boolean> {
-  const rows = await db
-    .insert(leak)
-    .values({ userId: v.userId, canonicalUrl: v.canonicalUrl, url: v.canonicalUrl, domain: v.domain, title: "", category: v.category, confidence: "medium", evidence: v.evidence, firstSeenAt: v.seenAt, lastSeenAt: v.seenAt })
-    .onConflictDoUpdate({ target: [leak.userId, leak.canonicalUrl], set: { lastSeenAt: sql`greatest(${leak.lastSeenAt}, excluded.last_seen_at)` } })
-    .returning({ isNew: sql<boolean>`(xmax = 0)` });
-  return !!rows[0]?.isNew;
+  const { isNew } = await recordLeak(db, { ...v, url: v.canonicalUrl, title: "", confidence: "medium", pageRead: false });
+  return isNew;
 }
 
 function rowsOf<T>(res: unknown): T[] {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, is
 import type { DbOrTx } from "../../db/client";
 import { leak, leakCount, leakSearchText, leakSeenDay, referenceImage, scan } from "../../db/schema/scans";
 import type { LeakCategory, LeakConfidence } from "@leakwarden/contracts/scans";
+import { recordLeak, type RecordedLeak } from "./record-leak";
 
 export type ScanRow = typeof scan.$inferSelect;
 export type LeakRow = typeof leak.$inferSelect;
@@ -110,40 +111,12 @@ export async function updateScan(db: DbOrTx, id: string, values: Partial<Omit<Sc
   await db.update(scan).set(values).where(eq(scan.id, id));
 }
 
-/** One row per (creator, canonical URL): later scans refresh it; a removed link that is back is reopened. */
-export async function upsertLeak(
+/** A scan's finding, stored by recordLeak (record-leak.ts: one row per creator and URL, and its update rules). */
+export function upsertLeak(
   db: DbOrTx,
   values: { userId: string; scanId: string; canonicalUrl: string; url: string; domain: string; title: string; category: LeakCategory; confidence: LeakConfidence; evidence: Record<string, unknown>; seenAt: Date },
-) {
-  await db
-    .insert(leak)
-    .values({
-      userId: values.userId,
-      canonicalUrl: values.canonicalUrl,
-      url: values.url,
-      domain: values.domain,
-      title: values.title,
-      category: values.category,
-      confidence: values.confidence,
-      evidence: values.evidence,
-      firstScanId: values.scanId,
-      lastScanId: values.scanId,
-      firstSeenAt: values.seenAt,
-      lastSeenAt: values.seenAt,
-    })
-    .onConflictDoUpdate({
-      target: [leak.userId, leak.canonicalUrl],
-      set: {
-        lastSeenAt: values.seenAt,
-        lastScanId: values.scanId,
-        evidence: values.evidence,
-        title: values.title,
-        // A stronger signal upgrades; a weaker one never downgrades what was established.
-        confidence: sql`case when ${leak.confidence} = 'high' then 'high' else excluded.confidence end`,
-        status: sql`case when ${leak.status} = 'removed' then 'new' else ${leak.status} end`,
-        removedAt: sql`case when ${leak.status} = 'removed' then null else ${leak.removedAt} end`,
-      },
-    });
+): Promise<RecordedLeak> {
+  return recordLeak(db, { ...values, pageRead: true });
 }
 
 /**

@@ -1,0 +1,134 @@
+import { and, eq } from "drizzle-orm";
+import type { DbOrTx } from "../../db/client";
+import { leak } from "../../db/schema/scans";
+import type { LeakCategory, LeakConfidence } from "@leakwarden/contracts/scans";
+
+/**
+ * A leak found for a creator, by a scan, a crawl or the shared image index: the one way a leak is
+ * stored. One row per creator and canonical URL; the database numbers a new row (#1, #2, … per
+ * creator: trigger leak_number_assign) and a sighting of a known URL keeps its number.
+ *
+ * The rules when the row exists, and why:
+ * - first seen, first scan, shown URL, domain and category stay as first recorded: what the
+ *   creator first saw of the leak (and acted on) does not shift under her;
+ * - last seen is the latest sighting (greatest: an image match reports a sighting that may be
+ *   older than the last reading of the page), and the last scan is the scan that saw it, if any;
+ * - confidence keeps the highest: a stronger finding upgrades it, a weaker one (an image-only
+ *   match, a page that lost its leak words) never downgrades what was established;
+ * - the title is the page's latest non-empty title (an image match has none);
+ * - a removed leak whose page was read again, live, is open again ("new"): it is back. An image
+ *   match (the image was seen there at some time, maybe before the removal) does not reopen it,
+ *   and nothing changes a status the creator set (confirmed, dismissed, takedown sent);
+ * - evidence merges (mergeEvidence): lists (signals, sources, names, disguises, image matches)
+ *   accumulate, newest first and capped; how it was first found (discovery, foundBy) is the first
+ *   finding's alone; the page's own facts (snippet, title, status, hash) are the latest reading's,
+ *   an image match only filling what no reading recorded.
+ */
+
+export type LeakRecord = {
+  userId: string;
+  canonicalUrl: string;
+  /** The address shown for it (where the page ended up). */
+  url: string;
+  domain: string;
+  title: string;
+  category: LeakCategory;
+  confidence: LeakConfidence;
+  evidence: Record<string, unknown>;
+  seenAt: Date;
+  /** The scan that found it (scans only). */
+  scanId?: string | null;
+  /** The page itself was read now (a scan, a crawl); false for the image index (one of its images was seen there). */
+  pageRead: boolean;
+};
+
+export type RecordedLeak = { id: string; number: number; isNew: boolean };
+
+const CONFIDENCE_RANK: Record<LeakConfidence, number> = { medium: 1, high: 2 };
+
+/** Evidence lists merged, newest first, each capped. */
+const LISTS: Record<string, { max: number; key: (v: unknown) => string }> = {
+  signals: { max: 30, key: (v) => JSON.stringify(v) },
+  sources: { max: 20, key: (v) => JSON.stringify(v) },
+  matchedNames: { max: 20, key: (v) => JSON.stringify(v) },
+  evasions: { max: 20, key: (v) => (isObject(v) ? `${String(v.name)}\u0000${String(v.seen)}` : JSON.stringify(v)) },
+  imageMatches: { max: 50, key: (v) => (isObject(v) ? `${String(v.imageUrl)}\u0000${String(v.referenceId)}` : JSON.stringify(v)) },
+};
+/** How the leak was first found: kept from the first finding. */
+const FIRST_FINDING = new Set(["discovery", "foundBy"]);
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+const isEmpty = (v: unknown) => v === undefined || v === null || v === "" || (Array.isArray(v) && v.length === 0) || (isObject(v) && Object.keys(v).length === 0);
+
+/** A leak's stored evidence and a new finding's, merged by the rules above. */
+export function mergeEvidence(stored: Record<string, unknown>, found: Record<string, unknown>, pageRead: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = { ...stored };
+  for (const [k, v] of Object.entries(found)) {
+    if (isEmpty(v)) continue;
+    const list = LISTS[k];
+    if (list && Array.isArray(v)) {
+      const merged: unknown[] = [];
+      const seen = new Set<string>();
+      for (const item of [...v, ...(Array.isArray(stored[k]) ? (stored[k] as unknown[]) : [])]) {
+        const key = list.key(item);
+        if (seen.has(key)) continue;
+        seen.add(key);
+        merged.push(item);
+        if (merged.length >= list.max) break;
+      }
+      out[k] = merged;
+    } else if (FIRST_FINDING.has(k)) {
+      // Set by the first finding only: a crawl's or the index's later sighting does not claim the leak.
+      continue;
+    } else if (!pageRead) {
+      if (isEmpty(stored[k])) out[k] = v;
+    } else out[k] = v;
+  }
+  return out;
+}
+
+export async function recordLeak(db: DbOrTx, v: LeakRecord): Promise<RecordedLeak> {
+  const scanId = v.scanId ?? null;
+  return db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(leak)
+      .values({
+        userId: v.userId,
+        canonicalUrl: v.canonicalUrl,
+        url: v.url,
+        domain: v.domain,
+        title: v.title,
+        category: v.category,
+        confidence: v.confidence,
+        evidence: v.evidence,
+        firstScanId: scanId,
+        lastScanId: scanId,
+        firstSeenAt: v.seenAt,
+        lastSeenAt: v.seenAt,
+      })
+      .onConflictDoNothing({ target: [leak.userId, leak.canonicalUrl] })
+      .returning({ id: leak.id, number: leak.number });
+    if (inserted[0]) return { ...inserted[0], isNew: true };
+
+    // Known to her: the row is locked until this sighting is merged in (another finding of the same URL waits).
+    const [row] = await tx
+      .select()
+      .from(leak)
+      .where(and(eq(leak.userId, v.userId), eq(leak.canonicalUrl, v.canonicalUrl)))
+      .for("update");
+    if (!row) throw new Error("a leak row that conflicted on insert is gone");
+    const reopen = row.status === "removed" && v.pageRead;
+    await tx
+      .update(leak)
+      .set({
+        lastSeenAt: v.seenAt > row.lastSeenAt ? v.seenAt : row.lastSeenAt,
+        ...(scanId ? { lastScanId: scanId } : {}),
+        confidence: CONFIDENCE_RANK[v.confidence] > CONFIDENCE_RANK[row.confidence] ? v.confidence : row.confidence,
+        ...(v.pageRead && v.title ? { title: v.title } : {}),
+        ...(reopen ? { status: "new" as const, removedAt: null } : {}),
+        evidence: mergeEvidence(row.evidence, v.evidence, v.pageRead),
+      })
+      .where(eq(leak.id, row.id));
+    return { id: row.id, number: row.number, isNew: false };
+  });
+}
