@@ -26,7 +26,8 @@ export const IVY: CrawlCreator = {
 const HOSTS = { xenforo: "forum.leakfans.example", discourse: "talk.modleaks.example", tube: "www.cliptube.example", promo: "www.lunapromo.example" };
 
 type Thread = { id: number; slug: string; title: string; body: string; at: number };
-type Topic = { id: number; slug: string; title: string; cooked: string; at: number; replies: string[] };
+/** `at`: last bumped; `postedAt`: when each post (the first, then the replies) was made. */
+type Topic = { id: number; slug: string; title: string; cooked: string; at: number; replies: string[]; postedAt: number[] };
 type Video = { id: number; slug: string; title: string; body: string };
 
 const doc = (title: string, body: string) =>
@@ -66,7 +67,8 @@ export async function startCrawlFixtureWeb(
     return `http://${HOSTS.xenforo}/threads/${slug}.${t.id}/`;
   };
   const addTopic = (slug: string, title: string, cooked: string) => {
-    const t: Topic = { id: 200 + topics.length, slug, title, cooked, at: tick(), replies: [] };
+    const at = tick();
+    const t: Topic = { id: 200 + topics.length, slug, title, cooked, at, replies: [], postedAt: [at] };
     topics.push(t);
     return `http://${HOSTS.discourse}/t/${slug}/${t.id}`;
   };
@@ -75,6 +77,7 @@ export async function startCrawlFixtureWeb(
     const t = topics.find((x) => topicUrl.endsWith(`/${x.id}`))!;
     t.replies.push(cooked);
     t.at = tick();
+    t.postedAt.push(t.at);
   };
   const addVideo = (slug: string, title: string, body: string) => {
     const v = { id: 5000 + videos.length, slug, title, body };
@@ -230,7 +233,13 @@ export async function startCrawlFixtureWeb(
   // A topic's posts as Discourse serves them: /t/{slug}/{id}.json has the first 20; /t/{slug}/{id}/{n}.json the ~20 around
   // post n (the last 20 when n is at the end); /t/{id}/posts.json?post_number=N the 20 before N, newest first.
   const allPosts = (t: Topic) =>
-    [t.cooked, ...t.replies].map((cooked, i) => ({ id: t.id * 1000 + i, username: i === 0 ? "uploader" : `user${i}`, cooked, post_number: i + 1 }));
+    [t.cooked, ...t.replies].map((cooked, i) => ({
+      id: t.id * 1000 + i,
+      username: i === 0 ? "uploader" : `user${i}`,
+      cooked,
+      post_number: i + 1,
+      created_at: new Date(t.postedAt[i]!).toISOString(),
+    }));
   const postsNear = (t: Topic, n: number) => {
     const all = allPosts(t);
     const start = Math.max(0, Math.min(n - 5, all.length - 20));

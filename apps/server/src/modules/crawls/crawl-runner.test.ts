@@ -245,6 +245,25 @@ describe("crawling leak sites", () => {
     expect(await leakUrls(database.db, "luna")).toContain(topic);
   });
 
+  it("a Discourse topic that gained 45 posts between two crawls is read back from its end (posts.json before its lowest post) to the posts read before", async () => {
+    const topic = web.addTopic("weekly-chat", "Weekly chat", "<p>Say hi.</p>");
+    web.addReply(topic, "<p>hi</p>");
+    web.addReply(topic, "<p>hello</p>");
+    await runner().run("modleaks");
+    for (let n = 4; n <= 48; n++) {
+      web.addReply(topic, n === 6 ? '<p>luna_rivers onlyfans leaked, 80 pics: <a href="https://mega.nz/folder/Wk6#k">mega</a></p>' : `<p>chat ${n}</p>`);
+    }
+    const before = web.itemRequests().length;
+    expect((await runner().run("modleaks")).outcome).toBe("completed");
+    const id = new URL(topic).pathname.split("/").pop();
+    expect(web.itemRequests().slice(before)).toEqual([
+      `${web.hosts.discourse} ${new URL(topic).pathname}/48.json`,
+      `${web.hosts.discourse} /t/${id}/posts.json?post_number=29`,
+      `${web.hosts.discourse} /t/${id}/posts.json?post_number=9`,
+    ]);
+    expect(await leakUrls(database.db, "luna")).toContain(topic);
+  });
+
   it("a site catalogued with only its host is read by the family its pages tell (detected once, for every worker); one of no known package fails with the reason", async () => {
     catalog = new LeakSiteCatalog(
       catalog.sites.map((s) => (s.id === "modleaks" || s.id === "cliptube" ? leakSiteSchema.parse({ id: s.id, name: s.name, domains: s.domains, crawl: { baseUrl: s.crawl!.baseUrl } }) : s)),

@@ -455,7 +455,7 @@ export class CrawlRunner {
       : { body: res.body, contentType: res.contentType, url: res.finalUrl, kind: /html|xml/.test(res.contentType) || !res.contentType ? "html" : "text" };
     const readPage = this.deps.readPage ?? ((job: PageReadJob) => sharedPageParser().read(job, this.deps.settings.SCAN_PAGE_TIME_LIMIT_MS));
     const { doc } = await readPage({ src, text: { matchers: [], catalogSites: [], pageUrl, needContext: false } });
-    if (!converted && pagesThreads(site.crawl.family)) await this.#queuePreviousPage(site, item, text, res, parseCrawlPage, config, result);
+    if (pagesThreads(site.crawl.family)) await this.#queuePreviousPage(site, item, text, res, parseCrawlPage, config, result);
 
     const images = [...new Set([...doc.images.map((i) => i.src), ...doc.metaImages])].filter((s) => /^https?:\/\//i.test(s)).slice(0, MAX_IMAGES_PER_PAGE);
     const crawled: CrawledPage = { siteId: site.id, url: pageUrl, images, fetchedAt: res.fetchedAt };

@@ -32,7 +32,7 @@ export const crawlSettingsSchema = z.object({
   CRAWL_FIRST_LISTING_PAGES: envInt(5, 1, 1_000),
   /**
    * Pages of one forum thread read per new version: its last page, then back through the previous
-   * pages (the package's previous-page link) until one holds a post read before.
+   * pages (the package's previous-page link; Discourse's posts.json) until one holds a post read before.
    */
   CRAWL_MAX_THREAD_PAGES: envInt(5, 1, 100),
   /** Longest wait a 429/503 Retry-After (or the failure backoff) may impose on a host. */

@@ -29,7 +29,18 @@ describe("a forum thread's page: its previous page and its posts", () => {
     const xf = parseThreadPage("xenforo", input("xenforo2-thread.html", "https://forum.leakfans.example/threads/x.4411/page-2"), cfg("forum.leakfans.example"));
     expect(xf!.posts).toContainEqual({ id: 9901, time: 1793527200_000 });
     expect(reachesReadPosts({ previous: null, posts: [{ id: null, time: 1000 }] }, { postId: null, time: 1000 })).toBe(true);
-    expect(parseThreadPage("discourse", input("xenforo2-thread.html", "https://x.example/"), cfg("x.example"))).toBeNull();
+    expect(parseThreadPage("wordpress", input("xenforo2-thread.html", "https://x.example/"), cfg("x.example"))).toBeNull();
+  });
+
+  it("Discourse: the posts before the lowest one of the topic's JSON (posts.json?post_number=N, under the forum's folder), posts compared by time", () => {
+    const page = parseThreadPage("discourse", input("discourse-topic-last-posts.json", "https://talk.modleaks.example/forum/t/moonlight-luna-beach-set-more/318/27.json"), cfg("talk.modleaks.example"));
+    expect(page).toEqual({ previous: "https://talk.modleaks.example/forum/t/318/posts.json?post_number=27", posts: [{ id: null, time: Date.parse("2026-11-01T10:00:00.118Z") }] });
+    expect(reachesReadPosts(page!, { postId: null, time: Date.parse("2026-11-01T10:00:00Z") })).toBe(false);
+    expect(reachesReadPosts(page!, { postId: null, time: Date.parse("2026-11-01T10:00:01Z") })).toBe(true);
+    // A topic's first posts: nothing before them.
+    const first = JSON.stringify({ id: 318, post_stream: { posts: [{ post_number: 1, created_at: "2026-10-01T00:00:00Z" }, { post_number: 2 }] } });
+    expect(parseThreadPage("discourse", { body: first, url: "https://talk.modleaks.example/t/x/318.json", contentType: "application/json", headers: {} }, cfg("talk.modleaks.example"))!.previous).toBeNull();
+    expect(parseThreadPage("discourse", { body: "not json", url: "https://talk.modleaks.example/t/x/318.json", contentType: "application/json", headers: {} }, cfg("talk.modleaks.example"))).toBeNull();
   });
 
   it("a previous link off the site, or to the page itself, is none", () => {

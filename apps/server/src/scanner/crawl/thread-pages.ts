@@ -4,7 +4,9 @@ import type { CrawlAdapterConfig, CrawlFamily, ListingInput } from "./crawl-type
 
 /**
  * A thread page of a forum that pages its threads (phpBB, vBulletin, XenForo): the link to its
- * previous (older) page, as the package renders it, and the posts on it (their ids and times).
+ * previous (older) page, as the package renders it, and the posts on it (their ids and times);
+ * for Discourse, whose topic JSON holds ~20 posts, the posts before the lowest one
+ * (/t/{id}/posts.json?post_number=N answers the posts before N).
  * A thread is read at its last page; when more posts arrived since the last crawl than that page
  * holds, the crawler walks back through the previous pages until it reaches a post it had read.
  *
@@ -52,10 +54,39 @@ const MAX_POSTS = 500;
 
 /** Families whose threads are paged and walked back. */
 export function pagesThreads(family: CrawlFamily): boolean {
-  return SPECS[family] !== undefined;
+  return family === "discourse" || SPECS[family] !== undefined;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+function discoursePage(input: ListingInput, config: CrawlAdapterConfig): ThreadPage | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(input.body);
+  } catch {
+    return null;
+  }
+  if (!isObject(data)) return null;
+  const stream = isObject(data.post_stream) && Array.isArray(data.post_stream.posts) ? data.post_stream.posts.slice(0, MAX_POSTS) : [];
+  const posts: ThreadPost[] = [];
+  let lowest: number | null = null;
+  for (const p of stream) {
+    if (!isObject(p)) continue;
+    const n = typeof p.post_number === "number" && Number.isSafeInteger(p.post_number) && p.post_number > 0 ? p.post_number : null;
+    if (n !== null && (lowest === null || n < lowest)) lowest = n;
+    // Post ids are the site's, not the topic's: posts are compared by time.
+    posts.push({ id: null, time: parseListingTime(typeof p.created_at === "string" ? p.created_at : null) });
+  }
+  const u = new URL(input.url);
+  const at = u.pathname.indexOf("/t/");
+  const topicId = typeof data.id === "number" && Number.isSafeInteger(data.id) && data.id > 0 ? data.id : Number(/\/t\/(?:[^/]{1,200}\/)?(\d{1,12})(?:\/|\.json|$)/.exec(u.pathname)?.[1] ?? NaN);
+  if (lowest === null || lowest <= 1 || at < 0 || !Number.isSafeInteger(topicId)) return { previous: null, posts };
+  const previous = onSiteUrl(`${u.pathname.slice(0, at)}/t/${topicId}/posts.json?post_number=${lowest}`, u.origin, config.domains);
+  return { previous: previous?.href ?? null, posts };
 }
 
 export function parseThreadPage(family: CrawlFamily, input: ListingInput, config: CrawlAdapterConfig): ThreadPage | null {
+  if (family === "discourse") return discoursePage(input, config);
   const spec = SPECS[family];
   if (!spec) return null;
   const $ = cheerio.load(input.body);
