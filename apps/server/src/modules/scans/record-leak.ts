@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { leak } from "../../db/schema/scans";
 import type { LeakCategory, LeakConfidence } from "@leakwarden/contracts/scans";
@@ -87,48 +87,63 @@ export function mergeEvidence(stored: Record<string, unknown>, found: Record<str
   return out;
 }
 
+/** Attempts at merging a sighting into a row another finder is updating at the same moment. */
+const MAX_MERGE_ATTEMPTS = 8;
+
+/**
+ * No transaction of its own (callers may hold one, and on embedded PGlite a second one would wait
+ * for theirs): the insert or, for a known URL, an update made only if the row is still as read
+ * (optimistic: its evidence, confidence and status unchanged), read again otherwise.
+ */
 export async function recordLeak(db: DbOrTx, v: LeakRecord): Promise<RecordedLeak> {
   const scanId = v.scanId ?? null;
-  return db.transaction(async (tx) => {
-    const inserted = await tx
-      .insert(leak)
-      .values({
-        userId: v.userId,
-        canonicalUrl: v.canonicalUrl,
-        url: v.url,
-        domain: v.domain,
-        title: v.title,
-        category: v.category,
-        confidence: v.confidence,
-        evidence: v.evidence,
-        firstScanId: scanId,
-        lastScanId: scanId,
-        firstSeenAt: v.seenAt,
-        lastSeenAt: v.seenAt,
-      })
-      .onConflictDoNothing({ target: [leak.userId, leak.canonicalUrl] })
-      .returning({ id: leak.id, number: leak.number });
-    if (inserted[0]) return { ...inserted[0], isNew: true };
+  const inserted = await db
+    .insert(leak)
+    .values({
+      userId: v.userId,
+      canonicalUrl: v.canonicalUrl,
+      url: v.url,
+      domain: v.domain,
+      title: v.title,
+      category: v.category,
+      confidence: v.confidence,
+      evidence: v.evidence,
+      firstScanId: scanId,
+      lastScanId: scanId,
+      firstSeenAt: v.seenAt,
+      lastSeenAt: v.seenAt,
+    })
+    .onConflictDoNothing({ target: [leak.userId, leak.canonicalUrl] })
+    .returning({ id: leak.id, number: leak.number });
+  if (inserted[0]) return { ...inserted[0], isNew: true };
 
-    // Known to her: the row is locked until this sighting is merged in (another finding of the same URL waits).
-    const [row] = await tx
+  for (let attempt = 0; attempt < MAX_MERGE_ATTEMPTS; attempt++) {
+    const [row] = await db
       .select()
       .from(leak)
-      .where(and(eq(leak.userId, v.userId), eq(leak.canonicalUrl, v.canonicalUrl)))
-      .for("update");
+      .where(and(eq(leak.userId, v.userId), eq(leak.canonicalUrl, v.canonicalUrl)));
     if (!row) throw new Error("a leak row that conflicted on insert is gone");
     const reopen = row.status === "removed" && v.pageRead;
-    await tx
+    const updated = await db
       .update(leak)
       .set({
-        lastSeenAt: v.seenAt > row.lastSeenAt ? v.seenAt : row.lastSeenAt,
+        lastSeenAt: sql`greatest(${leak.lastSeenAt}, ${v.seenAt.toISOString()}::timestamptz)`,
         ...(scanId ? { lastScanId: scanId } : {}),
         confidence: CONFIDENCE_RANK[v.confidence] > CONFIDENCE_RANK[row.confidence] ? v.confidence : row.confidence,
         ...(v.pageRead && v.title ? { title: v.title } : {}),
         ...(reopen ? { status: "new" as const, removedAt: null } : {}),
         evidence: mergeEvidence(row.evidence, v.evidence, v.pageRead),
       })
-      .where(eq(leak.id, row.id));
-    return { id: row.id, number: row.number, isNew: false };
-  });
+      .where(
+        and(
+          eq(leak.id, row.id),
+          eq(leak.status, row.status),
+          eq(leak.confidence, row.confidence),
+          sql`${leak.evidence} = ${JSON.stringify(row.evidence)}::jsonb`,
+        ),
+      )
+      .returning({ id: leak.id });
+    if (updated.length > 0) return { id: row.id, number: row.number, isNew: false };
+  }
+  throw new Error(`could not record a sighting of ${v.canonicalUrl}: the leak kept changing`);
 }
