@@ -12,7 +12,7 @@ export interface BrandedEmail {
   heading?: string;
   /** Paragraphs before the list. */
   intro: string[];
-  /** Items shown as a list (links are shown as text, breaking anywhere on a phone). */
+  /** Items shown as a list (a long link breaks where it must on a phone; words stay whole). */
   list?: string[];
   /** Figures shown as a small table, label and value. */
   figures?: { label: string; value: string; url?: string }[];
@@ -43,7 +43,7 @@ export function brandedEmail(e: BrandedEmail): OutgoingEmail {
     `<h1 style="font-size:20px;line-height:1.3;margin:0 0 16px">${escapeHtml(heading)}</h1>`,
     ...e.intro.map(p),
     e.list?.length
-      ? `<ul style="margin:0 0 16px;padding-left:20px">${e.list.map((i) => `<li style="word-break:break-all;margin-bottom:4px;font-size:14px">${escapeHtml(i)}</li>`).join("")}</ul>`
+      ? `<ul style="margin:0 0 16px;padding-left:20px">${e.list.map((i) => `<li style="overflow-wrap:anywhere;word-break:break-word;margin-bottom:4px;font-size:14px">${escapeHtml(i)}</li>`).join("")}</ul>`
       : "",
     e.figures?.length
       ? `<table role="presentation" style="border-collapse:collapse;width:100%;margin:0 0 16px">${e.figures

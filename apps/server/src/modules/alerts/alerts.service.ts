@@ -2,11 +2,11 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import type { AlertRules, AlertRulesInput, DigestFrequency } from "@leakwarden/contracts/alerts";
 import type { LeakView } from "@leakwarden/contracts/scans";
 import type { Db } from "../../db/client";
-import { brandedEmail } from "../../email/layout";
 import type { OutgoingEmail } from "../../email/mailer";
 import type { JobQueue } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
+import { type AlertLinks, impersonatorsMessage, newLeaksMessage, reuploadMessage, summaryMessage, takedownSucceededMessage } from "./alert-templates";
 import { batchedAlertJob, digestJob, newLeaksAlertJob } from "./alerts.job-definitions";
 import * as repo from "./alerts.repository";
 
@@ -39,8 +39,6 @@ const newLeakBatchMs = 3600_000;
 type BatchedKind = "reupload" | "impersonator";
 
 const b64url = (b: Buffer | string) => Buffer.from(b).toString("base64url");
-const day = (d: Date) => d.toISOString().slice(0, 10);
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 export function createAlertsService(deps: AlertsDeps) {
   const { db } = deps;
@@ -106,16 +104,15 @@ export function createAlertsService(deps: AlertsDeps) {
     return joined && joined < chainStart && joined.getTime() >= chainStart.getTime() - period ? joined : chainStart;
   }
 
-  function footer(userId: string) {
+  function links(userId: string): AlertLinks {
     return {
-      reason: "You get this email because of your alert settings.",
-      settingsUrl: dashboard("alerts"),
-      unsubscribeUrl: `${deps.publicUrl}/v1/alerts/unsubscribe?token=${unsubscribeToken(userId)}`,
+      dashboard,
+      footer: {
+        reason: "You get this email because of your alert settings.",
+        settingsUrl: dashboard("alerts"),
+        unsubscribeUrl: `${deps.publicUrl}/v1/alerts/unsubscribe?token=${unsubscribeToken(userId)}`,
+      },
     };
-  }
-
-  function leakLines(leaks: { url: string }[], more: number) {
-    return [...leaks.map((l) => l.url), ...(more > 0 ? [`and ${more} more`] : [])];
   }
 
   /** Queues the new-leaks email: now, or an hour after the last one (which then covers these too). */
@@ -209,25 +206,8 @@ export function createAlertsService(deps: AlertsDeps) {
         return;
       }
       if (!(await repo.claimNewLeakAlert(db, userId, at, new Date(at.getTime() - newLeakBatchMs), maxNumber))) return;
-      const subject = total === 1 ? "1 new leak found" : `${total} new leaks found`;
-      const found = rule.lastNewLeakAlertAt
-        ? "Since our last email we found"
-        : typeof of === "string"
-          ? "Your latest scan found"
-          : of.via === "crawl"
-            ? "Reading leak sites, we found"
-            : "Images matching your reference photos were found at";
-      await deps.sendEmail(
-        brandedEmail({
-          to,
-          subject,
-          intro: [`${found} ${total === 1 ? "a new link" : `${total} new links`} to your content:`],
-          list: leakLines(items, total - items.length),
-          action: { label: "Review them and send takedowns", url: dashboard("leaks") },
-          outro: ["We send at most one of these emails an hour; leaks found in between come in the next one."],
-          footer: footer(userId),
-        }),
-      );
+      const source = rule.lastNewLeakAlertAt ? "since-last-email" : typeof of === "string" ? "scan" : of.via === "crawl" ? "crawl" : "images";
+      await deps.sendEmail(newLeaksMessage(to, { source, urls: items.map((l) => l.url), total }, links(userId)));
     },
 
     /** One run of the summary chain: what was found, sent, removed and is still up, then the next run is queued. */
@@ -242,27 +222,7 @@ export function createAlertsService(deps: AlertsDeps) {
         const since = rule.lastDigestAt ?? (await firstSummarySince(userId, new Date(dueAt.getTime() - periodMs[frequency]), periodMs[frequency]));
         const { items, total } = await deps.newLeaks(userId, { since }, 10);
         const figures = await repo.summaryFigures(db, userId, since);
-        const word = frequency === "daily" ? "Daily" : "Weekly";
-        const subject = total === 0 ? `${word} summary: no new leaks` : `${word} summary: ${plural(total, "new leak", "new leaks")}`;
-        await deps.sendEmail(
-          brandedEmail({
-            to,
-            subject,
-            heading: `Your ${word.toLowerCase()} summary`,
-            intro: [
-              `Since ${day(since)} (UTC): ${plural(figures.found, "link", "links")} to your content found, ${plural(figures.sent, "takedown", "takedowns")} sent, ${plural(figures.removed, "link", "links")} removed; ${plural(figures.stillUp, "link is", "links are")} still up.`,
-            ],
-            figures: [
-              { label: "Found", value: String(figures.found), url: dashboard("leaks") },
-              { label: "Takedowns sent", value: String(figures.sent), url: dashboard("takedowns") },
-              { label: "Removed", value: String(figures.removed), url: dashboard("takedowns") },
-              { label: "Still up", value: String(figures.stillUp), url: dashboard("leaks") },
-            ],
-            ...(items.length ? { list: leakLines(items, total - items.length) } : {}),
-            action: { label: "Open your dashboard", url: dashboard("home") },
-            footer: footer(userId),
-          }),
-        );
+        await deps.sendEmail(summaryMessage(to, { frequency, since, figures, urls: items.map((l) => l.url), total }, links(userId)));
       }
       let next = new Date(dueAt.getTime() + periodMs[frequency]);
       if (next <= at) next = new Date(at.getTime() + periodMs[frequency]);
@@ -304,37 +264,12 @@ export function createAlertsService(deps: AlertsDeps) {
       if (kind === "reupload") {
         const found = (await deps.reuploadsSince?.(userId, last, 10)) ?? { items: [], total: 0 };
         if (found.total === 0 || !(await repo.claimBatchedAlert(db, userId, kind, last, at))) return;
-        await deps.sendEmail(
-          brandedEmail({
-            to,
-            subject: found.total === 1 ? "A removed leak is back" : `${found.total} removed leaks are back`,
-            intro: [
-              `${found.total === 1 ? "A link that was taken down has" : `${found.total} links that were taken down have`} been posted again at a new address:`,
-            ],
-            list: [
-              ...found.items.map((r) => `${r.url}: re-upload of #${r.earlierNumber} (${r.earlierUrl}), removed on ${day(new Date(r.removedAt))}${r.sameSite ? ", on the same site" : ""}`),
-              ...(found.total > found.items.length ? [`and ${found.total - found.items.length} more`] : []),
-            ],
-            action: { label: "Send takedowns for them", url: dashboard("leaks") },
-            outro: ["Their notices cite the earlier removal and the site's duty to act against repeat infringers. We send at most one of these emails an hour."],
-            footer: footer(userId),
-          }),
-        );
+        await deps.sendEmail(reuploadMessage(to, found, links(userId)));
         return;
       }
       const found = (await deps.impersonatorsSince?.(userId, last, 10)) ?? { items: [], total: 0 };
       if (found.total === 0 || !(await repo.claimBatchedAlert(db, userId, kind, last, at))) return;
-      await deps.sendEmail(
-        brandedEmail({
-          to,
-          subject: found.total === 1 ? "A new impersonator found" : `${found.total} new impersonators found`,
-          intro: [`${found.total === 1 ? "An account that looks like it passes itself off as you was" : `${found.total} accounts that look like they pass themselves off as you were`} found:`],
-          list: [...found.items.map((i) => `${i.handle} on ${i.platform}: ${i.profileUrl}`), ...(found.total > found.items.length ? [`and ${found.total - found.items.length} more`] : [])],
-          action: { label: "Review and report them", url: dashboard("impersonator") },
-          outro: ["We send at most one of these emails an hour."],
-          footer: footer(userId),
-        }),
-      );
+      await deps.sendEmail(impersonatorsMessage(to, found, links(userId)));
     },
 
     /** For the takedowns module: the link of a takedown is gone. */
@@ -342,16 +277,7 @@ export function createAlertsService(deps: AlertsDeps) {
       const rule = await ensureRule(userId);
       const to = await deps.emailOf(userId);
       if (!rule.takedownSucceeded || !to) return;
-      await deps.sendEmail(
-        brandedEmail({
-          to,
-          subject: "A takedown succeeded",
-          intro: ["This link to your content is gone:"],
-          list: [takedown.url],
-          action: { label: "See your takedowns", url: dashboard("takedowns") },
-          footer: footer(userId),
-        }),
-      );
+      await deps.sendEmail(takedownSucceededMessage(to, takedown.url, links(userId)));
     },
   };
 }

@@ -4,10 +4,10 @@ import { contactTopics, type ContactFormToken, type ContactRequest, type Contact
 import type { Db } from "../../db/client";
 import { rateLimit } from "../../db/schema/auth";
 import { countInWindow } from "../../db/window-count";
-import { brandedEmail } from "../../email/layout";
 import type { OutgoingEmail } from "../../email/mailer";
 import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
+import { contactCopyMessage, supportTicketMessage } from "./contact-templates";
 
 export interface ContactSettings {
   /** The support inbox (SUPPORT_EMAIL). */
@@ -97,37 +97,10 @@ export function createContactService({ db, logger, settings, sendEmail, now = ()
       const ticket = newTicketReference();
       const topic = contactTopics.find((t) => t.id === input.topic)!;
       const message = input.message.trim();
-      await sendEmail({
-        to: settings.supportEmail,
-        subject: `[${ticket}] ${topic.label}`,
-        replyTo: email,
-        text: [
-          `Ticket: ${ticket}`,
-          `Topic: ${topic.label}`,
-          `From: ${email}${from.user ? ` (signed in, account ${from.user.id})` : " (not signed in: the address is as typed)"}`,
-          `Client address: ${from.ip}`,
-          `Received: ${now().toISOString()}`,
-          "",
-          message,
-          "",
-        ].join("\n"),
-      });
+      const mail = { ticket, topic: topic.label, email, message };
+      await sendEmail(supportTicketMessage(settings.supportEmail, mail, { userId: from.user?.id ?? null, ip: from.ip, receivedAt: now() }));
       if (copyAllowed) {
-        await sendEmail(
-          brandedEmail({
-            to: email,
-            subject: `We received your message [${ticket}]`,
-            heading: "We received your message",
-            intro: [
-              `Thank you for writing to Leakwarden support. Your ticket reference is ${ticket}: keep it in the subject if you write again about this.`,
-              "A person reads every message and answers by email, to this address.",
-              `Topic: ${topic.label}`,
-              "Your message:",
-              ...message.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean),
-            ],
-            footer: { reason: `You get this email because this address was entered in the contact form at ${settings.publicUrl}/contact. If it was not you, you can ignore it.` },
-          }),
-        );
+        await sendEmail(contactCopyMessage(mail, `${settings.publicUrl}/contact`));
       } else {
         logger.info({ ticket }, "contact form: copy not sent, this address had its copies for the day");
       }

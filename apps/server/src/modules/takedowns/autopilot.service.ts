@@ -1,13 +1,13 @@
 import type { AutopilotCategory, AutopilotInput, AutopilotView } from "@leakwarden/contracts/takedowns";
 import { autopilotCategories } from "@leakwarden/contracts/takedowns";
 import type { Db } from "../../db/client";
-import { brandedEmail } from "../../email/layout";
 import type { OutgoingEmail } from "../../email/mailer";
 import type { JobQueue } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
 import { hostMatchesDomain } from "../../scanner/canonical-url";
 import { FILE_HOST_DOMAINS } from "../../scanner/leak-context";
+import { autopilotDigestMessage } from "./autopilot-templates";
 import { autopilotDigestJob, autopilotSweepJob } from "./autopilot.job-definitions";
 import * as repo from "./autopilot.repository";
 import type { TakedownsService } from "./takedowns.service";
@@ -35,7 +35,6 @@ const GATHER_MS = 2_000;
 const SWEEP_LIMIT = 100;
 
 const column = { leakSites: "leakSitesFrom", socialMedia: "socialMediaFrom", fileHosts: "fileHostsFrom" } as const satisfies Record<AutopilotCategory, keyof repo.AutopilotSettingRow>;
-const categoryWords: Record<AutopilotCategory, string> = { leakSites: "leak site", socialMedia: "social media", fileHosts: "file host" };
 
 /** Which switch covers a finding: a link on a file host is one whatever found it; then the finding's category. Impersonators: none. */
 export function autopilotCategoryOf(leak: { domain: string; category: string }): AutopilotCategory | null {
@@ -173,39 +172,18 @@ export function createAutopilotService(deps: AutopilotDeps) {
         return;
       }
       if (!(await repo.markDigested(db, userId, items.map((i) => i.leakId), at))) return;
-      const lines = items.map(({ number, category, takedown: t }) => {
-        const recipient = t.level !== null ? t.recipients[t.level] : undefined;
-        const where =
-          t.status === "removed"
-            ? "already removed"
-            : t.status === "sent" || t.status === "escalated"
-              ? `notice sent to ${recipient?.email ?? "the site"}`
-              : t.status === "needs_manual_action"
-                ? `needs your action: ${t.reason ?? "no email address takes complaints for it"}`
-                : t.status === "failed"
-                  ? `the notice could not be sent: ${t.reason ?? "see Takedown Requests"}`
-                  : t.status === "cancelled"
-                    ? "cancelled"
-                    : recipient?.email
-                      ? `notice on its way to ${recipient.email}`
-                      : "looking up who can remove it";
-        return `#${number} ${t.url} (${categoryWords[category as AutopilotCategory] ?? "finding"}): ${where}`;
-      });
-      const n = items.length;
-      const email = brandedEmail({
+      const email = autopilotDigestMessage(
         to,
-        subject: n === 1 ? "Autopilot sent 1 takedown" : `Autopilot sent ${n} takedowns`,
-        intro: [
-          `Your autopilot took down ${n === 1 ? "a new high-confidence leak" : `${n} new high-confidence leaks`} as ${n === 1 ? "it was" : "they were"} found, with notices in our name as your authorized agent:`,
-        ],
-        list: lines,
-        action: { label: "Follow them in Takedown Requests", url: `${deps.publicUrl}/dashboard/takedowns` },
-        outro: [
-          "Findings we are less sure of (an image match alone, a page that only names you) still wait for you in your leaks list.",
-          "We send at most one of these emails an hour; takedowns sent in between come in the next one.",
-        ],
-        footer: { reason: "You get this email because you turned on automatic takedowns; turn them off on the Takedown Requests page." },
-      });
+        items.map(({ number, category, takedown: t }) => ({
+          number,
+          url: t.url,
+          category,
+          status: t.status,
+          recipientEmail: (t.level !== null ? t.recipients[t.level]?.email : undefined) ?? null,
+          reason: t.reason ?? null,
+        })),
+        `${deps.publicUrl}/dashboard/takedowns`,
+      );
       try {
         await deps.sendEmail(email);
       } catch (error) {

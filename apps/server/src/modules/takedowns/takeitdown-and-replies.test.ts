@@ -201,7 +201,7 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
     expect(request.text).toContain("1) http://tubeleaks.example/v/1");
     expect(request.text).toContain("2) http://tubeleaks.example/v/2");
     expect(request.text).toContain("http://tubeleaks.example/v/1.jpg");
-    expect(request.text).toContain("I have a good-faith belief that the intimate visual depiction of luna_rivers at the locations below was published without her consent.");
+    expect(request.text).toContain("I have a good-faith belief that the intimate visual depiction of luna_rivers at the locations listed above was published without her consent.");
     expect(request.text).toContain("https://onlyfans.com/luna_rivers");
     expect(request.text).toMatch(/She confirmed this statement on \d{1,2} [A-Z][a-z]+ \d{4}, \d{2}:\d{2} UTC\./);
     expect(request.text).toContain("Email: dmca@leakwarden.test");

@@ -63,8 +63,8 @@ function greeting(recipient: NoticeRecipient, sites: string): string {
 
 export function goodFaithStatement(personName: string, forgery: boolean): string {
   return forgery
-    ? `I have a good-faith belief that the depiction at the locations below is a digital forgery of ${personName}, an intimate visual depiction created or altered without her consent, and that it was published without her consent.`
-    : `I have a good-faith belief that the intimate visual depiction of ${personName} at the locations below was published without her consent.`;
+    ? `I have a good-faith belief that the depiction at the locations listed above is a digital forgery of ${personName}, an intimate visual depiction created or altered without her consent, and that it was published without her consent.`
+    : `I have a good-faith belief that the intimate visual depiction of ${personName} at the locations listed above was published without her consent.`;
 }
 
 export function renderTakeItDownRequest(input: TakeItDownInput): { subject: string; text: string; html: string } {
