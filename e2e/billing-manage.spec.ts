@@ -43,13 +43,12 @@ async function signedInPage(browser: Browser, creator: SeededCreator, width: num
   page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && errors.push(m.text()));
   page.on("response", (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.request().method()} ${r.url()}`));
   page.on("pageerror", (e) => errors.push(e.message));
-  // The confirmations (switch, cancel) are accepted as she would accept them; their text is kept.
-  const dialogs: string[] = [];
+  // The confirmations (switch, cancel) are the page's own dialogs: no native prompt may appear.
   page.on("dialog", (d) => {
-    dialogs.push(d.message());
-    void d.accept();
+    errors.push(`a native ${d.type()} dialog: ${d.message()}`);
+    void d.dismiss();
   });
-  return { context, page, errors, dialogs };
+  return { context, page, errors };
 }
 
 let eve: SeededCreator;
@@ -84,7 +83,7 @@ test.beforeAll(async ({ baseURL }) => {
 });
 
 test("she switches to VIP and sees Lemon Squeezy's prorated charge, then cancels and resumes", async ({ browser }) => {
-  const { page, context, errors, dialogs } = await signedInPage(browser, eve, 1280);
+  const { page, context, errors } = await signedInPage(browser, eve, 1280);
   await page.goto("/dashboard/billing");
   await expect(page.getByRole("heading", { level: 2, name: "Premium Plan billed monthly" })).toBeVisible();
   await expect(page.getByText("Active", { exact: true })).toBeVisible();
@@ -93,11 +92,24 @@ test("she switches to VIP and sees Lemon Squeezy's prorated charge, then cancels
   await expect(page.getByRole("list").filter({ hasText: "First payment" })).toContainText("$100.00");
   await expectAccessible(page);
 
-  // Switch: a confirmation first, then the answer with the prorated invoice, and the limits of VIP at once.
-  await page.getByRole("article", { name: "VIP" }).getByRole("button", { name: "Switch to VIP" }).click();
+  // Switch: a confirmation first, which she can back out of (nothing is sent), then the answer
+  // with the prorated invoice, and the limits of VIP at once.
+  const switchButton = page.getByRole("article", { name: "VIP" }).getByRole("button", { name: "Switch to VIP" });
+  await switchButton.click();
+  const confirmSwitch = page.getByRole("dialog", { name: "Switch to the VIP Plan, billed monthly?" });
+  await expect(confirmSwitch).toBeVisible();
+  await expect(confirmSwitch).toHaveAccessibleDescription(/It costs \$135 a month\. Lemon Squeezy prorates the change: it charges the difference for the rest of this period now\./);
+  await expectAccessible(page);
+  await screenshot(page, "billing-confirm-switch-1280");
+  await confirmSwitch.getByRole("button", { name: "Keep my plan" }).click();
+  await expect(confirmSwitch).toHaveCount(0);
+  await expect(switchButton).toBeFocused();
+  expect(await sentToProvider(SUBSCRIPTION)).toEqual([]);
+  await switchButton.click();
+  await page.getByRole("dialog", { name: "Switch to the VIP Plan, billed monthly?" }).getByRole("button", { name: "Switch to VIP" }).click();
   const outcome = page.getByTestId("billing-outcome");
   await expect(outcome).toContainText("You are now on the VIP Plan, billed monthly. Its limits apply now. Lemon Squeezy charged $");
-  expect(dialogs[0]).toContain("Switch to the VIP Plan, billed monthly?");
+  await expect(page.getByRole("dialog")).toHaveCount(0);
   const charged = /charged (\$\d+\.\d\d) for the rest of this period/.exec((await outcome.textContent()) ?? "")?.[1];
   expect(charged).toBeTruthy();
   await expect(outcome.getByRole("link", { name: `View the prorated invoice (${charged})` })).toHaveAttribute("href", /^https:\/\/app\.lemonsqueezy\.com\//);
@@ -115,7 +127,9 @@ test("she switches to VIP and sees Lemon Squeezy's prorated charge, then cancels
 
   // Cancel: the plan stays to the end of the period, and she can resume it until then.
   await page.getByRole("button", { name: "Cancel subscription" }).click();
-  expect(dialogs[1]).toContain(`Your plan stays until ${longDate(renewsAt)}`);
+  const confirmCancel = page.getByRole("dialog", { name: "Cancel your subscription?" });
+  await expect(confirmCancel).toContainText(`Your plan and its monitoring stay until ${longDate(renewsAt)}, the end of the period you paid for, and you can resume it until then.`);
+  await confirmCancel.getByRole("button", { name: "Cancel subscription" }).click();
   await expect(outcome).toHaveText(`Your subscription is cancelled. Your plan stays until ${longDate(renewsAt)}, and nothing more is billed. You can resume it until then.`);
   await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
   await expect(page.getByText(`Your plan stays until ${longDate(renewsAt)}, and nothing more is billed. Resume it before then to keep it.`, { exact: true })).toBeVisible();
@@ -146,6 +160,16 @@ test("the billing page with its invoices fits 375 px and passes axe", async ({ b
   await expectNoHorizontalScroll(page);
   await expectAccessible(page);
   await screenshot(page, "billing-manage-375");
+  // The cancel confirmation on a phone: readable, and Keep leaves everything as it was.
+  await page.getByRole("button", { name: "Cancel subscription" }).click();
+  const confirmCancel = page.getByRole("dialog", { name: "Cancel your subscription?" });
+  await expect(confirmCancel).toBeVisible();
+  await expectNoHorizontalScroll(page);
+  await expectAccessible(page);
+  await screenshot(page, "billing-confirm-cancel-375");
+  await confirmCancel.getByRole("button", { name: "Keep my subscription" }).click();
+  await expect(confirmCancel).toHaveCount(0);
+  await expect(page.getByText("Active", { exact: true })).toBeVisible();
   expect(errors).toEqual([]);
   await context.close();
 });

@@ -1,7 +1,8 @@
 import type { BillingChangeResponse, BillingSummary } from "@leakwarden/contracts/billing";
-import { findPlan, plans, type BillingPeriod, type Plan } from "@leakwarden/contracts/plans";
+import { findPlan, formatUsd, planPrice, plans, type BillingPeriod, type Plan } from "@leakwarden/contracts/plans";
 import { useId, useState } from "react";
 import { BillingToggle } from "../../../components/billing-toggle";
+import { DialogActions, ModalDialog, dialogPrimaryButton, dialogSecondaryButton } from "../../../components/modal-dialog";
 import { PlanCard, type PlanAction } from "../../../components/plan-card";
 import { ApiError } from "../../../lib/api-client";
 import { useClientState } from "../../../lib/client-state";
@@ -92,6 +93,7 @@ function SwitchPlanButton({
   plan,
   period,
   samePlan,
+  summary,
   describedBy,
   className,
   onDone,
@@ -99,31 +101,71 @@ function SwitchPlanButton({
   plan: Plan;
   period: BillingPeriod;
   samePlan: boolean;
+  summary: BillingSummary;
   describedBy: string;
   className: string;
   onDone: (outcome: Outcome) => void;
 }) {
   const change = useChangePlan();
+  const [asking, setAsking] = useState(false);
   const label = samePlan ? `Switch to ${period} billing` : `Switch to ${plan.name}`;
+  const price = planPrice(plan, period);
+  const currentPlan = summary.plan ? findPlan(summary.plan) : null;
+  const currentCents = currentPlan && summary.period ? planPrice(currentPlan, summary.period).billedCents : null;
+  const costsMore = currentCents === null || summary.period !== period || price.billedCents > currentCents;
+  const bodyId = useId();
   return (
-    <button
-      type="button"
-      disabled={change.isPending}
-      aria-describedby={describedBy}
-      onClick={() => {
-        if (!window.confirm(`Switch to the ${plan.name} Plan, billed ${period}? Lemon Squeezy prorates the change: it charges the difference for the rest of this period now, or settles it on your next bill.`)) return;
-        change.mutate(
-          { plan: plan.id, period },
-          {
-            onSuccess: (data) => onDone({ message: data.message, proration: data.proration }),
-            onError: onMutationError("Could not change the plan"),
-          },
-        );
-      }}
-      className={className}
-    >
-      {change.isPending ? "Switching..." : label}
-    </button>
+    <>
+      <button type="button" disabled={change.isPending} aria-describedby={describedBy} onClick={() => setAsking(true)} className={className}>
+        {change.isPending ? "Switching..." : label}
+      </button>
+      {asking && (
+        <ModalDialog title={`Switch to the ${plan.name} Plan, billed ${period}?`} describedBy={bodyId} busy={change.isPending} onClose={() => setAsking(false)} data-testid="confirm-switch">
+          {(close) => (
+            <>
+              <div id={bodyId} className="mt-2 flex flex-col gap-2 text-sm text-slate-300">
+                <p>
+                  You move to the {plan.name} Plan now, and its limits apply at once. It costs {formatUsd(price.billedCents)} a {period === "yearly" ? "year" : "month"}.
+                </p>
+                <p>
+                  {costsMore
+                    ? `Lemon Squeezy prorates the change: it charges the difference for the rest of this period now${period !== summary.period ? ", and a new billing period starts today" : ""}.`
+                    : `Lemon Squeezy prorates the change: nothing is charged now, and the lower price applies from your next bill${summary.renewsAt ? `, on ${day(summary.renewsAt)}` : ""}.`}
+                </p>
+              </div>
+              {change.error && (
+                <p role="alert" className="mt-3 text-sm text-amber-200">
+                  {errorText(change.error)}
+                </p>
+              )}
+              <DialogActions>
+                <button type="button" onClick={close} disabled={change.isPending} className={dialogSecondaryButton}>
+                  Keep my plan
+                </button>
+                <button
+                  type="button"
+                  disabled={change.isPending}
+                  onClick={() =>
+                    change.mutate(
+                      { plan: plan.id, period },
+                      {
+                        onSuccess: (data) => {
+                          onDone({ message: data.message, proration: data.proration });
+                          close();
+                        },
+                      },
+                    )
+                  }
+                  className={dialogPrimaryButton}
+                >
+                  {change.isPending ? "Switching..." : `Switch to ${plan.name}`}
+                </button>
+              </DialogActions>
+            </>
+          )}
+        </ModalDialog>
+      )}
+    </>
   );
 }
 
@@ -155,7 +197,7 @@ function PlanChooser({ summary, onDone }: { summary: BillingSummary; onDone: (ou
   const action: PlanAction = (plan, p, props) => {
     if (!isSubscriber) return <SelectPlanButton plan={plan.id} period={p} {...props} />;
     if (summary.plan === plan.id && summary.period === p) return <SelectPlanButton plan={plan.id} period={p} current {...props} />;
-    return <SwitchPlanButton plan={plan} period={p} samePlan={summary.plan === plan.id} onDone={onDone} {...props} />;
+    return <SwitchPlanButton plan={plan} period={p} samePlan={summary.plan === plan.id} summary={summary} onDone={onDone} {...props} />;
   };
   return (
     <section aria-labelledby={titleId} className="flex flex-col gap-5">
@@ -193,6 +235,8 @@ function PlanChooser({ summary, onDone }: { summary: BillingSummary; onDone: (ou
 function CancelResume({ summary, onDone }: { summary: BillingSummary; onDone: (outcome: Outcome) => void }) {
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
+  const [asking, setAsking] = useState(false);
+  const bodyId = useId();
   const done = (data: BillingChangeResponse) => onDone({ message: data.message, proration: data.proration });
   if (summary.canResume) {
     return (
@@ -208,18 +252,52 @@ function CancelResume({ summary, onDone }: { summary: BillingSummary; onDone: (o
   }
   if (!summary.canCancel) return null;
   return (
-    <button
-      type="button"
-      disabled={cancel.isPending}
-      onClick={() => {
-        const until = summary.renewsAt ? ` Your plan stays until ${day(summary.renewsAt)}, and you can resume it until then.` : "";
-        if (!window.confirm(`Cancel your subscription? Nothing more is billed.${until}`)) return;
-        cancel.mutate(undefined, { onSuccess: done, onError: onMutationError("Could not cancel the subscription") });
-      }}
-      className={`${buttonClass} border border-white/15 bg-transparent text-slate-200 hover:bg-white/5`}
-    >
-      {cancel.isPending ? "Cancelling..." : "Cancel subscription"}
-    </button>
+    <>
+      <button type="button" disabled={cancel.isPending} onClick={() => setAsking(true)} className={`${buttonClass} border border-white/15 bg-transparent text-slate-200 hover:bg-white/5`}>
+        {cancel.isPending ? "Cancelling..." : "Cancel subscription"}
+      </button>
+      {asking && (
+        <ModalDialog title="Cancel your subscription?" describedBy={bodyId} busy={cancel.isPending} onClose={() => setAsking(false)} data-testid="confirm-cancel">
+          {(close) => (
+            <>
+              <div id={bodyId} className="mt-2 flex flex-col gap-2 text-sm text-slate-300">
+                <p>Nothing more is billed after this.</p>
+                <p>
+                  {summary.renewsAt
+                    ? `Your plan and its monitoring stay until ${day(summary.renewsAt)}, the end of the period you paid for, and you can resume it until then.`
+                    : "Your plan stays until the end of the period you paid for, and you can resume it until then."}
+                </p>
+              </div>
+              {cancel.error && (
+                <p role="alert" className="mt-3 text-sm text-amber-200">
+                  {errorText(cancel.error)}
+                </p>
+              )}
+              <DialogActions>
+                <button type="button" onClick={close} disabled={cancel.isPending} className={dialogSecondaryButton}>
+                  Keep my subscription
+                </button>
+                <button
+                  type="button"
+                  disabled={cancel.isPending}
+                  onClick={() =>
+                    cancel.mutate(undefined, {
+                      onSuccess: (data) => {
+                        done(data);
+                        close();
+                      },
+                    })
+                  }
+                  className={dialogPrimaryButton}
+                >
+                  {cancel.isPending ? "Cancelling..." : "Cancel subscription"}
+                </button>
+              </DialogActions>
+            </>
+          )}
+        </ModalDialog>
+      )}
+    </>
   );
 }
 

@@ -1,8 +1,9 @@
 import type { LeakView } from "@leakwarden/contracts/scans";
 import type { CreateTakedowns, CreateTakedownsResponse, TakedownsPreview } from "@leakwarden/contracts/takedowns";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
+import { ModalDialog, dialogPrimaryButton as primary, dialogSecondaryButton as secondary } from "../../../components/modal-dialog";
 import { ApiError } from "../../../lib/api-client";
 import { confirmFinding } from "../api/confirm-finding";
 import { useCreateTakedowns } from "../api/create-takedowns";
@@ -26,8 +27,6 @@ interface SendTakedownsDialogProps {
 
 type Step = "confirm" | "preview";
 
-const primary = "h-11 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400 disabled:opacity-60";
-const secondary = "h-11 rounded-lg border border-white/15 px-4 text-sm font-semibold text-white hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-brand-400";
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const shortUrl = (url: string) => url.replace(/^https?:\/\//, "");
 
@@ -37,8 +36,6 @@ const shortUrl = (url: string) => url.replace(/^https?:\/\//, "");
  * the server renders them; nothing leaves before she presses Send.
  */
 export function SendTakedownsDialog({ leaks, options = {}, onClose, onSent, onProveOwnership, upgradeHref }: SendTakedownsDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
   const queryClient = useQueryClient();
   const fresh = leaks.filter((l) => l.status === "new");
   const [step, setStep] = useState<Step>(fresh.length > 0 ? "confirm" : "preview");
@@ -50,14 +47,8 @@ export function SendTakedownsDialog({ leaks, options = {}, onClose, onSent, onPr
   const input: CreateTakedowns = { ...options, leakIds: leaks.map((l) => l.id) };
 
   useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-  useEffect(() => {
     if (step === "preview" && preview.isIdle) preview.mutate(input);
   }, [step]);
-
-  const close = () => ref.current?.close();
 
   async function confirmAll() {
     setConfirming(true);
@@ -73,7 +64,7 @@ export function SendTakedownsDialog({ leaks, options = {}, onClose, onSent, onPr
     }
   }
 
-  function send() {
+  function send(close: () => void) {
     create.mutate(input, {
       onSuccess: (response) => {
         onSent(response);
@@ -88,136 +79,127 @@ export function SendTakedownsDialog({ leaks, options = {}, onClose, onSent, onPr
   const title = step === "confirm" ? "Confirm these findings first" : data ? `${plural(data.notices.length, "notice", "notices")} for ${plural(linkCount, "link", "links")}` : "Review the notices";
 
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      onClick={(e) => e.target === e.currentTarget && close()}
-      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-2xl overflow-y-auto rounded-2xl border border-white/10 bg-ink-900 p-0 text-left text-slate-200 shadow-2xl shadow-black/60 backdrop:bg-black/70"
-      data-testid="send-takedowns"
-    >
-      <div className="p-5 sm:p-6">
-        <h2 id={titleId} className="text-lg font-semibold text-white">
-          {title}
-        </h2>
-
-        {step === "confirm" && (
-          <>
-            <p className="mt-2 text-sm text-slate-300">
-              {fresh.length === 1 ? "This finding is still marked New" : `${fresh.length} of these findings are still marked New`}: you have not looked at{" "}
-              {fresh.length === 1 ? "it" : "them"} yet. A notice says the page copies your work, and one against a page that does not can hurt you. Confirm that{" "}
-              {fresh.length === 1 ? "it shows" : "they show"} your content; use Details in the list first if you are not sure.
-            </p>
-            <ul className="mt-3 flex max-h-48 flex-col gap-1 overflow-y-auto rounded-lg border border-white/10 bg-black/30 p-3 text-xs" aria-label="Findings marked New">
-              {fresh.map((l) => (
-                <li key={l.id} className="break-all text-slate-300">
-                  <span className="text-slate-400">#{l.number}</span> {shortUrl(l.url)}
-                </li>
-              ))}
-            </ul>
-            {confirmError && (
-              <p role="alert" className="mt-3 text-sm text-amber-200">
-                {confirmError}
+    <ModalDialog title={title} size="lg" onClose={onClose} data-testid="send-takedowns">
+      {(close) => (
+        <>
+          {step === "confirm" && (
+            <>
+              <p className="mt-2 text-sm text-slate-300">
+                {fresh.length === 1 ? "This finding is still marked New" : `${fresh.length} of these findings are still marked New`}: you have not looked at{" "}
+                {fresh.length === 1 ? "it" : "them"} yet. A notice says the page copies your work, and one against a page that does not can hurt you. Confirm that{" "}
+                {fresh.length === 1 ? "it shows" : "they show"} your content; use Details in the list first if you are not sure.
               </p>
-            )}
-            <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <button type="button" onClick={close} className={secondary}>
-                Cancel
-              </button>
-              <button type="button" onClick={() => void confirmAll()} disabled={confirming} className={primary}>
-                {confirming ? "Confirming…" : fresh.length === 1 ? "Yes, it is my content" : "Yes, they are my content"}
-              </button>
-            </div>
-          </>
-        )}
-
-        {step === "preview" && preview.isPending && (
-          <p role="status" className="mt-3 text-sm text-slate-300">
-            Finding who can remove {leaks.length === 1 ? "the link" : "each link"} and writing the notices…
-          </p>
-        )}
-
-        {step === "preview" && error && (
-          <PreviewRefusal
-            error={error}
-            onProveOwnership={() => {
-              close();
-              onProveOwnership();
-            }}
-            upgradeHref={upgradeHref}
-            authorization={authorization.data}
-            onSigned={() => {
-              preview.reset();
-              preview.mutate(input);
-            }}
-            onClose={close}
-          />
-        )}
-
-        {step === "preview" && data && (
-          <>
-            <p className="mt-2 text-sm text-slate-300">
-              Each notice below is exactly what goes out, grouped per recipient; it is sent in our name as your authorized agent. Only its reference number is given when it
-              is sent.
-            </p>
-            <div className="mt-4 flex flex-col gap-3">
-              {data.notices.map((n) => (
-                <article key={`${n.kind}:${n.recipient.email}`} aria-label={`Notice to ${n.recipient.email}`} className="rounded-lg border border-white/10 bg-black/30 p-3" data-testid="notice-preview">
-                  <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
-                    <dt className="text-slate-400">To</dt>
-                    <dd className="min-w-0 break-all text-slate-200" data-testid="preview-to">
-                      {n.recipient.email} ({recipientKindLabels[n.recipient.kind].toLowerCase()}
-                      {n.recipient.name ? `, ${n.recipient.name}` : ""})
-                    </dd>
-                    <dt className="text-slate-400">Subject</dt>
-                    <dd className="min-w-0 break-words text-slate-200">{n.subject}</dd>
-                    <dt className="text-slate-400">Links</dt>
-                    <dd className="min-w-0 text-slate-200">
-                      <ul data-testid="preview-links">
-                        {n.urls.map((u) => (
-                          <li key={u} className="break-all">
-                            {u}
-                          </li>
-                        ))}
-                      </ul>
-                    </dd>
-                  </dl>
-                  <details className="mt-2">
-                    <summary className="cursor-pointer text-xs font-semibold text-brand-300">Read the notice</summary>
-                    <pre tabIndex={0} role="region" aria-label={`The notice to ${n.recipient.email}`} className="mt-2 max-h-72 overflow-y-auto text-xs break-words whitespace-pre-wrap text-slate-300 focus-visible:outline-2 focus-visible:outline-brand-400" data-testid="preview-text">
-                      {n.text}
-                    </pre>
-                  </details>
-                </article>
-              ))}
-              {data.manual.map((m) => (
-                <p key={m.leakId} className="rounded-lg border border-amber-300/30 bg-amber-300/10 p-3 text-xs break-words text-amber-100">
-                  <span className="break-all">{shortUrl(m.url)}</span>: {m.reason}
+              <ul className="mt-3 flex max-h-48 flex-col gap-1 overflow-y-auto rounded-lg border border-white/10 bg-black/30 p-3 text-xs" aria-label="Findings marked New">
+                {fresh.map((l) => (
+                  <li key={l.id} className="break-all text-slate-300">
+                    <span className="text-slate-400">#{l.number}</span> {shortUrl(l.url)}
+                  </li>
+                ))}
+              </ul>
+              {confirmError && (
+                <p role="alert" className="mt-3 text-sm text-amber-200">
+                  {confirmError}
                 </p>
-              ))}
-            </div>
-            <p className="mt-3 text-xs text-slate-400">
-              {data.quota.limit === "unlimited"
-                ? `${plural(data.quota.counted, "link", "links")} counted; your plan has no monthly limit.`
-                : `${plural(data.quota.counted, "link counts", "links count")} against your month: ${data.quota.used + data.quota.counted} of ${data.quota.limit} used after this.`}
+              )}
+              <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <button type="button" onClick={close} className={secondary}>
+                  Cancel
+                </button>
+                <button type="button" onClick={() => void confirmAll()} disabled={confirming} className={primary}>
+                  {confirming ? "Confirming…" : fresh.length === 1 ? "Yes, it is my content" : "Yes, they are my content"}
+                </button>
+              </div>
+            </>
+          )}
+
+          {step === "preview" && preview.isPending && (
+            <p role="status" className="mt-3 text-sm text-slate-300">
+              Finding who can remove {leaks.length === 1 ? "the link" : "each link"} and writing the notices…
             </p>
-            {create.error && (
-              <p role="alert" className="mt-3 text-sm text-amber-200">
-                {create.error instanceof ApiError ? create.error.message : "The takedowns could not be requested. Please try again."}
+          )}
+
+          {step === "preview" && error && (
+            <PreviewRefusal
+              error={error}
+              onProveOwnership={() => {
+                close();
+                onProveOwnership();
+              }}
+              upgradeHref={upgradeHref}
+              authorization={authorization.data}
+              onSigned={() => {
+                preview.reset();
+                preview.mutate(input);
+              }}
+              onClose={close}
+            />
+          )}
+
+          {step === "preview" && data && (
+            <>
+              <p className="mt-2 text-sm text-slate-300">
+                Each notice below is exactly what goes out, grouped per recipient; it is sent in our name as your authorized agent. Only its reference number is given when it
+                is sent.
               </p>
-            )}
-            <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-              <button type="button" onClick={close} className={secondary}>
-                Cancel
-              </button>
-              <button type="button" onClick={send} disabled={create.isPending} className={primary}>
-                {create.isPending ? "Sending…" : data.notices.length === 0 ? "Request the takedowns" : `Send ${plural(data.notices.length, "notice", "notices")}`}
-              </button>
-            </div>
-          </>
-        )}
-      </div>
-    </dialog>
+              <div className="mt-4 flex flex-col gap-3">
+                {data.notices.map((n) => (
+                  <article key={`${n.kind}:${n.recipient.email}`} aria-label={`Notice to ${n.recipient.email}`} className="rounded-lg border border-white/10 bg-black/30 p-3" data-testid="notice-preview">
+                    <dl className="grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+                      <dt className="text-slate-400">To</dt>
+                      <dd className="min-w-0 break-all text-slate-200" data-testid="preview-to">
+                        {n.recipient.email} ({recipientKindLabels[n.recipient.kind].toLowerCase()}
+                        {n.recipient.name ? `, ${n.recipient.name}` : ""})
+                      </dd>
+                      <dt className="text-slate-400">Subject</dt>
+                      <dd className="min-w-0 break-words text-slate-200">{n.subject}</dd>
+                      <dt className="text-slate-400">Links</dt>
+                      <dd className="min-w-0 text-slate-200">
+                        <ul data-testid="preview-links">
+                          {n.urls.map((u) => (
+                            <li key={u} className="break-all">
+                              {u}
+                            </li>
+                          ))}
+                        </ul>
+                      </dd>
+                    </dl>
+                    <details className="mt-2">
+                      <summary className="cursor-pointer text-xs font-semibold text-brand-300">Read the notice</summary>
+                      <pre tabIndex={0} role="region" aria-label={`The notice to ${n.recipient.email}`} className="mt-2 max-h-72 overflow-y-auto text-xs break-words whitespace-pre-wrap text-slate-300 focus-visible:outline-2 focus-visible:outline-brand-400" data-testid="preview-text">
+                        {n.text}
+                      </pre>
+                    </details>
+                  </article>
+                ))}
+                {data.manual.map((m) => (
+                  <p key={m.leakId} className="rounded-lg border border-amber-300/30 bg-amber-300/10 p-3 text-xs break-words text-amber-100">
+                    <span className="break-all">{shortUrl(m.url)}</span>: {m.reason}
+                  </p>
+                ))}
+              </div>
+              <p className="mt-3 text-xs text-slate-400">
+                {data.quota.limit === "unlimited"
+                  ? `${plural(data.quota.counted, "link", "links")} counted; your plan has no monthly limit.`
+                  : `${plural(data.quota.counted, "link counts", "links count")} against your month: ${data.quota.used + data.quota.counted} of ${data.quota.limit} used after this.`}
+              </p>
+              {create.error && (
+                <p role="alert" className="mt-3 text-sm text-amber-200">
+                  {create.error instanceof ApiError ? create.error.message : "The takedowns could not be requested. Please try again."}
+                </p>
+              )}
+              <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+                <button type="button" onClick={close} className={secondary}>
+                  Cancel
+                </button>
+                <button type="button" onClick={() => send(close)} disabled={create.isPending} className={primary}>
+                  {create.isPending ? "Sending…" : data.notices.length === 0 ? "Request the takedowns" : `Send ${plural(data.notices.length, "notice", "notices")}`}
+                </button>
+              </div>
+            </>
+          )}
+        </>
+      )}
+    </ModalDialog>
   );
 }
 

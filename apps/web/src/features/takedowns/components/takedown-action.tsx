@@ -1,9 +1,10 @@
 import type { LeakView } from "@leakwarden/contracts/scans";
 import type { CreateTakedowns, TakedownStatus } from "@leakwarden/contracts/takedowns";
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
+import { DialogActions, ModalDialog, dialogPrimaryButton, dialogSecondaryButton } from "../../../components/modal-dialog";
 import { useAuthorization } from "../api/get-authorization";
 import { useLeakTakedown } from "../api/get-leak-takedowns";
 import { takedownStatusLabels } from "../takedown-labels";
@@ -34,31 +35,6 @@ const statusLinkClass: Record<"moving" | "done" | "attention", string> = {
 const tone = (s: TakedownStatus) => (s === "removed" ? "done" : s === "failed" || s === "needs_manual_action" || s === "no_response" ? "attention" : "moving");
 const MOVING: TakedownStatus[] = ["draft", "queued"];
 
-function ExplainDialog({ title, children, onClose, wide = false }: { title: string; children: (close: () => void) => ReactNode; onClose: () => void; wide?: boolean }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-  }, []);
-  const close = () => ref.current?.close();
-  return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      onClose={onClose}
-      onClick={(e) => e.target === e.currentTarget && close()}
-      className={`m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] ${wide ? "max-w-xl" : "max-w-md"} overflow-y-auto rounded-2xl border border-white/10 bg-ink-900 p-0 text-left text-slate-200 shadow-2xl shadow-black/60 backdrop:bg-black/70`}
-    >
-      <div className="p-6">
-        <h2 id={titleId} className="text-lg font-semibold text-white">
-          {title}
-        </h2>
-        {children(close)}
-      </div>
-    </dialog>
-  );
-}
 
 /**
  * The row's 'Takedown': the notice as it will go, for her to send, then the status of the leak's
@@ -152,15 +128,15 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
         />
       )}
       {explain === "ownership" && (
-        <ExplainDialog title="Prove ownership first" onClose={() => setExplain(null)}>
+        <ModalDialog title="Prove ownership first" onClose={() => setExplain(null)}>
           {(close) => (
             <>
               <p className="mt-2 text-sm text-slate-300">
                 A takedown notice goes out in our name as your agent and must point to a profile that shows the content is yours. None of your stage names is verified yet: add
                 the snippet to one of your profiles' bio and verify it. Then you can send takedowns.
               </p>
-              <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-                <button type="button" onClick={close} className="h-11 rounded-lg border border-white/15 px-4 text-sm font-semibold text-white hover:bg-white/5">
+              <DialogActions>
+                <button type="button" onClick={close} className={dialogSecondaryButton}>
                   Not now
                 </button>
                 <button
@@ -169,17 +145,17 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
                     close();
                     onProveOwnership();
                   }}
-                  className="h-11 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white hover:bg-brand-700"
+                  className={dialogPrimaryButton}
                 >
                   Prove ownership
                 </button>
-              </div>
+              </DialogActions>
             </>
           )}
-        </ExplainDialog>
+        </ModalDialog>
       )}
       {explain === "takeitdown" && (
-        <ExplainDialog title="TAKE IT DOWN Act request" onClose={() => setExplain(null)} wide>
+        <ModalDialog title="TAKE IT DOWN Act request" size="md" onClose={() => setExplain(null)}>
           {(close) => (
             <TakeItDownChoice
               pending={false}
@@ -190,27 +166,27 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
               }}
             />
           )}
-        </ExplainDialog>
+        </ModalDialog>
       )}
       {explain === "confirm" && (
-        <ExplainDialog title="Confirm this finding first" onClose={() => setExplain(null)}>
+        <ModalDialog title="Confirm this finding first" onClose={() => setExplain(null)}>
           {(close) => (
             <>
               <p className="mt-2 text-sm text-slate-300">
                 Finding #{leak.number} is uncertain: the page names you but may not carry your content. A notice against a page that is not a copy of your work can
                 hurt you, so none goes out before you look at the evidence. Use 'Review' on this row and confirm that it is your content; then take it down.
               </p>
-              <div className="mt-5 flex justify-end">
-                <button type="button" onClick={close} className="h-11 rounded-lg border border-white/15 px-4 text-sm font-semibold text-white hover:bg-white/5">
+              <DialogActions>
+                <button type="button" onClick={close} className={dialogSecondaryButton}>
                   OK
                 </button>
-              </div>
+              </DialogActions>
             </>
           )}
-        </ExplainDialog>
+        </ModalDialog>
       )}
       {explain === "authorize" && authorization.data && (
-        <ExplainDialog title="Authorize us to act for you" onClose={() => setExplain(null)} wide>
+        <ModalDialog title="Authorize us to act for you" size="md" onClose={() => setExplain(null)}>
           {(close) => (
             <>
               <p className="mt-2 mb-4 text-sm text-slate-300">
@@ -230,7 +206,7 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
               </button>
             </>
           )}
-        </ExplainDialog>
+        </ModalDialog>
       )}
     </>
   );
