@@ -21,7 +21,7 @@ export function identitiesRoutes(service: IdentitiesService) {
   routes.post("/v1/identities/stage-names", requireUser, async (c) => {
     const body = await readJson(c, stageNameInputSchema);
     const result = await service.addStageName(currentUser(c).id, body.platform, body.username);
-    return c.json(result.identities, result.created ? 201 : 200);
+    return c.json(result.identities, 201);
   });
   routes.post("/v1/identities/nicknames", requireUser, async (c) => {
     const body = await readJson(c, nicknameInputSchema);
@@ -31,7 +31,7 @@ export function identitiesRoutes(service: IdentitiesService) {
   routes.post("/v1/identities/domains", requireUser, async (c) => {
     const body = await readJson(c, domainInputSchema);
     const result = await service.addDomain(currentUser(c).id, body.domain);
-    return c.json(result.identities, result.created ? 201 : 200);
+    return c.json(result.identities, 201);
   });
   routes.put("/v1/identities/specific", requireUser, async (c) => {
     const body = await readJson(c, specificInputSchema);

@@ -226,8 +226,12 @@ export function createIdentitiesService(deps: IdentitiesDeps) {
       const resolved = resolveStageName(platformRef, username, "stageName", fields);
       if (!resolved) throw new AppError("VALIDATION", Object.values(fields)[0] ?? "Not valid.", Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.replace("stageName.", ""), v])));
       const before = await this.get(userId);
+      // Adding one by hand, a stage name she has already is a mistake to point out, not a silent no-op.
       const existing = before.stageNames.find((s) => stageKey(s) === stageKey(resolved));
-      if (existing) return { created: false, identities: before };
+      if (existing) {
+        const message = `You have already added ${existing.username} on ${findPlatform(existing.platformId)?.name ?? "this platform"}.`;
+        throw new AppError("CONFLICT", message, { username: message });
+      }
       return { created: true, identities: await this.updateProfile(userId, { stageNames: [{ platform: resolved.platformId, username: resolved.username }] }, "merge") };
     },
 
@@ -250,7 +254,10 @@ export function createIdentitiesService(deps: IdentitiesDeps) {
       const domain = resolveDomain(value, "domain", fields);
       if (!domain) throw new AppError("VALIDATION", fields.domain ?? "Not valid.", fields);
       const before = await this.get(userId);
-      if (before.allowlist.some((d) => d.domain === domain)) return { created: false, identities: before };
+      if (before.allowlist.some((d) => d.domain === domain)) {
+        const message = `${domain} is already on your allow list.`;
+        throw new AppError("CONFLICT", message, { domain: message });
+      }
       return { created: true, identities: await this.updateProfile(userId, { allowlist: [domain] }, "merge") };
     },
 

@@ -147,7 +147,7 @@ describe("identities", () => {
     expect(await identities(bea)).toEqual(before);
   });
 
-  it("treats a duplicate the same way everywhere: saved once, no error", async () => {
+  it("treats a duplicate in a profile update the same way everywhere: saved once, no error", async () => {
     await bea.post("/v1/root/update-profile-all", { platforms: {}, nicknames: [], allowlist: [] });
     const once = await bea.post("/v1/root/update-profile", {
       platforms: { onlyfans: "bea_rose" },
@@ -160,15 +160,32 @@ describe("identities", () => {
     expect(body.stageNames).toHaveLength(1);
     expect(body.nicknames).toHaveLength(1);
     expect(body.allowlist).toHaveLength(1);
-    const again = await bea.post("/v1/identities/stage-names", { platform: "onlyfans", username: "Bea_Rose" });
-    expect(again.status).toBe(200);
-    expect((await again.json()).stageNames).toHaveLength(1);
-    const domainAgain = await bea.post("/v1/identities/domains", { domain: "http://bea.example.com/links" });
-    expect(domainAgain.status).toBe(200);
-    expect((await domainAgain.json()).allowlist).toHaveLength(1);
     const merged = await (await bea.post("/v1/root/update-profile", { nicknames: ["BEA"], allowlist: ["bea.example.com"] })).json();
     expect(merged.nicknames).toHaveLength(1);
     expect(merged.allowlist).toHaveLength(1);
+    await bea.post("/v1/root/update-profile-all", { platforms: {}, nicknames: [], allowlist: [] });
+  });
+
+  it("says so, by the field, when she adds by hand a stage name or an allow-listed domain she already has", async () => {
+    await bea.post("/v1/root/update-profile-all", { platforms: { onlyfans: "bea_rose" }, nicknames: [], allowlist: ["bea.example.com"] });
+    // The same stage name, written another way (case, a pasted profile link): one entry, and a sentence by the username field.
+    for (const username of ["Bea_Rose", "https://onlyfans.com/bea_rose"]) {
+      const again = await bea.post("/v1/identities/stage-names", { platform: "onlyfans", username });
+      expect(again.status).toBe(409);
+      expect(await again.json()).toEqual({
+        error: { code: "CONFLICT", message: "You have already added bea_rose on OnlyFans.", fields: { username: "You have already added bea_rose on OnlyFans." } },
+      });
+    }
+    // The same name on another platform is another stage name.
+    expect((await bea.post("/v1/identities/stage-names", { platform: "fansly", username: "bea_rose" })).status).toBe(201);
+    const domainAgain = await bea.post("/v1/identities/domains", { domain: "http://www.BEA.example.com/links" });
+    expect(domainAgain.status).toBe(409);
+    expect(await domainAgain.json()).toEqual({
+      error: { code: "CONFLICT", message: "bea.example.com is already on your allow list.", fields: { domain: "bea.example.com is already on your allow list." } },
+    });
+    const after = await identities(bea);
+    expect(after.stageNames.map((s: { platformId: number; username: string }) => s.username)).toEqual(["bea_rose", "bea_rose"]);
+    expect(after.allowlist).toHaveLength(1);
     await bea.post("/v1/root/update-profile-all", { platforms: {}, nicknames: [], allowlist: [] });
   });
 

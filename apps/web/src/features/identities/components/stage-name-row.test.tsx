@@ -1,6 +1,7 @@
 import { findPlatform, usernameProblem } from "@leakwarden/contracts/platforms";
 import { act, cleanup, fireEvent, render, screen } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { ApiError } from "../../../lib/api-client";
 import { CHOOSE_PLATFORM_MESSAGE, StageNameRow, type AddOutcome } from "./stage-name-row";
 
 afterEach(cleanup);
@@ -93,6 +94,22 @@ describe("the username row", () => {
     await act(async () => fireEvent.click(row.addButton()!));
     expect(screen.getByRole("alert").textContent).toBe("Not a valid OnlyFans username.");
     expect(row.input().value).toBe("jane");
+  });
+
+  it("puts the server's refusal of a stage name she already has on the username field; typing clears it", async () => {
+    const message = "You have already added jane on OnlyFans.";
+    const conflict = new ApiError(409, "CONFLICT", message, { username: message });
+    const row = setup(vi.fn(async (): Promise<AddOutcome> => ({ status: "error", message, error: conflict })));
+    row.choose("OnlyFans");
+    row.type("Jane");
+    await act(async () => fireEvent.click(row.addButton()!));
+    const alert = screen.getByRole("alert");
+    expect(alert.textContent).toBe(message);
+    expect(row.input().getAttribute("aria-invalid")).toBe("true");
+    expect(row.input().getAttribute("aria-describedby")).toBe(alert.id);
+    expect(row.input().value).toBe("Jane");
+    row.type("Jane2");
+    expect(screen.queryByRole("alert")).toBeNull();
   });
 });
 

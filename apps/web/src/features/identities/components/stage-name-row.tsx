@@ -1,9 +1,13 @@
 import { normalizeUsername, usernameProblem, WEBSITE_PLATFORM_ID, type Platform } from "@leakwarden/contracts/platforms";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useEffect, useId, useRef, useState } from "react";
+import { useForm } from "react-hook-form";
+import * as z from "zod/mini";
+import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { PlatformPicker } from "./platform-picker";
 
-/** What became of an add: added, refused with a message for the field, or refused and explained elsewhere. */
-export type AddOutcome = { status: "added" } | { status: "error"; message: string } | { status: "refused" };
+/** What became of an add: added, refused with a message for the field (and the server's error, whose fields go by theirs), or refused and explained elsewhere. */
+export type AddOutcome = { status: "added" } | { status: "error"; message: string; error?: unknown } | { status: "refused" };
 
 export const CHOOSE_PLATFORM_MESSAGE = "Choose a platform first.";
 
@@ -13,31 +17,59 @@ interface StageNameRowProps {
   onAdd: (platform: Platform, username: string) => Promise<AddOutcome>;
 }
 
+interface Values {
+  platform: Platform | null;
+  username: string;
+}
+
+/** Nothing typed is nothing to check (the Add button is not shown); then a platform, then the platform's own rules. */
+const schema = z.object({ platform: z.nullable(z.custom<Platform>()), username: z.string() }).check(
+  z.superRefine((v, ctx) => {
+    if (v.username.trim() === "") return;
+    if (!v.platform) {
+      ctx.addIssue({ code: "custom", path: ["platform"], message: CHOOSE_PLATFORM_MESSAGE, input: v.platform });
+      return;
+    }
+    const problem = usernameProblem(v.platform, normalizeUsername(v.platform, v.username));
+    if (problem) ctx.addIssue({ code: "custom", path: ["username"], message: problem, input: v.username });
+  }),
+);
+
 /**
  * The username row of the wizard and the identity page: a platform and a username. The Add button
  * appears once text is typed; choosing a platform clears the typed username; the username is
- * checked against the platform's rules before it is sent.
+ * checked against the platform's rules before it is sent, and the server's refusal (a stage name
+ * she has already) is shown by the field.
  */
 export function StageNameRow({ entryCount, onAdd }: StageNameRowProps) {
-  const [platform, setPlatform] = useState<Platform | null>(null);
-  const [text, setText] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    clearErrors,
+    setFocus,
+    setValue,
+    watch,
+    formState: { errors, isSubmitting: busy },
+  } = useForm<Values>({ resolver: zodResolver(schema), defaultValues: { platform: null, username: "" }, reValidateMode: "onSubmit" });
+  const platform = watch("platform");
+  const text = watch("username");
   const [generation, setGeneration] = useState(0);
   const [lastCount, setLastCount] = useState(entryCount);
-  const inputRef = useRef<HTMLInputElement>(null);
   const pickerRef = useRef<HTMLButtonElement>(null);
   const focusPickerNext = useRef(false);
   const id = useId();
   const errorId = `${id}-error`;
+  const platformError = errors.platform?.message ?? null;
+  const usernameError = errors.username?.message ?? null;
+  const error = platformError ?? usernameError;
 
   // The list grew: start over with no platform and no text (the picker resets too).
   if (entryCount !== lastCount) {
     setLastCount(entryCount);
     if (entryCount > lastCount) {
-      setPlatform(null);
-      setText("");
-      setError(null);
+      reset({ platform: null, username: "" });
       setGeneration((g) => g + 1);
     }
   }
@@ -50,47 +82,29 @@ export function StageNameRow({ entryCount, onAdd }: StageNameRowProps) {
   }, [generation]);
 
   function choosePlatform(p: Platform) {
-    setPlatform(p);
-    setText("");
-    setError(null);
-    requestAnimationFrame(() => inputRef.current?.focus());
+    setValue("platform", p);
+    setValue("username", "");
+    clearErrors();
+    requestAnimationFrame(() => setFocus("username"));
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
-    if (busy || text.trim() === "") return;
-    if (!platform) {
-      setError(CHOOSE_PLATFORM_MESSAGE);
-      return;
-    }
-    const username = normalizeUsername(platform, text);
-    const problem = usernameProblem(platform, username);
-    if (problem) {
-      setError(problem);
-      inputRef.current?.focus();
-      return;
-    }
-    setBusy(true);
-    try {
-      const outcome = await onAdd(platform, username);
-      if (outcome.status === "added") focusPickerNext.current = true;
-      else if (outcome.status === "error") setError(outcome.message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const submit = handleSubmit(async (values) => {
+    if (values.username.trim() === "" || !values.platform) return;
+    const outcome = await onAdd(values.platform, normalizeUsername(values.platform, values.username));
+    if (outcome.status === "added") focusPickerNext.current = true;
+    else if (outcome.status === "error" && !applyServerFieldErrors(outcome.error, setError, ["username", "platform"])) setError("username", { message: outcome.message });
+  });
 
   const isWebsite = platform?.id === WEBSITE_PLATFORM_ID;
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-2" aria-label="Add an account">
+    <form onSubmit={(e) => (busy ? e.preventDefault() : void submit(e))} noValidate className="flex flex-col gap-2" aria-label="Add an account">
       <div className="flex flex-col gap-2 sm:flex-row">
-        <PlatformPicker key={generation} value={platform} onChange={choosePlatform} buttonRef={pickerRef} describedBy={error === CHOOSE_PLATFORM_MESSAGE ? errorId : undefined} />
+        <PlatformPicker key={generation} value={platform} onChange={choosePlatform} buttonRef={pickerRef} describedBy={platformError ? errorId : undefined} />
         <div className="flex min-w-0 flex-1 gap-2">
           <label htmlFor={`${id}-username`} className="sr-only">
             {isWebsite ? "Your website's domain" : platform ? `Username on ${platform.name}` : "Username"}
           </label>
           <input
-            ref={inputRef}
             id={`${id}-username`}
             type="text"
             inputMode={isWebsite ? "url" : "text"}
@@ -98,14 +112,10 @@ export function StageNameRow({ entryCount, onAdd }: StageNameRowProps) {
             autoCapitalize="none"
             spellCheck={false}
             placeholder="your-username"
-            value={text}
             maxLength={300}
-            onChange={(e) => {
-              setText(e.target.value);
-              setError(null);
-            }}
-            aria-invalid={error ? true : undefined}
-            aria-describedby={error ? errorId : undefined}
+            {...register("username", { onChange: () => clearErrors() })}
+            aria-invalid={usernameError ? true : undefined}
+            aria-describedby={usernameError ? errorId : undefined}
             className="h-11 min-w-0 flex-1 rounded-lg border border-white/15 bg-ink-900 px-3 text-sm text-white placeholder:text-slate-400 focus-visible:border-brand-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400 aria-invalid:border-brand-400"
           />
           {text.trim() !== "" && (

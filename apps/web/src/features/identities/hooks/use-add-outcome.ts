@@ -23,7 +23,7 @@ export function useAddOutcome() {
         setQuotaMessage(error.message);
         return { status: "refused" };
       }
-      return { status: "error", message: errorMessage(error) };
+      return { status: "error", message: errorMessage(error), error };
     }
   }, []);
 
