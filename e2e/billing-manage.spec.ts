@@ -1,6 +1,6 @@
 import { request, type Browser } from "@playwright/test";
 import { subscriptionEvent, TEST_VARIANTS, TEST_WEBHOOK_SECRET } from "@leakwarden/test-support/billing-events";
-import { RECORDED_REQUESTS_PATH, SEED_SUBSCRIPTION_PATH } from "@leakwarden/test-support/fake-web/fake-lemon-squeezy";
+import { RECORDED_REQUESTS_PATH, SEED_SUBSCRIPTION_PATH, SETTLE_PAYMENTS_PATH } from "@leakwarden/test-support/fake-web/fake-lemon-squeezy";
 import { signBody } from "../apps/server/src/modules/billing/webhook-signature";
 import { setIdentities, signUpAndConfirm, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
 import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "@leakwarden/test-support/e2e/support";
@@ -82,7 +82,7 @@ test.beforeAll(async ({ baseURL }) => {
   expect(delivered.outcome).toBe("applied");
 });
 
-test("she switches to VIP and sees Lemon Squeezy's prorated charge, then cancels and resumes", async ({ browser }) => {
+test("she switches to VIP and sees Lemon Squeezy's prorated charge, then cancels and resumes", async ({ browser, baseURL }) => {
   const { page, context, errors } = await signedInPage(browser, eve, 1280);
   await page.goto("/dashboard/billing");
   await expect(page.getByRole("heading", { level: 2, name: "Premium Plan billed monthly" })).toBeVisible();
@@ -108,9 +108,11 @@ test("she switches to VIP and sees Lemon Squeezy's prorated charge, then cancels
   await switchButton.click();
   await page.getByRole("dialog", { name: "Switch to the VIP Plan, billed monthly?" }).getByRole("button", { name: "Switch to VIP" }).click();
   const outcome = page.getByTestId("billing-outcome");
-  await expect(outcome).toContainText("You are now on the VIP Plan, billed monthly. Its limits apply now. Lemon Squeezy charged $");
+  // As Lemon Squeezy documents it: the prorated invoice exists at once, its payment being attempted.
+  await expect(outcome).toContainText("You are now on the VIP Plan, billed monthly. Its limits apply now. Lemon Squeezy is charging $");
+  await expect(outcome).toContainText("for the rest of this period (prorated); its receipt comes by email once the payment goes through.");
   await expect(page.getByRole("dialog")).toHaveCount(0);
-  const charged = /charged (\$\d+\.\d\d) for the rest of this period/.exec((await outcome.textContent()) ?? "")?.[1];
+  const charged = /charging (\$\d+\.\d\d) for the rest of this period/.exec((await outcome.textContent()) ?? "")?.[1];
   expect(charged).toBeTruthy();
   await expect(outcome.getByRole("link", { name: `View the prorated invoice (${charged})` })).toHaveAttribute("href", /^https:\/\/app\.lemonsqueezy\.com\//);
   await expect(page.getByRole("heading", { level: 2, name: "VIP Plan billed monthly" })).toBeVisible();
@@ -118,8 +120,14 @@ test("she switches to VIP and sees Lemon Squeezy's prorated charge, then cancels
   await expect(page.locator("dl > div").filter({ has: page.getByText("Stage names", { exact: true }) })).toContainText("of 40");
   const invoices = page.getByTestId("invoices");
   await expect(invoices.getByRole("listitem").first()).toContainText("Plan change (prorated)");
-  await expect(invoices.getByRole("listitem").first()).toContainText(charged!);
+  await expect(invoices.getByRole("listitem").first()).toContainText(`${charged!} · Pending`);
   await expect(invoices.getByRole("link", { name: /^View invoice of / })).toHaveCount(2);
+  // The payment goes through; Lemon Squeezy says so with subscription_payment_success, and the invoice reads Paid.
+  const deliveries = (await (await fetch(`${lemonSqueezyApi()}${SETTLE_PAYMENTS_PATH}`, { method: "POST" })).json()) as unknown[];
+  expect(deliveries).toHaveLength(1);
+  for (const delivery of deliveries) expect((await postWebhook(baseURL!, delivery)).outcome).toBe("applied");
+  await page.reload();
+  await expect(page.getByTestId("invoices").getByRole("listitem").first()).toContainText(`${charged!} · Paid`);
   const patch = (await sentToProvider(SUBSCRIPTION)).find((r) => r.method === "PATCH");
   expect(patch?.body?.data?.attributes).toEqual({ variant_id: Number(TEST_VARIANTS["vip-monthly"]), invoice_immediately: true });
   await expectAccessible(page);

@@ -22,6 +22,130 @@ export const billingSettings = {
     .join(","),
 };
 
+/** Lemon Squeezy's formatted statuses, of subscriptions and of subscription invoices. */
+const statusFormatted: Record<string, string> = {
+  on_trial: "On Trial",
+  active: "Active",
+  paused: "Paused",
+  past_due: "Past due",
+  unpaid: "Unpaid",
+  cancelled: "Cancelled",
+  expired: "Expired",
+  paid: "Paid",
+  pending: "Pending",
+  void: "Void",
+  refunded: "Refunded",
+  partial_refund: "Partial refund",
+};
+
+export interface SubscriptionShape {
+  id: string;
+  variantId: string;
+  variantName?: string;
+  email: string;
+  userName?: string;
+  status: string;
+  cancelled?: boolean;
+  /** The day of the month it renews on. */
+  billingAnchor?: number;
+  renewsAt: Date | null;
+  endsAt: Date | null;
+  createdAt: Date;
+  updatedAt: Date;
+  storeId?: string;
+  /** Its signed links (the customer portal's is valid for a day). */
+  urls?: { update_payment_method: string; customer_portal: string; customer_portal_update_subscription?: string };
+}
+
+/**
+ * A subscription's attributes in Lemon Squeezy's published shape (https://docs.lemonsqueezy.com/api/subscriptions,
+ * "The subscription object"): the one builder for the webhook deliveries below and the fake store's API answers.
+ */
+export function subscriptionAttributes(s: SubscriptionShape) {
+  return {
+    store_id: Number(s.storeId ?? TEST_STORE_ID),
+    customer_id: 5001,
+    order_id: 7001,
+    order_item_id: 8001,
+    product_id: 9001,
+    variant_id: Number(s.variantId),
+    product_name: "Leakwarden",
+    variant_name: s.variantName ?? "Plan",
+    user_name: s.userName ?? s.email.split("@")[0]!,
+    user_email: s.email,
+    status: s.status,
+    status_formatted: statusFormatted[s.status] ?? s.status,
+    card_brand: "visa",
+    card_last_four: "4242",
+    pause: null,
+    cancelled: s.cancelled ?? s.status === "cancelled",
+    trial_ends_at: null,
+    billing_anchor: s.billingAnchor ?? 1,
+    first_subscription_item: { id: 1, subscription_id: Number(s.id), price_id: 1, quantity: 1, created_at: s.createdAt.toISOString(), updated_at: s.updatedAt.toISOString() },
+    urls: s.urls ?? {
+      update_payment_method: `https://leakwarden-test.lemonsqueezy.com/subscription/${s.id}/payment-details?signature=old`,
+      customer_portal: `https://leakwarden-test.lemonsqueezy.com/billing?signature=old`,
+    },
+    renews_at: s.renewsAt?.toISOString() ?? null,
+    ends_at: s.endsAt?.toISOString() ?? null,
+    created_at: s.createdAt.toISOString(),
+    updated_at: s.updatedAt.toISOString(),
+    test_mode: true,
+  };
+}
+
+export interface SubscriptionInvoiceShape {
+  id: string;
+  subscriptionId: string;
+  email: string;
+  userName?: string;
+  /** initial (the purchase), renewal, or updated (a plan change's prorated invoice). */
+  billingReason?: "initial" | "renewal" | "updated";
+  status: string;
+  totalCents: number;
+  createdAt: Date;
+  updatedAt?: Date;
+  storeId?: string;
+}
+
+/** A subscription invoice's attributes in Lemon Squeezy's published shape (https://docs.lemonsqueezy.com/api/subscription-invoices): for the webhooks and the fake store. */
+export function subscriptionInvoiceAttributes(i: SubscriptionInvoiceShape) {
+  const money = `$${(i.totalCents / 100).toFixed(2).replace(/\B(?=(\d{3})+(?!\d))/g, ",")}`;
+  return {
+    store_id: Number(i.storeId ?? TEST_STORE_ID),
+    subscription_id: Number(i.subscriptionId),
+    customer_id: 5001,
+    user_name: i.userName ?? i.email.split("@")[0]!,
+    user_email: i.email,
+    billing_reason: i.billingReason ?? "renewal",
+    card_brand: "visa",
+    card_last_four: "4242",
+    currency: "USD",
+    currency_rate: "1.00000000",
+    status: i.status,
+    status_formatted: statusFormatted[i.status] ?? i.status,
+    refunded: i.status === "refunded",
+    refunded_at: null,
+    subtotal: i.totalCents,
+    discount_total: 0,
+    tax: 0,
+    tax_inclusive: false,
+    total: i.totalCents,
+    subtotal_usd: i.totalCents,
+    discount_total_usd: 0,
+    tax_usd: 0,
+    total_usd: i.totalCents,
+    subtotal_formatted: money,
+    discount_total_formatted: "$0.00",
+    tax_formatted: "$0.00",
+    total_formatted: money,
+    urls: { invoice_url: `https://app.lemonsqueezy.com/my-orders/test-order/subscription-invoice/${i.id}?signature=inv${i.id}` },
+    created_at: i.createdAt.toISOString(),
+    updated_at: (i.updatedAt ?? i.createdAt).toISOString(),
+    test_mode: true,
+  };
+}
+
 export interface SubscriptionEventInput {
   subscriptionId: string;
   userId?: string | null;
@@ -45,68 +169,45 @@ export function subscriptionEvent(eventName: string, s: SubscriptionEventInput) 
     data: {
       type: "subscriptions",
       id: s.subscriptionId,
-      attributes: {
-        store_id: Number(s.storeId ?? TEST_STORE_ID),
-        customer_id: 5001,
-        order_id: 7001,
-        order_item_id: 8001,
-        product_id: 9001,
-        variant_id: Number(s.variantId),
-        product_name: "Leakwarden",
-        variant_name: "Plan",
-        user_name: "Creator",
-        user_email: s.email,
+      attributes: subscriptionAttributes({
+        id: s.subscriptionId,
+        variantId: s.variantId,
+        email: s.email,
+        userName: "Creator",
         status: s.status,
-        status_formatted: s.status,
-        card_brand: "visa",
-        card_last_four: "4242",
-        pause: null,
-        cancelled: s.status === "cancelled",
-        trial_ends_at: null,
-        billing_anchor: 1,
-        urls: {
-          update_payment_method: `https://leakwarden-test.lemonsqueezy.com/subscription/${s.subscriptionId}/payment-details?signature=old`,
-          customer_portal: `https://leakwarden-test.lemonsqueezy.com/billing?signature=old`,
-        },
-        renews_at: s.renewsAt === undefined ? new Date(s.updatedAt.getTime() + 30 * 86_400_000).toISOString() : (s.renewsAt?.toISOString() ?? null),
-        ends_at: s.endsAt?.toISOString() ?? null,
-        created_at: s.updatedAt.toISOString(),
-        updated_at: s.updatedAt.toISOString(),
-        test_mode: true,
-      },
+        renewsAt: s.renewsAt === undefined ? new Date(s.updatedAt.getTime() + 30 * 86_400_000) : s.renewsAt,
+        endsAt: s.endsAt ?? null,
+        createdAt: s.updatedAt,
+        updatedAt: s.updatedAt,
+        ...(s.storeId ? { storeId: s.storeId } : {}),
+      }),
       relationships: {},
       links: { self: `https://api.lemonsqueezy.com/v1/subscriptions/${s.subscriptionId}` },
     },
   };
 }
 
-export function invoiceEvent(eventName: string, i: { invoiceId: string; subscriptionId: string; userId?: string; email: string; status: string; total: number; at: Date }) {
+export function invoiceEvent(
+  eventName: string,
+  i: { invoiceId: string; subscriptionId: string; userId?: string; email: string; status: string; total: number; at: Date; billingReason?: SubscriptionInvoiceShape["billingReason"]; updatedAt?: Date },
+) {
   return {
     meta: { test_mode: true, event_name: eventName, ...(i.userId ? { custom_data: { user_id: i.userId } } : {}) },
     data: {
       type: "subscription-invoices",
       id: i.invoiceId,
-      attributes: {
-        store_id: Number(TEST_STORE_ID),
-        subscription_id: Number(i.subscriptionId),
-        customer_id: 5001,
-        user_name: "Creator",
-        user_email: i.email,
-        billing_reason: "renewal",
-        card_brand: "visa",
-        card_last_four: "4242",
-        currency: "USD",
+      attributes: subscriptionInvoiceAttributes({
+        id: i.invoiceId,
+        subscriptionId: i.subscriptionId,
+        email: i.email,
+        userName: "Creator",
+        ...(i.billingReason ? { billingReason: i.billingReason } : {}),
         status: i.status,
-        status_formatted: i.status,
-        refunded: false,
-        subtotal: i.total,
-        tax: 0,
-        total: i.total,
-        total_usd: i.total,
-        created_at: i.at.toISOString(),
-        updated_at: i.at.toISOString(),
-        test_mode: true,
-      },
+        totalCents: i.total,
+        createdAt: i.at,
+        ...(i.updatedAt ? { updatedAt: i.updatedAt } : {}),
+      }),
+      relationships: {},
     },
   };
 }

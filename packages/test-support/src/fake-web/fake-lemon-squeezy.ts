@@ -1,11 +1,22 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { formatUsd, parseVariantKey, planPrice, findPlan } from "@leakwarden/contracts/plans";
-import { TEST_VARIANTS } from "../billing-events";
+import { parseVariantKey, planPrice, findPlan } from "@leakwarden/contracts/plans";
+import { invoiceEvent, subscriptionAttributes, subscriptionInvoiceAttributes, TEST_VARIANTS } from "../billing-events";
 
 // A stand-in for Lemon Squeezy's JSON:API on 127.0.0.1 (https://docs.lemonsqueezy.com/api): checkouts,
 // subscriptions (retrieve, update: variant change with proration, cancel, resume) and subscription
-// invoices, in its published shapes, with the state a real store keeps. It records what it was sent.
+// invoices, in its published shapes (the builders in billing-events.ts, shared with the webhook
+// deliveries), with the state a real store keeps. It records what it was sent.
+//
+// A plan change follows the documented sequence (docs.lemonsqueezy.com: "Changing a Subscriber's
+// Plan" tutorial, the developer guide's "Managing subscriptions", and the API reference of
+// invoice_immediately / disable_prorations): the PATCH moves the subscription to the new variant at
+// once and answers it. By default the proration goes on the next renewal's charge; with
+// invoice_immediately "a new prorated invoice will be generated and payment attempted": the invoice
+// (billing_reason "updated") exists at once, status "pending", and the payment attempt settles it
+// afterwards (settlePayments here), which Lemon Squeezy reports with a subscription_payment_success
+// webhook carrying the subscription invoice. disable_prorations overrides invoice_immediately: no
+// proration, the new price from the next renewal.
 
 export interface RecordedRequest {
   method: string;
@@ -36,6 +47,7 @@ export interface FakeInvoice {
   status: "paid" | "pending" | "void" | "refunded" | "partial_refund";
   totalCents: number;
   createdAt: Date;
+  updatedAt: Date;
 }
 
 export interface SeedSubscription {
@@ -58,6 +70,12 @@ export interface FakeLemonSqueezy {
   now: () => Date;
   /** A subscription bought through the store, with its first invoice; answers it as the API would. */
   addSubscription(seed: SeedSubscription): FakeSubscription;
+  /**
+   * The store's payment attempts on its pending invoices (a plan change's prorated invoice): each
+   * is paid, and the subscription_payment_success deliveries Lemon Squeezy then sends are returned,
+   * for the test to post to the webhook.
+   */
+  settlePayments(): unknown[];
   close(): Promise<void>;
 }
 
@@ -67,6 +85,8 @@ const JSON_API = "application/vnd.api+json";
 export const RECORDED_REQUESTS_PATH = "/__fake/requests";
 /** POST a SeedSubscription (dates as ISO strings) from another process: the store now knows that subscription. */
 export const SEED_SUBSCRIPTION_PATH = "/__fake/subscriptions";
+/** POST: settlePayments() from another process; answers the webhook deliveries it made. */
+export const SETTLE_PAYMENTS_PATH = "/__fake/settle-payments";
 
 /** The test store's variants: each plan and period at the catalog's price. */
 function defaultVariants(): Map<string, { name: string; priceCents: number; months: number }> {
@@ -85,20 +105,6 @@ const addMonths = (d: Date, months: number) => {
   return next;
 };
 
-const statusFormatted: Record<string, string> = {
-  on_trial: "On Trial",
-  active: "Active",
-  paused: "Paused",
-  past_due: "Past due",
-  unpaid: "Unpaid",
-  cancelled: "Cancelled",
-  expired: "Expired",
-  paid: "Paid",
-  pending: "Pending",
-  void: "Void",
-  refunded: "Refunded",
-  partial_refund: "Partial refund",
-};
 
 export async function startFakeLemonSqueezy(options: { apiKey: string; storeId: string; port?: number }): Promise<FakeLemonSqueezy> {
   const variants = defaultVariants();
@@ -127,57 +133,65 @@ export async function startFakeLemonSqueezy(options: { apiKey: string; storeId: 
         updatedAt: start,
       };
       fake.subscriptions.set(sub.id, sub);
-      invoice(sub.id, "initial", variant.priceCents, start);
+      invoice(sub.id, "initial", variant.priceCents, start, "paid");
       return sub;
+    },
+    settlePayments: () => {
+      const at = fake.now();
+      return fake.invoices
+        .filter((i) => i.status === "pending")
+        .map((i) => {
+          i.status = "paid";
+          i.updatedAt = at;
+          const sub = fake.subscriptions.get(i.subscriptionId);
+          return invoiceEvent("subscription_payment_success", {
+            invoiceId: i.id,
+            subscriptionId: i.subscriptionId,
+            email: sub?.email ?? "customer@example.com",
+            status: i.status,
+            total: i.totalCents,
+            at: i.createdAt,
+            updatedAt: at,
+            billingReason: i.billingReason,
+          });
+        });
     },
     close: async () => undefined,
   };
   let checkouts = 0;
   let invoiceIds = 0;
 
-  function invoice(subscriptionId: string, billingReason: FakeInvoice["billingReason"], totalCents: number, at: Date): FakeInvoice {
+  function invoice(subscriptionId: string, billingReason: FakeInvoice["billingReason"], totalCents: number, at: Date, status: FakeInvoice["status"]): FakeInvoice {
     invoiceIds++;
-    const row: FakeInvoice = { id: String(600000 + invoiceIds), subscriptionId, billingReason, status: "paid", totalCents, createdAt: at };
+    const row: FakeInvoice = { id: String(600000 + invoiceIds), subscriptionId, billingReason, status, totalCents, createdAt: at, updatedAt: at };
     fake.invoices.push(row);
     return row;
   }
 
   function subscriptionResource(s: FakeSubscription) {
-    const variant = variants.get(s.variantId);
     return {
       type: "subscriptions",
       id: s.id,
-      attributes: {
-        store_id: Number(options.storeId),
-        customer_id: 5001,
-        order_id: 7001,
-        order_item_id: 8001,
-        product_id: 9001,
-        variant_id: Number(s.variantId),
-        product_name: "Leakwarden",
-        variant_name: variant?.name ?? "Plan",
-        user_name: s.userName,
-        user_email: s.email,
+      attributes: subscriptionAttributes({
+        id: s.id,
+        storeId: options.storeId,
+        variantId: s.variantId,
+        variantName: variants.get(s.variantId)?.name ?? "Plan",
+        email: s.email,
+        userName: s.userName,
         status: s.status,
-        status_formatted: statusFormatted[s.status],
-        card_brand: "visa",
-        card_last_four: "4242",
-        pause: null,
         cancelled: s.cancelled,
-        trial_ends_at: null,
-        billing_anchor: s.periodStart.getUTCDate(),
-        first_subscription_item: { id: 1, subscription_id: Number(s.id), price_id: 1, quantity: 1, created_at: s.createdAt.toISOString(), updated_at: s.updatedAt.toISOString() },
+        billingAnchor: s.periodStart.getUTCDate(),
+        renewsAt: s.renewsAt,
+        endsAt: s.endsAt,
+        createdAt: s.createdAt,
+        updatedAt: s.updatedAt,
         urls: {
           update_payment_method: `https://leakwarden-test.lemonsqueezy.com/subscription/${s.id}/payment-details?expires=1&signature=def`,
           customer_portal: `https://leakwarden-test.lemonsqueezy.com/billing?expires=1&user=1&signature=fresh-${s.id}`,
           customer_portal_update_subscription: `https://leakwarden-test.lemonsqueezy.com/billing/${s.id}/update?expires=1&signature=upd`,
         },
-        renews_at: s.renewsAt.toISOString(),
-        ends_at: s.endsAt?.toISOString() ?? null,
-        created_at: s.createdAt.toISOString(),
-        updated_at: s.updatedAt.toISOString(),
-        test_mode: true,
-      },
+      }),
       relationships: {},
       links: { self: `${fake.url}/v1/subscriptions/${s.id}` },
     };
@@ -185,43 +199,21 @@ export async function startFakeLemonSqueezy(options: { apiKey: string; storeId: 
 
   function invoiceResource(i: FakeInvoice) {
     const sub = fake.subscriptions.get(i.subscriptionId);
-    const money = formatUsd(i.totalCents).replace(/^\$(\d[\d,]*)$/, "$$$1.00");
     return {
       type: "subscription-invoices",
       id: i.id,
-      attributes: {
-        store_id: Number(options.storeId),
-        subscription_id: Number(i.subscriptionId),
-        customer_id: 5001,
-        user_name: sub?.userName ?? "Customer",
-        user_email: sub?.email ?? "customer@example.com",
-        billing_reason: i.billingReason,
-        card_brand: "visa",
-        card_last_four: "4242",
-        currency: "USD",
-        currency_rate: "1.00000000",
+      attributes: subscriptionInvoiceAttributes({
+        id: i.id,
+        storeId: options.storeId,
+        subscriptionId: i.subscriptionId,
+        email: sub?.email ?? "customer@example.com",
+        ...(sub ? { userName: sub.userName } : {}),
+        billingReason: i.billingReason,
         status: i.status,
-        status_formatted: statusFormatted[i.status],
-        refunded: i.status === "refunded",
-        refunded_at: null,
-        subtotal: i.totalCents,
-        discount_total: 0,
-        tax: 0,
-        tax_inclusive: false,
-        total: i.totalCents,
-        subtotal_usd: i.totalCents,
-        discount_total_usd: 0,
-        tax_usd: 0,
-        total_usd: i.totalCents,
-        subtotal_formatted: money,
-        discount_total_formatted: "$0.00",
-        tax_formatted: "$0.00",
-        total_formatted: money,
-        urls: { invoice_url: `https://app.lemonsqueezy.com/my-orders/test-order/subscription-invoice/${i.id}?signature=inv${i.id}` },
-        created_at: i.createdAt.toISOString(),
-        updated_at: i.createdAt.toISOString(),
-        test_mode: true,
-      },
+        totalCents: i.totalCents,
+        createdAt: i.createdAt,
+        updatedAt: i.updatedAt,
+      }),
       relationships: {},
       links: { self: `${fake.url}/v1/subscription-invoices/${i.id}` },
     };
@@ -230,7 +222,8 @@ export async function startFakeLemonSqueezy(options: { apiKey: string; storeId: 
   /**
    * A variant change, prorated as the store does: the unused part of the period on the old price is
    * credited against the new one; with invoice_immediately a positive difference is invoiced at once
-   * (billing_reason "updated"), otherwise it is carried to the next renewal. A change of interval starts a new period.
+   * (billing_reason "updated", pending until settlePayments attempts the payment), otherwise it is
+   * carried to the next renewal; disable_prorations overrides both. A change of interval starts a new period.
    */
   function changeVariant(s: FakeSubscription, variantId: string, invoiceImmediately: boolean, disableProrations: boolean) {
     const from = variants.get(s.variantId)!;
@@ -247,7 +240,7 @@ export async function startFakeLemonSqueezy(options: { apiKey: string; storeId: 
       charge = Math.round((to.priceCents - from.priceCents) * unused);
     }
     s.variantId = variantId;
-    if (!disableProrations && invoiceImmediately && charge > 0) invoice(s.id, "updated", charge, at);
+    if (!disableProrations && invoiceImmediately && charge > 0) invoice(s.id, "updated", charge, at, "pending");
   }
 
   const server = http.createServer((req, res) => {
@@ -270,6 +263,7 @@ export async function startFakeLemonSqueezy(options: { apiKey: string; storeId: 
       };
       const unprocessable = (detail: string) => send(422, { errors: [{ status: "422", title: "Unprocessable Entity", detail }] });
       if (req.method === "GET" && path === RECORDED_REQUESTS_PATH) return send(200, fake.requests);
+      if (req.method === "POST" && path === SETTLE_PAYMENTS_PATH) return send(200, fake.settlePayments());
       if (req.method === "POST" && path === SEED_SUBSCRIPTION_PATH) {
         const seed = body as { id: string; variantId: string; email: string; status?: FakeSubscription["status"]; periodStart?: string };
         try {

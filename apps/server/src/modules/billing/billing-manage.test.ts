@@ -46,7 +46,7 @@ describe("a subscriber manages her plan against a local Lemon Squeezy", () => {
     await fake?.close();
   });
 
-  it("switching up answers with a confirmation, the prorated charge Lemon Squeezy invoiced, and the new limits at once", async () => {
+  it("switching up answers with a confirmation, the prorated invoice Lemon Squeezy is charging, and the new limits at once", async () => {
     const sub = fake.subscriptions.get("555")!;
     const unused = (sub.renewsAt.getTime() - storeNow.getTime()) / (sub.renewsAt.getTime() - sub.periodStart.getTime());
     const expectedCents = Math.round((13_500 - 10_000) * unused);
@@ -60,16 +60,29 @@ describe("a subscriber manages her plan against a local Lemon Squeezy", () => {
       path: "/v1/subscriptions/555",
       body: { data: { type: "subscriptions", id: "555", attributes: { variant_id: Number(TEST_VARIANTS["vip-monthly"]), invoice_immediately: true } } },
     });
+    // As documented: the prorated invoice exists at once, its payment being attempted.
     const invoice = fake.invoices.find((i) => i.billingReason === "updated")!;
-    expect(invoice.totalCents).toBe(expectedCents);
+    expect(invoice).toMatchObject({ totalCents: expectedCents, status: "pending" });
     const formatted = `$${(expectedCents / 100).toFixed(2)}`;
-    expect(body.proration).toMatchObject({ totalCents: expectedCents, total: formatted, status: "Paid", currency: "USD" });
+    expect(body.proration).toMatchObject({ totalCents: expectedCents, total: formatted, status: "Pending", currency: "USD" });
     expect(body.proration.invoiceUrl).toMatch(/^https:\/\/app\.lemonsqueezy\.com\/my-orders\/.+subscription-invoice\//);
-    expect(body.message).toBe(`You are now on the VIP Plan, billed monthly. Its limits apply now. Lemon Squeezy charged ${formatted} for the rest of this period (prorated).`);
+    expect(body.message).toBe(
+      `You are now on the VIP Plan, billed monthly. Its limits apply now. Lemon Squeezy is charging ${formatted} for the rest of this period (prorated); its receipt comes by email once the payment goes through.`,
+    );
     expect(body.billing).toMatchObject({ plan: "vip", period: "monthly", tier: "vip", status: "active", entitlements: entitlements.vip, canCancel: true, canResume: false, demo: false });
     // The limits follow at once, before any webhook.
     expect((await (await ava.get("/v1/root/get-user")).json()).subscription_name).toBe("VIP");
     expect((await (await ava.get("/v1/billing")).json()).usage.stageNames.limit).toBe(entitlements.vip.stageNames);
+  });
+
+  it("the payment goes through: Lemon Squeezy's subscription_payment_success for the prorated invoice is recorded, and the invoice reads Paid", async () => {
+    const deliveries = fake.settlePayments();
+    expect(deliveries).toHaveLength(1);
+    expect(deliveries[0]).toMatchObject({ meta: { event_name: "subscription_payment_success" }, data: { type: "subscription-invoices", attributes: { billing_reason: "updated", status: "paid" } } });
+    expect((await (await postWebhook(services.app, deliveries[0])).json()).outcome).toBe("applied");
+    const invoices = (await (await ava.get("/v1/billing/invoices")).json()).invoices;
+    expect(invoices[0]).toMatchObject({ reason: "Plan change (prorated)", status: "Paid" });
+    expect(fake.settlePayments()).toEqual([]);
   });
 
   it("the webhooks that follow change nothing more, and an older one is stale", async () => {

@@ -224,10 +224,14 @@ export function createBillingService(deps: BillingDeps) {
     },
 
     /**
-     * Moves the creator's subscription to another plan or period. Lemon Squeezy prorates and, asked
-     * to invoice at once, issues an invoice for the difference (billing_reason "updated"): that
-     * invoice is the proration it reports, shown as it is. The answer's subscription is stored at
-     * once, so the new limits apply without waiting for the webhook.
+     * Moves the creator's subscription to another plan or period, in the sequence Lemon Squeezy
+     * documents (its "Changing a Subscriber's Plan" tutorial and the API reference of
+     * invoice_immediately): the PATCH moves the subscription at once and answers it; asked to
+     * invoice at once, it generates a prorated invoice (billing_reason "updated") and attempts the
+     * payment, which it reports afterwards with a subscription_payment_success webhook. That
+     * invoice is the proration shown, with its status as it is now (pending while the payment is
+     * attempted, paid after). The answer's subscription is stored at once, so the new limits apply
+     * without waiting for the webhook.
      */
     async changePlan(user: { id: string; email: string }, request: CheckoutRequest): Promise<BillingChangeResponse> {
       const variantId = settings.variants[variantKey(request.plan, request.period)];
@@ -263,6 +267,8 @@ export function createBillingService(deps: BillingDeps) {
       const limits = "Its limits apply now.";
       let message: string;
       if (!stored) message = `Lemon Squeezy took the change to the ${planName}; this page shows it as soon as Lemon Squeezy confirms it.`;
+      else if (proration && charged?.status === "pending")
+        message = `You are now on the ${planName}. ${limits} Lemon Squeezy is charging ${proration.total} for the rest of this period (prorated); its receipt comes by email once the payment goes through.`;
       else if (proration) message = `You are now on the ${planName}. ${limits} Lemon Squeezy charged ${proration.total} for the rest of this period (prorated).`;
       else
         message = `You are now on the ${planName}. ${limits} Lemon Squeezy made no charge now: any difference is settled on your next bill${billing.renewsAt ? `, on ${day(new Date(billing.renewsAt))}` : ""}.`;

@@ -116,9 +116,12 @@ export function createLemonSqueezyClient(settings: LemonSqueezySettings, logger:
     },
 
     /**
-     * PATCH /v1/subscriptions/{id} with variant_id: moves a subscription to another variant. The
-     * provider prorates; invoice_immediately has it invoice the difference now (an invoice with
-     * billing_reason "updated") rather than on the next renewal. Answers the subscription resource.
+     * PATCH /v1/subscriptions/{id} with variant_id: moves a subscription to another variant at once
+     * and answers the subscription resource. Lemon Squeezy prorates by default onto the next
+     * renewal's charge; invoice_immediately has it generate a prorated invoice now (billing_reason
+     * "updated") and attempt the payment, reported by a subscription_payment_success webhook
+     * (docs.lemonsqueezy.com: the "Changing a Subscriber's Plan" tutorial; the API reference of
+     * invoice_immediately and disable_prorations, the latter overriding the former).
      */
     async changeVariant(subscriptionId: string, variantId: string): Promise<unknown> {
       const doc = await call("PATCH", `/v1/subscriptions/${encodeURIComponent(subscriptionId)}`, {

@@ -150,8 +150,8 @@ function SwitchPlanButton({
                       { plan: plan.id, period },
                       {
                         onSuccess: (data) => {
+                          setAsking(false);
                           onDone({ message: data.message, proration: data.proration });
-                          close();
                         },
                       },
                     )
@@ -282,9 +282,10 @@ function CancelResume({ summary, onDone }: { summary: BillingSummary; onDone: (o
                   disabled={cancel.isPending}
                   onClick={() =>
                     cancel.mutate(undefined, {
+                      // Unmounted at once: the button that asked becomes Resume, and a later Cancel asks afresh.
                       onSuccess: (data) => {
+                        setAsking(false);
                         done(data);
-                        close();
                       },
                     })
                   }
