@@ -3,10 +3,9 @@ import { posts } from "virtual:blog";
 import { useDocumentTitle } from "../../components/document-title";
 import { NotFound } from "../../components/not-found";
 import { PublicLayout } from "../../components/public-layout";
-import { PromoBanner } from "../../features/landing/components/promo-banner";
-import { Article } from "../../features/marketing/components/article";
 import { usePageView } from "../../lib/analytics";
 import { pageTitles } from "../page-titles";
+import { PublicArticlePage } from "../public-article-page";
 import { formatUtcDay } from "../../lib/format";
 
 
@@ -62,22 +61,17 @@ export function BlogPostRoute() {
   useDocumentTitle(postTitle(slug) ?? pageTitles["/blog"]);
   if (!post) return <NotFound />;
   return (
-    <PublicLayout>
-      <Article
-        eyebrow="Blog"
-        title={post.title}
-        meta={
-          <time dateTime={post.date}>{formatUtcDay(post.date)}</time>
-        }
-      >
-        <div dangerouslySetInnerHTML={{ __html: post.html }} />
-        <p className="mt-10">
-          <Link to="/blog">All posts</Link>
-        </p>
-      </Article>
-      <div className="pb-20 md:pb-28">
-        <PromoBanner />
-      </div>
-    </PublicLayout>
+    <PublicArticlePage
+      eyebrow="Blog"
+      title={post.title}
+      meta={
+        <time dateTime={post.date}>{formatUtcDay(post.date)}</time>
+      }
+    >
+      <div dangerouslySetInnerHTML={{ __html: post.html }} />
+      <p className="mt-10">
+        <Link to="/blog">All posts</Link>
+      </p>
+    </PublicArticlePage>
   );
 }
