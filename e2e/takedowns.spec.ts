@@ -258,7 +258,7 @@ test("a TAKE IT DOWN request goes out from the Leaks list once she confirms the 
   expect(request, "the TAKE IT DOWN request in the outbox").toBeDefined();
   expect(request!.to).toBe(FIXTURE_DMCA_EMAIL);
   expect(request!.text).toContain("Electronic signature: /s/ Leakwarden Copyright Agent, authorized agent for nova_lane");
-  expect(request!.text).toContain("I have a good-faith belief that the intimate visual depiction of nova_lane at the locations below was published without her consent.");
+  expect(request!.text).toContain("I have a good-faith belief that the intimate visual depiction of nova_lane at the locations listed above was published without her consent.");
   expect(request!.raw).not.toContain(LEGAL_NAME);
 
   // The request's 48 hours start once it is recorded as sent (just after the .eml is written).
