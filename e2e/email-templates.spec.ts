@@ -1,5 +1,5 @@
 import { emailSamples } from "@leakwarden/test-support/email-catalog";
-import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "./support";
+import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "@leakwarden/test-support/e2e/support";
 
 // Every email the server can send (the catalog, kept whole by email-catalog.test.ts), rendered
 // from its template with long real-looking values: accessible and without sideways scroll on a

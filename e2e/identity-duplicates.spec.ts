@@ -1,5 +1,5 @@
-import { signUpAndConfirm } from "./seed";
-import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "./support";
+import { signUpAndConfirm } from "@leakwarden/test-support/e2e/seed";
+import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "@leakwarden/test-support/e2e/support";
 
 // A stage name or an allow-listed domain she already has, added again on her Account page: the
 // server refuses it (409, a sentence by the field) and the page shows that sentence under the
