@@ -15,6 +15,12 @@ export const recipientSources = ["catalog", "site-page", "rdap-ip", "cdn-ranges"
 
 export const noticeStatuses = ["queued", "sending", "sent", "failed", "cancelled"] as const;
 export type NoticeStatus = (typeof noticeStatuses)[number];
+/** A notice under §512(c)(3), or a removal request under the TAKE IT DOWN Act. */
+export const noticeKinds = ["dmca", "takeitdown"] as const;
+export type NoticeKind = (typeof noticeKinds)[number];
+/** What a reply to one of our notices says. */
+export const replyKinds = ["removed", "refused", "more_info", "auto_reply", "counter_notice", "other"] as const;
+export type ReplyKind = (typeof replyKinds)[number];
 export const delistingEngines = ["google", "bing"] as const;
 export type DelistingEngine = (typeof delistingEngines)[number];
 
@@ -174,7 +180,7 @@ export const noticeSchema = z.object({
   urls: z.array(z.string()),
   status: z.enum(noticeStatuses),
   messageId: z.string().nullable(),
-  kind: z.enum(["dmca", "takeitdown"]),
+  kind: z.enum(noticeKinds),
   attempts: z.number(),
   error: z.string().nullable(),
   createdAt: z.string(),
@@ -198,7 +204,7 @@ export const takedownDetailSchema = takedownSchema.extend({
       receivedAt: z.string(),
       from: z.string(),
       subject: z.string(),
-      kind: z.enum(["removed", "refused", "more_info", "auto_reply", "counter_notice", "other"]),
+      kind: z.enum(replyKinds),
       excerpt: z.string(),
     }),
   ),
@@ -266,7 +272,7 @@ export const previewTakedownsSchema = createTakedownsSchema;
 
 export const noticePreviewSchema = z.object({
   recipient: recipientSchema,
-  kind: z.enum(["dmca", "takeitdown"]),
+  kind: z.enum(noticeKinds),
   subject: z.string(),
   text: z.string(),
   html: z.string(),

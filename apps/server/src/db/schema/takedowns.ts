@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { NoticeStatus, TakedownStatus } from "@leakwarden/contracts/takedowns";
+import type { NoticeKind, NoticeStatus, ReplyKind, TakedownStatus } from "@leakwarden/contracts/takedowns";
 import { user } from "./auth";
 import { leak } from "./scans";
 
@@ -148,7 +148,7 @@ export const takedownNotice = pgTable(
      */
     messageId: text("message_id"),
     /** dmca: a notice under §512(c)(3); takeitdown: a removal request under the TAKE IT DOWN Act. */
-    kind: text("kind").$type<"dmca" | "takeitdown">().notNull().default("dmca"),
+    kind: text("kind").$type<NoticeKind>().notNull().default("dmca"),
     attempts: integer("attempts").notNull().default(0),
     error: text("error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
@@ -197,7 +197,7 @@ export const takedownReply = pgTable(
     fromAddress: text("from_address").notNull(),
     subject: text("subject").notNull(),
     /** removed | refused | more_info | auto_reply | counter_notice | other */
-    kind: text("kind").notNull(),
+    kind: text("kind").$type<ReplyKind>().notNull(),
     excerpt: text("excerpt").notNull(),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
   },

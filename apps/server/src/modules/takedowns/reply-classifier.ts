@@ -4,8 +4,9 @@
  * first, folded once, and read with substring searches and one anchored pattern, all linear.
  */
 
-export const replyKinds = ["removed", "refused", "more_info", "auto_reply", "counter_notice", "other"] as const;
-export type ReplyKind = (typeof replyKinds)[number];
+import type { ReplyKind } from "@leakwarden/contracts/takedowns";
+
+export { replyKinds, type ReplyKind } from "@leakwarden/contracts/takedowns";
 
 /** The most of a reply we read: notices are answered in a few lines; the rest is quoted text. */
 export const MAX_REPLY_CHARS = 20_000;

@@ -1,6 +1,6 @@
-import { takedownStatuses } from "@leakwarden/contracts/takedowns";
+import { noticeStatuses, takedownStatuses } from "@leakwarden/contracts/takedowns";
 import { describe, expect, it } from "vitest";
-import { CANCELLABLE, canMove, FINAL, isTakedownStatus, RESENDABLE, transition, TRANSITIONS } from "./takedown-lifecycle";
+import { CANCELLABLE, canMove, canMoveNotice, FINAL, isTakedownStatus, moveEvent, NOTICE_TRANSITIONS, RESENDABLE, transition, TRANSITIONS } from "./takedown-lifecycle";
 
 describe("takedown lifecycle", () => {
   it("covers every status of the contract", () => {
@@ -16,6 +16,23 @@ describe("takedown lifecycle", () => {
     expect(transition("removed", "sent")).toBeNull();
     expect(transition("draft", "removed")).toBeNull();
     expect(canMove("cancelled", "draft")).toBe(false);
+  });
+
+  it("lets a move write another of its events only when the lifecycle names it", () => {
+    expect(moveEvent("sent", "escalated")).toBe("escalated");
+    expect(moveEvent("sent", "escalated", "deadline_missed")).toBe("deadline_missed");
+    expect(moveEvent("escalated", "escalated", "sent")).toBe("sent");
+    expect(moveEvent("queued", "sent", "form_submitted")).toBe("form_submitted");
+    expect(moveEvent("draft", "queued", "sent")).toBeNull();
+    expect(moveEvent("removed", "escalated", "escalated")).toBeNull();
+  });
+
+  it("moves a notice from queued through sending to sent, failed or back to queued, and never out of sent", () => {
+    expect(Object.keys(NOTICE_TRANSITIONS).sort()).toEqual([...noticeStatuses].sort());
+    expect(canMoveNotice("queued", "sending")).toBe(true);
+    expect(canMoveNotice("sending", "queued")).toBe(true);
+    expect(canMoveNotice("queued", "sent")).toBe(false);
+    for (const to of noticeStatuses) expect(canMoveNotice("sent", to), to).toBe(false);
   });
 
   it("derives what can be cancelled, sent again, and what is final", () => {

@@ -1,14 +1,15 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { searchDelisting, takedown, takedownAuthorization, takedownEvent, takedownNotice, takedownNoticeLink, takedownReply } from "../../db/schema/takedowns";
-import type { TakedownStatus } from "@leakwarden/contracts/takedowns";
+import type { NoticeStatus, TakedownStatus } from "@leakwarden/contracts/takedowns";
+import { OPEN, type TimelineEventType } from "./takedown-lifecycle";
 
 export type AuthorizationRow = typeof takedownAuthorization.$inferSelect;
 export type TakedownRow = typeof takedown.$inferSelect;
 export type NoticeRow = typeof takedownNotice.$inferSelect;
 export type EventRow = typeof takedownEvent.$inferSelect;
 
-export const OPEN_STATUSES = ["draft", "queued", "sent", "escalated"] as const;
+export const OPEN_STATUSES = OPEN;
 
 export async function findAuthorization(db: DbOrTx, userId: string): Promise<AuthorizationRow | undefined> {
   const rows = await db.select().from(takedownAuthorization).where(eq(takedownAuthorization.userId, userId)).limit(1);
@@ -113,14 +114,21 @@ export function latestTakedownsForLeaks(db: DbOrTx, userId: string, leakIds: str
     .orderBy(takedown.leakId, desc(takedown.createdAt), desc(takedown.id));
 }
 
-export async function updateTakedowns(db: DbOrTx, ids: string[], values: Partial<Omit<TakedownRow, "id" | "userId" | "leakId">>): Promise<void> {
+/** Writes a takedown's fields other than its status (a status moves only through takedown-moves.ts). */
+export async function updateTakedowns(db: DbOrTx, ids: string[], values: Partial<Omit<TakedownRow, "id" | "userId" | "leakId" | "status">>): Promise<void> {
   if (ids.length === 0) return;
   await db.update(takedown).set(values).where(inArray(takedown.id, ids));
 }
 
-export async function insertEvents(db: DbOrTx, events: { takedownId: string; at: Date; type: string; message: string }[]): Promise<void> {
+/** The status write behind moveTakedowns (takedown-moves.ts), which checks the move first: call that. */
+export async function writeTakedownStatus(db: DbOrTx, ids: string[], status: TakedownStatus, values: Parameters<typeof updateTakedowns>[2]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(takedown).set({ ...values, status }).where(inArray(takedown.id, ids));
+}
+
+export async function insertEvents(db: DbOrTx, events: readonly { takedownId: string; at: Date; type: TimelineEventType; message: string }[]): Promise<void> {
   if (events.length === 0) return;
-  await db.insert(takedownEvent).values(events);
+  await db.insert(takedownEvent).values([...events]);
 }
 
 export function listEvents(db: DbOrTx, takedownId: string) {
@@ -139,11 +147,20 @@ export async function findNotice(db: DbOrTx, id: string): Promise<NoticeRow | un
   return rows[0];
 }
 
-export async function updateNotice(db: DbOrTx, id: string, values: Partial<Omit<NoticeRow, "id" | "userId">>): Promise<void> {
+/** Writes a notice's fields other than its status (a status moves only through moveNotice, takedown-moves.ts). */
+export async function updateNotice(db: DbOrTx, id: string, values: Partial<Omit<NoticeRow, "id" | "userId" | "status">>): Promise<void> {
   await db.update(takedownNotice).set(values).where(eq(takedownNotice.id, id));
 }
 
-/** Marks a queued notice as being sent; a retry of our own claim ('sending') may go on. */
+/** The status write behind moveNotice (takedown-moves.ts), which checks the move first: call that. */
+export async function writeNoticeStatus(db: DbOrTx, id: string, status: NoticeStatus, values: Parameters<typeof updateNotice>[2]): Promise<void> {
+  await db.update(takedownNotice).set({ ...values, status }).where(eq(takedownNotice.id, id));
+}
+
+/**
+ * Marks a queued notice as being sent; a retry of our own claim ('sending') may go on. The
+ * lifecycle's queued → sending and sending → sending, as one guarded update (two senders never both claim it).
+ */
 export async function claimNotice(db: DbOrTx, id: string): Promise<NoticeRow | undefined> {
   const rows = await db
     .update(takedownNotice)

@@ -38,7 +38,8 @@ import type { InboundReply } from "./reply-listener";
 import { describeWorks, renderNotice, type NoticeAgent, type NoticeItem, type NoticeRecipient } from "./notice-template";
 import type { RecipientFinder } from "./recipient-finder";
 import { ATTESTATION_VERSION, attestationText, REMOVAL_DEADLINE_MS, renderTakeItDownRequest } from "./takeitdown-template";
-import { CANCELLABLE, isTakedownStatus, RESENDABLE } from "./takedown-lifecycle";
+import { CANCELLABLE, FINAL, RESENDABLE } from "./takedown-lifecycle";
+import { moveNotice, moveTakedowns, noteTakedowns } from "./takedown-moves";
 import { nextCheckAt, type TakedownSchedule } from "./takedown-schedule";
 import { cloudflareReportJob, prepareTakedownsJob, recheckJob, sendNoticeJob } from "./takedowns.job-definitions";
 import * as repo from "./takedowns.repository";
@@ -110,7 +111,7 @@ function takedownView(row: repo.TakedownRow): TakedownView {
     leakId: row.leakId,
     url: row.url,
     domain: row.domain,
-    status: row.status as TakedownView["status"],
+    status: row.status,
     recipient: current ? recipientView(current) : null,
     webForm: row.webForm,
     formStep: row.formStep ?? null,
@@ -371,7 +372,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
           text: notice.text,
           html: notice.html,
           urls,
-          status: notice.status as NoticeView["status"],
+          status: notice.status,
           messageId: notice.messageId,
           kind: notice.kind,
           attempts: notice.attempts,
@@ -381,7 +382,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
         }),
       ),
       history: events.map((e) => ({ at: e.at.toISOString(), type: e.type, message: e.message })),
-      replies: replies.map((r) => ({ noticeId: r.noticeId, receivedAt: r.receivedAt.toISOString(), from: r.fromAddress, subject: r.subject, kind: r.kind as ReplyKind, excerpt: r.excerpt })),
+      replies: replies.map((r) => ({ noticeId: r.noticeId, receivedAt: r.receivedAt.toISOString(), from: r.fromAddress, subject: r.subject, kind: r.kind, excerpt: r.excerpt })),
       attestation: row.attestation ? { text: row.attestation.text, version: row.attestation.version, attestedAt: row.attestation.attestedAt, forgery: row.attestation.forgery } : null,
     };
   }
@@ -435,12 +436,17 @@ export function createTakedownsService(deps: TakedownsDeps) {
   async function formSubmitted(tx: DbOrTx, row: repo.TakedownRow, step: StoredFormStep, at: Date, message: string) {
     const waiting = row.status === "needs_manual_action" || row.status === "queued";
     const firstCheck = waiting ? nextCheckAt(deps.schedule, at, at) : null;
-    await repo.updateTakedowns(tx, [row.id], {
-      formStep: step,
-      ...(waiting ? { status: "sent", firstSentAt: row.firstSentAt ?? at, lastSentAt: at, nextCheckAt: firstCheck, reason: null, webForm: null } : {}),
-      updatedAt: at,
-    });
-    await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "form_submitted", message: storable(message) }]);
+    if (waiting) {
+      await moveTakedowns(tx, [row], "sent", {
+        at,
+        event: "form_submitted",
+        message: storable(message),
+        values: { formStep: step, firstSentAt: row.firstSentAt ?? at, lastSentAt: at, nextCheckAt: firstCheck, reason: null, webForm: null },
+      });
+    } else {
+      await repo.updateTakedowns(tx, [row.id], { formStep: step, updatedAt: at });
+      await noteTakedowns(tx, [{ takedownId: row.id, at, type: "form_submitted", message: storable(message) }]);
+    }
     await repo.markCounted(tx, [row.id], at);
     return firstCheck;
   }
@@ -462,19 +468,23 @@ export function createTakedownsService(deps: TakedownsDeps) {
       (targets.length > 0 ? `Escalating to ${targets.map((t) => describeRecipient(t.recipient)).join(" and ")}. ` : "No host or registrar takes email for it. ") +
       "A record of the request and the missed deadline is ready for a complaint to the FTC.";
     const noticeIds = await db.transaction(async (tx) => {
-      await repo.updateTakedowns(tx, [row.id], {
-        ...checked,
-        deadlineMissedAt: at,
-        nextCheckAt: following,
-        ...(targets.length > 0 ? { status: "escalated", level: targets.at(-1)!.index } : {}),
-      });
-      await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "deadline_missed", message: storable(missedMessage) }]);
+      if (targets.length > 0) {
+        await moveTakedowns(tx, [row], "escalated", {
+          at,
+          event: "deadline_missed",
+          message: storable(missedMessage),
+          values: { ...checked, deadlineMissedAt: at, nextCheckAt: following, level: targets.at(-1)!.index },
+        });
+      } else {
+        await repo.updateTakedowns(tx, [row.id], { ...checked, deadlineMissedAt: at, nextCheckAt: following });
+        await noteTakedowns(tx, [{ takedownId: row.id, at, type: "deadline_missed", message: storable(missedMessage) }]);
+      }
       const ids: string[] = [];
       for (const target of targets) {
         const escalated = { ...row, status: "escalated" as const, level: target.index };
         const n = await queueNotice(tx, context!, row.userId, target.index, target.recipient, [escalated], [], "takeitdown", missed);
         ids.push(n.id);
-        await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "escalated", message: storable(`Escalated to ${describeRecipient(target.recipient)}: the platform missed its deadline.`) }]);
+        await noteTakedowns(tx, [{ takedownId: row.id, at, type: "escalated", message: storable(`Escalated to ${describeRecipient(target.recipient)}: the platform missed its deadline.`) }]);
       }
       return ids;
     });
@@ -756,40 +766,52 @@ export function createTakedownsService(deps: TakedownsDeps) {
           const recipients = found.get(row.id) ?? [];
           const plan = planRow(row, recipients, steps);
           const { formStep } = plan;
-          await repo.insertEvents(
+          await noteTakedowns(
             tx,
             recipients.length
               ? recipients.map((r) => ({ takedownId: row.id, at, type: "recipient_found", message: storable(`Found ${describeRecipient(r)}.`) }))
               : [{ takedownId: row.id, at, type: "recipient_found", message: "No contact found for the site, its host or its registrar." }],
           );
           if (formStep) {
-            await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "form_step", message: formStepMessage(formStep, plan.type === "notice" ? plan.recipient : null) }]);
+            await noteTakedowns(tx, [{ takedownId: row.id, at, type: "form_step", message: formStepMessage(formStep, plan.type === "notice" ? plan.recipient : null) }]);
             if (formStep.via === "api") reportIds.push(row.id);
             // Handed to her as a form step: the link counts against the month now.
             else await repo.markCounted(tx, [row.id], at);
           }
           if (plan.type === "cloudflare-api") {
             // The report goes through Cloudflare's API; nothing to email.
-            await repo.updateTakedowns(tx, [row.id], { status: "queued", recipients, formStep: plan.formStep, webForm: plan.formStep.formUrl, updatedAt: at });
+            await moveTakedowns(tx, [row], "queued", {
+              at,
+              message: "Report queued for Cloudflare's Abuse Reports API.",
+              values: { recipients, formStep: plan.formStep, webForm: plan.formStep.formUrl },
+            });
             continue;
           }
           if (plan.type === "manual") {
-            await repo.updateTakedowns(tx, [row.id], { status: "needs_manual_action", recipients, webForm: plan.webForm, formStep, reason: storable(plan.reason), updatedAt: at });
-            await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "needs_manual_action", message: storable(plan.reason) }]);
+            await moveTakedowns(tx, [row], "needs_manual_action", {
+              at,
+              message: storable(plan.reason),
+              values: { recipients, webForm: plan.webForm, formStep, reason: storable(plan.reason) },
+            });
             continue;
           }
           addToGroups(groups, { ...row, recipients, level: plan.level, formStep }, plan);
-          await repo.updateTakedowns(tx, [row.id], { status: "queued", recipients, level: plan.level, formStep, updatedAt: at });
+          await repo.updateTakedowns(tx, [row.id], { recipients, level: plan.level, formStep, updatedAt: at });
         }
+        // Each takedown moves to queued with its first notice (a takedown on two bases is queued again with its second).
+        const status = new Map(rows.map((r) => [r.id, r.status]));
         const ids: string[] = [];
         for (const group of groups.values()) {
           const notice = await queueNotice(tx, context, group.takedowns[0]!.userId, group.level, group.recipient, group.takedowns, [], group.kind);
           ids.push(notice.id);
           const what = group.kind === "takeitdown" ? "TAKE IT DOWN request" : "Notice";
-          await repo.insertEvents(
+          await moveTakedowns(
             tx,
-            group.takedowns.map((t) => ({ takedownId: t.id, at, type: "queued", message: `${what} queued for ${group.recipient.email} (${group.takedowns.length} link${group.takedowns.length === 1 ? "" : "s"}).` })),
+            group.takedowns.map((t) => ({ id: t.id, status: status.get(t.id)! })),
+            "queued",
+            { at, message: `${what} queued for ${group.recipient.email} (${group.takedowns.length} link${group.takedowns.length === 1 ? "" : "s"}).` },
           );
+          for (const t of group.takedowns) status.set(t.id, "queued");
         }
         return ids;
       });
@@ -803,10 +825,9 @@ export function createTakedownsService(deps: TakedownsDeps) {
       const notice = await repo.claimNotice(db, noticeId);
       if (!notice) return;
       // A link answered by a counter-notice gets no more notices.
-      const linked = (await repo.listNoticeTakedowns(db, noticeId)).filter((t) => t.status !== "cancelled" && !t.counterNotice);
-      // A Message-ID on a claimed notice: an earlier attempt handed it to the mail server and died before the answer. It may have arrived, so it is not sent again.
-      if (linked.length === 0 && !notice.messageId) {
-        await repo.updateNotice(db, noticeId, { status: "cancelled" });
+      const linked = (await repo.listNoticeTakedowns(db, noticeId)).filter((t) => !FINAL.includes(t.status) && !t.counterNotice);
+      if (linked.length === 0) {
+        await moveNotice(db, notice, "cancelled");
         return;
       }
       const email = notice.recipient.email ?? "";
@@ -816,9 +837,8 @@ export function createTakedownsService(deps: TakedownsDeps) {
         const at = now();
         const message = `The notice was not sent: the address ${check.shown} was refused (${check.reason}).`;
         await db.transaction(async (tx) => {
-          await repo.updateNotice(tx, noticeId, { status: "failed", attempts: notice.attempts + 1, error: storable(message) });
-          await repo.updateTakedowns(tx, linked.map((t) => t.id), { status: "failed", reason: storable(message), nextCheckAt: null, updatedAt: at });
-          await repo.insertEvents(tx, linked.map((t) => ({ takedownId: t.id, at, type: "failed", message: storable(message) })));
+          await moveNotice(tx, notice, "failed", { attempts: notice.attempts + 1, error: storable(message) });
+          await moveTakedowns(tx, linked, "failed", { at, message: storable(message), values: { reason: storable(message), nextCheckAt: null } });
         });
         return;
       }
@@ -835,15 +855,14 @@ export function createTakedownsService(deps: TakedownsDeps) {
         const final = isPermanentSmtpFailure(error) || attempt.retryCount >= attempt.retryLimit;
         const at = now();
         if (!final) {
-          await repo.updateNotice(db, noticeId, { status: "queued", messageId: null, attempts: notice.attempts + 1, error: reason });
-          await repo.insertEvents(db, linked.map((t) => ({ takedownId: t.id, at, type: "send_retry", message: `Sending to ${email} failed (${reason}); it will be tried again.` })));
+          await moveNotice(db, notice, "queued", { attempts: notice.attempts + 1, error: reason });
+          await noteTakedowns(db, linked.map((t) => ({ takedownId: t.id, at, type: "send_retry", message: `Sending to ${email} failed (${reason}); it will be tried again.` })));
           throw error;
         }
         await db.transaction(async (tx) => {
-          await repo.updateNotice(tx, noticeId, { status: "failed", messageId: null, attempts: notice.attempts + 1, error: reason });
+          await moveNotice(tx, notice, "failed", { attempts: notice.attempts + 1, error: reason });
           const message = `The notice to ${email} could not be sent: ${reason}`;
-          await repo.updateTakedowns(tx, linked.map((t) => t.id), { status: "failed", reason: message, nextCheckAt: null, updatedAt: at });
-          await repo.insertEvents(tx, linked.map((t) => ({ takedownId: t.id, at, type: "failed", message })));
+          await moveTakedowns(tx, linked, "failed", { at, message, values: { reason: message, nextCheckAt: null } });
         });
         logger.warn({ noticeId, err: error }, "takedown notice failed for good");
         return;
@@ -859,24 +878,20 @@ export function createTakedownsService(deps: TakedownsDeps) {
         return upcoming && (!firstCheck || upcoming < firstCheck) ? upcoming : firstCheck;
       };
       await db.transaction(async (tx) => {
-        await repo.updateNotice(tx, noticeId, { status: "sent", messageId, sentAt: at, attempts: notice.attempts + 1, error: null });
+        await moveNotice(tx, notice, "sent", { messageId, sentAt: at, attempts: notice.attempts + 1, error: null });
         await repo.markCounted(tx, linked.map((t) => t.id), at);
-        for (const t of linked) {
-          await repo.updateTakedowns(tx, [t.id], {
-            status: notice.level > 0 && t.firstSentAt ? "escalated" : "sent",
-            firstSentAt: t.firstSentAt ?? at,
-            lastSentAt: at,
-            nextCheckAt: checkOf(t),
-            removalDeadlineAt: deadlineOf(t),
-            reason: null,
-            updatedAt: at,
-          });
-        }
         const sentLine = (t: repo.TakedownRow) =>
           notice.kind === "takeitdown"
             ? `TAKE IT DOWN request sent to ${email} (Message-ID ${messageId}).${!t.removalDeadlineAt ? ` Under the Act the platform has until ${minuteOf(deadlineOf(t)!)} to remove it.` : ""}`
             : `Notice sent to ${email} (Message-ID ${messageId}).`;
-        await repo.insertEvents(tx, linked.map((t) => ({ takedownId: t.id, at, type: "sent", message: sentLine(t) })));
+        for (const t of linked) {
+          await moveTakedowns(tx, [t], notice.level > 0 && t.firstSentAt ? "escalated" : "sent", {
+            at,
+            event: "sent",
+            message: sentLine(t),
+            values: { firstSentAt: t.firstSentAt ?? at, lastSentAt: at, nextCheckAt: checkOf(t), removalDeadlineAt: deadlineOf(t), reason: null },
+          });
+        }
       });
       for (const t of linked) {
         await deps.scans.markLeakTakedown(t.leakId, "takedown_sent", at);
@@ -920,9 +935,13 @@ export function createTakedownsService(deps: TakedownsDeps) {
             const reason = storable(`${why} Every field is ready to copy: submit the report on Cloudflare's form, then press Done.`);
             const hers: StoredFormStep = { ...step, via: "creator", status: "waiting", reason, answer: storable(answer.errors.join("; ")).slice(0, 1000) };
             const waiting = row.status === "queued" && row.level === null;
-            await repo.updateTakedowns(tx, [row.id], { formStep: hers, ...(waiting ? { status: "needs_manual_action", webForm: hers.formUrl, reason } : {}), updatedAt: at });
+            if (waiting) {
+              await moveTakedowns(tx, [row], "needs_manual_action", { at, message: reason, values: { formStep: hers, webForm: hers.formUrl, reason } });
+            } else {
+              await repo.updateTakedowns(tx, [row.id], { formStep: hers, updatedAt: at });
+              await noteTakedowns(tx, [{ takedownId: row.id, at, type: "needs_manual_action", message: reason }]);
+            }
             await repo.markCounted(tx, [row.id], at);
-            await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "needs_manual_action", message: reason }]);
           }
         });
         for (const c of checks) {
@@ -994,15 +1013,15 @@ export function createTakedownsService(deps: TakedownsDeps) {
           receivedAt: at,
         });
         if (!row) return false;
-        await repo.insertEvents(
+        await noteTakedowns(
           tx,
-          linked.map((t) => ({ takedownId: t.id, at, type: `reply_${kind}`, message: `A reply from ${from} ${replyKindLabels[kind]}${excerpt ? `: "${excerpt.slice(0, 300)}"` : "."}` })),
+          linked.map((t) => ({ takedownId: t.id, at, type: `reply_${kind}` as const, message: `A reply from ${from} ${replyKindLabels[kind]}${excerpt ? `: "${excerpt.slice(0, 300)}"` : "."}` })),
         );
         for (const t of linked) {
           if (t.status === "removed" || t.counterNotice) continue;
           if (kind === "counter_notice") {
             await repo.updateTakedowns(tx, [t.id], { counterNotice: { at: at.toISOString(), from }, nextCheckAt: null, updatedAt: at });
-            await repo.insertEvents(tx, [{ takedownId: t.id, at, type: "counter_notice", message: COUNTER_NOTICE_EXPLANATION }]);
+            await noteTakedowns(tx, [{ takedownId: t.id, at, type: "counter_notice", message: COUNTER_NOTICE_EXPLANATION }]);
           } else if (kind === "removed" && (t.status === "sent" || t.status === "escalated")) {
             await repo.updateTakedowns(tx, [t.id], { nextCheckAt: at, updatedAt: at });
             recheck.push(t.id);
@@ -1094,8 +1113,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
 
       if (result.outcome === "removed") {
         await db.transaction(async (tx) => {
-          await repo.updateTakedowns(tx, [row.id], { ...checked, status: "removed", removedAt: at, nextCheckAt: null, reason: null });
-          await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "removed", message: `The link is down: ${result.detail}.` }]);
+          await moveTakedowns(tx, [row], "removed", { at, message: `The link is down: ${result.detail}.`, values: { ...checked, removedAt: at, nextCheckAt: null, reason: null } });
         });
         await deps.scans.markLeakTakedown(row.leakId, "removed", at);
         // The removal is recorded whatever happens to the alert: a failing hook must not undo it.
@@ -1119,12 +1137,11 @@ export function createTakedownsService(deps: TakedownsDeps) {
           const step = formStepFor(await noticeContext(row.userId, [row.leakId]), [row.url]);
           const alsoTo = next && next.index > cf && next.recipient.email ? next.recipient : null;
           await repo.updateTakedowns(db, [row.id], { formStep: step, updatedAt: at });
-          await repo.insertEvents(db, [{ takedownId: row.id, at, type: "form_step", message: formStepMessage(step, alsoTo) }]);
+          await noteTakedowns(db, [{ takedownId: row.id, at, type: "form_step", message: formStepMessage(step, alsoTo) }]);
           if (step.via === "api") await deps.queue.send(cloudflareReportJob, { takedownIds: [row.id] });
           if (!alsoTo && step.via === "creator") {
             const reason = step.reason ?? "Still up after the notice: report it on Cloudflare's form.";
-            await repo.updateTakedowns(db, [row.id], { ...checked, status: "needs_manual_action", level: cf, webForm: step.formUrl, reason, nextCheckAt: null });
-            await repo.insertEvents(db, [{ takedownId: row.id, at, type: "needs_manual_action", message: reason }]);
+            await moveTakedowns(db, [row], "needs_manual_action", { at, message: reason, values: { ...checked, level: cf, webForm: step.formUrl, reason, nextCheckAt: null } });
             return;
           }
         }
@@ -1139,20 +1156,18 @@ export function createTakedownsService(deps: TakedownsDeps) {
           const ownEarlier = joinable ? await earlierNotices([row.id]) : earlier;
           const context = await noticeContext(row.userId, together.map((t) => t.leakId));
           const notice = await db.transaction(async (tx) => {
-            await repo.updateTakedowns(tx, [row.id], { ...checked, status: "escalated", level: next.index, nextCheckAt: null });
-            const events = [
-              { takedownId: row.id, at, type: "checked", message: `Still up ${Math.floor(sinceNotice / 86_400_000)} days after the notice: ${result.detail}.` },
-              { takedownId: row.id, at, type: "escalated", message: `Escalated to ${describeRecipient(next.recipient)}.` },
-            ];
+            await noteTakedowns(tx, [{ takedownId: row.id, at, type: "checked", message: `Still up ${Math.floor(sinceNotice / 86_400_000)} days after the notice: ${result.detail}.` }]);
+            const escalate = () =>
+              moveTakedowns(tx, [row], "escalated", { at, message: `Escalated to ${describeRecipient(next.recipient)}.`, values: { ...checked, level: next.index, nextCheckAt: null } });
             const open = joinable && (await repo.lockQueuedNotice(tx, joinable.notice.id));
             if (open) {
               await repo.linkNotice(tx, open.id, [row.id]);
               await repo.updateNotice(tx, open.id, composeNotice(context, open.recipient, together, earlier, open.id.slice(0, 8), kind));
-              await repo.insertEvents(tx, events);
+              await escalate();
               return { id: open.id, joined: true };
             }
             const n = await queueNotice(tx, context, row.userId, next.index, next.recipient, [escalated], ownEarlier, kind);
-            await repo.insertEvents(tx, events);
+            await escalate();
             return { id: n.id, joined: false };
           });
           // Sent a little later, so that the other links due now can join it.
@@ -1161,8 +1176,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
         }
         if (next?.recipient.webForm && row.level !== next.index && !isCloudflare(next.recipient)) {
           const reason = `Still up after the notice; ${ESCALATE_KIND_LABEL[next.recipient.kind]} takes complaints only through its web form: ${next.recipient.webForm}`;
-          await repo.updateTakedowns(db, [row.id], { ...checked, status: "needs_manual_action", level: next.index, webForm: next.recipient.webForm, reason, nextCheckAt: null });
-          await repo.insertEvents(db, [{ takedownId: row.id, at, type: "needs_manual_action", message: reason }]);
+          await moveTakedowns(db, [row], "needs_manual_action", { at, message: reason, values: { ...checked, level: next.index, webForm: next.recipient.webForm, reason, nextCheckAt: null } });
           return;
         }
       }
@@ -1170,12 +1184,11 @@ export function createTakedownsService(deps: TakedownsDeps) {
       const following = nextCheckAt(deps.schedule, row.lastSentAt, at);
       if (!following) {
         const reason = `No removal ${Math.round(deps.schedule.trackForMs / 86_400_000)} days after the last notice, and no one else to write to.`;
-        await repo.updateTakedowns(db, [row.id], { ...checked, status: "no_response", nextCheckAt: null, reason });
-        await repo.insertEvents(db, [{ takedownId: row.id, at, type: "no_response", message: `${reason} Last check: ${result.detail}.` }]);
+        await moveTakedowns(db, [row], "no_response", { at, message: `${reason} Last check: ${result.detail}.`, values: { ...checked, nextCheckAt: null, reason } });
         return;
       }
       await repo.updateTakedowns(db, [row.id], { ...checked, nextCheckAt: following });
-      await repo.insertEvents(db, [{ takedownId: row.id, at, type: "checked", message: result.outcome === "present" ? `Still up: ${result.detail}.` : `Could not check: ${result.detail}.` }]);
+      await noteTakedowns(db, [{ takedownId: row.id, at, type: "checked", message: result.outcome === "present" ? `Still up: ${result.detail}.` : `Could not check: ${result.detail}.` }]);
       await scheduleCheck(row.id, following);
     },
 
@@ -1203,16 +1216,15 @@ export function createTakedownsService(deps: TakedownsDeps) {
       const context = await noticeContext(userId, siblings.map((t) => t.leakId));
       const requeue = await db.transaction(async (tx) => {
         const [locked] = await repo.lockTakedownsInStatus(tx, [row.id], row.status);
-        if (!locked || !isTakedownStatus(locked.status) || !CANCELLABLE.includes(locked.status)) {
+        if (!locked || !CANCELLABLE.includes(locked.status)) {
           throw new AppError("CONFLICT", "This notice has already been sent: it cannot be cancelled.", undefined, { status: row.status });
         }
         const pending = (await repo.listTakedownNotices(tx, row.id)).filter((n) => n.notice.status === "queued" || n.notice.status === "sending");
         if (pending.some((n) => n.notice.status === "sending")) throw new AppError("CONFLICT", "This notice is being sent right now.", undefined, { status: row.status });
-        await repo.updateTakedowns(tx, [row.id], { status: "cancelled", nextCheckAt: null, updatedAt: at });
-        await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "cancelled", message: "Cancelled before the notice was sent." }]);
+        await moveTakedowns(tx, [locked], "cancelled", { at, message: "Cancelled before the notice was sent.", values: { nextCheckAt: null } });
         for (const { notice } of pending) {
           const rest = (await repo.listNoticeTakedowns(tx, notice.id)).filter((t) => t.id !== row.id && t.status !== "cancelled");
-          if (rest.length === 0) await repo.updateNotice(tx, notice.id, { status: "cancelled" });
+          if (rest.length === 0) await moveNotice(tx, notice, "cancelled");
           else await repo.updateNotice(tx, notice.id, composeNotice(context, notice.recipient, rest, [], notice.id.slice(0, 8), notice.kind));
         }
         return pending.length > 0;
@@ -1227,7 +1239,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
       if (row.counterNotice) {
         throw new AppError("CONFLICT", "A counter-notice answered this link's notice: it is not sent again.", undefined, { reason: "counter_notice" });
       }
-      if (!isTakedownStatus(row.status) || !RESENDABLE.includes(row.status)) {
+      if (!RESENDABLE.includes(row.status)) {
         throw new AppError("CONFLICT", "Only a failed, unanswered or manual takedown can be sent again.", undefined, { status: row.status });
       }
       await requireReady(userId);
@@ -1241,8 +1253,11 @@ export function createTakedownsService(deps: TakedownsDeps) {
         await db.transaction(async (tx) => {
           const [locked] = await repo.lockTakedownsInStatus(tx, [row.id], row.status);
           if (!locked) throw new AppError("CONFLICT", "This takedown changed meanwhile; reload it.");
-          await repo.updateTakedowns(tx, [row.id], { status: "draft", level: null, webForm: null, reason: null, nextCheckAt: null, updatedAt: at });
-          await repo.insertEvents(tx, [{ takedownId: row.id, at, type: "resend", message: "Sent again at the creator's request; looking up recipients afresh." }]);
+          await moveTakedowns(tx, [locked], "draft", {
+            at,
+            message: "Sent again at the creator's request; looking up recipients afresh.",
+            values: { level: null, webForm: null, reason: null, nextCheckAt: null },
+          });
         });
       } catch (error) {
         if (String((error as { cause?: unknown }).cause ?? error).includes("takedown_one_open_per_leak")) {
