@@ -1,0 +1,450 @@
+import type { NoticeKind, TakedownDetail } from "@leakwarden/contracts/takedowns";
+import { randomUUID } from "node:crypto";
+import type { DbOrTx } from "../../db/client";
+import type { StoredFormStep, StoredRecipient } from "../../db/schema/takedowns";
+import { AppError } from "../../lib/app-error";
+import { CLOUDFLARE_ABUSE_FORM, type CloudflareAbuseReports, type DmcaReportAnswer, dmcaReportFields, missingFields } from "./cloudflare-abuse";
+import { checkMailbox } from "./mailbox";
+import { type NoticeItem, type NoticeRecipient, renderNotice } from "./notice-template";
+import { ownerOf } from "./takedown-authorization";
+import { FINAL } from "./takedown-lifecycle";
+import { moveNotice, moveTakedowns, noteTakedowns } from "./takedown-moves";
+import { nextCheckAt } from "./takedown-schedule";
+import { cloudflareFirst, describeRecipient, ESCALATE_KIND_LABEL, isPermanentSmtpFailure, kindsOf, minuteOf, storable } from "./takedown-shared";
+import { detail, userTakedown } from "./takedown-views";
+import { startAfterFor, type TakedownsContext } from "./takedowns.context";
+import { cloudflareReportJob, recheckJob, sendNoticeJob } from "./takedowns.job-definitions";
+import { REMOVAL_DEADLINE_MS, renderTakeItDownRequest } from "./takeitdown-template";
+import * as repo from "./takedowns.repository";
+
+/** The notice pipeline: who can remove each link, the notices grouped per recipient, sending them, Cloudflare's reports (its API, or her form step). */
+
+export type NoticeGroup = { level: number; recipient: StoredRecipient; kind: NoticeKind; takedowns: repo.TakedownRow[] };
+
+export type RowPlan =
+  | { type: "notice"; level: number; recipient: StoredRecipient; recipients: StoredRecipient[]; formStep: StoredFormStep | null }
+  | { type: "cloudflare-api"; formStep: StoredFormStep }
+  | { type: "manual"; webForm: string | null; reason: string; formStep: StoredFormStep | null };
+
+/** Where a link's site resolved, for a notice to the network that serves it (its host or CDN). */
+function resolutionOf(t: repo.TakedownRow, recipient: StoredRecipient): NoticeItem["resolved"] {
+  if (recipient.kind !== "host" && recipient.kind !== "cdn") return null;
+  const own = (t.level !== null ? t.recipients[t.level] : undefined) ?? recipient;
+  const r = own.kind === recipient.kind && own.address ? own : recipient;
+  return r.address && r.resolvedAt ? { address: r.address, at: r.resolvedAt } : null;
+}
+
+/**
+ * What a notice cites: the creator's authorization and verified profiles, the leaks' evidence.
+ * Read before a transaction opens (the embedded database has one connection).
+ */
+export async function noticeContext(ctx: TakedownsContext, userId: string, leakIds: string[]) {
+  const owner = await ownerOf(ctx, userId);
+  const leaks = new Map((await ctx.scans.leaksOf(userId, [...new Set(leakIds)])).map((l) => [l.id, l]));
+  return { owner, leaks };
+}
+
+export type NoticeContext = Awaited<ReturnType<typeof noticeContext>>;
+
+/** The notice's text for a recipient and links. */
+export function composeNotice(
+  ctx: TakedownsContext,
+  context: NoticeContext,
+  recipient: StoredRecipient,
+  takedowns: repo.TakedownRow[],
+  earlier: { name: string; email: string; sentAt: Date }[],
+  reference: string,
+  kind: NoticeKind = "dmca",
+  missed: { name: string; email: string; sentAt: Date; deadlineAt: Date }[] = [],
+) {
+  const { owner, leaks } = context;
+  const items: NoticeItem[] = takedowns.map((t) => {
+    const leak = leaks.get(t.leakId);
+    const evidence = (leak?.evidence ?? {}) as Record<string, unknown>;
+    const reupload = leak?.reupload;
+    return {
+      url: t.url,
+      title: typeof evidence.title === "string" ? evidence.title : "",
+      matchedNames: Array.isArray(evidence.matchedNames) ? (evidence.matchedNames as string[]) : [],
+      imageUrls: Array.isArray(evidence.imageMatches) ? (evidence.imageMatches as { imageUrl?: string }[]).map((m) => m.imageUrl ?? "").filter(Boolean) : [],
+      snippet: typeof evidence.snippet === "string" ? evidence.snippet : "",
+      fetchedAt: typeof evidence.fetchedAt === "string" ? evidence.fetchedAt : null,
+      sha256: typeof evidence.sha256 === "string" ? evidence.sha256 : null,
+      resolved: resolutionOf(t, recipient),
+      reupload: reupload ? { url: reupload.url, removedAt: reupload.removedAt, noticeSentAt: reupload.noticeSentAt, sameSite: reupload.sameSite } : null,
+    };
+  });
+  // A site whose links are all social-media posts is a platform: the notice is written to its copyright team.
+  const onPlatform = recipient.kind === "site" && takedowns.length > 0 && takedowns.every((t) => leaks.get(t.leakId)?.category === "social_media");
+  const addressed: NoticeRecipient = onPlatform ? { ...recipient, kind: "platform" } : recipient;
+  const attestation = takedowns.find((t) => t.attestation)?.attestation;
+  if (kind === "takeitdown" && attestation) {
+    return renderTakeItDownRequest({
+      reference,
+      date: ctx.now(),
+      agent: ctx.agent,
+      personName: owner.displayed ?? owner.verified[0]?.username ?? "the person depicted",
+      profiles: owner.examples,
+      recipient: addressed,
+      items,
+      attestation,
+      missed,
+    });
+  }
+  if (kind === "takeitdown") throw new Error("a TAKE IT DOWN request needs her attestation");
+  return renderNotice({
+    reference,
+    date: ctx.now(),
+    agent: ctx.agent,
+    ownerName: owner.displayed ?? owner.verified[0]?.username ?? "the copyright owner",
+    profiles: owner.examples,
+    recipient: addressed,
+    items,
+    earlier,
+  });
+}
+
+export async function queueNotice(
+  ctx: TakedownsContext,
+  tx: DbOrTx,
+  context: NoticeContext,
+  userId: string,
+  level: number,
+  recipient: StoredRecipient,
+  takedowns: repo.TakedownRow[],
+  earlier: { name: string; email: string; sentAt: Date }[],
+  kind: NoticeKind = "dmca",
+  missed: { name: string; email: string; sentAt: Date; deadlineAt: Date }[] = [],
+) {
+  const reference = randomUUID();
+  const content = composeNotice(ctx, context, recipient, takedowns, earlier, reference.slice(0, 8), kind, missed);
+  return repo.insertNotice(tx, { id: reference, userId, level, recipient, kind, ...content, status: "queued", createdAt: ctx.now() }, takedowns.map((t) => t.id));
+}
+
+/** The notices already sent for these links, oldest first, one line per address and day (an escalation names them). */
+export async function earlierNotices(ctx: TakedownsContext, takedownIds: string[]) {
+  const sent = (await Promise.all(takedownIds.map((id) => repo.listSentNoticesOf(ctx.db, id)))).flat().sort((a, b) => a.sentAt!.getTime() - b.sentAt!.getTime());
+  const seen = new Set<string>();
+  return sent
+    .map((n) => ({ name: n.recipient.name ?? ESCALATE_KIND_LABEL[n.recipient.kind], email: n.recipient.email!, sentAt: n.sentAt! }))
+    .filter((e) => {
+      const key = `${e.email.toLowerCase()} ${e.sentAt.toISOString().slice(0, 10)}`;
+      return !seen.has(key) && !!seen.add(key);
+    });
+}
+
+export async function scheduleCheck(ctx: TakedownsContext, takedownId: string, at: Date) {
+  await ctx.queue.send(recheckJob, { takedownId, dueAt: at.toISOString() }, { startAfter: startAfterFor(ctx, at) });
+}
+
+/** The Cloudflare report for a host's links: through the API when it is configured and our settings fill every required field, else hers. */
+export function formStepFor(ctx: TakedownsContext, context: NoticeContext, urls: string[]): StoredFormStep {
+  const fields = dmcaReportFields({
+    agent: { ...ctx.agent, city: ctx.agentPlace?.city, state: ctx.agentPlace?.state, country: ctx.agentPlace?.country },
+    ownerName: context.owner.displayed ?? context.owner.verified[0]?.username ?? "the copyright owner",
+    authorizedExamples: context.owner.examples,
+    urls,
+  });
+  const missing = missingFields(fields);
+  const base = { party: "cloudflare" as const, formUrl: CLOUDFLARE_ABUSE_FORM, fields: { ...fields }, answer: null, submittedAt: null };
+  if (ctx.cloudflare && missing.length === 0) return { ...base, via: "api", status: "submitting", reason: null };
+  const reason = ctx.cloudflare
+    ? `Cloudflare takes DMCA reports on its form or through its API; the API needs ${missing.join(", ")}, which are not set here. Every field is ready to copy: submit the report on Cloudflare's form, then press Done.`
+    : "Cloudflare takes DMCA reports on its form, not by email. Every field is ready to copy: submit the report on Cloudflare's form, then press Done.";
+  return { ...base, via: "creator", status: "waiting", reason };
+}
+
+export function formStepMessage(step: StoredFormStep, alsoTo: StoredRecipient | null): string {
+  const registrar = alsoTo?.email ? ` Meanwhile a notice goes to ${ESCALATE_KIND_LABEL[alsoTo.kind]} (${alsoTo.email}).` : "";
+  return step.via === "api" ? `Reporting to Cloudflare through its Abuse Reports API.${registrar}` : `${step.reason}${registrar}`;
+}
+
+/** The report is in: the link is tracked from now, as after a notice (a link already sent to its registrar keeps its dates). */
+export async function formSubmitted(ctx: TakedownsContext, tx: DbOrTx, row: repo.TakedownRow, step: StoredFormStep, at: Date, message: string) {
+  const waiting = row.status === "needs_manual_action" || row.status === "queued";
+  const firstCheck = waiting ? nextCheckAt(ctx.schedule, at, at) : null;
+  if (waiting) {
+    await moveTakedowns(tx, [row], "sent", {
+      at,
+      event: "form_submitted",
+      message: storable(message),
+      values: { formStep: step, firstSentAt: row.firstSentAt ?? at, lastSentAt: at, nextCheckAt: firstCheck, reason: null, webForm: null },
+    });
+  } else {
+    await repo.updateTakedowns(tx, [row.id], { formStep: step, updatedAt: at });
+    await noteTakedowns(tx, [{ takedownId: row.id, at, type: "form_submitted", message: storable(message) }]);
+  }
+  await repo.markCounted(tx, [row.id], at);
+  return firstCheck;
+}
+
+/** Each link's recipients (one lookup per host name), and the Cloudflare report of the links behind it with no email contact before it. */
+export async function lookUpRecipients(ctx: TakedownsContext, drafts: repo.TakedownRow[], context: NoticeContext) {
+  const byHost = new Map<string, Promise<StoredRecipient[]>>();
+  const found = new Map<string, StoredRecipient[]>();
+  for (const t of drafts) {
+    const host = new URL(t.url).hostname;
+    if (!byHost.has(host)) byHost.set(host, ctx.finder.find(t.url));
+    found.set(t.id, await byHost.get(host)!);
+  }
+  const cloudflareUrls = new Map<string, string[]>();
+  for (const t of drafts) {
+    if (t.basis === "takeitdown" || !cloudflareFirst(found.get(t.id) ?? [])) continue;
+    const host = new URL(t.url).hostname;
+    cloudflareUrls.set(host, [...(cloudflareUrls.get(host) ?? []), t.url]);
+  }
+  const steps = new Map([...cloudflareUrls].map(([host, urls]) => [host, formStepFor(ctx, context, urls)]));
+  return { found, steps };
+}
+
+/** What happens to one link: a notice to its first recipient with email, a report through Cloudflare's API, or her step (a form, or nobody found). */
+export function planRow(row: repo.TakedownRow, recipients: StoredRecipient[], steps: Map<string, StoredFormStep>): RowPlan {
+  const level = recipients.findIndex((r) => r.email);
+  const formStep = row.basis !== "takeitdown" && cloudflareFirst(recipients) ? (steps.get(new URL(row.url).hostname) ?? null) : null;
+  if (level >= 0) return { type: "notice", level, recipient: recipients[level]!, recipients, formStep };
+  if (formStep?.via === "api") return { type: "cloudflare-api", formStep };
+  const webForm = formStep?.formUrl ?? recipients.find((r) => r.webForm)?.webForm ?? null;
+  const refusals = recipients
+    .filter((r) => r.refused)
+    .map((r) => ` The address ${ESCALATE_KIND_LABEL[r.kind]} gives (${r.refused!.address}) was refused: ${r.refused!.reason}.`)
+    .join("");
+  const reason = formStep
+    ? `${formStep.reason}${refusals}`
+    : (webForm ? `No email address takes complaints for this site; use the web form: ${webForm}` : "No email address or web form was found for the site, its host or its registrar.") + refusals;
+  return { type: "manual", webForm, reason, formStep };
+}
+
+/** One request per recipient and kind; a forgery's request is worded apart. */
+export function addToGroups(groups: Map<string, NoticeGroup>, row: repo.TakedownRow, plan: { level: number; recipient: StoredRecipient }) {
+  for (const kind of kindsOf(row.basis)) {
+    const key = `${kind}:${kind === "takeitdown" && row.attestation?.forgery ? "forgery" : ""}:${plan.level}:${plan.recipient.email!.toLowerCase()}`;
+    const group = groups.get(key) ?? { level: plan.level, recipient: plan.recipient, kind, takedowns: [] };
+    group.takedowns.push(row);
+    groups.set(key, group);
+  }
+}
+
+/** The job: recipients for each link, then one notice per recipient grouping its links. */
+export async function prepareTakedowns(ctx: TakedownsContext, takedownIds: string[]): Promise<void> {
+  const drafts = (await Promise.all(takedownIds.map((id) => repo.findTakedown(ctx.db, id)))).filter((r): r is repo.TakedownRow => r?.status === "draft");
+  if (drafts.length === 0) return;
+  const context = await noticeContext(ctx, drafts[0]!.userId, drafts.map((d) => d.leakId));
+  const { found, steps } = await lookUpRecipients(ctx, drafts, context);
+  const at = ctx.now();
+  const reportIds: string[] = [];
+  const noticeIds = await ctx.db.transaction(async (tx) => {
+    const rows = await repo.lockTakedownsInStatus(tx, drafts.map((d) => d.id), "draft");
+    const groups = new Map<string, NoticeGroup>();
+    for (const row of rows) {
+      const recipients = found.get(row.id) ?? [];
+      const plan = planRow(row, recipients, steps);
+      const { formStep } = plan;
+      await noteTakedowns(
+        tx,
+        recipients.length
+          ? recipients.map((r) => ({ takedownId: row.id, at, type: "recipient_found", message: storable(`Found ${describeRecipient(r)}.`) }))
+          : [{ takedownId: row.id, at, type: "recipient_found", message: "No contact found for the site, its host or its registrar." }],
+      );
+      if (formStep) {
+        await noteTakedowns(tx, [{ takedownId: row.id, at, type: "form_step", message: formStepMessage(formStep, plan.type === "notice" ? plan.recipient : null) }]);
+        if (formStep.via === "api") reportIds.push(row.id);
+        // Handed to her as a form step: the link counts against the month now.
+        else await repo.markCounted(tx, [row.id], at);
+      }
+      if (plan.type === "cloudflare-api") {
+        // The report goes through Cloudflare's API; nothing to email.
+        await moveTakedowns(tx, [row], "queued", {
+          at,
+          message: "Report queued for Cloudflare's Abuse Reports API.",
+          values: { recipients, formStep: plan.formStep, webForm: plan.formStep.formUrl },
+        });
+        continue;
+      }
+      if (plan.type === "manual") {
+        await moveTakedowns(tx, [row], "needs_manual_action", {
+          at,
+          message: storable(plan.reason),
+          values: { recipients, webForm: plan.webForm, formStep, reason: storable(plan.reason) },
+        });
+        continue;
+      }
+      addToGroups(groups, { ...row, recipients, level: plan.level, formStep }, plan);
+      await repo.updateTakedowns(tx, [row.id], { recipients, level: plan.level, formStep, updatedAt: at });
+    }
+    // Each takedown moves to queued with its first notice (a takedown on two bases is queued again with its second).
+    const status = new Map(rows.map((r) => [r.id, r.status]));
+    const ids: string[] = [];
+    for (const group of groups.values()) {
+      const notice = await queueNotice(ctx, tx, context, group.takedowns[0]!.userId, group.level, group.recipient, group.takedowns, [], group.kind);
+      ids.push(notice.id);
+      const what = group.kind === "takeitdown" ? "TAKE IT DOWN request" : "Notice";
+      await moveTakedowns(
+        tx,
+        group.takedowns.map((t) => ({ id: t.id, status: status.get(t.id)! })),
+        "queued",
+        { at, message: `${what} queued for ${group.recipient.email} (${group.takedowns.length} link${group.takedowns.length === 1 ? "" : "s"}).` },
+      );
+      for (const t of group.takedowns) status.set(t.id, "queued");
+    }
+    return ids;
+  });
+  if (reportIds.length > 0) await ctx.queue.send(cloudflareReportJob, { takedownIds: reportIds });
+  for (const noticeId of noticeIds) await ctx.queue.send(sendNoticeJob, { noticeId });
+}
+
+/** The job: one notice out through the mailer; retried on SMTP failures, never lost. */
+export async function sendNotice(ctx: TakedownsContext, noticeId: string, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
+  // What goes out is what the claim read: a notice rewritten until then (a cancelled link, a link that joined) is sent as rewritten.
+  const notice = await repo.claimNotice(ctx.db, noticeId);
+  if (!notice) return;
+  // A link answered by a counter-notice gets no more notices.
+  const linked = (await repo.listNoticeTakedowns(ctx.db, noticeId)).filter((t) => !FINAL.includes(t.status) && !t.counterNotice);
+  if (linked.length === 0) {
+    await moveNotice(ctx.db, notice, "cancelled");
+    return;
+  }
+  const email = notice.recipient.email ?? "";
+  const check = checkMailbox(email);
+  if (!check.ok) {
+    // An address that is not one plain mailbox never reaches the mail server: this notice fails, with why, and nothing else does.
+    const at = ctx.now();
+    const message = `The notice was not sent: the address ${check.shown} was refused (${check.reason}).`;
+    await ctx.db.transaction(async (tx) => {
+      await moveNotice(tx, notice, "failed", { attempts: notice.attempts + 1, error: storable(message) });
+      await moveTakedowns(tx, linked, "failed", { at, message: storable(message), values: { reason: storable(message), nextCheckAt: null } });
+    });
+    return;
+  }
+  const domain = /@([^>\s@]+)>?\s*$/.exec(ctx.messageIdDomain)?.[1] ?? ctx.messageIdDomain;
+  let messageId: string;
+  try {
+    const sent = await ctx.mailer.send({ to: check.address, subject: notice.subject, text: notice.text, html: notice.html, headers: { "Message-ID": `<notice-${notice.id}@${domain}>` } });
+    messageId = sent.messageId;
+  } catch (error) {
+    const reason = storable(error instanceof Error ? error.message : String(error));
+    const final = isPermanentSmtpFailure(error) || attempt.retryCount >= attempt.retryLimit;
+    const at = ctx.now();
+    if (!final) {
+      await moveNotice(ctx.db, notice, "queued", { attempts: notice.attempts + 1, error: reason });
+      await noteTakedowns(ctx.db, linked.map((t) => ({ takedownId: t.id, at, type: "send_retry", message: `Sending to ${email} failed (${reason}); it will be tried again.` })));
+      throw error;
+    }
+    await ctx.db.transaction(async (tx) => {
+      await moveNotice(tx, notice, "failed", { attempts: notice.attempts + 1, error: reason });
+      const message = `The notice to ${email} could not be sent: ${reason}`;
+      await moveTakedowns(tx, linked, "failed", { at, message, values: { reason: message, nextCheckAt: null } });
+    });
+    ctx.logger.warn({ noticeId, err: error }, "takedown notice failed for good");
+    return;
+  }
+
+  const at = ctx.now();
+  const firstCheck = nextCheckAt(ctx.schedule, at, at);
+  // A TAKE IT DOWN request starts the platform's 48 hours (once: an escalation keeps the first deadline); the deadline is a check of its own.
+  const deadlineOf = (t: repo.TakedownRow) => t.removalDeadlineAt ?? (notice.kind === "takeitdown" ? new Date(at.getTime() + REMOVAL_DEADLINE_MS) : null);
+  const checkOf = (t: repo.TakedownRow) => {
+    const deadline = deadlineOf(t);
+    const upcoming = deadline && deadline > at && !t.deadlineMissedAt ? deadline : null;
+    return upcoming && (!firstCheck || upcoming < firstCheck) ? upcoming : firstCheck;
+  };
+  await ctx.db.transaction(async (tx) => {
+    await moveNotice(tx, notice, "sent", { messageId, sentAt: at, attempts: notice.attempts + 1, error: null });
+    await repo.markCounted(tx, linked.map((t) => t.id), at);
+    const sentLine = (t: repo.TakedownRow) =>
+      notice.kind === "takeitdown"
+        ? `TAKE IT DOWN request sent to ${email} (Message-ID ${messageId}).${!t.removalDeadlineAt ? ` Under the Act the platform has until ${minuteOf(deadlineOf(t)!)} to remove it.` : ""}`
+        : `Notice sent to ${email} (Message-ID ${messageId}).`;
+    for (const t of linked) {
+      await moveTakedowns(tx, [t], notice.level > 0 && t.firstSentAt ? "escalated" : "sent", {
+        at,
+        event: "sent",
+        message: sentLine(t),
+        values: { firstSentAt: t.firstSentAt ?? at, lastSentAt: at, nextCheckAt: checkOf(t), removalDeadlineAt: deadlineOf(t), reason: null },
+      });
+    }
+  });
+  for (const t of linked) {
+    await ctx.scans.markLeakTakedown(t.leakId, "takedown_sent", at);
+    const check = checkOf(t);
+    if (check) await scheduleCheck(ctx, t.id, check);
+  }
+}
+
+/** The job: the Cloudflare report of these links through its API, one report per host name; a refusal makes it her step. */
+export async function cloudflareReport(ctx: TakedownsContext, takedownIds: string[], attempt: { retryCount: number; retryLimit: number }): Promise<void> {
+  const rows = (await Promise.all(takedownIds.map((id) => repo.findTakedown(ctx.db, id)))).filter(
+    (r): r is repo.TakedownRow => !!r && r.formStep?.via === "api" && r.formStep.status === "submitting" && r.status !== "cancelled",
+  );
+  const byReport = new Map<string, repo.TakedownRow[]>();
+  for (const r of rows) byReport.set(r.formStep!.fields.urls ?? r.url, [...(byReport.get(r.formStep!.fields.urls ?? r.url) ?? []), r]);
+  let retry: Error | null = null;
+  for (const group of byReport.values()) {
+    const step = group[0]!.formStep!;
+    let answer: DmcaReportAnswer;
+    if (!ctx.cloudflare) answer = { outcome: "unauthorized", status: 0, errors: ["the API is no longer configured"] };
+    else answer = await ctx.cloudflare.submitDmca(step.fields as unknown as Parameters<CloudflareAbuseReports["submitDmca"]>[0]);
+    if (answer.outcome === "unavailable" && attempt.retryCount < attempt.retryLimit) {
+      retry = new Error(`Cloudflare's API is unavailable: ${answer.errors.join("; ")}`);
+      continue;
+    }
+    const at = ctx.now();
+    const checks: { id: string; leakId: string; at: Date | null }[] = [];
+    await ctx.db.transaction(async (tx) => {
+      for (const row of group) {
+        if (answer.outcome === "submitted") {
+          const done: StoredFormStep = { ...step, status: "submitted", answer: `HTTP ${answer.status}: ${answer.result}`, submittedAt: at.toISOString() };
+          checks.push({ id: row.id, leakId: row.leakId, at: await formSubmitted(ctx, tx, row, done, at, `Reported to Cloudflare through its Abuse Reports API (answer: HTTP ${answer.status}, ${answer.result}).`) });
+          continue;
+        }
+        const why =
+          answer.outcome === "unauthorized"
+            ? `Cloudflare's API refused the report (HTTP ${answer.status}: ${answer.errors.join("; ")}): the account has no abuse-reports entitlement.`
+            : answer.outcome === "invalid"
+              ? `Cloudflare's API refused the report (HTTP ${answer.status}: ${answer.errors.join("; ")}).`
+              : `Cloudflare's API could not be reached (${answer.errors.join("; ")}).`;
+        const reason = storable(`${why} Every field is ready to copy: submit the report on Cloudflare's form, then press Done.`);
+        const hers: StoredFormStep = { ...step, via: "creator", status: "waiting", reason, answer: storable(answer.errors.join("; ")).slice(0, 1000) };
+        const waiting = row.status === "queued" && row.level === null;
+        if (waiting) {
+          await moveTakedowns(tx, [row], "needs_manual_action", { at, message: reason, values: { formStep: hers, webForm: hers.formUrl, reason } });
+        } else {
+          await repo.updateTakedowns(tx, [row.id], { formStep: hers, updatedAt: at });
+          await noteTakedowns(tx, [{ takedownId: row.id, at, type: "needs_manual_action", message: reason }]);
+        }
+        await repo.markCounted(tx, [row.id], at);
+      }
+    });
+    for (const c of checks) {
+      if (!c.at) continue;
+      await ctx.scans.markLeakTakedown(c.leakId, "takedown_sent", at);
+      await scheduleCheck(ctx, c.id, c.at);
+    }
+  }
+  if (retry) throw retry;
+}
+
+/** She says she submitted the form: recorded with the time, for every link of the same report. */
+export async function markFormDone(ctx: TakedownsContext, userId: string, id: string): Promise<TakedownDetail> {
+  const row = await userTakedown(ctx, userId, id);
+  if (row.formStep?.status !== "waiting") {
+    throw new AppError("CONFLICT", row.formStep ? "This report is already recorded as submitted." : "This takedown has no form to submit.", undefined, { formStep: row.formStep?.status ?? null });
+  }
+  const at = ctx.now();
+  const urls = row.formStep.fields.urls;
+  const same = (await repo.listTakedowns(ctx.db, userId, { limit: 500, offset: 0 })).items.filter(
+    (t) => t.id === row.id || (t.formStep?.status === "waiting" && t.formStep.fields.urls === urls && t.domain === row.domain),
+  );
+  const checks: { id: string; leakId: string; at: Date | null }[] = [];
+  await ctx.db.transaction(async (tx) => {
+    for (const t of same) {
+      const done: StoredFormStep = { ...t.formStep!, status: "done", submittedAt: at.toISOString() };
+      checks.push({ id: t.id, leakId: t.leakId, at: await formSubmitted(ctx, tx, t, done, at, `She submitted the report on Cloudflare's form (${t.formStep!.formUrl}).`) });
+    }
+  });
+  for (const c of checks) {
+    if (!c.at) continue;
+    await ctx.scans.markLeakTakedown(c.leakId, "takedown_sent", at);
+    await scheduleCheck(ctx, c.id, c.at);
+  }
+  return detail(ctx, (await repo.findTakedown(ctx.db, row.id))!);
+}
