@@ -286,6 +286,8 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     messageIdDomain: env.NOTICE_FROM,
     schedule: scheduleFromSettings(env),
     onLinkRemoved: (event) => alerts.takedownSucceeded(event.userId, { url: event.url }),
+    onCounterNotice: (event) => alerts.counterNoticeReceived(event.userId, event),
+    onDeadlineMissed: (event) => alerts.takeItDownDeadlineMissed(event.userId, event),
     now,
   });
 

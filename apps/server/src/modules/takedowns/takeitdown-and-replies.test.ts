@@ -14,7 +14,7 @@ import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarde
 import { seedLeaks, type SeededLeak } from "@leakwarden/test-support/leak-records";
 import { openTestDatabase } from "@leakwarden/test-support/test-database";
 import type { TestClient} from "@leakwarden/test-support/test-services";
-import { signUpAndConfirm, TEST_ORIGIN, type TestServices, testClock } from "@leakwarden/test-support/test-services";
+import { readOutbox, signUpAndConfirm, TEST_ORIGIN, type TestServices, testClock } from "@leakwarden/test-support/test-services";
 import { recordStageNameCheck } from "../identities/identities.repository";
 import { startReplyListener, type ReplyListener } from "./reply-listener";
 import { rdapDomain, rdapNetwork, startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
@@ -263,6 +263,20 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
     expect(record.escalations.map((e: { to: string }) => e.to).sort()).toEqual(["abuse@registrar.example", "abuse@tubenet.example"]);
     const text = await (await ava.get(`/v1/takedowns/${detail.id}/deadline-record?format=text`)).text();
     expect(text).toContain(`Deadline: ${detail.removalDeadline.dueAt}`);
+
+    // She is told, in the branded layout: what it means, who we escalated to, the FTC record.
+    await services.queue.runDue(["email.send"]);
+    const told = readOutbox(services.dataDir).filter((m) => m.to.includes("ava@example.com") && /missed its legal deadline/.test(m.subject));
+    // One per link that missed its deadline.
+    expect(told.filter((m) => m.text.includes("http://tubeleaks.example/v/1"))).toHaveLength(1);
+    expect(told.filter((m) => m.text.includes("http://tubeleaks.example/v/2"))).toHaveLength(1);
+    const email = told.find((m) => m.text.includes("http://tubeleaks.example/v/1"))!;
+    expect(email.text).toContain("Under the TAKE IT DOWN Act");
+    expect(email.text).toMatch(/we sent the request, naming the missed deadline, to .*abuse@tubenet\.example.* and .*abuse@registrar\.example/);
+    expect(email.text).toContain("a record of the request and the missed deadline, ready to attach to a complaint to the FTC");
+    expect(email.text).toContain(`${TEST_ORIGIN}/dashboard/takedowns`);
+    expect(email.text).toMatch(/<!doctype html>/i);
+    expect(readOutbox(services.dataDir).filter((m) => m.to.includes("bea@example.com") && /deadline/.test(m.subject))).toHaveLength(0);
     expect(text).toContain("The request as sent:");
 
     // Another creator's takedown is not hers to read.
@@ -345,6 +359,21 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
       expect(answered.counterNotice.explanation).toContain("unless you tell the site in that time that you have filed a lawsuit");
       expect(answered.nextCheckAt).toBeNull();
       expect(answered.history.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(["reply_counter_notice", "counter_notice"]));
+
+      // She is told in plain words, whatever her alert settings: §512(g), the 10 to 14 business days, what we do, the link.
+      await ava.request("/v1/alerts", { method: "PUT", json: { newLeak: false, digest: "off", takedownSucceeded: false, reupload: false, newImpersonator: false } });
+      await services.queue.runDue(["email.send"]);
+      const told = readOutbox(services.dataDir).filter((m) => m.to.includes("ava@example.com") && /counter-notice/.test(m.subject));
+      expect(told).toHaveLength(1);
+      expect(told[0]!.text).toContain("http://tubeleaks.example/v/3");
+      expect(told[0]!.text).toMatch(/17 U\.S\.C\. \S+ 512\(g\)/);
+      expect(told[0]!.text).toContain("10 to 14 business days after it received the counter-notice, unless in that time you tell the site that you have filed a lawsuit");
+      expect(told[0]!.text).toContain("we have stopped sending notices for this link");
+      expect(told[0]!.text).toContain("abuse@tubenet.example");
+      // The same reply delivered again tells her nothing more.
+      await reply({ subject: "Counter-notification", text: "This is a counter-notification under 17 U.S.C. 512(g).", inReplyTo: notice.messageId! });
+      await services.queue.runDue(["email.send"]);
+      expect(readOutbox(services.dataDir).filter((m) => m.to.includes("ava@example.com") && /counter-notice/.test(m.subject))).toHaveLength(1);
 
       // A week on, the link is still up: nothing more goes out for it.
       const sentBefore = smtp.received.length;
