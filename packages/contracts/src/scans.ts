@@ -114,8 +114,14 @@ export const leakSchema = z.object({
   evidence: z.record(z.string(), z.unknown()),
   /** Set when this link re-posts a leak of hers that was taken down. */
   reuploadOf: reuploadSchema.nullable().optional(),
+  /** When she marked it a forgery or AI image of her (only a TAKE IT DOWN request is offered for it); null: not marked. */
+  forgeryMarkedAt: z.string().nullable().optional(),
 });
 export type LeakView = z.infer<typeof leakSchema>;
+
+/** She marks a leak a forgery or AI image of her, or takes the mark back. */
+export const markForgerySchema = z.object({ forgery: z.boolean() }).strict();
+export type MarkForgery = z.infer<typeof markForgerySchema>;
 
 export const leakListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),

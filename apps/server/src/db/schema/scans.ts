@@ -94,6 +94,8 @@ export const leak = pgTable(
      * set once, when the link is first seen; later sightings never change it.
      */
     reupload: jsonb("reupload").$type<StoredReupload>(),
+    /** She marked it a forgery or AI image of her: copyright does not reach it, only a TAKE IT DOWN request is sent for it. */
+    forgeryMarkedAt: timestamp("forgery_marked_at", { withTimezone: true }),
   },
   (t) => [
     uniqueIndex("leak_user_url").on(t.userId, t.canonicalUrl),

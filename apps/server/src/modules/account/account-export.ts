@@ -203,7 +203,7 @@ const findingLists: ExportList[] = [
           .limit(PAGE),
       ),
     shape: withoutUserId,
-    csv: ["number", "url", "domain", "title", "category", "confidence", "status", "firstSeenAt", "lastSeenAt", "confirmedAt", "dismissedAt", "removedAt", "evidence"],
+    csv: ["number", "url", "domain", "title", "category", "confidence", "status", "firstSeenAt", "lastSeenAt", "confirmedAt", "dismissedAt", "removedAt", "forgeryMarkedAt", "evidence"],
   }),
 ];
 

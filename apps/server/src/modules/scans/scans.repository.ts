@@ -259,7 +259,7 @@ export async function findUserLeak(db: DbOrTx, userId: string, id: string): Prom
   return rows[0];
 }
 
-export async function updateLeak(db: DbOrTx, id: string, values: Partial<Pick<LeakRow, "status" | "confirmedAt" | "dismissedAt" | "removedAt">>) {
+export async function updateLeak(db: DbOrTx, id: string, values: Partial<Pick<LeakRow, "status" | "confirmedAt" | "dismissedAt" | "removedAt" | "forgeryMarkedAt">>) {
   await db.update(leak).set(values).where(eq(leak.id, id));
 }
 

@@ -1,4 +1,4 @@
-import { leakListQuerySchema, leakTimelineQuerySchema, referenceImageInputSchema, startScanSchema } from "@leakwarden/contracts/scans";
+import { leakListQuerySchema, leakTimelineQuerySchema, markForgerySchema, referenceImageInputSchema, startScanSchema } from "@leakwarden/contracts/scans";
 import { Hono } from "hono";
 import { currentUser, idParam, readJson, readOptionalJson, readQuery, type AppEnv } from "../../http/context";
 import { requireUser } from "../../http/middleware";
@@ -23,6 +23,8 @@ export function scansRoutes(service: ScansService) {
   routes.get("/v1/leaks/timeline", async (c) => c.json(await service.timeline(currentUser(c).id, readQuery(c, leakTimelineQuerySchema).days)));
   routes.post("/v1/leaks/:id/confirm", async (c) => c.json(await service.reviewLeak(currentUser(c).id, idParam(c), "confirm")));
   routes.post("/v1/leaks/:id/dismiss", async (c) => c.json(await service.reviewLeak(currentUser(c).id, idParam(c), "dismiss")));
+  // "A forgery / AI image of me": a takedown for it then rests on the TAKE IT DOWN Act only.
+  routes.put("/v1/leaks/:id/forgery", async (c) => c.json(await service.markForgery(currentUser(c).id, idParam(c), (await readJson(c, markForgerySchema)).forgery)));
 
   routes.get("/v1/reference-images", requireUser, async (c) => c.json({ items: await service.listReferenceImages(currentUser(c).id) }));
   routes.post("/v1/reference-images", requireUser, async (c) =>

@@ -95,6 +95,7 @@ export function leakView(row: repo.LeakRow): LeakView {
     lastSeenAt: row.lastSeenAt.toISOString(),
     evidence: row.evidence,
     reuploadOf: row.reupload ?? null,
+    forgeryMarkedAt: row.forgeryMarkedAt?.toISOString() ?? null,
   };
 }
 
@@ -410,6 +411,14 @@ export function createScansService(deps: ScansDeps) {
         if (row.status === "takedown_sent") throw new AppError("CONFLICT", "A takedown is open for this leak.");
         await repo.updateLeak(db, id, { status: "dismissed", dismissedAt: now() });
       }
+      return leakView((await repo.findUserLeak(db, userId, id))!);
+    },
+
+    /** She marks a leak a forgery or AI image of her (a takedown for it then rests on the TAKE IT DOWN Act only), or takes the mark back. */
+    async markForgery(userId: string, id: string, forgery: boolean): Promise<LeakView> {
+      const row = uuidPattern.test(id) ? await repo.findUserLeak(db, userId, id) : undefined;
+      if (!row) throw new AppError("NOT_FOUND", "No such leak.");
+      if (forgery !== !!row.forgeryMarkedAt) await repo.updateLeak(db, id, { forgeryMarkedAt: forgery ? now() : null });
       return leakView((await repo.findUserLeak(db, userId, id))!);
     },
 

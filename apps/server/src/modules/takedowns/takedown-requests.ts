@@ -51,8 +51,6 @@ export async function checkRequest(ctx: TakedownsContext, userId: string, input:
     throw new AppError("VALIDATION", "Some fields are not valid.", { attest: "Confirm the statement: nothing is sent under the TAKE IT DOWN Act without it." });
   }
   const at = ctx.now();
-  const attestation: StoredAttestation | null =
-    basis === "dmca" ? null : { text: attestationText(!!input.forgery), version: ATTESTATION_VERSION, userId, attestedAt: at.toISOString(), clientIp: client.ip, forgery: !!input.forgery };
   const q = await quotaFor(ctx, userId, at);
   if (q.limit === 0) throw quotaError(q, ids.length);
   await requireReady(ctx, userId);
@@ -70,7 +68,23 @@ export async function checkRequest(ctx: TakedownsContext, userId: string, input:
     "Some of these findings are uncertain: look at them and confirm that they are your content before a notice goes out.",
     leaks.filter((l) => l.confidence !== "high" && l.status !== "confirmed" && l.status !== "takedown_sent"),
   );
-  return { ids, basis, attestation, q, leaks, at };
+  // A leak she marked a forgery or AI image of her: copyright does not reach it, only the Act does.
+  const forged = leaks.filter((l) => l.forgeryMarkedAt);
+  if (forged.length > 0 && basis !== "takeitdown") {
+    throw new AppError(
+      "VALIDATION",
+      "Some fields are not valid.",
+      { basis: "You marked some of these links a forgery or AI image of you: only a TAKE IT DOWN request can be sent for them." },
+      { reason: "forgery", leakIds: forged.map((l) => l.id) },
+    );
+  }
+  // Her attestation, worded for a forgery when she says so now or marked the leak so before.
+  const attestationFor = (leak: { forgeryMarkedAt: Date | null }): StoredAttestation | null => {
+    if (basis === "dmca") return null;
+    const forgery = !!input.forgery || !!leak.forgeryMarkedAt;
+    return { text: attestationText(forgery), version: ATTESTATION_VERSION, userId, attestedAt: at.toISOString(), clientIp: client.ip, forgery };
+  };
+  return { ids, basis, attestationFor, q, leaks, at };
 }
 
 export function openError(open: { id: string; leakId: string }[]) {
@@ -83,7 +97,7 @@ export function openError(open: { id: string; leakId: string }[]) {
 
 /** Takedowns for the creator's chosen leaks: checked, counted, then prepared by a job. */
 export async function createTakedowns(ctx: TakedownsContext, userId: string, input: CreateTakedowns, client: { ip: string } = { ip: "" }): Promise<CreateTakedownsResponse> {
-  const { ids, basis, attestation, q, leaks, at } = await checkRequest(ctx, userId, input, client);
+  const { ids, basis, attestationFor, q, leaks, at } = await checkRequest(ctx, userId, input, client);
 
   const created = await ctx.db.transaction(async (tx) => {
     await repo.lockUser(tx, userId);
@@ -97,12 +111,14 @@ export async function createTakedowns(ctx: TakedownsContext, userId: string, inp
     }
     const rows = await repo.insertTakedowns(
       tx,
-      leaks.map((l) => ({ userId, leakId: l.id, url: l.url, domain: l.domain, status: "draft", basis, attestation, createdAt: at, updatedAt: at })),
+      leaks.map((l) => ({ userId, leakId: l.id, url: l.url, domain: l.domain, status: "draft", basis, attestation: attestationFor(l), createdAt: at, updatedAt: at })),
     );
     const asked = basis === "dmca" ? "" : basis === "both" ? " A DMCA notice and a TAKE IT DOWN Act request go out; she confirmed the statement." : " A TAKE IT DOWN Act request goes out; she confirmed the statement.";
     await repo.insertEvents(tx, rows.map((r) => ({ takedownId: r.id, at, type: "created", message: `Takedown requested; looking up who can remove the link.${asked}` })));
     return rows;
   });
+  // Said a forgery in the request: the mark is kept on the leak, where the leaks list shows it.
+  if (input.forgery) for (const l of leaks.filter((l) => !l.forgeryMarkedAt)) await ctx.scans.markForgery(userId, l.id, true);
   await ctx.queue.send(prepareTakedownsJob, { takedownIds: created.map((r) => r.id) });
   const after = await quotaFor(ctx, userId, at);
   return { items: created.map(takedownView), quota: { limit: after.limit, used: after.used, resetsAt: after.resetsAt } };
@@ -114,7 +130,7 @@ export async function createTakedowns(ctx: TakedownsContext, userId: string, inp
  * reference (the notice's id) is given when it is sent.
  */
 export async function previewTakedowns(ctx: TakedownsContext, userId: string, input: CreateTakedowns): Promise<TakedownsPreview> {
-  const { ids, basis, attestation, q, leaks, at } = await checkRequest(ctx, userId, input, { ip: "" });
+  const { ids, basis, attestationFor, q, leaks, at } = await checkRequest(ctx, userId, input, { ip: "" });
   const open = await repo.findOpenTakedownsForLeaks(ctx.db, ids);
   if (open.length > 0) throw openError(open);
   const before = await repo.leaksEverTakenDown(ctx.db, ids);
@@ -129,7 +145,7 @@ export async function previewTakedowns(ctx: TakedownsContext, userId: string, in
     url: l.url,
     domain: l.domain,
     basis,
-    attestation,
+    attestation: attestationFor(l),
     createdAt: at,
     updatedAt: at,
   }));
@@ -177,7 +193,10 @@ export async function createAutomatic(
   if (q.limit === 0 || leakIds.length === 0) return { created: [], held: [] };
   const owner = await ownerOf(ctx, userId);
   if (owner.verified.length === 0 || !owner.authorization || !owner.displayed) return { created: [], held: [] };
-  const leaks = (await ctx.scans.leaksOf(userId, leakIds.slice(0, 100))).filter((l) => l.confidence === "high" && (l.status === "new" || l.status === "confirmed"));
+  const leaks = (await ctx.scans.leaksOf(userId, leakIds.slice(0, 100))).filter(
+    // A leak she marked a forgery is never sent a DMCA notice: the autopilot leaves it to her.
+    (l) => l.confidence === "high" && (l.status === "new" || l.status === "confirmed") && !l.forgeryMarkedAt,
+  );
   const result = await ctx.db.transaction(async (tx) => {
     await repo.lockUser(tx, userId);
     const taken = await repo.leaksWithAnyTakedown(tx, leaks.map((l) => l.id));

@@ -179,6 +179,24 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
       expect((await errorOf(res)).fields).toHaveProperty("basis");
     }
     expect((await ava.post("/v1/takedowns", { leakIds: [leakIds.tube1], basis: "gdpr", attest: true })).status).toBe(400);
+
+    // She marks the leak itself "a forgery / AI image of me": stored on the leak, hers alone to mark, and then only the Act is offered for it.
+    expect((await bea.request(`/v1/leaks/${leakIds.fake}/forgery`, { method: "PUT", json: { forgery: true } })).status).toBe(404);
+    expect((await ava.request(`/v1/leaks/${leakIds.fake}/forgery`, { method: "PUT", json: { forgery: "yes" } })).status).toBe(400);
+    const marked = await ava.request(`/v1/leaks/${leakIds.fake}/forgery`, { method: "PUT", json: { forgery: true } });
+    expect(marked.status).toBe(200);
+    expect((await marked.json()).forgeryMarkedAt).toEqual(expect.any(String));
+    const listed = (await (await ava.get("/v1/leaks?pageSize=50")).json()).items as { id: string; forgeryMarkedAt: string | null }[];
+    expect(listed.find((l) => l.id === leakIds.fake)!.forgeryMarkedAt).toEqual(expect.any(String));
+    expect(listed.find((l) => l.id === leakIds.tube1)!.forgeryMarkedAt).toBeNull();
+    for (const basis of ["dmca", "both"]) {
+      const res = await ava.post("/v1/takedowns", { leakIds: [leakIds.fake], basis, attest: true });
+      expect(res.status).toBe(400);
+      expect(await errorOf(res)).toMatchObject({ fields: { basis: expect.stringContaining("only a TAKE IT DOWN request") } });
+    }
+    // Taken back and given again: the mark follows what she says last.
+    expect((await (await ava.request(`/v1/leaks/${leakIds.tube2}/forgery`, { method: "PUT", json: { forgery: true } })).json()).forgeryMarkedAt).not.toBeNull();
+    expect((await (await ava.request(`/v1/leaks/${leakIds.tube2}/forgery`, { method: "PUT", json: { forgery: false } })).json()).forgeryMarkedAt).toBeNull();
     expect((await (await ava.get("/v1/takedowns")).json()).total).toBe(0);
     expect(smtp.received).toHaveLength(0);
   });
@@ -186,7 +204,8 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
   it("sends a request carrying each element the Act requires, beside the DMCA notice, and shows the 48-hour deadline", async () => {
     const res = await ava.post("/v1/takedowns", { leakIds: [leakIds.tube1, leakIds.tube2], basis: "both", attest: true });
     expect(res.status).toBe(202);
-    const forged = await ava.post("/v1/takedowns", { leakIds: [leakIds.fake], basis: "takeitdown", forgery: true, attest: true });
+    // The leak is marked a forgery: the request is worded for one without her saying so again.
+    const forged = await ava.post("/v1/takedowns", { leakIds: [leakIds.fake], basis: "takeitdown", attest: true });
     expect(forged.status).toBe(202);
     await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
 
