@@ -246,6 +246,15 @@ export function LeaksPanel({ title, category, renderAction, bulkAction, emptyTex
                           Re-upload of #{leak.reuploadOf.number}
                         </a>
                       )}
+                      {leak.forgeryMarkedAt && (
+                        <span
+                          className="rounded-full bg-fuchsia-400/15 px-2 py-0.5 font-medium text-fuchsia-100"
+                          title="You marked it a forgery or AI image of you: only a TAKE IT DOWN request is offered for it."
+                          data-testid="forgery-marker"
+                        >
+                          Forgery / AI image
+                        </span>
+                      )}
                       <span className="text-slate-400 sm:hidden">{formatLeakDate(leak.lastSeenAt)}</span>
                     </div>
                   </td>

@@ -74,7 +74,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderRows(rows: Pick<LeakView, "id" | "number" | "status" | "confidence">[]) {
+function renderRows(rows: Pick<LeakView, "id" | "number" | "status" | "confidence" | "forgeryMarkedAt">[]) {
   const leaks = rows.map((l) => ({ ...l, url: `https://leaks.example/${l.id}` }));
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const element = (
@@ -143,6 +143,8 @@ describe("TakedownAction", () => {
     expect(screen.getByRole("radio", { name: "A TAKE IT DOWN request and a DMCA notice" })).toHaveProperty("checked", true);
 
     fireEvent.click(screen.getByRole("checkbox", { name: /forgery or AI image of me/ }));
+    // Her answer is kept on the leak.
+    await waitFor(() => expect(calls).toContainEqual({ method: "PUT", url: `/v1/leaks/${ids[0]}/forgery` }));
     expect(screen.getByTestId("attestation-text").textContent).toBe("This image is a forgery of me.");
     expect(screen.getByRole("radio", { name: "Only a TAKE IT DOWN request" })).toHaveProperty("checked", true);
     fireEvent.click(screen.getByRole("button", { name: "Send the request" }));
@@ -154,5 +156,15 @@ describe("TakedownAction", () => {
     // The request as it will go is previewed with the basis she chose; nothing is sent before she presses Send.
     await waitFor(() => expect(posted).toEqual([{ basis: "takeitdown", forgery: true, attest: true, leakIds: [ids[0]] }]));
     expect(calls.filter((c) => c.method === "POST").map((c) => c.url)).toEqual(["/v1/takedowns/preview"]);
+  });
+
+  it("offers only the TAKE IT DOWN request for a leak she marked a forgery, with the mark already given", async () => {
+    authorization = { ...unsigned, takedownsIncluded: false };
+    await authorizationLoaded(renderRows([{ id: ids[0]!, number: 5, status: "confirmed", confidence: "high", forgeryMarkedAt: "2026-06-01T10:00:00.000Z" }]));
+    expect(screen.queryByRole("button", { name: "Takedown finding #5" })).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: "TAKE IT DOWN request for finding #5" }));
+    expect(await screen.findByText("This image is a forgery of me.")).toBeTruthy();
+    expect(screen.getByRole("checkbox", { name: /forgery or AI image of me/ })).toHaveProperty("checked", true);
+    expect(screen.getByRole("radio", { name: "Only a TAKE IT DOWN request" })).toHaveProperty("checked", true);
   });
 });

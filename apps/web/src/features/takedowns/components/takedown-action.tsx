@@ -7,6 +7,7 @@ import { toast } from "sonner";
 import { DialogActions, ModalDialog, dialogPrimaryButton, dialogSecondaryButton } from "../../../components/modal-dialog";
 import { useAuthorization } from "../api/get-authorization";
 import { useLeakTakedown } from "../api/get-leak-takedowns";
+import { useMarkForgery } from "../api/mark-forgery";
 import { takedownStatusLabels } from "../takedown-labels";
 import { AuthorizationForm } from "./authorization-form";
 import { SendTakedownsDialog } from "./send-takedowns-dialog";
@@ -14,7 +15,7 @@ import { TakeItDownChoice } from "./takeitdown-choice";
 import { queryKeys } from "../../../lib/query-keys";
 
 interface TakedownActionProps {
-  leak: Pick<LeakView, "id" | "number" | "status" | "confidence" | "url">;
+  leak: Pick<LeakView, "id" | "number" | "status" | "confidence" | "url" | "forgeryMarkedAt">;
   /** Whether at least one stage name is verified; undefined while unknown. */
   ownershipVerified: boolean | undefined;
   /** Opens the ownership proof panel. */
@@ -47,6 +48,9 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
   const queryClient = useQueryClient();
   const [explain, setExplain] = useState<Explain>(null);
   const status = current.data?.status;
+  const markForgery = useMarkForgery();
+  // Marked a forgery or AI image of her: copyright does not reach it, so only the TAKE IT DOWN request is offered.
+  const forged = !!leak.forgeryMarkedAt;
 
   // Once the notice is out (or the takedown stopped), the leaks list's own status changes too.
   const previous = useRef(status);
@@ -94,9 +98,11 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
     control = (
       // Stacked on a phone: side by side they are wider than the Actions column.
       <span className="flex flex-col gap-1.5 sm:flex-row sm:gap-1">
-        <button type="button" onClick={() => onClick()} aria-label={`Takedown finding #${leak.number}`} className={buttonClass}>
-          Takedown
-        </button>
+        {!forged && (
+          <button type="button" onClick={() => onClick()} aria-label={`Takedown finding #${leak.number}`} className={buttonClass}>
+            Takedown
+          </button>
+        )}
         <button
           type="button"
           onClick={() => setExplain("takeitdown")}
@@ -158,6 +164,10 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
         <ModalDialog title="TAKE IT DOWN Act request" size="md" onClose={() => setExplain(null)}>
           {(close) => (
             <TakeItDownChoice
+              forgeryMarked={forged}
+              onForgeryChange={(forgery) =>
+                markForgery.mutate({ id: leak.id, forgery }, { onError: () => toast.error(`The forgery mark of #${leak.number} could not be saved; try again.`) })
+              }
               pending={false}
               onCancel={close}
               onSend={(options) => {

@@ -9,10 +9,24 @@ type Basis = "takeitdown" | "both";
  * beside the DMCA notice; a forgery of her (AI or edited) offers only the Act. Nothing is sent
  * before she confirms the statement. Product copy, not legal advice.
  */
-export function TakeItDownChoice({ onSend, onCancel, pending }: { onSend: (input: Omit<CreateTakedowns, "leakIds">) => void; onCancel: () => void; pending: boolean }) {
+export function TakeItDownChoice({
+  onSend,
+  onCancel,
+  pending,
+  forgeryMarked = false,
+  onForgeryChange,
+}: {
+  onSend: (input: Omit<CreateTakedowns, "leakIds">) => void;
+  onCancel: () => void;
+  pending: boolean;
+  /** The leak is marked a forgery or AI image of her. */
+  forgeryMarked?: boolean;
+  /** Keeps her answer on the leak (the leaks list shows it; a DMCA notice is no longer offered for it). */
+  onForgeryChange?: (forgery: boolean) => void;
+}) {
   const attestation = useAttestation(true);
   const [basis, setBasis] = useState<Basis>("both");
-  const [forgery, setForgery] = useState(false);
+  const [forgery, setForgery] = useState(forgeryMarked);
   const [attest, setAttest] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const name = useId();
@@ -33,8 +47,16 @@ export function TakeItDownChoice({ onSend, onCancel, pending }: { onSend: (input
         {attestation.data?.deadlineHours ?? 48} hours of a valid request, and remove identical copies. We track the deadline and tell you if the site misses it.
       </p>
       <label className="flex items-start gap-2">
-        <input type="checkbox" checked={forgery} onChange={(e) => setForgery(e.target.checked)} className="mt-1" />
-        <span>It is a forgery or AI image of me (copyright does not reach it: only the TAKE IT DOWN request is sent)</span>
+        <input
+          type="checkbox"
+          checked={forgery}
+          onChange={(e) => {
+            setForgery(e.target.checked);
+            onForgeryChange?.(e.target.checked);
+          }}
+          className="mt-1"
+        />
+        <span>It is a forgery or AI image of me (copyright does not reach it: only the TAKE IT DOWN request is sent{onForgeryChange ? "; the link stays marked so" : ""})</span>
       </label>
       <fieldset disabled={forgery} className="flex flex-col gap-1 disabled:opacity-60">
         <legend className="mb-1 font-semibold text-white">What to send</legend>
