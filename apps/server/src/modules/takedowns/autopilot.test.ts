@@ -10,7 +10,7 @@ import { createLogger } from "../../lib/logger";
 import { startForwardProxy, type ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
 import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
 import { createTestServices, readOutbox, signUpAndConfirm, TEST_ORIGIN, TestClient, testClock, type TestServices } from "@leakwarden/test-support/test-services";
-import { recordStageNameCheck } from "../identities/identities.repository";
+import { readyForTakedowns } from "@leakwarden/test-support/takedown-creator";
 import { insertScan, upsertLeak } from "../scans/scans.repository";
 import { autopilotCategoryOf } from "./autopilot.service";
 import { PREVIEW_REFERENCE } from "./takedowns.service";
@@ -70,12 +70,7 @@ describe("autopilot and the notice preview", () => {
   }
 
   async function ready(client: TestClient, userId: string, username: string) {
-    await client.post("/v1/root/update-profile-all", { platforms: { onlyfans: username }, nicknames: [], allowlist: [], specific: "" });
-    const identities = await (await client.get("/v1/identities")).json();
-    const at = new Date();
-    await recordStageNameCheck(services.database.db, [identities.stageNames[0].id], { lastCheckAt: at, lastCheckStatus: "verified", lastCheckReason: "", verifiedAt: at });
-    const signed = await client.request("/v1/takedowns/authorization", { method: "PUT", json: { fullName: "Ava Marie Stone", signature: "Ava Marie Stone", agree: true } });
-    expect(signed.status).toBe(200);
+    await readyForTakedowns(services, client, { username });
     tiers.set(userId, "premium");
   }
 
@@ -142,9 +137,7 @@ describe("autopilot and the notice preview", () => {
     expect(unproven.status).toBe(403);
     expect((await errorOf(unproven)).details).toEqual({ missing: "ownership" });
 
-    await ava.post("/v1/root/update-profile-all", { platforms: { onlyfans: "luna_rivers" }, nicknames: [], allowlist: [], specific: "" });
-    const identities = await (await ava.get("/v1/identities")).json();
-    await recordStageNameCheck(services.database.db, [identities.stageNames[0].id], { lastCheckAt: new Date(), lastCheckStatus: "verified", lastCheckReason: "", verifiedAt: new Date() });
+    await readyForTakedowns(services, ava, { authorize: false });
     const unsigned = await put(ava, { leakSites: true, socialMedia: false, fileHosts: false });
     expect(unsigned.status).toBe(403);
     expect((await errorOf(unsigned)).details).toEqual({ missing: "authorization" });

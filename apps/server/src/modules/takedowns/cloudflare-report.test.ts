@@ -12,7 +12,7 @@ import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarde
 import { seedLeaks } from "@leakwarden/test-support/leak-records";
 import { openTestDatabase } from "@leakwarden/test-support/test-database";
 import { signUpAndConfirm, TEST_ORIGIN, type TestClient, type TestServices, testClock } from "@leakwarden/test-support/test-services";
-import { recordStageNameCheck } from "../identities/identities.repository";
+import { readyForTakedowns } from "@leakwarden/test-support/takedown-creator";
 import { rdapDomain, rdapNetwork, startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
 
 /** A clock the test moves; jobs already queued move with it (pg-boss reads the database's time). */
@@ -87,10 +87,7 @@ describe("takedowns through Cloudflare's Abuse Reports API", () => {
     };
     ava = await signUpAndConfirm(services, "ava@example.com");
     const userId = (await (await ava.get("/api/auth/get-session")).json()).user.id as string;
-    await ava.post("/v1/root/update-profile-all", { platforms: { onlyfans: "luna_rivers" }, nicknames: [], allowlist: [], specific: "" });
-    const identities = await (await ava.get("/v1/identities")).json();
-    await recordStageNameCheck(services.database.db, [identities.stageNames[0].id], { lastCheckAt: new Date(), lastCheckStatus: "verified", lastCheckReason: "", verifiedAt: new Date() });
-    expect((await ava.request("/v1/takedowns/authorization", { method: "PUT", json: { fullName: "Ava Marie Stone", signature: "Ava Marie Stone", agree: true } })).status).toBe(200);
+    await readyForTakedowns(services, ava);
     const keys = sites.flatMap((host) => [`${host}/a`, `${host}/b`]);
     const ids = await seedLeaks(
       services.database.db,

@@ -14,7 +14,7 @@ import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarde
 import { seedLeaks, type SeededLeak } from "@leakwarden/test-support/leak-records";
 import { openTestDatabase } from "@leakwarden/test-support/test-database";
 import { readOutbox, signUpAndConfirm, TEST_ORIGIN, TestClient, type TestServices, testClock } from "@leakwarden/test-support/test-services";
-import { recordStageNameCheck } from "../identities/identities.repository";
+import { verifyStageName } from "@leakwarden/test-support/takedown-creator";
 import {
   rdapDomain,
   rdapNetwork,
@@ -232,8 +232,7 @@ describe("takedowns", () => {
     expect((await errorOf(first)).details).toEqual({ missing: "ownership" });
 
     const identities = await (await ava.get("/v1/identities")).json();
-    const at = new Date();
-    await recordStageNameCheck(services.database.db, [identities.stageNames[0].id], { lastCheckAt: at, lastCheckStatus: "verified", lastCheckReason: "", verifiedAt: at });
+    await verifyStageName(services, identities.stageNames[0].id);
 
     const second = await ava.post("/v1/takedowns", { leakIds: [leakIds.hub1] });
     expect(second.status).toBe(403);
@@ -437,8 +436,7 @@ describe("takedowns", () => {
   it("shows her legal name as the copyright owner only when she chooses it", async () => {
     await bea.post("/v1/root/update-profile-all", { platforms: { onlyfans: "bea_rose" }, nicknames: [], allowlist: [], specific: "" });
     const stageName = (await (await bea.get("/v1/identities")).json()).stageNames[0];
-    const at = new Date();
-    await recordStageNameCheck(services.database.db, [stageName.id], { lastCheckAt: at, lastCheckStatus: "verified", lastCheckReason: "", verifiedAt: at });
+    await verifyStageName(services, stageName.id);
     const granted = await bea.request("/v1/takedowns/authorization", {
       method: "PUT",
       json: { fullName: "Beatrice Anne Rose", signature: "Beatrice Anne Rose", agree: true, ownerName: "legal_name" },

@@ -15,7 +15,7 @@ import { seedLeaks, type SeededLeak } from "@leakwarden/test-support/leak-record
 import { openTestDatabase } from "@leakwarden/test-support/test-database";
 import type { TestClient} from "@leakwarden/test-support/test-services";
 import { readOutbox, signUpAndConfirm, TEST_ORIGIN, type TestServices, testClock } from "@leakwarden/test-support/test-services";
-import { recordStageNameCheck } from "../identities/identities.repository";
+import { readyForTakedowns } from "@leakwarden/test-support/takedown-creator";
 import { startReplyListener, type ReplyListener } from "./reply-listener";
 import { rdapDomain, rdapNetwork, startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
 
@@ -128,12 +128,7 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
     const avaId = (await (await ava.get("/api/auth/get-session")).json()).user.id as string;
     tiers.set(avaId, "premium");
     tiers.set((await (await bea.get("/api/auth/get-session")).json()).user.id as string, "premium");
-    await ava.post("/v1/root/update-profile-all", { platforms: { onlyfans: "luna_rivers" }, nicknames: [], allowlist: [], specific: "" });
-    const identities = await (await ava.get("/v1/identities")).json();
-    const at = new Date();
-    await recordStageNameCheck(services.database.db, [identities.stageNames[0].id], { lastCheckAt: at, lastCheckStatus: "verified", lastCheckReason: "", verifiedAt: at });
-    const granted = await ava.request("/v1/takedowns/authorization", { method: "PUT", json: { fullName: "Ava Marie Stone", signature: "Ava Marie Stone", agree: true } });
-    expect(granted.status).toBe(200);
+    await readyForTakedowns(services, ava);
     const urls = Object.keys(pages);
     const ids = await seedLeaks(services.database.db, avaId, urls.map(leakAt));
     ["tube1", "tube2", "fake", "tube3"].forEach((key, i) => (leakIds[key] = ids[i]!));
