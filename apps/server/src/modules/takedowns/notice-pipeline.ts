@@ -299,7 +299,8 @@ export async function sendNotice(ctx: TakedownsContext, noticeId: string, attemp
   if (!notice) return;
   // A link answered by a counter-notice gets no more notices.
   const linked = (await repo.listNoticeTakedowns(ctx.db, noticeId)).filter((t) => !FINAL.includes(t.status) && !t.counterNotice);
-  if (linked.length === 0) {
+  // A Message-ID on a claimed notice: an earlier attempt handed it to the mail server and died before the answer. It may have arrived, so it is not sent again.
+  if (linked.length === 0 && !notice.messageId) {
     await moveNotice(ctx.db, notice, "cancelled");
     return;
   }
@@ -318,19 +319,22 @@ export async function sendNotice(ctx: TakedownsContext, noticeId: string, attemp
   const domain = /@([^>\s@]+)>?\s*$/.exec(ctx.messageIdDomain)?.[1] ?? ctx.messageIdDomain;
   let messageId: string;
   try {
-    const sent = await ctx.mailer.send({ to: check.address, subject: notice.subject, text: notice.text, html: notice.html, headers: { "Message-ID": `<notice-${notice.id}@${domain}>` } });
+    const header = `<notice-${notice.id}@${domain}>`;
+    const sent = notice.messageId
+      ? { messageId: notice.messageId }
+      : await ctx.mailer.send({ to: check.address, subject: notice.subject, text: notice.text, html: notice.html, headers: { "Message-ID": header }, beforeHandOver: () => repo.updateNotice(ctx.db, noticeId, { messageId: header }) });
     messageId = sent.messageId;
   } catch (error) {
     const reason = storable(error instanceof Error ? error.message : String(error));
     const final = isPermanentSmtpFailure(error) || attempt.retryCount >= attempt.retryLimit;
     const at = ctx.now();
     if (!final) {
-      await moveNotice(ctx.db, notice, "queued", { attempts: notice.attempts + 1, error: reason });
+      await moveNotice(ctx.db, notice, "queued", { messageId: null, attempts: notice.attempts + 1, error: reason });
       await noteTakedowns(ctx.db, linked.map((t) => ({ takedownId: t.id, at, type: "send_retry", message: `Sending to ${email} failed (${reason}); it will be tried again.` })));
       throw error;
     }
     await ctx.db.transaction(async (tx) => {
-      await moveNotice(tx, notice, "failed", { attempts: notice.attempts + 1, error: reason });
+      await moveNotice(tx, notice, "failed", { messageId: null, attempts: notice.attempts + 1, error: reason });
       const message = `The notice to ${email} could not be sent: ${reason}`;
       await moveTakedowns(tx, linked, "failed", { at, message, values: { reason: message, nextCheckAt: null } });
     });
