@@ -1,7 +1,16 @@
 import { deletionCancelledMessage, deletionCompletedMessage, deletionScheduledMessage } from "../../../apps/server/src/email/account-templates";
 import { confirmEmailMessage, confirmNewEmailMessage, emailChangedMessage, existingAccountMessage, passwordChangedMessage, resetPasswordMessage } from "../../../apps/server/src/email/auth-templates";
 import type { OutgoingEmail } from "../../../apps/server/src/email/mailer";
-import { type AlertLinks, impersonatorsMessage, newLeaksMessage, reuploadMessage, summaryMessage, takedownSucceededMessage } from "../../../apps/server/src/modules/alerts/alert-templates";
+import {
+  type AlertLinks,
+  counterNoticeMessage,
+  impersonatorsMessage,
+  newLeaksMessage,
+  reuploadMessage,
+  summaryMessage,
+  takedownSucceededMessage,
+  takeItDownDeadlineMissedMessage,
+} from "../../../apps/server/src/modules/alerts/alert-templates";
 import { contactCopyMessage, supportTicketMessage } from "../../../apps/server/src/modules/contact/contact-templates";
 import { autopilotDigestMessage } from "../../../apps/server/src/modules/takedowns/autopilot-templates";
 import { type NoticeInput, renderNotice } from "../../../apps/server/src/modules/takedowns/notice-template";
@@ -97,6 +106,22 @@ export const emailCatalog = {
     },
   ],
   takedownSucceededMessage: () => [{ name: "takedown-succeeded", email: takedownSucceededMessage(to, longUrls[0]!, links) }],
+  counterNoticeMessage: () => [
+    {
+      name: "counter-notice",
+      email: counterNoticeMessage(to, { urls: [longUrls[0]!, longUrls[1]!], from: "dmca@leakhub.example", at: new Date("2026-11-20T09:30:00Z") }, dashboard),
+    },
+  ],
+  takeItDownDeadlineMissedMessage: () => [
+    {
+      name: "takeitdown-deadline-missed",
+      email: takeItDownDeadlineMissedMessage(
+        to,
+        { url: longUrls[0]!, platform: "leakhub.example", deadlineAt: new Date("2026-11-22T09:30:00Z"), escalatedTo: ["the host Example Hosting", "the registrar Example Registrar"] },
+        dashboard,
+      ),
+    },
+  ],
   autopilotDigestMessage: () => [
     {
       name: "autopilot-digest",

@@ -116,3 +116,52 @@ export function takedownSucceededMessage(to: string, url: string, links: AlertLi
     footer: links.footer,
   });
 }
+
+/**
+ * A counter-notice under §512(g) answered a notice for her link. A legal step with a clock on it:
+ * sent whatever her alert settings, so its footer names no unsubscribe link.
+ */
+export function counterNoticeMessage(to: string, takedown: { urls: string[]; from: string; at: Date }, dashboard: (section: string) => string): OutgoingEmail {
+  return brandedEmail({
+    to,
+    subject: "Someone answered your takedown with a counter-notice",
+    heading: "A counter-notice: what it means",
+    intro: [
+      `On ${day(takedown.at)} (UTC), ${takedown.from} answered the notice we sent for ${takedown.urls.length === 1 ? "this link" : "these links"} of yours with a counter-notice:`,
+    ],
+    list: takedown.urls,
+    outro: [
+      "A counter-notice is the DMCA's answer to a takedown (17 U.S.C. § 512(g)): the person who posted the material says it was removed by mistake, or that it is theirs to post.",
+      "What happens next: the site may put the material back up 10 to 14 business days after it received the counter-notice, unless in that time you tell the site that you have filed a lawsuit to stop the person who posted it.",
+      `What we do: we have stopped sending notices for ${takedown.urls.length === 1 ? "this link" : "these links"} and will not escalate ${takedown.urls.length === 1 ? "it" : "them"} further, as the law expects once a counter-notice is in. If you want to go to court, talk to a lawyer soon: the clock is already running.`,
+    ],
+    action: { label: "See this takedown", url: dashboard("takedowns") },
+    footer: { reason: "You get this email because a takedown you asked for was answered with a counter-notice, a legal step with a deadline: your alert settings do not turn it off.", settingsUrl: dashboard("alerts") },
+  });
+}
+
+/** The platform let the TAKE IT DOWN Act's 48 hours pass with her link still up; sent whatever her alert settings. */
+export function takeItDownDeadlineMissedMessage(
+  to: string,
+  takedown: { url: string; platform: string; deadlineAt: Date; escalatedTo: string[] },
+  dashboard: (section: string) => string,
+): OutgoingEmail {
+  const minute = `${takedown.deadlineAt.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  return brandedEmail({
+    to,
+    subject: "A platform missed its legal deadline to remove your image",
+    heading: "The platform missed its TAKE IT DOWN deadline",
+    intro: [
+      `Under the TAKE IT DOWN Act, ${takedown.platform} had 48 hours from our request, until ${minute}, to remove this link. It is still up:`,
+    ],
+    list: [takedown.url],
+    outro: [
+      takedown.escalatedTo.length > 0
+        ? `What we did: we sent the request, naming the missed deadline, to ${takedown.escalatedTo.join(" and ")}, who can take the link down too.`
+        : "We found no host or registrar that takes email for this site, so there is no one further we can write to.",
+      "What you can do: the Federal Trade Commission enforces the Act against platforms that miss the deadline. On the takedown's page you can download a record of the request and the missed deadline, ready to attach to a complaint to the FTC (reportfraud.ftc.gov).",
+    ],
+    action: { label: "See the takedown and its FTC record", url: dashboard("takedowns") },
+    footer: { reason: "You get this email because a platform missed the legal deadline of a request you asked for: your alert settings do not turn it off.", settingsUrl: dashboard("alerts") },
+  });
+}

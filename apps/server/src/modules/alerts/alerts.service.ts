@@ -6,7 +6,16 @@ import type { OutgoingEmail } from "../../email/mailer";
 import type { JobQueue } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
-import { type AlertLinks, impersonatorsMessage, newLeaksMessage, reuploadMessage, summaryMessage, takedownSucceededMessage } from "./alert-templates";
+import {
+  type AlertLinks,
+  counterNoticeMessage,
+  impersonatorsMessage,
+  newLeaksMessage,
+  reuploadMessage,
+  summaryMessage,
+  takedownSucceededMessage,
+  takeItDownDeadlineMissedMessage,
+} from "./alert-templates";
 import { batchedAlertJob, digestJob, newLeaksAlertJob } from "./alerts.job-definitions";
 import * as repo from "./alerts.repository";
 
@@ -280,24 +289,7 @@ export function createAlertsService(deps: AlertsDeps) {
     async counterNoticeReceived(userId: string, takedown: { urls: string[]; from: string; at: Date }): Promise<void> {
       const to = await deps.emailOf(userId);
       if (!to) return;
-      await deps.sendEmail(
-        brandedEmail({
-          to,
-          subject: "Someone answered your takedown with a counter-notice",
-          heading: "A counter-notice: what it means",
-          intro: [
-            `On ${day(takedown.at)} (UTC), ${takedown.from} answered the notice we sent for ${takedown.urls.length === 1 ? "this link" : "these links"} of yours with a counter-notice:`,
-          ],
-          list: takedown.urls,
-          outro: [
-            "A counter-notice is the DMCA's answer to a takedown (17 U.S.C. § 512(g)): the person who posted the material says it was removed by mistake, or that it is theirs to post.",
-            "What happens next: the site may put the material back up 10 to 14 business days after it received the counter-notice, unless in that time you tell the site that you have filed a lawsuit to stop the person who posted it.",
-            `What we do: we have stopped sending notices for ${takedown.urls.length === 1 ? "this link" : "these links"} and will not escalate ${takedown.urls.length === 1 ? "it" : "them"} further, as the law expects once a counter-notice is in. If you want to go to court, talk to a lawyer soon: the clock is already running.`,
-          ],
-          action: { label: "See this takedown", url: dashboard("takedowns") },
-          footer: { reason: "You get this email because a takedown you asked for was answered with a counter-notice, a legal step with a deadline: your alert settings do not turn it off.", settingsUrl: dashboard("alerts") },
-        }),
-      );
+      await deps.sendEmail(counterNoticeMessage(to, takedown, dashboard));
     },
 
     /**
@@ -307,26 +299,7 @@ export function createAlertsService(deps: AlertsDeps) {
     async takeItDownDeadlineMissed(userId: string, takedown: { url: string; platform: string; deadlineAt: Date; escalatedTo: string[] }): Promise<void> {
       const to = await deps.emailOf(userId);
       if (!to) return;
-      const minute = `${takedown.deadlineAt.toISOString().slice(0, 16).replace("T", " ")} UTC`;
-      await deps.sendEmail(
-        brandedEmail({
-          to,
-          subject: "A platform missed its legal deadline to remove your image",
-          heading: "The platform missed its TAKE IT DOWN deadline",
-          intro: [
-            `Under the TAKE IT DOWN Act, ${takedown.platform} had 48 hours from our request, until ${minute}, to remove this link. It is still up:`,
-          ],
-          list: [takedown.url],
-          outro: [
-            takedown.escalatedTo.length > 0
-              ? `What we did: we sent the request, naming the missed deadline, to ${takedown.escalatedTo.join(" and ")}, who can take the link down too.`
-              : "We found no host or registrar that takes email for this site, so there is no one further we can write to.",
-            "What you can do: the Federal Trade Commission enforces the Act against platforms that miss the deadline. On the takedown's page you can download a record of the request and the missed deadline, ready to attach to a complaint to the FTC (reportfraud.ftc.gov).",
-          ],
-          action: { label: "See the takedown and its FTC record", url: dashboard("takedowns") },
-          footer: { reason: "You get this email because a platform missed the legal deadline of a request you asked for: your alert settings do not turn it off.", settingsUrl: dashboard("alerts") },
-        }),
-      );
+      await deps.sendEmail(takeItDownDeadlineMissedMessage(to, takedown, dashboard));
     },
 
     /** For the takedowns module: the link of a takedown is gone. */
