@@ -172,8 +172,10 @@ export function LeaksPanel({ title, category, renderAction, bulkAction, emptyTex
       ) : data.items.length === 0 ? (
         <p className="px-4 py-12 text-center text-sm text-slate-400 sm:px-5">{filtered ? "No leaks match your search or filters." : emptyText}</p>
       ) : (
-        <div className={leaks.isFetching && leaks.isPlaceholderData ? "opacity-60 transition-opacity" : ""}>
-          <table className="w-full table-fixed text-left text-sm">
+        // A container: the row's buttons sit side by side only where the list itself (not the window) has room for them.
+        <div className={`@container ${leaks.isFetching && leaks.isPlaceholderData ? "opacity-60 transition-opacity" : ""}`}>
+          {/* Sized by their content, never over each other: the link takes what the ID, the date and the buttons leave. */}
+          <table className="w-full text-left text-sm">
             <thead className="text-xs tracking-wide text-slate-400 uppercase">
               <tr className="border-b border-white/10">
                 {bulkAction && (
@@ -188,16 +190,16 @@ export function LeaksPanel({ title, category, renderAction, bulkAction, emptyTex
                     />
                   </th>
                 )}
-                <th scope="col" className="w-[4.25rem] px-3 py-2.5 font-semibold sm:w-20 sm:px-5">
+                <th scope="col" className="px-3 py-2.5 font-semibold whitespace-nowrap sm:px-5">
                   ID
                 </th>
-                <th scope="col" className="px-2 py-2.5 font-semibold">
+                <th scope="col" className="w-full px-2 py-2.5 font-semibold">
                   Link
                 </th>
-                <th scope="col" className="hidden w-32 px-2 py-2.5 font-semibold sm:table-cell">
+                <th scope="col" className="hidden px-2 py-2.5 font-semibold whitespace-nowrap sm:table-cell">
                   Date
                 </th>
-                <th scope="col" className="w-28 px-3 py-2.5 font-semibold sm:w-56 sm:px-5">
+                <th scope="col" className="px-3 py-2.5 font-semibold sm:px-5">
                   Actions
                 </th>
               </tr>
@@ -218,8 +220,8 @@ export function LeaksPanel({ title, category, renderAction, bulkAction, emptyTex
                       />
                     </td>
                   )}
-                  <td className="px-3 py-3 text-slate-400 tabular-nums sm:px-5">#{leak.number}</td>
-                  <td className="min-w-0 px-2 py-3">
+                  <td className="px-3 py-3 whitespace-nowrap text-slate-400 tabular-nums sm:px-5">#{leak.number}</td>
+                  <td className="w-full max-w-0 px-2 py-3">
                     <a
                       href={leak.url}
                       target="_blank"
@@ -255,12 +257,16 @@ export function LeaksPanel({ title, category, renderAction, bulkAction, emptyTex
                           Forgery / AI image
                         </span>
                       )}
-                      <span className="text-slate-400 sm:hidden">{formatLeakDate(leak.lastSeenAt)}</span>
+                      <span className="text-slate-400 sm:hidden" data-testid="leak-date">
+                        {formatLeakDate(leak.lastSeenAt)}
+                      </span>
                     </div>
                   </td>
-                  <td className="hidden px-2 py-3 text-slate-300 sm:table-cell">{formatLeakDate(leak.lastSeenAt)}</td>
+                  <td className="hidden px-2 py-3 whitespace-nowrap text-slate-300 sm:table-cell" data-testid="leak-date">
+                    {formatLeakDate(leak.lastSeenAt)}
+                  </td>
                   <td className="px-3 py-3 sm:px-5">
-                    <div className="flex flex-col items-stretch gap-1.5 sm:flex-row sm:items-center sm:justify-end">
+                    <div className="flex flex-col items-stretch gap-1.5 @3xl:flex-row @3xl:items-center @3xl:justify-end" data-testid="leak-actions">
                       {renderAction?.(leak)}
                       <button
                         type="button"
