@@ -22,13 +22,14 @@ export function CopyField({ label, value, rows = 1 }: { label: string; value: st
           <span className="sr-only"> {label.toLowerCase()}</span>
         </button>
       </div>
+      {/* As tall as its text (a URL wraps onto a second line on a phone), up to a scroll; `rows` where that sizing is not supported. */}
       <textarea
         id={id}
         ref={ref}
         readOnly
         value={value}
         rows={rows}
-        className="w-full resize-y rounded-lg border border-white/10 bg-black/30 p-2 font-mono text-xs break-all text-slate-200 focus-visible:outline-2 focus-visible:outline-brand-400"
+        className="field-sizing-content max-h-48 w-full resize-y rounded-lg border border-white/10 bg-black/30 p-2 font-mono text-xs wrap-anywhere text-slate-200 focus-visible:outline-2 focus-visible:outline-brand-400"
       />
       <span role="status" aria-live="polite" className="sr-only">
         {state === "copied" ? `${label} copied.` : state === "failed" ? "Could not copy: select the text and copy it yourself." : ""}

@@ -22,6 +22,9 @@ interface DashboardShellProps {
 
 const itemBase =
   "flex items-center gap-3 rounded-lg px-3 py-2.5 text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400";
+/** The drawer's foot (Log out, Support, Contact Us): three to a row, each label on one line. */
+const footerItem =
+  "flex flex-col items-center gap-1 rounded-lg px-1 py-2.5 text-center text-xs font-medium whitespace-nowrap text-slate-300 transition-colors hover:bg-white/5 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400";
 
 export function DashboardShell({ section, userLabel, planName, steps, onLogOut, children }: DashboardShellProps) {
   const narrow = useMediaQuery(NARROW_QUERY);
@@ -140,16 +143,16 @@ export function DashboardShell({ section, userLabel, planName, steps, onLogOut, 
             </button>
           )}
           <div className="grid grid-cols-3 gap-1 pt-1">
-            <button type="button" onClick={() => void logOut()} disabled={loggingOut} className={`${itemBase} flex-col gap-1 px-1 text-xs text-slate-300 hover:bg-white/5 hover:text-white`}>
+            <button type="button" onClick={() => void logOut()} disabled={loggingOut} className={footerItem}>
               <NavIcon name="logout" />
               {loggingOut ? "Logging out..." : "Log out"}
             </button>
             {/* DESIGN §2: Support and Contact Us open the support page (the spec's onboarding reset and empty link were template leftovers). */}
-            <Link to={paths.contact} onClick={afterPick} className={`${itemBase} flex-col gap-1 px-1 text-xs text-slate-300 hover:bg-white/5 hover:text-white`}>
+            <Link to={paths.contact} onClick={afterPick} className={footerItem}>
               <NavIcon name="support" />
               Support
             </Link>
-            <Link to={paths.contact} onClick={afterPick} className={`${itemBase} flex-col gap-1 px-1 text-xs text-slate-300 hover:bg-white/5 hover:text-white`}>
+            <Link to={paths.contact} onClick={afterPick} className={footerItem}>
               <NavIcon name="contact" />
               Contact Us
             </Link>

@@ -50,10 +50,11 @@ export function OwnershipProof({ titleId, headingLevel = "h1" }: { titleId?: str
   return (
     <div className="flex flex-col gap-6">
       <div>
-        <Heading id={headingId} className="text-2xl font-bold tracking-tight text-white sm:text-3xl">
+        {/* The page's title on its own page; one section among others (the size of theirs) in the dashboard and its dialog. */}
+        <Heading id={headingId} className={headingLevel === "h1" ? "text-2xl font-bold tracking-tight text-white sm:text-3xl" : "text-lg font-semibold text-white"}>
           Prove you own your accounts
         </Heading>
-        <p className="mt-2 text-slate-400">
+        <p className={`mt-2 text-slate-400 ${headingLevel === "h1" ? "" : "text-sm"}`}>
           Add the snippet below to the bio of one of your profiles. Its code is yours alone, so the notices we send for you can point to a profile that
           shows you are the owner.
         </p>
@@ -92,8 +93,8 @@ export function OwnershipProof({ titleId, headingLevel = "h1" }: { titleId?: str
                 {identities.data.stageNames.map((s) => {
                   const status = s.verifiedAt ? "verified" : s.lastCheck?.status;
                   return (
-                    <li key={s.id} className="flex items-center justify-between gap-3 rounded-lg border border-white/10 bg-white/[0.03] px-4 py-2.5 text-sm">
-                      <span className="min-w-0 truncate text-white">{stageNameAddress(s.platformId, s.username).text}</span>
+                    <li key={s.id} className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1 rounded-lg border border-white/10 bg-white/[0.03] px-4 py-2.5 text-sm">
+                      <span className="min-w-0 break-words text-white">{stageNameAddress(s.platformId, s.username).text}</span>
                       <span
                         className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${status === "verified" ? "bg-emerald-400/15 text-emerald-300" : "bg-white/10 text-slate-300"}`}
                       >
@@ -109,7 +110,7 @@ export function OwnershipProof({ titleId, headingLevel = "h1" }: { titleId?: str
             type="button"
             onClick={() => void startVerify()}
             disabled={state.step === "verifying"}
-            className="inline-flex h-12 items-center justify-center rounded-lg bg-brand-600 px-6 font-semibold text-white shadow-lg shadow-brand-900/30 transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400 disabled:opacity-70 sm:self-start"
+            className="inline-flex min-h-12 items-center justify-center rounded-lg bg-brand-600 px-6 py-2 text-center font-semibold text-white shadow-lg shadow-brand-900/30 transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400 disabled:opacity-70 sm:self-start"
           >
             I added the snippet, Verify now
           </button>

@@ -55,8 +55,8 @@ export function VerifyDialog({ state, onClose }: { state: VerifyState; onClose: 
                 const ok = s.status === "verified";
                 return (
                   <li key={`${s.platform}/${s.username}`} className="rounded-lg border border-white/10 bg-white/[0.03] px-4 py-3">
-                    <div className="flex items-center justify-between gap-3">
-                      <span className="min-w-0 truncate text-sm font-medium text-white">{stageNameAddress(s.platform, s.username).text}</span>
+                    <div className="flex flex-wrap items-center justify-between gap-x-3 gap-y-1">
+                      <span className="min-w-0 text-sm font-medium break-words text-white">{stageNameAddress(s.platform, s.username).text}</span>
                       <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${ok ? "bg-emerald-400/15 text-emerald-300" : "bg-brand-500/15 text-brand-300"}`}>
                         {ok ? "Verified" : "Not verified"}
                       </span>

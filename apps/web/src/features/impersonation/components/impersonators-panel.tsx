@@ -87,6 +87,12 @@ function ReportDetails({ report, headingId, upgradeHref }: { report: Impersonati
   );
 }
 
+/** The platform as a name: the catalog's entry carries how to type a username ("Reddit (u/username)"), which is no part of it. */
+function platformName(platform: string): string {
+  const hint = platform.indexOf(" (");
+  return hint > 0 ? platform.slice(0, hint) : platform;
+}
+
 function ImpersonatorCard({ item, upgradeHref }: { item: Impersonator; upgradeHref: string }) {
   const ids = useId();
   const report = useReportImpersonator();
@@ -103,17 +109,20 @@ function ImpersonatorCard({ item, upgradeHref }: { item: Impersonator; upgradeHr
         {item.avatarPath ? (
           <img src={item.avatarPath} alt={`Profile picture of ${title}`} width={56} height={56} loading="lazy" className="h-14 w-14 shrink-0 rounded-full object-cover" />
         ) : (
-          <div aria-hidden="true" className="h-14 w-14 shrink-0 rounded-full bg-white/10" />
+          // No picture: the handle's first letter, as the top bar shows hers, rather than an empty circle.
+          <div aria-hidden="true" className="flex h-14 w-14 shrink-0 items-center justify-center rounded-full bg-white/10 text-xl font-semibold text-slate-300 uppercase">
+            {item.handle.slice(0, 1)}
+          </div>
         )}
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-x-2 gap-y-1">
             <h3 id={`${ids}-name`} className="min-w-0 font-semibold break-all text-white">
               {title}
             </h3>
-            <span className="text-sm text-slate-400">on {item.platform}</span>
+            <span className="text-sm text-slate-400">on {platformName(item.platform)}</span>
             <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${status.className}`}>{status.text}</span>
           </div>
-          {item.displayName && <p className="text-sm break-words text-slate-300">Calls itself “{item.displayName}”</p>}
+          {item.displayName && item.displayName !== item.handle && <p className="text-sm break-words text-slate-300">Calls itself “{item.displayName}”</p>}
           <a href={item.profileUrl} target="_blank" rel="noopener noreferrer nofollow" className="text-sm break-all text-brand-300 underline-offset-2 hover:underline">
             {item.profileUrl}
             <span className="sr-only"> (opens in a new tab)</span>
@@ -175,7 +184,7 @@ function ImpersonatorCard({ item, upgradeHref }: { item: Impersonator; upgradeHr
             type="button"
             disabled={busy}
             onClick={() => dismiss.mutate(item.id, { onSuccess: () => toast.success(`${title} dismissed`), onError: failed("Could not dismiss it") })}
-            className="min-h-9 rounded-md px-3 text-sm font-semibold text-slate-300 hover:bg-white/10 disabled:opacity-70 focus-visible:outline-2 focus-visible:outline-brand-400"
+            className="min-h-9 rounded-md border border-white/15 px-3 text-sm font-semibold text-slate-300 hover:bg-white/10 disabled:opacity-70 focus-visible:outline-2 focus-visible:outline-brand-400"
           >
             Dismiss<span className="sr-only"> {title}</span>
           </button>

@@ -33,10 +33,17 @@ export function LatestFindings({ allHref }: { allHref: string }) {
           {leaks.data.items.map((leak) => (
             <li key={leak.id} className="flex items-center gap-3 py-2.5">
               <div className="min-w-0 flex-1">
-                <a href={leak.url} target="_blank" rel="noopener noreferrer" className="block truncate text-sm font-medium text-white hover:text-brand-300" title={leak.url}>
+                {/* Two lines before it is cut: titles of one site often differ only at their end ("… set 10", "… set 11"). */}
+                <a
+                  href={leak.url}
+                  target="_blank"
+                  rel="noopener noreferrer"
+                  className="line-clamp-2 text-sm font-medium break-words text-white hover:text-brand-300"
+                  title={leak.url}
+                >
                   {leak.title || leak.url}
                 </a>
-                <p className="truncate text-xs text-slate-400">
+                <p className="text-xs break-words text-slate-400">
                   {leak.domain} · {categoryLabels[leak.category]} · {formatLeakDate(leak.firstSeenAt)}
                 </p>
               </div>

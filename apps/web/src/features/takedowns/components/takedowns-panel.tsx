@@ -48,7 +48,7 @@ function overallLine(o: TakedownStats): string {
   if (o.noticesSent === 0) return "Across all Leakwarden creators: no notice sent yet.";
   const rate = o.removalRate === null ? "not measured yet (no notice is 7 days old)" : `${percent(o.removalRate)} of ${formatCount(o.removalRateBase)} ${o.removalRateBase === 1 ? "link" : "links"} sent more than 7 days ago`;
   const count = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
-  return `Across all Leakwarden creators: ${count(o.noticesSent, "notice", "notices")} sent, ${count(o.linksRemoved, "link", "links")} removed by the site or host, removal rate ${rate}, median time to removal ${formatHours(o.medianHoursToRemoval)}.`;
+  return `Across all Leakwarden creators: ${count(o.noticesSent, "notice", "notices")} sent, ${count(o.linksRemoved, "link", "links")} removed by the site or host, removal rate ${rate}, median time to removal ${o.medianHoursToRemoval === null ? "not measured yet (no link removed yet)" : formatHours(o.medianHoursToRemoval)}.`;
 }
 
 /** Only figures computed from our own records; removals and search delistings apart. */
