@@ -44,7 +44,7 @@ export function LatestFindings({ allHref }: { allHref: string }) {
                   {leak.title || leak.url}
                 </a>
                 <p className="text-xs break-words text-slate-400">
-                  {leak.domain} · {categoryLabels[leak.category]} · {formatLeakDate(leak.firstSeenAt)}
+                  {leak.domain} · {categoryLabels[leak.category]} · <span className="whitespace-nowrap">{formatLeakDate(leak.firstSeenAt)}</span>
                 </p>
               </div>
               <span className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${statusClasses[leak.status]}`}>{statusLabels[leak.status]}</span>
