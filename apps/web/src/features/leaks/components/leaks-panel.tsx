@@ -222,12 +222,12 @@ export function LeaksPanel({ title, category, renderAction, bulkAction, emptyTex
                   )}
                   <td className="px-3 py-3 whitespace-nowrap text-slate-400 tabular-nums sm:px-5">#{leak.number}</td>
                   <td className="w-full max-w-0 px-2 py-3">
-                    {/* Two lines before it is cut: links of one site often differ only near their end. */}
+                    {/* Two lines before it is cut (four in a phone's narrow column): links of one site often differ only near their end. */}
                     <a
                       href={leak.url}
                       target="_blank"
                       rel="noopener noreferrer"
-                      className="line-clamp-2 font-medium wrap-anywhere text-white underline-offset-2 hover:text-brand-300 hover:underline"
+                      className="line-clamp-4 font-medium wrap-anywhere text-white underline-offset-2 sm:line-clamp-2 hover:text-brand-300 hover:underline"
                       title={leak.url}
                     >
                       {leak.domain}
