@@ -351,14 +351,17 @@ export async function sendNotice(ctx: TakedownsContext, noticeId: string, attemp
     const upcoming = deadline && deadline > at && !t.deadlineMissedAt ? deadline : null;
     return upcoming && (!firstCheck || upcoming < firstCheck) ? upcoming : firstCheck;
   };
-  await ctx.db.transaction(async (tx) => {
+  const sentRows = await ctx.db.transaction(async (tx) => {
     await moveNotice(tx, notice, "sent", { messageId, sentAt: at, attempts: notice.attempts + 1, error: null });
-    await repo.markCounted(tx, linked.map((t) => t.id), at);
+    // Read again under a lock: the other request for the same link may have been sent meanwhile,
+    // and what it wrote (its deadline, a removal) must not be overwritten with what was read before.
+    const fresh = (await repo.lockTakedowns(tx, linked.map((t) => t.id))).filter((t) => !FINAL.includes(t.status) && !t.counterNotice);
+    await repo.markCounted(tx, fresh.map((t) => t.id), at);
     const sentLine = (t: repo.TakedownRow) =>
       notice.kind === "takeitdown"
         ? `TAKE IT DOWN request sent to ${email} (Message-ID ${messageId}).${!t.removalDeadlineAt ? ` Under the Act the platform has until ${minuteOf(deadlineOf(t)!)} to remove it.` : ""}`
         : `Notice sent to ${email} (Message-ID ${messageId}).`;
-    for (const t of linked) {
+    for (const t of fresh) {
       await moveTakedowns(tx, [t], notice.level > 0 && t.firstSentAt ? "escalated" : "sent", {
         at,
         event: "sent",
@@ -366,8 +369,9 @@ export async function sendNotice(ctx: TakedownsContext, noticeId: string, attemp
         values: { firstSentAt: t.firstSentAt ?? at, lastSentAt: at, nextCheckAt: checkOf(t), removalDeadlineAt: deadlineOf(t), reason: null },
       });
     }
+    return fresh;
   });
-  for (const t of linked) {
+  for (const t of sentRows) {
     await ctx.scans.markLeakTakedown(t.leakId, "takedown_sent", at);
     const check = checkOf(t);
     if (check) await scheduleCheck(ctx, t.id, check);

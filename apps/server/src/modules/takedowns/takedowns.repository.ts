@@ -197,6 +197,20 @@ export async function lockQueuedNotice(tx: DbOrTx, id: string): Promise<NoticeRo
   return rows[0];
 }
 
+/**
+ * Takedowns as they stand now, locked until the transaction ends (in id order, so two senders
+ * cannot deadlock): a TAKE IT DOWN request and a DMCA notice for one link may be sent at once.
+ */
+export async function lockTakedowns(tx: DbOrTx, ids: readonly string[]): Promise<TakedownRow[]> {
+  if (ids.length === 0) return [];
+  return tx
+    .select()
+    .from(takedown)
+    .where(inArray(takedown.id, [...ids]))
+    .orderBy(asc(takedown.id))
+    .for("update");
+}
+
 export async function linkNotice(tx: DbOrTx, noticeId: string, takedownIds: string[]): Promise<void> {
   if (takedownIds.length === 0) return;
   await tx.insert(takedownNoticeLink).values(takedownIds.map((takedownId) => ({ noticeId, takedownId }))).onConflictDoNothing();
