@@ -105,7 +105,7 @@ describe("the Leaks list", () => {
     expect(await checkAllPages(ava, avaId, {}, 18)).toBe(60);
     const first = await list(ava, { page: 1, pageSize: 18 });
     expect(first.items[0]).toMatchObject({ url: expect.stringContaining("/luna_rivers/"), lastSeenAt: day(19).toISOString() });
-    expect(Object.keys(first.items[0]!).sort()).toEqual(["category", "confidence", "domain", "evidence", "firstSeenAt", "id", "lastSeenAt", "number", "reuploadOf", "status", "title", "url"]);
+    expect(Object.keys(first.items[0]!).sort()).toEqual(["category", "confidence", "domain", "evidence", "firstSeenAt", "forgeryMarkedAt", "id", "lastSeenAt", "number", "reuploadOf", "status", "title", "url"]);
     expect(await list(ava, { page: 40, pageSize: 18 })).toEqual({ items: [], total: 60, page: 40, pageSize: 18 });
   });
 
