@@ -105,6 +105,10 @@ export class PageParserPool {
   detect = (work: Omit<Extract<CrawlWork, { kind: "detect" }>, "kind">, timeLimitMs?: number): Promise<FamilyGuess | null> =>
     this.#submit({ kind: "detect", ...work }, timeLimitMs) as Promise<FamilyGuess | null>;
 
+  /** A site of no known package read as a generic listing when its page lists items by structure (crawl-work.ts). */
+  structural = (work: Omit<Extract<CrawlWork, { kind: "structural" }>, "kind">, timeLimitMs?: number): Promise<FamilyGuess | null> =>
+    this.#submit({ kind: "structural", ...work }, timeLimitMs) as Promise<FamilyGuess | null>;
+
   /** A thread's page read for its previous page and its posts (thread-pages.ts), within a time limit. */
   thread = (work: Omit<Extract<CrawlWork, { kind: "thread" }>, "kind">, timeLimitMs?: number): Promise<ThreadPage | null> =>
     this.#submit({ kind: "thread", ...work }, timeLimitMs) as Promise<ThreadPage | null>;
@@ -132,7 +136,7 @@ export class PageParserPool {
 
   #post(slot: Slot, job: Job): void {
     const { work } = job;
-    if (work.kind === "listing" || work.kind === "detect" || work.kind === "thread") {
+    if (work.kind === "listing" || work.kind === "detect" || work.kind === "structural" || work.kind === "thread") {
       slot.worker.postMessage({ id: job.id, work });
       return;
     }

@@ -287,6 +287,20 @@ describe("crawling leak sites", () => {
     expect(tube.error).toMatch(/could not tell which forum, blog or imageboard software .* runs; name its family in the catalog/);
   });
 
+  it("a site whose pages name no package it knows is read by the structure of its listing page: its items and next pages, every leak on it found", async () => {
+    catalog = new LeakSiteCatalog(
+      catalog.sites.map((s) =>
+        s.id === "cliptube" ? leakSiteSchema.parse({ id: s.id, name: s.name, domains: s.domains, crawl: { baseUrl: s.crawl!.baseUrl, entryPages: [`http://${web.hosts.tube}/videos/`] } }) : s,
+      ),
+    );
+    expect(catalog.byId("cliptube")!.crawl!.family).toBe("auto");
+    const result = await runner().run("cliptube");
+    expect(result.outcome).toBe("completed");
+    const [row] = await database.db.select().from(crawlSite).where(eq(crawlSite.siteId, "cliptube"));
+    expect(row!.lastRun).toMatchObject({ detected: { family: "listing", entryPages: [`http://${web.hosts.tube}/videos/`] } });
+    expect(await leakUrls(database.db, "luna")).toEqual(web.leaks.filter((u) => u.includes("cliptube")).sort());
+  });
+
   it("a 1 MB hostile listing page is read off the event loop within the page time limit: the walk ends with the reason, other sites go on", async () => {
     await web.close();
     const hostile = Buffer.from(`<!doctype html><html><body>${"<div><a href='/video/1/x'>".repeat(40_000)}</body></html>`);

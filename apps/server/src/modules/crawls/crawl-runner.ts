@@ -13,7 +13,7 @@ import { sharedPageParser } from "../../scanner/page-parser-pool";
 import type { PageReadJob, PageReading } from "../../scanner/page-reading";
 import { hashImageBuffer, MIN_IMAGE_SIDE } from "../../scanner/image-match";
 import type { CrawlConfig, LeakSite, LeakSiteCatalog, ResolvedCrawlConfig } from "../../scanner/leak-site-catalog";
-import { wellKnownProbes, type FamilyGuess } from "../../scanner/crawl/family-detect";
+import { wellKnownProbes, type DetectInput, type FamilyGuess } from "../../scanner/crawl/family-detect";
 import type { CrawlWork, CrawlWorkResult } from "../../scanner/crawl/crawl-work";
 import { pagesThreads, reachesReadPosts, type ThreadPage } from "../../scanner/crawl/thread-pages";
 import { PageTimeLimitError } from "../../scanner/page-parser-pool";
@@ -268,7 +268,9 @@ export class CrawlRunner {
           ? sharedPageParser().listing(work, settings.SCAN_PAGE_TIME_LIMIT_MS)
           : work.kind === "thread"
             ? sharedPageParser().thread(work, settings.SCAN_PAGE_TIME_LIMIT_MS)
-            : sharedPageParser().detect(work, settings.SCAN_PAGE_TIME_LIMIT_MS));
+            : work.kind === "structural"
+              ? sharedPageParser().structural(work, settings.SCAN_PAGE_TIME_LIMIT_MS)
+              : sharedPageParser().detect(work, settings.SCAN_PAGE_TIME_LIMIT_MS));
 
     try {
       if (site.crawl.family === "auto") {
@@ -572,6 +574,8 @@ export class CrawlRunner {
       return stored;
     }
     const base = adapterConfig(site).baseUrl;
+    // The first entry page that answered with HTML: read by its structure if nothing names its package.
+    let firstPage: DetectInput | null = null;
     const tryPage = async (url: string): Promise<FamilyGuess | null> => {
       let res: FetchResult;
       try {
@@ -585,6 +589,7 @@ export class CrawlRunner {
       }
       if (res.status < 200 || res.status >= 300) return null;
       const input = { body: decodeBody(res.body, res.contentType), url: res.finalUrl, contentType: res.contentType, headers: res.headers };
+      if (!firstPage && /html/i.test(res.contentType)) firstPage = input;
       try {
         return (await parse({ kind: "detect", input, domains: site.domains })) as FamilyGuess | null;
       } catch (e) {
@@ -604,6 +609,14 @@ export class CrawlRunner {
           guesses.push(g);
           break;
         }
+      }
+    }
+    if (guesses.length === 0 && firstPage) {
+      try {
+        const g = (await parse({ kind: "structural", input: firstPage, domains: site.domains })) as FamilyGuess | null;
+        if (g) guesses.push(g);
+      } catch (e) {
+        if (!(e instanceof PageTimeLimitError)) throw e;
       }
     }
     const first = guesses[0];
