@@ -300,3 +300,10 @@ export function sharedPageParser(): PageParserPool {
   shared ??= new PageParserPool({ size: Math.max(1, Math.min(4, os.availableParallelism() - 1)) });
   return shared;
 }
+
+/** Stops the process's pool if one was started, so that no worker is still parsing when the process ends. */
+export async function closeSharedPageParser(): Promise<void> {
+  const pool = shared;
+  shared = undefined;
+  await pool?.close();
+}
