@@ -205,13 +205,16 @@ test("Reference images are hashed on the device: only hashes and the tiny thumbn
   expect(Object.values(sent[0]!.hashes as Record<string, string>).every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
   // The hashes of crops of the photo, so that cropped copies match: one hash a crop, the same (up
   // to a few bits of decoder rounding) as the scanner's own code computes from the file.
-  const crops = sent[0]!.crops as Array<{ transform: string; hash: string; quality: number }>;
+  const crops = sent[0]!.crops as Array<{ transform: string; hash: string; quality: number; turns: Record<string, string> }>;
   const { data, info } = await sharp(Buffer.from(png)).removeAlpha().raw().toBuffer({ resolveWithObject: true });
   const expected = pdqCropHashes({ width: info.width, height: info.height, data, channels: info.channels as 3 });
   expect(crops.map((c) => c.transform)).toEqual(PDQ_REFERENCE_CROPS.map(pdqCropLabel));
   expect(crops).toHaveLength(expected.length);
   crops.forEach((c, i) => {
-    expect(Object.keys(c).sort()).toEqual(["hash", "quality", "transform"]);
+    // With its three turns, hashed from the turned pixels, so that a turned crop is found in the image index too.
+    expect(Object.keys(c).sort()).toEqual(["hash", "quality", "transform", "turns"]);
+    expect(Object.keys(c.turns).sort()).toEqual(["rotate180", "rotate270", "rotate90"]);
+    expect(Object.values(c.turns).every((h) => /^[0-9a-f]{64}$/.test(h))).toBe(true);
     expect(hammingDistance(c.hash, expected[i]!.hash), c.transform).toBeLessThanOrEqual(8);
   });
   expect(String(sent[0]!.thumbnail)).toMatch(/^data:image\/webp;base64,/);
