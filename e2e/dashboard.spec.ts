@@ -252,7 +252,8 @@ test("several photos at once: each is hashed and added in turn; past the plan's 
     return out;
   });
   await page.locator("input[type=file]").setInputFiles(photos.map((bytes, i) => ({ name: `photo-${i + 1}.png`, mimeType: "image/png", buffer: Buffer.from(bytes) })));
-  await expect(page.getByText("3 reference images added")).toBeVisible();
+  // Each photo's crops and their turns are hashed on the device, one photo after another: slow on a busy machine.
+  await expect(page.getByText("3 reference images added")).toBeVisible({ timeout: 90_000 });
   await expect(page.getByRole("alert").filter({ hasText: "Your plan covers 3 reference images." })).toBeVisible();
   await expect(page.getByRole("list", { name: "Your reference images" }).getByRole("listitem")).toHaveCount(3);
   // The fourth was refused; the fifth was never sent.
