@@ -27,9 +27,9 @@ import { PDQ_DIHEDRAL_NAMES, type PdqDihedralHashes } from "@leakwarden/pdq/pdq-
 import { openPglite, openPostgres, type Database } from "../apps/server/src/db/client";
 import { runMigrations } from "../apps/server/src/db/migrate";
 import { createLogger } from "../apps/server/src/lib/logger";
-import { nearHashes } from "../apps/server/src/modules/image-index/image-index.repository";
+import { nearHashes, rowsOf } from "../apps/server/src/modules/image-index/image-index.repository";
 import { createImageIndexService } from "../apps/server/src/modules/image-index/image-index.service";
-import { hashBits, MIH_WORDS, nearHashesQuery, WORD_HALVES } from "../apps/server/src/modules/image-index/multi-index-hash";
+import { hashBits, MIH_WORDS, nearHashesQuery, wordRanges } from "../apps/server/src/modules/image-index/multi-index-hash";
 import type { JobQueue } from "../apps/server/src/jobs/queue";
 import { LeakSiteCatalog } from "../apps/server/src/scanner/leak-site-catalog";
 import { user } from "../apps/server/src/db/schema/auth";
@@ -37,6 +37,10 @@ import { referenceImage } from "../apps/server/src/db/schema/scans";
 
 const SIZES = (process.env.BENCH_INDEX_SIZES ?? "1000000").split(",").map((s) => Number(s.trim()));
 const QUERIES = Number(process.env.BENCH_INDEX_QUERIES ?? 400);
+/** The connection counts a lookup is spread over, measured one after another (PostgreSQL). */
+const SPLITS = (process.env.BENCH_INDEX_SPLITS ?? "2,3,4").split(",").map((s) => Number(s.trim())).filter((n) => n > 1);
+/** As the service runs: IMAGE_INDEX_LOOKUP_CONNECTIONS, default 2. */
+const LOOKUP_CONNECTIONS = Number(process.env.IMAGE_INDEX_LOOKUP_CONNECTIONS ?? 2);
 const PLANTED = 200;
 const ONLINE_INSERTS = Number(process.env.BENCH_INDEX_ONLINE ?? 2000);
 const BRUTE_QUERIES = 3;
@@ -206,7 +210,7 @@ async function bench(engine: "pglite" | "postgres", serverUrl: string | undefine
   const database = admin ? openPostgres(withDatabase(serverUrl!, dbName), 4) : await openPglite(path.join(dataDir, "pglite"));
   const logger = createLogger("silent");
   let lookupConnection: Database | null = null;
-  let halfConnections: [Database, Database] | null = null;
+  let partConnections: Database[] | null = null;
   try {
     await runMigrations(database);
     const service = createImageIndexService({
@@ -215,12 +219,12 @@ async function bench(engine: "pglite" | "postgres", serverUrl: string | undefine
       queue: null as unknown as JobQueue,
       identities: { get: async () => ({ stageNames: [], allowlist: [] }) },
       catalog: async () => new LeakSiteCatalog([]),
-      splitLookups: engine === "postgres",
+      lookupConnections: engine === "postgres" ? LOOKUP_CONNECTIONS : 1,
     });
     // Lookups on one connection of their own, whose server process's CPU time is read from /proc
     // (its process id read again before each round of lookups: the pool may have replaced it).
     lookupConnection = engine === "postgres" ? openPostgres(withDatabase(serverUrl!, dbName), 1) : null;
-    halfConnections = engine === "postgres" ? [openPostgres(withDatabase(serverUrl!, dbName), 1), openPostgres(withDatabase(serverUrl!, dbName), 1)] : null;
+    partConnections = engine === "postgres" ? Array.from({ length: Math.max(...SPLITS, 1) }, () => openPostgres(withDatabase(serverUrl!, dbName), 1)) : null;
     let schedstat = "";
     const cpuMs = () => {
       if (!lookupConnection) {
@@ -294,38 +298,38 @@ async function bench(engine: "pglite" | "postgres", serverUrl: string | undefine
         }
         for (const d of near.values()) if (d > 31) wrong++;
       }
-      // PostgreSQL: the same lookups split over two connections at once (words 0–4 and 5–10, as
-      // the service runs them): wall time, and each half's server CPU time; the larger of the two
-      // is the lookup's critical path on a server with a core to spare.
+      // PostgreSQL: the same lookups spread over 2, 3 and 4 connections at once (the words cut as
+      // the service cuts them, IMAGE_INDEX_LOOKUP_CONNECTIONS): wall time, and each part's server
+      // CPU time; the largest part is the lookup's critical path on a server with cores to spare.
       let split = "";
-      if (halfConnections) {
-        const [a, b] = halfConnections;
-        const stats = [schedstatOf(await backendPid(a)), schedstatOf(await backendPid(b))];
+      if (partConnections) {
+        const stats = await Promise.all(partConnections.map(async (c) => schedstatOf(await backendPid(c))));
         const cpuOf = (f: string) => Number(fs.readFileSync(f, "utf8").split(" ")[0]) / 1e6;
-        const wall: number[] = [];
-        const critical: number[] = [];
-        const total: number[] = [];
-        let splitFound = 0;
-        for (const q of queries) {
-          const c0 = stats.map(cpuOf);
-          const t0 = performance.now();
-          const res = await Promise.all(
-            WORD_HALVES.map((words, i) => [a, b][i]!.db.execute<{ owner: string; distance: number }>(nearHashesQuery("image_hash", [q.h], 31, words))),
-          );
-          wall.push(performance.now() - t0);
-          const c = stats.map((f, i) => cpuOf(f) - c0[i]!);
-          critical.push(Math.max(...c));
-          total.push(c[0]! + c[1]!);
-          const near = new Map<string, number>();
-          for (const r of res.flatMap((x) => (x as unknown as { rows: Array<{ owner: string; distance: number }> }).rows)) {
-            if (!near.has(String(r.owner)) || near.get(String(r.owner))! > r.distance) near.set(String(r.owner), r.distance);
+        for (const parts of SPLITS) {
+          const ranges = wordRanges(parts);
+          const wall: number[] = [];
+          const critical: number[] = [];
+          const total: number[] = [];
+          let splitFound = 0;
+          for (const q of queries) {
+            const c0 = stats.map(cpuOf);
+            const t0 = performance.now();
+            const res = await Promise.all(ranges.map((words, i) => partConnections![i]!.db.execute(nearHashesQuery("image_hash", [q.h], 31, words))));
+            wall.push(performance.now() - t0);
+            const c = stats.slice(0, parts).map((f, i) => cpuOf(f) - c0[i]!);
+            critical.push(Math.max(...c));
+            total.push(c.reduce((a, b) => a + b, 0));
+            const near = new Map<string, number>();
+            for (const r of res.flatMap((x) => rowsOf<{ owner: string; distance: number }>(x))) {
+              if (!near.has(String(r.owner)) || near.get(String(r.owner))! > r.distance) near.set(String(r.owner), r.distance);
+            }
+            if (q.expect !== undefined && near.get(String(q.expect)) === distance(q.h, planted.get(q.expect)!)) splitFound++;
           }
-          if (q.expect !== undefined && near.get(String(q.expect)) === distance(q.h, planted.get(q.expect)!)) splitFound++;
+          split +=
+            `; over ${parts} connections (words ${ranges.map(([a, b]) => `${a}–${b}`).join(", ")}): wall p50 ${pct(wall, 50).toFixed(2)} ms, p99 ${pct(wall, 99).toFixed(2)} ms, server CPU critical path (the largest part) p50 ${pct(critical, 50).toFixed(2)} ms, p99 ${pct(critical, 99).toFixed(2)} ms, ` +
+            `all parts p50 ${pct(total, 50).toFixed(2)} ms, p99 ${pct(total, 99).toFixed(2)} ms, recall ${splitFound}/${expected}`;
+          if (splitFound !== expected) process.exitCode = 1;
         }
-        split =
-          `; split over two connections: wall p50 ${pct(wall, 50).toFixed(2)} ms, p99 ${pct(wall, 99).toFixed(2)} ms, server CPU critical path (the larger half) p50 ${pct(critical, 50).toFixed(2)} ms, p99 ${pct(critical, 99).toFixed(2)} ms, ` +
-          `both halves p50 ${pct(total, 50).toFixed(2)} ms, p99 ${pct(total, 99).toFixed(2)} ms, recall ${splitFound}/${expected}`;
-        if (splitFound !== expected) process.exitCode = 1;
       }
       // A creator adds a photo: the match job's lookups against every indexed image, as the web
       // client sends it (eight hashes, 331 crops each with its three turns): 339 lookups, recorded,
@@ -339,7 +343,7 @@ async function bench(engine: "pglite" | "postgres", serverUrl: string | undefine
       const [photo] = await database.db.insert(referenceImage).values({ userId, label: "bench", hashes: photoHashes, quality: 90 }).returning({ id: referenceImage.id });
       const firstStarted = performance.now();
       const firstHashes = [...PDQ_DIHEDRAL_NAMES.map((name) => photoHashes[name]), ...photoHashes.crops.map((c) => c.hash)];
-      await nearHashes(database.db, "image_hash", firstHashes, 31, { split: engine === "postgres" });
+      await nearHashes(database.db, "image_hash", firstHashes, 31, { connections: engine === "postgres" ? LOOKUP_CONNECTIONS : 1 });
       const firstSeconds = (performance.now() - firstStarted) / 1000;
       const jobStarted = performance.now();
       await service.matchReference(photo!.id);
@@ -371,7 +375,7 @@ async function bench(engine: "pglite" | "postgres", serverUrl: string | undefine
     }
   } finally {
     await lookupConnection?.close();
-    for (const c of halfConnections ?? []) await c.close();
+    for (const c of partConnections ?? []) await c.close();
     await database.close();
     await admin?.executeSql(`drop database if exists "${dbName}" with (force)`);
     await admin?.close();

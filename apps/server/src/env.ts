@@ -41,6 +41,12 @@ export const envSchema = scannerSettingsSchema.extend({
   ),
   /** Connections each process keeps to the PostgreSQL server at most (the job queue adds up to 4). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * PostgreSQL: the pooled connections one image-index lookup is spread over at once (its 11 word
+   * scans cut into that many parts): fewer milliseconds a lookup when the server has cores to
+   * spare, the same total work. 1 runs each lookup as one statement.
+   */
+  IMAGE_INDEX_LOOKUP_CONNECTIONS: z.coerce.number().int().min(1).max(4).default(2),
   SERVICES: csv.pipe(z.array(z.enum(["api", "worker"]))).transform((s) => (s.length ? s : ["api", "worker"])),
   LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   AUTH_SECRET: optionalString.pipe(z.string().min(32, "must be at least 32 characters").optional()),

@@ -183,7 +183,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
       await autopilot.onLeaksFound(event.userId);
     },
     now,
-    splitLookups: database.engine === "postgres",
+    lookupConnections: database.engine === "postgres" ? env.IMAGE_INDEX_LOOKUP_CONNECTIONS : 1,
   });
 
   queue.register(createNewLeaksAlertJob(() => alerts), createDigestJob(() => alerts), createBatchedAlertJob(() => alerts));

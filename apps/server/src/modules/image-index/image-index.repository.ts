@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { imageHash, imageSighting, indexedImage, referenceHash } from "../../db/schema/image-index";
 import { referenceImage } from "../../db/schema/scans";
-import { ALL_WORDS, hashColumns, nearHashesQuery, WORD_HALVES } from "./multi-index-hash";
+import { ALL_WORDS, hashColumns, nearHashesQuery, wordRanges } from "./multi-index-hash";
 import type { LeakCategory } from "@leakwarden/contracts/scans";
 import { recordLeak } from "../scans/record-leak";
 
@@ -70,19 +70,20 @@ export async function sightingsOf(db: DbOrTx, imageIds: number[], perImage: numb
 
 /**
  * The owners of the indexed hashes within `maxDistance` of any of `hashes`, each with its
- * nearest distance. `split` (PostgreSQL, outside a transaction): each statement's words are
- * spread over two pooled connections that run at once (WORD_HALVES), so that a lookup takes about
- * half the time on a server with a core to spare; the result is the same.
+ * nearest distance. `connections` (PostgreSQL, outside a transaction; default 1): each
+ * statement's words are spread over that many pooled connections that run at once
+ * (`wordRanges`), so that a lookup takes about as long as its largest part on a server with cores
+ * to spare; the result is the same.
  */
 export async function nearHashes(
   db: DbOrTx,
   table: "image_hash" | "reference_hash",
   hashes: readonly string[],
   maxDistance: number,
-  opts: { split?: boolean } = {},
+  opts: { connections?: number } = {},
 ): Promise<Map<string, number>> {
   const found = new Map<string, number>();
-  const ranges = opts.split ? WORD_HALVES : [ALL_WORDS];
+  const ranges = (opts.connections ?? 1) > 1 ? wordRanges(opts.connections!) : [ALL_WORDS];
   // A bounded statement: at most this many hashes (a photo's eight and its crops') at once.
   for (let i = 0; i < hashes.length; i += 64) {
     const batch = hashes.slice(i, i + 64);
@@ -130,6 +131,7 @@ export async function insertIndexLeak(
   return isNew;
 }
 
-function rowsOf<T>(res: unknown): T[] {
+/** The rows of a raw statement, as either engine returns them. */
+export function rowsOf<T>(res: unknown): T[] {
   return ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
 }

@@ -50,10 +50,11 @@ export interface ImageIndexDeps {
   onLeaksFound?: (event: { userId: string; since: Date; newLeaks: number }) => Promise<void>;
   now?: () => Date;
   /**
-   * Spread each lookup's word scans over two pooled connections that run at once (PostgreSQL:
-   * about half the time a lookup; PGlite has one connection, its lookups stay sequential).
+   * The pooled connections each lookup's word scans are spread over at once (PostgreSQL: a lookup
+   * takes about as long as its largest part; PGlite has one connection, its lookups stay
+   * sequential). Default 1.
    */
-  splitLookups?: boolean;
+  lookupConnections?: number;
 }
 
 /** Pages recorded per matched image: an image on more pages than this is a site asset, and its newest pages are the ones to act on. */
@@ -139,7 +140,7 @@ function hashesOfStored(hashes: StoredReferenceHashes): string[] {
 export function createImageIndexService(deps: ImageIndexDeps) {
   const { db } = deps;
   const now = deps.now ?? (() => new Date());
-  const lookup = { split: !!deps.splitLookups };
+  const lookup = { connections: deps.lookupConnections ?? 1 };
 
   async function category(pageUrl: string): Promise<LeakCategory> {
     if (isSocialUrl(pageUrl)) return "social_media";

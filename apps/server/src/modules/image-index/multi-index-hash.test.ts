@@ -6,7 +6,7 @@ import { imageHash, indexedImage } from "../../db/schema/image-index";
 import { referenceImage } from "../../db/schema/scans";
 import { openTestDatabase } from "@leakwarden/test-support/test-database";
 import * as repo from "./image-index.repository";
-import { hashBits, hashColumns, hashWords, MIH_MAX_DISTANCE, MIH_WORDS } from "./multi-index-hash";
+import { hashBits, hashColumns, hashWords, MIH_MAX_DISTANCE, MIH_WORDS, wordProbes, wordRanges } from "./multi-index-hash";
 
 /**
  * Multi-index hashing is exact: every stored hash within 31 of a query is found, with its
@@ -70,6 +70,22 @@ describe("the word split", () => {
     expect(hashWords("f".repeat(64))).toEqual(MIH_WORDS.map((w) => 2 ** w.bits - 1));
     expect(adversarial(3).length).toBe(32 - 1);
     expect(adversarial(10).length).toBe(32 - 1);
+  });
+
+  it("cuts a lookup into consecutive ranges of words, each as few probes as can be", () => {
+    const probes = MIH_WORDS.map(wordProbes);
+    expect(probes).toEqual([277, 277, 277, 277, 277, 277, 277, 277, 301, 301, 25]);
+    const largest = (parts: number) => Math.max(...wordRanges(parts).map(([a, b]) => probes.slice(a, b + 1).reduce((s, p) => s + p, 0)));
+    expect(wordRanges(1)).toEqual([[0, 10]]);
+    expect(wordRanges(2)).toEqual([[0, 4], [5, 10]]);
+    expect([largest(2), largest(3), largest(4)]).toEqual([1458, 1108, 831]);
+    for (const parts of [1, 2, 3, 4]) {
+      const ranges = wordRanges(parts);
+      expect(ranges).toHaveLength(parts);
+      // Every word once, in order.
+      expect(ranges.flatMap(([a, b]) => Array.from({ length: b - a + 1 }, (_, i) => a + i))).toEqual(MIH_WORDS.map((_, k) => k));
+    }
+    expect(() => wordRanges(5)).toThrow();
   });
 });
 
@@ -135,14 +151,14 @@ describe("lookups against brute force", () => {
       const expected = bruteForce(owners, [q], 31);
       found += expected.size;
       expect(Object.fromEntries(await repo.nearHashes(db, "image_hash", [q], 31))).toEqual(Object.fromEntries(expected));
-      // The lookup split over two connections (words 0–4 and 5–10) finds the same.
-      expect(Object.fromEntries(await repo.nearHashes(db, "image_hash", [q], 31, { split: true }))).toEqual(Object.fromEntries(expected));
+      // The lookup spread over two, three and four connections finds the same.
+      for (const connections of [2, 3, 4]) expect(Object.fromEntries(await repo.nearHashes(db, "image_hash", [q], 31, { connections }))).toEqual(Object.fromEntries(expected));
     }
     // The anchors' planted copies within 31 (32 at distances 0–31, 22 adversarial), at least.
     expect(found).toBeGreaterThanOrEqual(anchors.length * 54);
     // A batch (as a reference photo's hashes are looked up) and a smaller radius.
     expect(Object.fromEntries(await repo.nearHashes(db, "image_hash", queries, 31))).toEqual(Object.fromEntries(bruteForce(owners, queries, 31)));
-    expect(Object.fromEntries(await repo.nearHashes(db, "image_hash", queries, 31, { split: true }))).toEqual(Object.fromEntries(bruteForce(owners, queries, 31)));
+    expect(Object.fromEntries(await repo.nearHashes(db, "image_hash", queries, 31, { connections: 3 }))).toEqual(Object.fromEntries(bruteForce(owners, queries, 31)));
     expect(Object.fromEntries(await repo.nearHashes(db, "image_hash", queries.slice(0, 4), 12))).toEqual(Object.fromEntries(bruteForce(owners, queries.slice(0, 4), 12)));
   }, 60_000);
 
@@ -159,7 +175,7 @@ describe("lookups against brute force", () => {
     for (const q of queries) {
       const expected = Object.fromEntries(bruteForce(owners, [q], 31));
       expect(Object.fromEntries(await repo.nearHashes(db, "reference_hash", [q], 31))).toEqual(expected);
-      expect(Object.fromEntries(await repo.nearHashes(db, "reference_hash", [q], 31, { split: true }))).toEqual(expected);
+      expect(Object.fromEntries(await repo.nearHashes(db, "reference_hash", [q], 31, { connections: 4 }))).toEqual(expected);
     }
   }, 60_000);
 });

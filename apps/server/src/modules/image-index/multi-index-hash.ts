@@ -58,14 +58,55 @@ export function hashColumns(hex: string): HashColumns {
 /** Words a lookup runs: all 11, or a range of them (a lookup split over two connections). */
 export type WordRange = readonly [first: number, last: number];
 export const ALL_WORDS: WordRange = [0, MIH_WORDS.length - 1];
+/** The index probes one word's lookup makes: its value and every value within its radius. */
+export function wordProbes(w: MihWord): number {
+  let probes = 0;
+  let choose = 1;
+  for (let i = 0; i <= w.radius; i++) {
+    probes += choose;
+    choose = (choose * (w.bits - i)) / (i + 1);
+  }
+  return probes;
+}
+
+/** The most connections one lookup is spread over (IMAGE_INDEX_LOOKUP_CONNECTIONS). */
+export const MAX_LOOKUP_PARTS = 4;
+
 /**
- * The two halves of a lookup run at once on PostgreSQL: words 0–4 (1,385 probes) and 5–10
- * (1,458 probes), so that each connection does about half of the 2,843 btree descents.
+ * A lookup's 11 words cut into `parts` consecutive ranges with the largest range's probes as few
+ * as can be, run at once on as many connections (PostgreSQL): the lookup takes about as long as
+ * its largest range. Two parts: words 0–4 (1,385 probes) and 5–10 (1,458); three: at most 1,108;
+ * four: at most 831 of the 2,843.
  */
-export const WORD_HALVES: readonly WordRange[] = [
-  [0, 4],
-  [5, MIH_WORDS.length - 1],
-];
+export function wordRanges(parts: number): readonly WordRange[] {
+  if (!Number.isInteger(parts) || parts < 1 || parts > MAX_LOOKUP_PARTS) throw new Error(`parts must be 1…${MAX_LOOKUP_PARTS}`);
+  const probes = MIH_WORDS.map(wordProbes);
+  const n = probes.length;
+  const sum = (a: number, b: number) => probes.slice(a, b + 1).reduce((s, p) => s + p, 0);
+  // best[k][i]: the least largest range covering words i…n-1 in k ranges, and where its first ends.
+  const best: Array<Array<{ cost: number; end: number }>> = [];
+  best[1] = probes.map((_, i) => ({ cost: sum(i, n - 1), end: n - 1 }));
+  for (let k = 2; k <= parts; k++) {
+    best[k] = probes.map((_, i) => {
+      let choice = { cost: Infinity, end: n - 1 };
+      for (let end = i; end < n - (k - 1); end++) {
+        const cost = Math.max(sum(i, end), best[k - 1]![end + 1]!.cost);
+        if (cost < choice.cost) choice = { cost, end };
+      }
+      return choice;
+    });
+  }
+  const ranges: WordRange[] = [];
+  for (let k = parts, i = 0; k >= 1; k--) {
+    const { end } = best[k]![i]!;
+    ranges.push([i, end]);
+    i = end + 1;
+  }
+  return ranges;
+}
+
+/** The two halves of a lookup split over two connections: words 0–4 and 5–10. */
+export const WORD_HALVES: readonly WordRange[] = wordRanges(2);
 
 /**
  * One statement: for each hash, the owners of the rows of `table` within `maxDistance`, and the
