@@ -1,4 +1,4 @@
-import { bigint, bigserial, bit, boolean, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigint, bigserial, bit, boolean, customType, index, integer, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { user } from "./auth";
 import { referenceImage } from "./scans";
 
@@ -43,6 +43,12 @@ function wordIndexes(table: string, t: WordColumns, owner: IndexColumn) {
   return WORD_KEYS.map((key) => index(`${table}_${key}_idx`).on(t[key], owner, t.hash));
 }
 
+/** Raw bytes (PostgreSQL bytea): node-postgres reads a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
 export const indexedImage = pgTable(
   "indexed_image",
   {
@@ -52,6 +58,13 @@ export const indexedImage = pgTable(
     /** The image's PDQ hash as it stands and that of its mirror (hashed from the mirrored pixels), hex. */
     hash: text("hash").notNull(),
     mirrorHash: text("mirror_hash").notNull(),
+    /**
+     * Its other six orientation hashes (rotate90, rotate180, rotate270, flipX, flipPlusOne,
+     * flipMinusOne), 32 bytes each: not searchable, read when the image is seen again on a new page
+     * so that it meets every creator's references in all eight orientations (a turned crop of hers
+     * included) without being fetched again. Null for images indexed before they were kept.
+     */
+    turnedHashes: bytea("turned_hashes"),
     quality: smallint("quality").notNull(),
     firstSeenAt: timestamp("first_seen_at", { withTimezone: true }).notNull().defaultNow(),
     lastSeenAt: timestamp("last_seen_at", { withTimezone: true }).notNull().defaultNow(),

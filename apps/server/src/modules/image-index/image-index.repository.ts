@@ -15,7 +15,7 @@ export type IndexedImageRow = typeof indexedImage.$inferSelect;
  */
 export async function upsertImages(
   db: DbOrTx,
-  images: ReadonlyArray<{ imageUrl: string; hash: string; mirrorHash: string; quality: number; seenAt: Date }>,
+  images: ReadonlyArray<{ imageUrl: string; hash: string; mirrorHash: string; turnedHashes?: Buffer | null; quality: number; seenAt: Date }>,
 ): Promise<Map<string, { id: number; isNew: boolean }>> {
   const out = new Map<string, { id: number; isNew: boolean }>();
   if (images.length === 0) return out;
@@ -24,8 +24,12 @@ export async function upsertImages(
   await db.transaction(async (tx) => {
     const rows = await tx
       .insert(indexedImage)
-      .values(sorted.map((v) => ({ imageUrl: v.imageUrl, hash: v.hash, mirrorHash: v.mirrorHash, quality: v.quality, firstSeenAt: v.seenAt, lastSeenAt: v.seenAt })))
-      .onConflictDoUpdate({ target: indexedImage.imageUrl, set: { lastSeenAt: sql`greatest(${indexedImage.lastSeenAt}, excluded.last_seen_at)` } })
+      .values(sorted.map((v) => ({ imageUrl: v.imageUrl, hash: v.hash, mirrorHash: v.mirrorHash, turnedHashes: v.turnedHashes ?? null, quality: v.quality, firstSeenAt: v.seenAt, lastSeenAt: v.seenAt })))
+      .onConflictDoUpdate({
+        target: indexedImage.imageUrl,
+        // An image indexed before its turned hashes were kept gets them when it is hashed again.
+        set: { lastSeenAt: sql`greatest(${indexedImage.lastSeenAt}, excluded.last_seen_at)`, turnedHashes: sql`coalesce(${indexedImage.turnedHashes}, excluded.turned_hashes)` },
+      })
       .returning({ id: indexedImage.id, imageUrl: indexedImage.imageUrl, isNew: sql<boolean>`(xmax = 0)` });
     const byUrl = new Map(sorted.map((v) => [v.imageUrl, v]));
     const hashes = [];

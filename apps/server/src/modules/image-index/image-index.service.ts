@@ -98,6 +98,22 @@ export function matchStoredImage(
   return best;
 }
 
+/** The orientations an indexed image keeps besides its two searchable hashes, in this order. */
+const TURNED_NAMES = PDQ_DIHEDRAL_NAMES.filter((n) => n !== "original" && n !== "flipY");
+
+/** The six other orientation hashes of an image, 32 bytes each, as indexed_image.turned_hashes keeps them. */
+export function packTurnedHashes(hashes: PdqDihedralHashes): Buffer {
+  return Buffer.concat(TURNED_NAMES.map((n) => Buffer.from(normalizeHash(hashes[n]), "hex")));
+}
+
+/** An indexed image's eight orientation hashes, or null when it was indexed before they were kept. */
+export function unpackTurnedHashes(image: { hash: string; mirrorHash: string; turnedHashes: Buffer | null }): PdqDihedralHashes | null {
+  const bytes = image.turnedHashes;
+  if (!bytes || bytes.length !== 32 * TURNED_NAMES.length) return null;
+  const turned = new Map(TURNED_NAMES.map((n, i) => [n, bytes.subarray(32 * i, 32 * (i + 1)).toString("hex")]));
+  return Object.fromEntries(PDQ_DIHEDRAL_NAMES.map((n) => [n, n === "original" ? image.hash : n === "flipY" ? image.mirrorHash : turned.get(n)!])) as PdqDihedralHashes;
+}
+
 /** One turn of a crop (rotate90/180/270 of it, hashed on her device), as matchStoredImage meets it. */
 export type CropTurn = { ref: PreparedReference; name: string; words: Uint32Array };
 
@@ -204,10 +220,12 @@ export function createImageIndexService(deps: ImageIndexDeps) {
     async indexImages(seen: readonly SeenImage[]): Promise<Array<{ imageUrl: string; imageId: number; isNew: boolean }>> {
       if (seen.length > MAX_BATCH) throw new Error(`at most ${MAX_BATCH} images a call`);
       const valid = seen.map(validSeen).filter((s): s is NonNullable<typeof s> => !!s);
-      const distinct = new Map<string, { imageUrl: string; hash: string; mirrorHash: string; quality: number; seenAt: Date }>();
+      const distinct = new Map<string, { imageUrl: string; hash: string; mirrorHash: string; turnedHashes: Buffer; quality: number; seenAt: Date }>();
       for (const s of valid) {
         const known = distinct.get(s.imageUrl);
-        if (!known || known.seenAt < s.seenAt) distinct.set(s.imageUrl, { imageUrl: s.imageUrl, hash: s.hash.original, mirrorHash: s.hash.flipY, quality: s.quality, seenAt: s.seenAt });
+        if (!known || known.seenAt < s.seenAt) {
+          distinct.set(s.imageUrl, { imageUrl: s.imageUrl, hash: s.hash.original, mirrorHash: s.hash.flipY, turnedHashes: packTurnedHashes(s.hash), quality: s.quality, seenAt: s.seenAt });
+        }
       }
       const images = await repo.upsertImages(db, [...distinct.values()]);
       const sightings = new Map<string, { imageId: number; pageUrl: string; host: string; seenAt: Date }>();
@@ -266,17 +284,27 @@ export function createImageIndexService(deps: ImageIndexDeps) {
       }
       await repo.upsertSightings(db, [...sightings.values()]);
 
-      const near = await Promise.all(images.map(async (i) => [i, await repo.nearHashes(db, "reference_hash", [...new Set([i.hash, i.mirrorHash])], PDQ_DEFAULT_MAX_DISTANCE, lookup)] as const));
-      const refIds = new Set(near.flatMap(([, n]) => [...n.keys()]));
+      // All eight orientations where they were kept (a turned crop of hers meets its crop's hash),
+      // else the two searchable ones.
+      const near = await Promise.all(
+        images.map(async (i) => {
+          const eight = unpackTurnedHashes(i);
+          const hashes = eight ? Object.values(eight) : [i.hash, i.mirrorHash];
+          return [i, eight, await repo.nearHashes(db, "reference_hash", [...new Set(hashes)], PDQ_DEFAULT_MAX_DISTANCE, lookup)] as const;
+        }),
+      );
+      const refIds = new Set(near.flatMap(([, , n]) => [...n.keys()]));
       if (refIds.size === 0) return 0;
       const prepared = new Map((await repo.findReferenceImages(db, [...refIds])).map((r) => [r.id, { row: r, refs: prepareReferences(referenceHashesOf(r)) }]));
       const perUser = new Map<string, Array<{ imageId: number; imageUrl: string; match: Match }>>();
-      for (const [image, candidates] of near) {
+      for (const [image, eight, candidates] of near) {
         const best = new Map<string, Match>();
         for (const refId of candidates.keys()) {
           const p = prepared.get(refId);
           if (!p) continue;
-          const m = matchStoredImage(image, p.refs);
+          const m = eight
+            ? matchReferences({ hash: eight.original, hashes: eight, quality: image.quality, width: 0, height: 0 }, p.refs)
+            : matchStoredImage(image, p.refs);
           const had = best.get(p.row.userId);
           if (m && (!had || m.distance < had.distance)) best.set(p.row.userId, { ...m, label: p.row.label });
         }

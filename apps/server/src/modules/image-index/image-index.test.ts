@@ -103,7 +103,7 @@ describe("the shared image index", () => {
   it("indexes every image the scan saw, once, with the pages it was seen on; hashes and URLs only", async () => {
     const images = await services.database.db.select().from(indexedImage);
     expect(images.map((i) => i.imageUrl).sort()).toEqual([...Object.keys(copies), "other.jpg"].map((n) => `${web.origin}/img/${n}`).sort());
-    for (const i of images) expect(Object.keys(i).sort()).toEqual(["firstSeenAt", "hash", "id", "imageUrl", "lastSeenAt", "mirrorHash", "quality"]);
+    for (const i of images) expect(Object.keys(i).sort()).toEqual(["firstSeenAt", "hash", "id", "imageUrl", "lastSeenAt", "mirrorHash", "quality", "turnedHashes"]);
     expect(await services.database.db.select().from(imageHash)).toHaveLength(2 * images.length);
     const other = images.find((i) => i.imageUrl.endsWith("/other.jpg"))!;
     const pagesOfOther = await repo.sightingsOf(services.database.db, [other.id], 50);
@@ -211,5 +211,29 @@ describe("the shared image index", () => {
     expect(l.evidence.imageMatches[0]!.referenceId).toBe(refIds.street);
     // Seen again: the same leak, not a second one.
     expect(await services.imageIndex.indexAndMatch([seen])).toBe(0);
+  });
+
+  it("makes a known image re-posted on a new page a leak there without fetching it again, a turned crop of hers included", async () => {
+    // The crawler sees the images already indexed on new pages and hands over their URLs only.
+    const seenAt = new Date();
+    const reposts = ["turned-crop", "mirrored-turned-crop", "resized"].map((name) => ({ imageUrl: `${web.origin}/img/${name}`, pageUrl: `https://mirror.leaksite.example/p/${name}`, seenAt }));
+    const other = { imageUrl: `${web.origin}/img/other.jpg`, pageUrl: "https://mirror.leaksite.example/p/other", seenAt };
+    expect(await services.imageIndex.sightAgain([...reposts, other])).toBe(3);
+    const found: Leak[] = (await (await luna.get("/v1/leaks?pageSize=50")).json()).items;
+    const byUrl = new Map(found.map((l) => [l.url, l]));
+    for (const r of reposts) {
+      const l = byUrl.get(r.pageUrl)!;
+      expect(l.evidence.imageMatches.map((m) => m.imageUrl)).toEqual([r.imageUrl]);
+      expect(l.confidence).toBe("medium");
+    }
+    // The crops were turned: met in the orientation the copy was posted in, not through the crop's turns.
+    expect(byUrl.get("https://mirror.leaksite.example/p/turned-crop")!.evidence.imageMatches[0]!.variant).toMatch(/^(rotate(90|180|270)|flip\w+) of crop /);
+    expect(byUrl.has(other.pageUrl)).toBe(false);
+  });
+
+  it("keeps the six other orientation hashes of each indexed image, 32 bytes each, and none beyond", async () => {
+    const rows = await services.database.db.select().from(indexedImage).where(like(indexedImage.imageUrl, `${web.origin}/img/%`));
+    expect(rows.length).toBeGreaterThan(0);
+    for (const r of rows) expect(r.turnedHashes?.length).toBe(6 * 32);
   });
 });

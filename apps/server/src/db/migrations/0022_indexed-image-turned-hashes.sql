@@ -1,0 +1,1 @@
+ALTER TABLE "indexed_image" ADD COLUMN "turned_hashes" "bytea";
