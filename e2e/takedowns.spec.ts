@@ -95,6 +95,12 @@ test("from the Leaks list: 'Takedown' asks for her authorization once, shows 'Wo
   const authorize = page.getByRole("dialog", { name: "Authorize us to act for you" });
   await expect(authorize).toBeVisible();
   await expect(authorize.getByTestId("authorization-statement")).toContainText("[your full legal name]");
+  // Signing an empty form asks nothing of the server: each field says what it needs.
+  await authorize.getByRole("button", { name: "Sign and review the notice" }).click();
+  await expect(authorize.getByText("Enter your full legal name.")).toBeVisible();
+  await expect(authorize.getByText("Type your full name as your signature.")).toBeVisible();
+  await expect(authorize.getByText("Check the box to grant the authorization.")).toBeVisible();
+  await expect(authorize.getByLabel(/^Full legal name/)).toHaveAttribute("aria-invalid", "true");
   await authorize.getByLabel(/^Full legal name/).fill(LEGAL_NAME);
   await expect(authorize.getByTestId("authorization-statement")).toContainText(`I, ${LEGAL_NAME}, state that I own the copyright`);
   await expect(authorize.getByTestId("authorization-statement")).toContainText("under 17 U.S.C. § 512(c)(3)");
@@ -102,7 +108,11 @@ test("from the Leaks list: 'Takedown' asks for her authorization once, shows 'Wo
   await authorize.getByRole("radio", { name: /nova_lane/ }).check();
   await authorize.getByRole("checkbox", { name: /sign it/ }).check();
   await authorize.getByRole("button", { name: "Sign and review the notice" }).click();
-  await expect(authorize.getByText("Type your full name exactly as above to sign.")).toBeVisible();
+  // The server's sentence goes under the field it is about.
+  const mismatch = authorize.getByText("Type your full name exactly as above to sign.");
+  await expect(mismatch).toBeVisible();
+  await expect(authorize.getByLabel(/^Signature/)).toHaveAttribute("aria-invalid", "true");
+  await expect(authorize.getByLabel(/^Signature/)).toHaveAttribute("aria-describedby", (await mismatch.getAttribute("id"))!);
   await authorize.getByLabel(/^Signature/).fill(LEGAL_NAME);
   await authorize.getByRole("button", { name: "Sign and review the notice" }).click();
   await expect(authorize).toBeHidden();
@@ -243,6 +253,7 @@ test("a TAKE IT DOWN request goes out from the Leaks list once she confirms the 
   await expectAccessible(page);
   await dialog.getByRole("button", { name: "Send the request" }).click();
   await expect(dialog.getByRole("alert")).toContainText("Confirm the statement");
+  await expect(dialog.getByRole("checkbox", { name: /published at these links without my consent/ })).toHaveAttribute("aria-invalid", "true");
   await dialog.getByRole("checkbox", { name: /published at these links without my consent/ }).check();
   await dialog.getByRole("button", { name: "Send the request" }).click();
   await expect(dialog).toBeHidden();
