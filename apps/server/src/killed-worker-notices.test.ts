@@ -7,13 +7,13 @@ import { startForwardProxy, type ForwardProxy } from "@leakwarden/test-support/f
 import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
 import { seedLeaks } from "@leakwarden/test-support/leak-records";
 import { buildServer, startServerProcess, until, type ServerProcess } from "@leakwarden/test-support/server-process";
+import { readyForTakedowns } from "@leakwarden/test-support/takedown-creator";
 import { startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
 import { openTestDatabase } from "@leakwarden/test-support/test-database";
 import { signUpAndConfirm, TEST_ORIGIN, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 import { createMailer } from "./email/mailer";
 import { loadEnv } from "./env";
 import { createLogger } from "./lib/logger";
-import { recordStageNameCheck } from "./modules/identities/identities.repository";
 import { createServices } from "./services";
 
 // A batch of takedown notices is being sent when its worker process is killed outright (SIGKILL)
@@ -92,12 +92,8 @@ describe.skipIf(config.engine !== "postgres")("a takedown batch whose worker is 
     };
 
     ava = await signUpAndConfirm(services, "ava@example.com");
-    await ava.post("/v1/root/update-profile-all", { platforms: { onlyfans: "luna_rivers" }, nicknames: [], allowlist: [], specific: "" });
-    const identities = await (await ava.get("/v1/identities")).json();
-    const at = new Date();
-    await recordStageNameCheck(services.database.db, [identities.stageNames[0].id], { lastCheckAt: at, lastCheckStatus: "verified", lastCheckReason: "", verifiedAt: at });
-    const signed = await ava.request("/v1/takedowns/authorization", { method: "PUT", json: { fullName: "Ava Marie Stone", signature: "Ava Marie Stone", agree: true } });
-    expect(signed.status).toBe(200);
+    // luna_rivers on OnlyFans, verified, and her authorization signed as Ava Marie Stone.
+    await readyForTakedowns(services, ava);
   });
 
   afterAll(async () => {
