@@ -10,6 +10,7 @@ describe("the abuse mailbox in real RDAP answers (testdata/rdap/SOURCES.md says 
     ["arin-ip-192.198.0.0.json", "daniel.petsinger@radiolinkinternet.com", "Radio Link Internet", "abuse-entity"],
     ["arin-ip-74.125.225.229.json", "arin-contact@google.com", "Google Inc.", "abuse-entity"],
     ["ripe-ip-62.239.237.1.json", "zzdnsr@bt.com", "BT Corporate Registry", "abuse-entity"],
+    ["ripe-ip-130.59.0.0.json", "abuse@switch.ch", "SWITCH-LAN", "abuse-entity"],
     ["apnic-ip-210.107.73.73.json", "hostmaster@nic.or.kr", "DACOM BORANET", "abuse-entity"],
     ["apnic-ip-2001-240-10c-1.json", null, "Japan Network Information Center", null],
     ["afrinic-ip-196.11.240.215.json", "abuse@mtnbusiness.co.za", null, "remarks"],
@@ -29,19 +30,17 @@ describe("the abuse mailbox in real RDAP answers (testdata/rdap/SOURCES.md says 
   });
 
   it("takes the email typed 'abuse' over the role's first email (RIPE's abuse-c shape: e-mail first, abuse-mailbox second)", () => {
-    // Built in the shape RIPE's RDAP gives an abuse-c role that has both attributes (no published capture found).
-    const answer: RdapAnswer = {
-      name: "EXAMPLE-NET",
-      entities: [
-        { handle: "ORG-EX1-RIPE", roles: ["registrant"], vcardArray: ["vcard", [["version", {}, "text", "4.0"], ["fn", {}, "text", "Example Hosting B.V."], ["kind", {}, "text", "org"]]] },
-        {
-          handle: "AR1-RIPE",
-          roles: ["abuse"],
-          vcardArray: ["vcard", [["version", {}, "text", "4.0"], ["fn", {}, "text", "Abuse-C Role"], ["kind", {}, "text", "group"], ["email", {}, "text", "ops@example-hosting.nl"], ["email", { type: "abuse" }, "text", "abuse@example-hosting.nl"]]],
-        },
-      ],
-    };
-    expect(networkAbuse(answer)).toMatchObject({ email: "abuse@example-hosting.nl", name: "Example Hosting B.V.", via: "abuse-entity" });
+    // RIPE's answer for 130.59.0.0/16 (ripe-ip-130.59.0.0.json, as published) gives its abuse-c role both
+    // attributes: the e-mail first, typed "email", then the abuse-mailbox, typed "abuse". Both carry
+    // abuse@switch.ch there; no published capture was found where they differ, so the e-mail's address
+    // is changed here to an operations mailbox, everything else kept as RIPE wrote it.
+    const answer = fixture("ripe-ip-130.59.0.0.json");
+    const role = answer.entities!.find((e) => e.handle === "AR31930-RIPE")!;
+    const properties = role.vcardArray![1] as unknown[][];
+    expect(properties.filter((p) => p[0] === "email").map((p) => p[1])).toEqual([{ type: "email" }, { type: "abuse" }]);
+    const typedEmail = properties.find((p) => p[0] === "email" && (p[1] as { type?: string }).type === "email")!;
+    typedEmail[3] = "ops@switch.ch";
+    expect(networkAbuse(answer)).toMatchObject({ email: "abuse@switch.ch", name: "SWITCH-LAN", via: "abuse-entity" });
   });
 
   it("never greets a role handle: with only 'Abuse-C Role' and no organisation, the network's name", () => {
