@@ -21,24 +21,27 @@ export function EntryList({ entries, emptyText, removing, onRemove, removeLabel 
     <ul className="flex flex-col gap-2">
       {entries.map((entry) => (
         <li key={entry.key} className="flex min-w-0 items-center gap-3 rounded-lg border border-white/10 bg-white/[0.03] py-1.5 pr-1.5 pl-4">
-          <span className="min-w-0 flex-1 truncate text-sm text-white">
-            {entry.href ? (
-              <a href={entry.href} target="_blank" rel="noopener noreferrer" className="underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-400">
-                {entry.label}
-                <span className="sr-only"> (opens in a new tab)</span>
-              </a>
-            ) : (
-              entry.label
-            )}
-          </span>
-          {entry.badges?.map((badge) => (
-            <span
-              key={badge.text}
-              className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${badge.tone === "good" ? "bg-emerald-400/15 text-emerald-300" : "bg-white/10 text-slate-300"}`}
-            >
-              {badge.text}
+          {/* The whole address, read on a phone too: a long one wraps (anywhere, an address has no spaces), the badges go under it. */}
+          <div className="flex min-w-0 flex-1 flex-wrap items-center gap-x-3 gap-y-1 py-1">
+            <span className="min-w-0 text-sm [overflow-wrap:anywhere] text-white" data-testid="entry-label">
+              {entry.href ? (
+                <a href={entry.href} target="_blank" rel="noopener noreferrer" className="underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-brand-400">
+                  {entry.label}
+                  <span className="sr-only"> (opens in a new tab)</span>
+                </a>
+              ) : (
+                entry.label
+              )}
             </span>
-          ))}
+            {entry.badges?.map((badge) => (
+              <span
+                key={badge.text}
+                className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${badge.tone === "good" ? "bg-emerald-400/15 text-emerald-300" : "bg-white/10 text-slate-300"}`}
+              >
+                {badge.text}
+              </span>
+            ))}
+          </div>
           <button
             type="button"
             onClick={() => onRemove(entry.key)}

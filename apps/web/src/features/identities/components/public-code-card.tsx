@@ -63,12 +63,12 @@ export function PublicCodeCard({ code }: { code: string }) {
                 <li key={`${p.platform}/${p.username}`} className="flex items-center gap-3 text-sm">
                   <CheckIcon className="h-4 w-4 shrink-0 text-emerald-400" />
                   {p.profileUrl ? (
-                    <a href={p.profileUrl} target="_blank" rel="noopener noreferrer" className="min-w-0 truncate text-white underline-offset-2 hover:underline">
+                    <a href={p.profileUrl} target="_blank" rel="noopener noreferrer" className="min-w-0 [overflow-wrap:anywhere] text-white underline-offset-2 hover:underline">
                       {address.text}
                       <span className="sr-only"> (opens in a new tab)</span>
                     </a>
                   ) : (
-                    <span className="min-w-0 truncate text-white">{address.text}</span>
+                    <span className="min-w-0 [overflow-wrap:anywhere] text-white">{address.text}</span>
                   )}
                 </li>
               );

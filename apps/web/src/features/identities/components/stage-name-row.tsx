@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useForm } from "react-hook-form";
 import * as z from "zod/mini";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
+import { AddField, addFieldErrorId } from "./add-field";
 import { PlatformPicker } from "./platform-picker";
 
 /** What became of an add: added, refused with a message for the field (and the server's error, whose fields go by theirs), or refused and explained elsewhere. */
@@ -59,8 +60,7 @@ export function StageNameRow({ entryCount, onAdd }: StageNameRowProps) {
   const [lastCount, setLastCount] = useState(entryCount);
   const pickerRef = useRef<HTMLButtonElement>(null);
   const focusPickerNext = useRef(false);
-  const id = useId();
-  const errorId = `${id}-error`;
+  const inputId = `${useId()}-username`;
   const platformError = errors.platform?.message ?? null;
   const usernameError = errors.username?.message ?? null;
   const error = platformError ?? usernameError;
@@ -97,43 +97,19 @@ export function StageNameRow({ entryCount, onAdd }: StageNameRowProps) {
 
   const isWebsite = platform?.id === WEBSITE_PLATFORM_ID;
   return (
-    <form onSubmit={(e) => (busy ? e.preventDefault() : void submit(e))} noValidate className="flex flex-col gap-2" aria-label="Add an account">
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <PlatformPicker key={generation} value={platform} onChange={choosePlatform} buttonRef={pickerRef} describedBy={platformError ? errorId : undefined} />
-        <div className="flex min-w-0 flex-1 gap-2">
-          <label htmlFor={`${id}-username`} className="sr-only">
-            {isWebsite ? "Your website's domain" : platform ? `Username on ${platform.name}` : "Username"}
-          </label>
-          <input
-            id={`${id}-username`}
-            type="text"
-            inputMode={isWebsite ? "url" : "text"}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            placeholder="your-username"
-            maxLength={300}
-            {...register("username", { onChange: () => clearErrors() })}
-            aria-invalid={usernameError ? true : undefined}
-            aria-describedby={usernameError ? errorId : undefined}
-            className="h-11 min-w-0 flex-1 rounded-lg border border-white/15 bg-ink-900 px-3 text-sm text-white placeholder:text-slate-400 focus-visible:border-brand-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400 aria-invalid:border-brand-400"
-          />
-          {text.trim() !== "" && (
-            <button
-              type="submit"
-              disabled={busy}
-              className="h-11 shrink-0 rounded-lg bg-brand-600 px-4 text-sm font-semibold text-white transition-colors hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400 disabled:opacity-70"
-            >
-              {busy ? "Adding…" : "Add"}
-            </button>
-          )}
-        </div>
-      </div>
-      {error && (
-        <p id={errorId} role="alert" className="text-sm text-brand-300">
-          {error}
-        </p>
-      )}
-    </form>
+    <AddField
+      formLabel="Add an account"
+      inputId={inputId}
+      inputLabel={isWebsite ? "Your website's domain" : platform ? `Username on ${platform.name}` : "Username"}
+      placeholder="your-username"
+      inputMode={isWebsite ? "url" : "text"}
+      field={register("username", { onChange: () => clearErrors() })}
+      error={error}
+      errorOnField={usernameError !== null}
+      showButton={text.trim() !== ""}
+      busy={busy}
+      onSubmit={(e) => void submit(e)}
+      leading={<PlatformPicker key={generation} value={platform} onChange={choosePlatform} buttonRef={pickerRef} describedBy={platformError ? addFieldErrorId(inputId) : undefined} />}
+    />
   );
 }
