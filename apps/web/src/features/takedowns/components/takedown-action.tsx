@@ -96,8 +96,8 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
     control = null;
   } else {
     control = (
-      // Stacked on a phone: side by side they are wider than the Actions column.
-      <span className="flex flex-col gap-1.5 sm:flex-row sm:gap-1">
+      // Stacked unless the list (its container, not the window) is wide enough: side by side they are wider than a narrow Actions column.
+      <span className="flex flex-col gap-1.5 @3xl:flex-row @3xl:gap-1">
         {!forged && (
           <button type="button" onClick={() => onClick()} aria-label={`Takedown finding #${leak.number}`} className={buttonClass}>
             Takedown
