@@ -11,7 +11,8 @@ import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } 
 test.describe.configure({ mode: "serial" });
 
 const lemonSqueezyApi = () => `http://127.0.0.1:${process.env.E2E_LEMONSQUEEZY_PORT}`;
-const longDate = (d: Date) => d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+// A billing day as the app writes its dates: "Dec 24, 2026" (UTC).
+const longDate = (d: Date) => d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 interface Recorded {
   method: string;

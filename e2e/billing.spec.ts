@@ -71,7 +71,8 @@ async function postWebhook(baseURL: string, body: unknown) {
   return answer;
 }
 
-const longDate = (d: Date) => d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+// A billing day as the app writes its dates: "Dec 24, 2026" (UTC).
+const longDate = (d: Date) => d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 let ava: SeededCreator;
 let bea: SeededCreator;

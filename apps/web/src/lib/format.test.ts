@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatCompact, formatCount, formatDayMonthYear, formatRelative, formatUtcDay, formatWeekdayDateTime } from "./format";
+import { formatCompact, formatCount, formatRelative, formatUtcDay, formatUtcShortDate, formatWeekdayDateTime } from "./format";
 
 describe("number formatting", () => {
   it("writes headline figures compactly and counts with separators, the same in any browser locale", () => {
@@ -11,9 +11,9 @@ describe("number formatting", () => {
 });
 
 describe("date formatting", () => {
-  it("writes billing days as the server's sentences do, on the UTC day", () => {
-    expect(formatDayMonthYear("2026-12-24T00:00:00.000Z")).toBe("24 December 2026");
-    expect(formatDayMonthYear("2026-12-24T23:30:00.000Z")).toBe("24 December 2026");
+  it("writes billing days as the app's other dates and the server's sentences do, on the UTC day", () => {
+    expect(formatUtcShortDate("2026-12-24T00:00:00.000Z")).toBe("Dec 24, 2026");
+    expect(formatUtcShortDate("2026-12-24T23:30:00.000Z")).toBe("Dec 24, 2026");
   });
 
   it("names a post's day the same in every time zone", () => {

@@ -59,13 +59,15 @@ export function formatUtcDay(date: string): string {
 
 const part = (parts: Intl.DateTimeFormatPart[], type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
 
+const utcMediumDate = new Intl.DateTimeFormat(LOCALE, { dateStyle: "medium", timeZone: "UTC" });
+
 /**
- * "24 December 2026", the UTC day: the form the server writes dates in its sentences (billing),
- * so that a page and the sentences it shows name a day alike.
+ * "Dec 24, 2026", the UTC day: a billing date (renewal, end, invoice), read like every other date
+ * of the app and written exactly as the server writes it in its billing sentences, so that a page
+ * and the sentences it shows name a day alike.
  */
-export function formatDayMonthYear(iso: string): string {
-  const parts = utcLongDate.formatToParts(new Date(iso));
-  return `${part(parts, "day")} ${part(parts, "month")} ${part(parts, "year")}`;
+export function formatUtcShortDate(iso: string): string {
+  return utcMediumDate.format(new Date(iso));
 }
 
 const weekdayDateTime = new Intl.DateTimeFormat(LOCALE, { weekday: "long", day: "numeric", month: "long", year: "numeric", hour: "2-digit", minute: "2-digit", hourCycle: "h23" });

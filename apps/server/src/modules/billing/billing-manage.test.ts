@@ -7,7 +7,8 @@ import { createTestServices, signUpAndConfirm, TestClient, type TestServices } f
 
 const API_KEY = "ls-manage-api-key";
 const DAY = 86_400_000;
-const longDate = (d: Date) => d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+// A billing day as the app writes its dates: "Dec 24, 2026" (UTC).
+const longDate = (d: Date) => d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 describe("a subscriber manages her plan against a local Lemon Squeezy", () => {
   let fake: FakeLemonSqueezy;

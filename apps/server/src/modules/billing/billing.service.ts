@@ -13,6 +13,7 @@ import {
 import { entitlements, findPlan, formatUsd, parseVariantKey, variantKey, variantKeys, type PlanId, type VariantKey } from "@leakwarden/contracts/plans";
 import type { Db, DbOrTx } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import { utcShortDay } from "../../lib/dates";
 import type { Logger } from "../../lib/logger";
 import * as repo from "./billing.repository";
 import { DEMO_VARIANT_ID, type EntitlementsService } from "./entitlements.service";
@@ -53,7 +54,8 @@ const demoRefusal = () =>
 const notConfigured = () =>
   new AppError("UNAVAILABLE", "Payments are not configured on this server yet.", undefined, { reason: PAYMENTS_NOT_CONFIGURED });
 
-const day = (d: Date) => d.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" });
+/** A billing day as the app writes every date ("Dec 24, 2026", UTC): the page shows these sentences beside its own dates. */
+const day = utcShortDay;
 
 
 /**

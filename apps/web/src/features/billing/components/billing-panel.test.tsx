@@ -1,7 +1,7 @@
 import { entitlements } from "@leakwarden/contracts/plans";
 import type { BillingSummary } from "@leakwarden/contracts/billing";
 import { QueryClient, QueryClientProvider } from "@tanstack/react-query";
-import { cleanup, render, screen } from "@testing-library/react";
+import { cleanup, fireEvent, render, screen, within } from "@testing-library/react";
 import { MemoryRouter } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { BillingPanel } from "./billing-panel";
@@ -21,7 +21,7 @@ function summary(overrides: Partial<BillingSummary>): BillingSummary {
     period: "monthly",
     tier: "vip",
     status: "active",
-    statusText: "Renews on 24 December 2026.",
+    statusText: "Renews on Dec 24, 2026.",
     renewsAt: "2026-12-24T00:00:00.000Z",
     endsAt: null,
     canManage: true,
@@ -76,7 +76,7 @@ describe("the billing panel", () => {
   it("says a subscriber's status once: the badge names it, the sentence gives the date", async () => {
     renderWith(summary({}));
     expect(await screen.findByText("Active")).toBeTruthy();
-    expect(screen.getByText("Renews on 24 December 2026.")).toBeTruthy();
+    expect(screen.getByText("Renews on Dec 24, 2026.")).toBeTruthy();
     expect(document.body.textContent?.match(/Renews on/g)).toHaveLength(1);
     expect(document.body.textContent?.match(/Active/g)).toHaveLength(1);
     expect(await screen.findByRole("button", { name: "Cancel subscription" })).toBeTruthy();
@@ -84,9 +84,27 @@ describe("the billing panel", () => {
   });
 
   it("offers to resume a cancelled subscription while it lasts", async () => {
-    renderWith(summary({ status: "cancelled", canCancel: false, canResume: true, renewsAt: null, endsAt: "2026-12-24T00:00:00.000Z", statusText: "Your plan stays until 24 December 2026, and nothing more is billed. Resume it before then to keep it." }));
+    renderWith(summary({ status: "cancelled", canCancel: false, canResume: true, renewsAt: null, endsAt: "2026-12-24T00:00:00.000Z", statusText: "Your plan stays until Dec 24, 2026, and nothing more is billed. Resume it before then to keep it." }));
     expect(await screen.findByRole("button", { name: "Resume subscription" })).toBeTruthy();
     expect(screen.queryByRole("button", { name: "Cancel subscription" })).toBeNull();
-    expect(document.body.textContent?.match(/24 December 2026/g)).toHaveLength(1);
+    expect(document.body.textContent?.match(/Dec 24, 2026/g)).toHaveLength(1);
+  });
+
+  it("asks before cancelling and before switching in one kind of dialog, its dates written as the app writes them", async () => {
+    HTMLDialogElement.prototype.showModal ??= function (this: HTMLDialogElement) {
+      this.open = true;
+    };
+    renderWith(summary({}));
+    fireEvent.click(await screen.findByRole("button", { name: "Cancel subscription" }));
+    const cancel = within(screen.getByTestId("confirm-cancel"));
+    expect(cancel.getByText("Your plan and its monitoring stay until Dec 24, 2026, the end of the period you paid for, and you can resume it until then.")).toBeTruthy();
+    expect(cancel.getByRole("button", { name: "Keep my subscription" })).toBeTruthy();
+    expect(cancel.getByRole("button", { name: "Cancel subscription" })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole("button", { name: "Switch to Starter" }));
+    const switching = within(screen.getByTestId("confirm-switch"));
+    expect(switching.getByText("Lemon Squeezy prorates the change: nothing is charged now, and the lower price applies from your next bill, on Dec 24, 2026.")).toBeTruthy();
+    expect(switching.getByRole("button", { name: "Keep my plan" })).toBeTruthy();
+    expect(switching.getByRole("button", { name: "Switch to Starter" })).toBeTruthy();
   });
 });

@@ -13,7 +13,7 @@ import { useOpenPortal } from "../api/open-portal";
 import { NOT_CONFIGURED_TEXT } from "../lib/pending-checkout";
 import { SelectPlanButton } from "./select-plan-button";
 import { onMutationError } from "../../../lib/mutation-toast";
-import { formatDayMonthYear } from "../../../lib/format";
+import { formatUtcShortDate } from "../../../lib/format";
 
 const statusLabel: Record<NonNullable<BillingSummary["status"]>, string> = {
   on_trial: "Free trial",
@@ -28,7 +28,7 @@ const statusLabel: Record<NonNullable<BillingSummary["status"]>, string> = {
 /** Statuses of a subscription that is still billed: its plan is changed, not bought again. */
 const subscribed = new Set(["on_trial", "active", "past_due", "paused", "unpaid"]);
 
-const day = formatDayMonthYear;
+const day = formatUtcShortDate;
 
 function errorText(error: unknown) {
   return error instanceof ApiError ? error.message : "Please try again.";
@@ -89,6 +89,62 @@ function Usage({ summary }: { summary: BillingSummary }) {
 /** What the last switch, cancel or resume answered: shown on the page until the next one. */
 type Outcome = Pick<BillingChangeResponse, "message" | "proration">;
 
+/**
+ * The question before a payment change (switch plan, cancel): what happens, in sentences, the
+ * server's refusal if it made one, and two buttons. The buttons stack on a phone, the way out below.
+ */
+function ConfirmChangeDialog({
+  title,
+  testId,
+  paragraphs,
+  error,
+  busy,
+  keepLabel,
+  confirmLabel,
+  busyLabel,
+  onConfirm,
+  onClose,
+}: {
+  title: string;
+  testId: string;
+  paragraphs: string[];
+  error: unknown;
+  busy: boolean;
+  keepLabel: string;
+  confirmLabel: string;
+  busyLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const bodyId = useId();
+  return (
+    <ModalDialog title={title} describedBy={bodyId} busy={busy} onClose={onClose} data-testid={testId}>
+      {(close) => (
+        <>
+          <div id={bodyId} className="mt-2 flex flex-col gap-2 text-sm text-slate-300">
+            {paragraphs.map((p) => (
+              <p key={p}>{p}</p>
+            ))}
+          </div>
+          {error !== null && error !== undefined && (
+            <p role="alert" className="mt-3 text-sm text-amber-200">
+              {errorText(error)}
+            </p>
+          )}
+          <DialogActions>
+            <button type="button" onClick={close} disabled={busy} className={dialogSecondaryButton}>
+              {keepLabel}
+            </button>
+            <button type="button" disabled={busy} onClick={onConfirm} className={dialogPrimaryButton}>
+              {busy ? busyLabel : confirmLabel}
+            </button>
+          </DialogActions>
+        </>
+      )}
+    </ModalDialog>
+  );
+}
+
 function SwitchPlanButton({
   plan,
   period,
@@ -113,57 +169,39 @@ function SwitchPlanButton({
   const currentPlan = summary.plan ? findPlan(summary.plan) : null;
   const currentCents = currentPlan && summary.period ? planPrice(currentPlan, summary.period).billedCents : null;
   const costsMore = currentCents === null || summary.period !== period || price.billedCents > currentCents;
-  const bodyId = useId();
   return (
     <>
       <button type="button" disabled={change.isPending} aria-describedby={describedBy} onClick={() => setAsking(true)} className={className}>
         {change.isPending ? "Switching..." : label}
       </button>
       {asking && (
-        <ModalDialog title={`Switch to the ${plan.name} Plan, billed ${period}?`} describedBy={bodyId} busy={change.isPending} onClose={() => setAsking(false)} data-testid="confirm-switch">
-          {(close) => (
-            <>
-              <div id={bodyId} className="mt-2 flex flex-col gap-2 text-sm text-slate-300">
-                <p>
-                  You move to the {plan.name} Plan now, and its limits apply at once. It costs {formatUsd(price.billedCents)} a {period === "yearly" ? "year" : "month"}.
-                </p>
-                <p>
-                  {costsMore
-                    ? `Lemon Squeezy prorates the change: it charges the difference for the rest of this period now${period !== summary.period ? ", and a new billing period starts today" : ""}.`
-                    : `Lemon Squeezy prorates the change: nothing is charged now, and the lower price applies from your next bill${summary.renewsAt ? `, on ${day(summary.renewsAt)}` : ""}.`}
-                </p>
-              </div>
-              {change.error && (
-                <p role="alert" className="mt-3 text-sm text-amber-200">
-                  {errorText(change.error)}
-                </p>
-              )}
-              <DialogActions>
-                <button type="button" onClick={close} disabled={change.isPending} className={dialogSecondaryButton}>
-                  Keep my plan
-                </button>
-                <button
-                  type="button"
-                  disabled={change.isPending}
-                  onClick={() =>
-                    change.mutate(
-                      { plan: plan.id, period },
-                      {
-                        onSuccess: (data) => {
-                          setAsking(false);
-                          onDone({ message: data.message, proration: data.proration });
-                        },
-                      },
-                    )
-                  }
-                  className={dialogPrimaryButton}
-                >
-                  {change.isPending ? "Switching..." : `Switch to ${plan.name}`}
-                </button>
-              </DialogActions>
-            </>
-          )}
-        </ModalDialog>
+        <ConfirmChangeDialog
+          title={`Switch to the ${plan.name} Plan, billed ${period}?`}
+          testId="confirm-switch"
+          paragraphs={[
+            `You move to the ${plan.name} Plan now, and its limits apply at once. It costs ${formatUsd(price.billedCents)} a ${period === "yearly" ? "year" : "month"}.`,
+            costsMore
+              ? `Lemon Squeezy prorates the change: it charges the difference for the rest of this period now${period !== summary.period ? ", and a new billing period starts today" : ""}.`
+              : `Lemon Squeezy prorates the change: nothing is charged now, and the lower price applies from your next bill${summary.renewsAt ? `, on ${day(summary.renewsAt)}` : ""}.`,
+          ]}
+          error={change.error}
+          busy={change.isPending}
+          keepLabel="Keep my plan"
+          confirmLabel={`Switch to ${plan.name}`}
+          busyLabel="Switching..."
+          onConfirm={() =>
+            change.mutate(
+              { plan: plan.id, period },
+              {
+                onSuccess: (data) => {
+                  setAsking(false);
+                  onDone({ message: data.message, proration: data.proration });
+                },
+              },
+            )
+          }
+          onClose={() => setAsking(false)}
+        />
       )}
     </>
   );
@@ -236,7 +274,6 @@ function CancelResume({ summary, onDone }: { summary: BillingSummary; onDone: (o
   const cancel = useCancelSubscription();
   const resume = useResumeSubscription();
   const [asking, setAsking] = useState(false);
-  const bodyId = useId();
   const done = (data: BillingChangeResponse) => onDone({ message: data.message, proration: data.proration });
   if (summary.canResume) {
     return (
@@ -257,46 +294,31 @@ function CancelResume({ summary, onDone }: { summary: BillingSummary; onDone: (o
         {cancel.isPending ? "Cancelling..." : "Cancel subscription"}
       </button>
       {asking && (
-        <ModalDialog title="Cancel your subscription?" describedBy={bodyId} busy={cancel.isPending} onClose={() => setAsking(false)} data-testid="confirm-cancel">
-          {(close) => (
-            <>
-              <div id={bodyId} className="mt-2 flex flex-col gap-2 text-sm text-slate-300">
-                <p>Nothing more is billed after this.</p>
-                <p>
-                  {summary.renewsAt
-                    ? `Your plan and its monitoring stay until ${day(summary.renewsAt)}, the end of the period you paid for, and you can resume it until then.`
-                    : "Your plan stays until the end of the period you paid for, and you can resume it until then."}
-                </p>
-              </div>
-              {cancel.error && (
-                <p role="alert" className="mt-3 text-sm text-amber-200">
-                  {errorText(cancel.error)}
-                </p>
-              )}
-              <DialogActions>
-                <button type="button" onClick={close} disabled={cancel.isPending} className={dialogSecondaryButton}>
-                  Keep my subscription
-                </button>
-                <button
-                  type="button"
-                  disabled={cancel.isPending}
-                  onClick={() =>
-                    cancel.mutate(undefined, {
-                      // Unmounted at once: the button that asked becomes Resume, and a later Cancel asks afresh.
-                      onSuccess: (data) => {
-                        setAsking(false);
-                        done(data);
-                      },
-                    })
-                  }
-                  className={dialogPrimaryButton}
-                >
-                  {cancel.isPending ? "Cancelling..." : "Cancel subscription"}
-                </button>
-              </DialogActions>
-            </>
-          )}
-        </ModalDialog>
+        <ConfirmChangeDialog
+          title="Cancel your subscription?"
+          testId="confirm-cancel"
+          paragraphs={[
+            "Nothing more is billed after this.",
+            summary.renewsAt
+              ? `Your plan and its monitoring stay until ${day(summary.renewsAt)}, the end of the period you paid for, and you can resume it until then.`
+              : "Your plan stays until the end of the period you paid for, and you can resume it until then.",
+          ]}
+          error={cancel.error}
+          busy={cancel.isPending}
+          keepLabel="Keep my subscription"
+          confirmLabel="Cancel subscription"
+          busyLabel="Cancelling..."
+          onConfirm={() =>
+            cancel.mutate(undefined, {
+              // Unmounted at once: the button that asked becomes Resume, and a later Cancel asks afresh.
+              onSuccess: (data) => {
+                setAsking(false);
+                done(data);
+              },
+            })
+          }
+          onClose={() => setAsking(false)}
+        />
       )}
     </>
   );
@@ -373,7 +395,8 @@ function CurrentPlan({ summary, showUsage, onDone }: { summary: BillingSummary; 
           <p className="mt-2 text-sm text-slate-300">{summary.statusText}</p>
           {dateLine && <p className="mt-1 text-sm text-slate-400">{dateLine}</p>}
         </div>
-        <div className="flex flex-wrap gap-2">
+        {/* On a phone the buttons take the card's width, one under the other, rather than two ragged rows. */}
+        <div className="flex w-full flex-col gap-2 sm:w-auto sm:flex-row sm:flex-wrap" data-testid="billing-actions">
           <CancelResume summary={summary} onDone={onDone} />
           {summary.canManage && <ManageBilling />}
         </div>
