@@ -84,12 +84,12 @@ export function scoreProfile(profile: PublicProfile, avatar: ReferenceMatch | nu
   if (profile.status !== "found" || isHers(profile, ctx)) return { score: 0, likely: false, evidence };
 
   const byHandle = nameSimilarity(profile.handle, ctx.names);
-  if (byHandle.score >= 0.85) evidence.push({ kind: "name", weight: 30, detail: `The handle "${profile.handle}" reads as your name "${byHandle.name}".` });
-  else if (byHandle.score >= 0.7) evidence.push({ kind: "name", weight: 20, detail: `The handle "${profile.handle}" is close to your name "${byHandle.name}".` });
+  if (byHandle.score >= 0.85) evidence.push({ kind: "name", weight: 30, detail: `The handle “${profile.handle}” reads as your name “${byHandle.name}”.` });
+  else if (byHandle.score >= 0.7) evidence.push({ kind: "name", weight: 20, detail: `The handle “${profile.handle}” is close to your name “${byHandle.name}”.` });
 
   if (profile.displayName) {
     const byDisplay = nameSimilarity(profile.displayName, ctx.names);
-    if (byDisplay.score >= 0.85) evidence.push({ kind: "display-name", weight: 15, detail: `It calls itself "${profile.displayName}".` });
+    if (byDisplay.score >= 0.85) evidence.push({ kind: "display-name", weight: 15, detail: `It calls itself “${profile.displayName}”.` });
   }
 
   if (avatar) {
