@@ -1,5 +1,5 @@
 import type { ScanView } from "@leakwarden/contracts/scans";
-import { formatDate, formatDateTime, formatRelative } from "../../lib/format";
+import { formatDateTime, formatRelative, formatShortDate } from "../../lib/format";
 
 const phaseWords: Record<string, string> = {
   queued: "Waiting to start",
@@ -28,4 +28,4 @@ export function progressCounts(scan: ScanView): string {
   return parts.length ? `${parts.join(", ")}.` : "";
 }
 
-export { formatDate, formatDateTime, formatRelative as relativeFromNow };
+export { formatDateTime, formatRelative as relativeFromNow, formatShortDate };

@@ -8,7 +8,7 @@ import { ApiError } from "../../../lib/api-client";
 import { useLatestScan } from "../api/get-latest-scan";
 import { useScan } from "../api/get-scan";
 import { useStartScan } from "../api/start-scan";
-import { formatDate, formatDateTime, phaseText, progressCounts, relativeFromNow } from "../scan-format";
+import { formatDateTime, formatShortDate, phaseText, progressCounts, relativeFromNow } from "../scan-format";
 import { QueryError, Skeleton } from "../../../components/query-error";
 import { queryKeys } from "../../../lib/query-keys";
 import { toastMutationError } from "../../../lib/mutation-toast";
@@ -127,7 +127,7 @@ export function ScanCard({ snippet, editProfileHref, upgradeHref, leaksHref }: S
               {scan.finishedAt ? `Finished ${formatDateTime(scan.finishedAt)}. ` : ""}
               {quota?.nextAvailableAt ? (
                 <span data-testid="next-scan">
-                  Next scan available {relativeFromNow(quota.nextAvailableAt)}, on {formatDate(quota.nextAvailableAt)}.
+                  Next scan available {relativeFromNow(quota.nextAvailableAt)}, on {formatShortDate(quota.nextAvailableAt)}.
                 </span>
               ) : (
                 "You can start a new scan now."
