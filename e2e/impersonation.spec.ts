@@ -82,12 +82,14 @@ test("a Premium creator checks, sees the impersonator with its evidence and repo
   await expect(card).toBeVisible({ timeout: 60_000 });
   await expect(section.getByRole("status").first()).toContainText("Last checked");
   await expect(card.getByText("Its bio links to SimpCity, a leak site.")).toBeVisible();
-  await expect(card.getByText(/reads as your name/)).toBeVisible();
+  // Names quoted as a person writes them: typographic quotes, never straight ones.
+  await expect(card.getByText(/^The handle “ivymoon_official” reads as your name “[^"”]+”\.$/)).toBeVisible();
   await expect(card.getByText("Likely impersonator")).toBeVisible();
 
   await card.getByRole("button", { name: "Report u/ivymoon_official" }).click();
   await expect(card.getByRole("heading", { name: "Report it to Reddit (u/username)" })).toBeVisible();
   await expect(card.getByRole("link", { name: /report page/ })).toHaveAttribute("href", "https://www.reddit.com/report");
+  await expect(card.getByText("Open Reddit’s report form and choose “Impersonation”.")).toBeVisible();
   await expect(card.getByLabel("Account pretending to be you", { exact: true })).toHaveValue("https://www.reddit.com/user/ivymoon_official/");
   await expect(card.getByLabel("Description", { exact: true })).toHaveValue(/pretending to be me/);
   await expect(card.getByText("Reported", { exact: true })).toBeVisible();

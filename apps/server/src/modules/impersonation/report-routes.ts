@@ -14,7 +14,7 @@ export function reportRouteFor(platform: Platform | undefined, profileUrl: strin
       return {
         reportUrl: "https://help.instagram.com/contact/636276399721841",
         steps: [
-          "Open Instagram's form \"Report an impersonation account\".",
+          "Open Instagram’s form “Report an impersonation account”.",
           "Choose that the account is pretending to be you, and that you are the person being impersonated.",
           "Paste the fields below; Instagram asks for a photo of your ID to confirm it is you.",
         ],
@@ -22,7 +22,7 @@ export function reportRouteFor(platform: Platform | undefined, profileUrl: strin
     case 19:
       return {
         reportUrl: "https://www.reddit.com/report",
-        steps: ["Open Reddit's report form and choose \"Impersonation\".", "Choose that you are the one being impersonated, then paste the fields below."],
+        steps: ["Open Reddit’s report form and choose “Impersonation”.", "Choose that you are the one being impersonated, then paste the fields below."],
       };
     case 17:
       return {
@@ -33,8 +33,8 @@ export function reportRouteFor(platform: Platform | undefined, profileUrl: strin
       return {
         reportUrl: profileUrl,
         steps: [
-          `Open the account on ${platform?.name ?? "the platform"} and use its Report action (often under "⋯" on the profile).`,
-          "Choose impersonation (\"pretending to be someone\"), that it pretends to be you, and paste the fields below.",
+          `Open the account on ${platform?.name ?? "the platform"} and use its Report action (often under “⋯” on the profile).`,
+          "Choose impersonation (“pretending to be someone”), that it pretends to be you, and paste the fields below.",
           "Where the platform has no such choice, send the fields to its support or trust and safety contact.",
         ],
       };

@@ -77,7 +77,7 @@ function ReportDetails({ report, headingId, upgradeHref }: { report: Impersonati
         rel="noopener noreferrer nofollow"
         className="self-start rounded-md bg-amber-300/15 px-3 py-1.5 text-sm font-semibold text-amber-50 hover:bg-amber-300/25 focus-visible:outline-2 focus-visible:outline-brand-400"
       >
-        Open {report.platform}'s report page<span className="sr-only"> (opens in a new tab)</span>
+        Open {report.platform}’s report page<span className="sr-only"> (opens in a new tab)</span>
       </a>
       {report.dmca && <PostsTakedown dmca={report.dmca} upgradeHref={upgradeHref} headingId={`${headingId}-dmca`} />}
       {report.fields.map((f) => (
@@ -252,7 +252,7 @@ export function ImpersonatorsPanel({ upgradeHref }: { upgradeHref: string }) {
           <QueryError error={query.error} onRetry={() => void query.refetch()} what="impersonators" />
         ) : !data!.allowed ? (
           <div className="flex flex-wrap items-center gap-3 rounded-xl border border-amber-300/20 bg-amber-300/[0.04] p-4 text-sm text-amber-50">
-            <p className="min-w-0 flex-1">Impersonation monitoring is part of the Premium and VIP plans: the platforms are checked for accounts passing as you at your plan's rescan frequency.</p>
+            <p className="min-w-0 flex-1">Impersonation monitoring is part of the Premium and VIP plans: the platforms are checked for accounts passing as you at your plan’s rescan frequency.</p>
             <Link to={upgradeHref} className="rounded-md bg-amber-300/15 px-3 py-1.5 font-semibold hover:bg-amber-300/25 focus-visible:outline-2 focus-visible:outline-brand-400">
               See plans
             </Link>
