@@ -378,7 +378,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
       return web ? (await web.search(query, 1)).hits.map((h) => h.url) : [];
     },
     searchQueries: env.IMPERSONATION_SEARCH_QUERIES,
-    recordPosts: (userId, posts) => scans.recordReportedPosts(userId, posts),
+    confirmLeak: (userId, leakId) => scans.reviewLeak(userId, leakId, "confirm"),
     takedowns,
     ...(options.impersonation?.profileScheme ? { profileScheme: options.impersonation.profileScheme } : {}),
     ...(options.impersonation?.platforms

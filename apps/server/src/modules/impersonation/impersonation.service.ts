@@ -17,6 +17,7 @@ import { referenceHashesOf } from "../scans/reference-hashes";
 import { listReferenceImages } from "../scans/scans.repository";
 import { impersonationCheckJob } from "./impersonation.job-definitions";
 import * as repo from "./impersonation.repository";
+import { recordReportedPosts, type ConfirmLeak } from "./reported-posts";
 import { reportRouteFor } from "./report-routes";
 
 export interface ImpersonationDeps {
@@ -42,8 +43,8 @@ export interface ImpersonationDeps {
   onImpersonatorsFound?: (event: { userId: string; count: number }) => Promise<void>;
   /** "http" only where tests reach fake platforms through a forward proxy. */
   profileScheme?: "https" | "http";
-  /** Records the posts she reports (reposting her photos) as her findings; returns their leak ids. */
-  recordPosts?: (userId: string, posts: { url: string; imageUrl: string; title: string; detail: string }[]) => Promise<string[]>;
+  /** Her confirmation of a leak, as she gives it on the Leaks page: the posts she reports are confirmed through it. */
+  confirmLeak?: ConfirmLeak;
   /** Her takedowns: Report asks one of the posts showing her photos. */
   takedowns?: Pick<TakedownsService, "create">;
   /** The platforms looked at (default: every one that has public profiles). */
@@ -136,10 +137,14 @@ export function createImpersonationService(deps: ImpersonationDeps) {
   const takedownOfPosts = async (userId: string, row: repo.ImpersonatorRow, posts: { url: string; imageUrl: string }[], platformName: string): Promise<NonNullable<ImpersonationReport["dmca"]>> => {
     const urls = posts.map((p) => p.url);
     const count = urls.length === 1 ? "its post" : `its ${urls.length} posts`;
-    if (!deps.takedowns || !deps.recordPosts) return { status: "not-sent", urls, message: "Takedowns are not available on this server: report the posts with the fields below.", missing: null };
-    const leakIds = await deps.recordPosts(
+    if (!deps.takedowns || !deps.confirmLeak) return { status: "not-sent", urls, message: "Takedowns are not available on this server: report the posts with the fields below.", missing: null };
+    const leakIds = await recordReportedPosts(
+      db,
+      deps.confirmLeak,
       userId,
       posts.map((p) => ({ ...p, title: `Post by @${row.handle} on ${platformName}`, detail: `Posted by ${row.profileUrl}, an account pretending to be her, showing her photo.` })),
+      // Seen by the account's last check: Report itself reads no page.
+      row.lastCheckedAt,
     );
     try {
       await deps.takedowns.create(userId, { leakIds, basis: "dmca" });

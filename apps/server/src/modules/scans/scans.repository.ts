@@ -119,39 +119,6 @@ export function upsertLeak(
   return recordLeak(db, { ...values, pageRead: true });
 }
 
-/**
- * Links she reports herself as her content (an impersonator's posts of her photos): recorded as
- * confirmed high-confidence findings, or an existing row of hers confirmed (an open takedown's
- * left as it is). Returns each link's leak id, in order.
- */
-export async function upsertReportedLeaks(
-  db: DbOrTx,
-  userId: string,
-  items: { canonicalUrl: string; url: string; domain: string; title: string; category: LeakCategory; evidence: Record<string, unknown> }[],
-  at: Date,
-): Promise<string[]> {
-  const ids: string[] = [];
-  for (const item of items) {
-    const rows = await db
-      .insert(leak)
-      .values({ userId, ...item, confidence: "high", status: "confirmed", confirmedAt: at, firstSeenAt: at, lastSeenAt: at })
-      .onConflictDoUpdate({
-        target: [leak.userId, leak.canonicalUrl],
-        set: {
-          lastSeenAt: at,
-          confidence: "high",
-          status: sql`case when ${leak.status} = 'takedown_sent' then ${leak.status} else 'confirmed' end`,
-          confirmedAt: sql`case when ${leak.status} = 'takedown_sent' then ${leak.confirmedAt} else ${at.toISOString()}::timestamptz end`,
-          dismissedAt: null,
-          removedAt: sql`case when ${leak.status} = 'takedown_sent' then ${leak.removedAt} else null end`,
-        },
-      })
-      .returning({ id: leak.id });
-    ids.push(rows[0]!.id);
-  }
-  return ids;
-}
-
 export async function countLeaksFirstSeenIn(db: DbOrTx, scanId: string): Promise<number> {
   const rows = await db.select({ n: count() }).from(leak).where(eq(leak.firstScanId, scanId));
   return Number(rows[0]?.n ?? 0);

@@ -10,7 +10,6 @@ import type { Finding } from "../../scanner/scan-types";
 import type { IdentitiesService } from "../identities/identities.service";
 import type { ImageIndexService, SeenImage } from "../image-index/image-index.service";
 import { referenceHashesOf, storedReferenceHashes } from "./reference-hashes";
-import { displayDomain, tryCanonicalizeUrl } from "../../scanner/canonical-url";
 import { markReuploads } from "./reuploads";
 import { nextAvailableAt, subtractPeriod, utcDateTime } from "./scan-quota";
 import * as repo from "./scans.repository";
@@ -426,30 +425,6 @@ export function createScansService(deps: ScansDeps) {
     async leaksOf(userId: string, ids: string[]): Promise<repo.LeakRow[]> {
       const rows = await Promise.all(ids.filter((id) => uuidPattern.test(id)).map((id) => repo.findUserLeak(db, userId, id)));
       return rows.filter((r): r is repo.LeakRow => !!r);
-    },
-
-    /**
-     * Posts she reports as reposting her photos (an impersonator's, from its evidence): her
-     * confirmed findings from now on, on the platform (social media), so that a takedown can cite
-     * them. Returns their leak ids.
-     */
-    async recordReportedPosts(userId: string, posts: { url: string; imageUrl: string; title: string; detail: string }[]): Promise<string[]> {
-      const at = now();
-      const items = posts.flatMap((p) => {
-        const canonicalUrl = tryCanonicalizeUrl(p.url);
-        if (!canonicalUrl) return [];
-        return [
-          {
-            canonicalUrl,
-            url: p.url,
-            domain: displayDomain(p.url),
-            title: p.title.slice(0, 300),
-            category: "social_media" as const,
-            evidence: { title: p.title.slice(0, 300), matchedNames: [], imageMatches: [{ imageUrl: p.imageUrl }], snippet: p.detail.slice(0, 500), fetchedAt: at.toISOString(), source: "impersonator" },
-          },
-        ];
-      });
-      return items.length ? repo.upsertReportedLeaks(db, userId, items, at) : [];
     },
 
     /** The takedowns module reports a link's fate here, so that the leaks list shows it. */
