@@ -34,6 +34,10 @@ const KIND_BY_PREFIX: Record<string, Kind> = {
  */
 const PUBLIC_KINDS = new Set<Kind>(["verificationCode"]);
 
+/** A body no route accepts: every field a route reads, of the wrong type, NUL-bearing or missing. */
+const MALFORMED_BODY = JSON.stringify({ forgery: "\u0000", leakIds: 7, basis: ["?"], label: "\u0000".repeat(3), status: {}, format: null });
+const MALFORMED_QUERY = "?page=-1&pageSize=%00&status=%00&format=%00&days=x";
+
 /** Every table with a user_id column, for a snapshot of one creator's rows. */
 const OWNED_TABLES: { table: PgTable; name: string; userId: PgColumn }[] = (Object.values(schema as Record<string, unknown>).filter((t) => isTable(t)) as PgTable[]).flatMap((table) => {
   const userId = (getTableColumns(table) as Record<string, PgColumn | undefined>).userId;
@@ -122,22 +126,28 @@ describe("every id route under another creator's ids", { timeout: 60_000 }, () =
       }
       const path = route.path.replace(/:[A-Za-z]+/, encodeURIComponent(avaIds[kind]));
       const hasBody = route.method !== "GET" && route.method !== "DELETE";
-      const res = await bea.request(path, { method: route.method, ...(hasBody ? { json: {} } : {}) });
-      const text = await res.text();
       swept++;
       if (PUBLIC_KINDS.has(kind)) {
+        const res = await bea.request(path, { method: route.method, ...(hasBody ? { json: {} } : {}) });
+        const text = await res.text();
         const anonymous = await services.app.request(new URL(path, "http://localhost:3000").toString());
         if (res.status !== anonymous.status || text !== (await anonymous.text())) failures.push(`${route.method} ${route.path} → answers her differently from anyone: ${res.status} ${text.slice(0, 200)}`);
         continue;
       }
-      let body = null as { error?: { code?: unknown; message?: unknown } } | null;
-      try {
-        body = JSON.parse(text) as typeof body;
-      } catch {
-        // judged below
-      }
-      if (res.status !== 404 || body?.error?.code !== "NOT_FOUND" || typeof body.error.message !== "string") {
-        failures.push(`${route.method} ${route.path} → ${res.status} ${text.slice(0, 200)}`);
+      // Her id is answered as no record before any input is read: an empty body, a malformed one and
+      // wrong-typed, NUL-bearing fields (and such a query) all get the same 404, never a validation message.
+      for (const probe of hasBody ? [{ body: "{}" }, { body: "{not json" }, { body: MALFORMED_BODY }, { body: MALFORMED_BODY, query: MALFORMED_QUERY }] : [{}, { query: MALFORMED_QUERY }]) {
+        const res = await bea.request(`${path}${probe.query ?? ""}`, { method: route.method, ...(probe.body !== undefined ? { body: probe.body, headers: { "content-type": "application/json" } } : {}) });
+        const text = await res.text();
+        let body = null as { error?: { code?: unknown; message?: unknown } } | null;
+        try {
+          body = JSON.parse(text) as typeof body;
+        } catch {
+          // judged below
+        }
+        if (res.status !== 404 || body?.error?.code !== "NOT_FOUND" || typeof body.error.message !== "string") {
+          failures.push(`${route.method} ${route.path} (body ${probe.body ?? "none"}, query ${probe.query ?? "none"}) → ${res.status} ${text.slice(0, 200)}`);
+        }
       }
     }
     await services.queue.runDue();

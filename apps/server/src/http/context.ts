@@ -19,6 +19,8 @@ export interface AppVariables {
   user: SessionUser | null;
   /** How the session came: a browser cookie or an API client's bearer token. */
   authKind: "cookie" | "bearer" | null;
+  /** The path's id, once ownedId has found it among her records (unset until then). */
+  ownedId?: string;
 }
 
 export type AppEnv = { Variables: AppVariables };
@@ -46,6 +48,11 @@ export function currentUser(c: AppContext): SessionUser {
 export const routeInputs = new Map<string, { in: "body" | "query"; schema: z.ZodType }>();
 
 function noteInput(c: AppContext, where: "body" | "query", schema: z.ZodType) {
+  // A route whose path names a record reads nothing else until the record is found hers: another
+  // creator's id must answer 404 whatever the input, never a validation message about it.
+  if (/\/:[A-Za-z]/.test(c.req.routePath) && c.get("ownedId") === undefined) {
+    throw new Error(`${c.req.method} ${c.req.routePath} reads its input before finding its id among her records (use ownedId first)`);
+  }
   const key = `${c.req.method} ${c.req.routePath}`;
   if (!routeInputs.has(key)) routeInputs.set(key, { in: where, schema });
 }
@@ -89,6 +96,22 @@ export function idParam(c: AppContext, name = "id"): string {
   const parsed = recordIdSchema.safeParse(c.req.param(name));
   if (!parsed.success) throw new AppError("NOT_FOUND", "Not found.");
   return parsed.data.toLowerCase();
+}
+
+/**
+ * The `:id` of a path, found among the signed-in creator's records before anything else of the
+ * request is read: an id that is not hers (another creator's, or none at all) answers 404 whatever
+ * the body or query says, so no validation message tells anything about another creator's record.
+ * Every route with an id that reads input calls it first: readJson, readOptionalJson and readQuery
+ * refuse to read on such a route until it has.
+ */
+export async function ownedId(c: AppContext, owns: (userId: string, id: string) => Promise<boolean>, notFound = "Not found.", name = "id"): Promise<string> {
+  const parsed = recordIdSchema.safeParse(c.req.param(name));
+  if (!parsed.success) throw new AppError("NOT_FOUND", notFound);
+  const id = parsed.data.toLowerCase();
+  if (!(await owns(currentUser(c).id, id))) throw new AppError("NOT_FOUND", notFound);
+  c.set("ownedId", id);
+  return id;
 }
 
 /** Every input: no control character in any text (contracts/input), then its contract schema. */

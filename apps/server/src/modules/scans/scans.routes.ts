@@ -1,8 +1,7 @@
 import { leakListQuerySchema, leakTimelineQuerySchema, markForgerySchema, referenceImageInputSchema, startScanSchema } from "@leakwarden/contracts/scans";
 import { Hono } from "hono";
-import { currentUser, idParam, readJson, readOptionalJson, readQuery, type AppEnv } from "../../http/context";
+import { currentUser, idParam, ownedId, readJson, readOptionalJson, readQuery, type AppEnv } from "../../http/context";
 import { requireUser } from "../../http/middleware";
-import { AppError } from "../../lib/app-error";
 import type { ScansService } from "./scans.service";
 
 export function scansRoutes(service: ScansService) {
@@ -26,11 +25,9 @@ export function scansRoutes(service: ScansService) {
   routes.post("/v1/leaks/:id/dismiss", async (c) => c.json(await service.reviewLeak(currentUser(c).id, idParam(c), "dismiss")));
   // "A forgery / AI image of me": a takedown for it then rests on the TAKE IT DOWN Act only.
   routes.put("/v1/leaks/:id/forgery", async (c) => {
-    const userId = currentUser(c).id;
-    const id = idParam(c);
     // Her leak first: another creator's id answers 404 whatever the body says.
-    if ((await service.leaksOf(userId, [id])).length === 0) throw new AppError("NOT_FOUND", "No such leak.");
-    return c.json(await service.markForgery(userId, id, (await readJson(c, markForgerySchema)).forgery));
+    const id = await ownedId(c, async (userId, leakId) => (await service.leaksOf(userId, [leakId])).length > 0, "No such leak.");
+    return c.json(await service.markForgery(currentUser(c).id, id, (await readJson(c, markForgerySchema)).forgery));
   });
 
   routes.get("/v1/reference-images", requireUser, async (c) => c.json({ items: await service.listReferenceImages(currentUser(c).id) }));
