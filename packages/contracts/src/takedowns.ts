@@ -11,7 +11,7 @@ export type TakedownStatus = (typeof takedownStatuses)[number];
 /** Who receives a notice, in the order they are tried. */
 export const recipientKinds = ["site", "host", "cdn", "registrar"] as const;
 /** How a recipient was found. */
-export const recipientSources = ["catalog", "site-page", "rdap-ip", "cdn-ranges", "rdap-domain"] as const;
+export const recipientSources = ["catalog", "site-page", "rdap-ip", "cdn-ranges", "rdap-domain", "platform"] as const;
 
 export const noticeStatuses = ["queued", "sending", "sent", "failed", "cancelled"] as const;
 export type NoticeStatus = (typeof noticeStatuses)[number];
@@ -129,9 +129,9 @@ export const recipientSchema = z.object({
 });
 export type Recipient = z.infer<typeof recipientSchema>;
 
-/** A report filed on a party's form (Cloudflare's): through its API, or the creator's step with every field ready to copy. */
+/** A report filed on a party's form (Cloudflare's, Reddit's): through its API, or the creator's step with every field ready to copy. */
 export const formStepSchema = z.object({
-  party: z.literal("cloudflare"),
+  party: z.enum(["cloudflare", "reddit"]),
   via: z.enum(["api", "creator"]),
   status: z.enum(["submitting", "submitted", "waiting", "done"]),
   formUrl: z.string(),

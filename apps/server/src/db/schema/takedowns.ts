@@ -26,7 +26,7 @@ export type StoredRecipient = {
   kind: "site" | "host" | "cdn" | "registrar";
   email: string | null;
   webForm: string | null;
-  foundBy: "catalog" | "site-page" | "rdap-ip" | "cdn-ranges" | "rdap-domain";
+  foundBy: "catalog" | "site-page" | "rdap-ip" | "cdn-ranges" | "rdap-domain" | "platform";
   source: string;
   note: string | null;
   name: string | null;
@@ -42,7 +42,7 @@ export type StoredRecipient = {
  * its form or through its API): through the API when it is configured, else the creator's step.
  */
 export type StoredFormStep = {
-  party: "cloudflare";
+  party: "cloudflare" | "reddit";
   /** api: sent through the party's API; creator: hers to submit on the form. */
   via: "api" | "creator";
   /** submitting → submitted (api); waiting → done (creator). */

@@ -215,6 +215,29 @@ describe("an account reposting her photos", () => {
     expect((await report(daisy.id)).dmca).toMatchObject({ status: "open", urls: posts });
     expect(await takedowns()).toHaveLength(2);
 
+    // Reddit takes DMCA notices on its copyright form: the notice is her step there, every field ready
+    // to copy, both posts in one report; none of Reddit's pages is read for an address, nothing is emailed.
+    const servedBefore = fake.web.served.length;
+    await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
+    expect(fake.web.served.slice(servedBefore).filter((r) => r.startsWith("www.reddit.com ") && !r.includes("/comments/"))).toEqual([]);
+    type Detail = { status: string; webForm: string | null; recipients: { name: string | null; email: string | null; foundBy: string }[]; formStep: { party: string; via: string; status: string; formUrl: string; fields: Record<string, string>; reason: string | null } | null };
+    const listed = ((await (await ava.get("/v1/takedowns")).json()) as { items: { id: string }[] }).items;
+    const details = await Promise.all(listed.map(async (t) => (await (await ava.get(`/v1/takedowns/${t.id}`)).json()) as Detail));
+    for (const d of details) {
+      expect(d.status).toBe("needs_manual_action");
+      expect(d.recipients).toEqual([expect.objectContaining({ name: "Reddit", email: null, foundBy: "platform" })]);
+      expect(d.formStep).toMatchObject({ party: "reddit", via: "creator", status: "waiting", formUrl: "https://www.reddit.com/report" });
+      expect(d.formStep!.reason).toMatch(/^Reddit takes DMCA notices on its copyright form, not by email\./);
+      expect(d.formStep!.fields.urls!.split("\n").sort()).toEqual(posts);
+      expect(d.formStep!.fields.agent_name).toBeTruthy();
+      expect(d.formStep!.fields.comments).toMatch(/under penalty of perjury/);
+      expect(Object.keys(d.formStep!.fields)).not.toContain("host_notification");
+    }
+    // Done: both posts' report is recorded as hers, and their tracking starts.
+    const done = await ava.post(`/v1/takedowns/${listed[0]!.id}/form-done`, {});
+    expect(done.status).toBe(200);
+    for (const t of listed) expect(await (await ava.get(`/v1/takedowns/${t.id}`)).json()).toMatchObject({ status: "sent", formStep: { party: "reddit", status: "done" } });
+
     // An account without her photos in its posts: the report route only.
     const fanvue = (await list(ava)).impersonators.find((i) => i.handle === "lr.fanpage")!;
     expect((await report(fanvue.id)).dmca).toBeNull();

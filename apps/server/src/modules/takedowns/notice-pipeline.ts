@@ -10,7 +10,8 @@ import { ownerOf } from "./takedown-authorization";
 import { FINAL } from "./takedown-lifecycle";
 import { moveNotice, moveTakedowns, noteTakedowns } from "./takedown-moves";
 import { nextCheckAt } from "./takedown-schedule";
-import { cloudflareFirst, describeRecipient, ESCALATE_KIND_LABEL, isPermanentSmtpFailure, kindsOf, minuteOf, storable } from "./takedown-shared";
+import { REDDIT_COPYRIGHT_FORM } from "./recipient-finder";
+import { cloudflareFirst, describeRecipient, ESCALATE_KIND_LABEL, isPermanentSmtpFailure, isRedditForm, kindsOf, minuteOf, storable } from "./takedown-shared";
 import { detail, userTakedown } from "./takedown-views";
 import { startAfterFor, type TakedownsContext } from "./takedowns.context";
 import { cloudflareReportJob, recheckJob, sendNoticeJob } from "./takedowns.job-definitions";
@@ -154,6 +155,35 @@ export function formStepFor(ctx: TakedownsContext, context: NoticeContext, urls:
   return { ...base, via: "creator", status: "waiting", reason };
 }
 
+/**
+ * Reddit's copyright form, hers to submit: Reddit takes DMCA notices on its form, not by email. The
+ * fields are the DMCA report's (as Cloudflare's form has them), without what only Cloudflare asks.
+ */
+export function redditFormStep(ctx: TakedownsContext, context: NoticeContext, urls: string[]): StoredFormStep {
+  const fields: Record<string, string> = {
+    ...dmcaReportFields({
+      agent: { ...ctx.agent, city: ctx.agentPlace?.city, state: ctx.agentPlace?.state, country: ctx.agentPlace?.country },
+      ownerName: context.owner.displayed ?? context.owner.verified[0]?.username ?? "the copyright owner",
+      authorizedExamples: context.owner.examples,
+      urls,
+    }),
+  };
+  for (const cloudflareOnly of ["act", "email2", "agree", "host_notification", "owner_notification"]) delete fields[cloudflareOnly];
+  return {
+    party: "reddit",
+    via: "creator",
+    status: "waiting",
+    formUrl: REDDIT_COPYRIGHT_FORM,
+    fields,
+    reason: "Reddit takes DMCA notices on its copyright form, not by email. Every field is ready to copy: submit the report on Reddit's form, then press Done.",
+    answer: null,
+    submittedAt: null,
+  };
+}
+
+/** The party a form step is filed with, as she reads it. */
+export const FORM_PARTY: Record<StoredFormStep["party"], string> = { cloudflare: "Cloudflare", reddit: "Reddit" };
+
 export function formStepMessage(step: StoredFormStep, alsoTo: StoredRecipient | null): string {
   const registrar = alsoTo?.email ? ` Meanwhile a notice goes to ${ESCALATE_KIND_LABEL[alsoTo.kind]} (${alsoTo.email}).` : "";
   return step.via === "api" ? `Reporting to Cloudflare through its Abuse Reports API.${registrar}` : `${step.reason}${registrar}`;
@@ -194,13 +224,19 @@ export async function lookUpRecipients(ctx: TakedownsContext, drafts: repo.Taked
     cloudflareUrls.set(host, [...(cloudflareUrls.get(host) ?? []), t.url]);
   }
   const steps = new Map([...cloudflareUrls].map(([host, urls]) => [host, formStepFor(ctx, context, urls)]));
+  // Reddit's links (its pages and its image hosts): one report on its form for all of them.
+  const reddit = drafts.filter((t) => t.basis !== "takeitdown" && (found.get(t.id) ?? []).some(isRedditForm));
+  if (reddit.length > 0) {
+    const step = redditFormStep(ctx, context, reddit.map((t) => t.url));
+    for (const t of reddit) steps.set(new URL(t.url).hostname, step);
+  }
   return { found, steps };
 }
 
 /** What happens to one link: a notice to its first recipient with email, a report through Cloudflare's API, or her step (a form, or nobody found). */
 export function planRow(row: repo.TakedownRow, recipients: StoredRecipient[], steps: Map<string, StoredFormStep>): RowPlan {
   const level = recipients.findIndex((r) => r.email);
-  const formStep = row.basis !== "takeitdown" && cloudflareFirst(recipients) ? (steps.get(new URL(row.url).hostname) ?? null) : null;
+  const formStep = row.basis !== "takeitdown" && (cloudflareFirst(recipients) || recipients.some(isRedditForm)) ? (steps.get(new URL(row.url).hostname) ?? null) : null;
   if (level >= 0) return { type: "notice", level, recipient: recipients[level]!, recipients, formStep };
   if (formStep?.via === "api") return { type: "cloudflare-api", formStep };
   const webForm = formStep?.formUrl ?? recipients.find((r) => r.webForm)?.webForm ?? null;
@@ -446,7 +482,7 @@ export async function markFormDone(ctx: TakedownsContext, userId: string, id: st
   await ctx.db.transaction(async (tx) => {
     for (const t of same) {
       const done: StoredFormStep = { ...t.formStep!, status: "done", submittedAt: at.toISOString() };
-      checks.push({ id: t.id, leakId: t.leakId, at: await formSubmitted(ctx, tx, t, done, at, `She submitted the report on Cloudflare's form (${t.formStep!.formUrl}).`) });
+      checks.push({ id: t.id, leakId: t.leakId, at: await formSubmitted(ctx, tx, t, done, at, `She submitted the report on ${FORM_PARTY[t.formStep!.party]}'s form (${t.formStep!.formUrl}).`) });
     }
   });
   for (const c of checks) {

@@ -29,6 +29,29 @@ const CDN_CONTACTS: Record<string, { webForm: string; note: string }> = {
   },
 };
 
+/**
+ * Reddit's copyright report form: Reddit takes DMCA notices through it (its User Agreement names
+ * the form as the way to reach its designated agent), not by email to its site, CDN or registrar.
+ */
+export const REDDIT_COPYRIGHT_FORM = "https://www.reddit.com/report";
+/** Reddit's own hosts: its pages (reddit.com), its image and video hosts (redd.it, redditmedia.com). */
+const REDDIT_HOST = /(?:^|\.)(?:reddit\.com|redd\.it|redditmedia\.com)$/;
+
+/** A platform whose copyright process is known: its own route, and nobody else is written to. */
+function platformContact(hostname: string): StoredRecipient | null {
+  if (!REDDIT_HOST.test(hostname.toLowerCase().replace(/\.$/, ""))) return null;
+  return {
+    kind: "site",
+    email: null,
+    webForm: REDDIT_COPYRIGHT_FORM,
+    foundBy: "platform",
+    source: "Reddit's User Agreement: copyright notices go through its copyright report form",
+    note: "Reddit takes DMCA notices on its copyright report form, not by email; its content delivery network and registrar are not written to.",
+    name: "Reddit",
+    refused: null,
+  };
+}
+
 function rank(email: string): number {
   const local = email.split("@")[0]!.toLowerCase();
   if (/dmca|copyright/.test(local)) return 0;
@@ -260,6 +283,8 @@ export function createRecipientFinder(deps: RecipientFinderDeps) {
     /** Every recipient found for a URL's host, in notice order; duplicates of an earlier email dropped. */
     async find(rawUrl: string): Promise<StoredRecipient[]> {
       const url = new URL(rawUrl);
+      const platform = platformContact(url.hostname);
+      if (platform) return [storable(platform)];
       const safe = async (what: string, f: () => Promise<StoredRecipient | null>) => {
         try {
           return await f();

@@ -41,6 +41,7 @@ export const foundByLabels: Record<Recipient["foundBy"], string> = {
   "rdap-ip": "through RDAP for the site's address",
   "cdn-ranges": "from the CDN's published address ranges",
   "rdap-domain": "through RDAP for the domain",
+  platform: "from the platform's published copyright process",
 };
 
 export const engineLabels: Record<DelistingEngine, string> = { google: "Google", bing: "Bing" };

@@ -24,7 +24,12 @@ const FIELDS: [key: string, label: string][] = [
   ["signature", "Signature"],
 ];
 
-const partyLabels: Record<FormStep["party"], string> = { cloudflare: "Cloudflare" };
+const partyLabels: Record<FormStep["party"], string> = { cloudflare: "Cloudflare", reddit: "Reddit" };
+/** What to choose and tick on each party's form. */
+const partyHow: Record<FormStep["party"], string> = {
+  cloudflare: ", choose the DMCA (copyright) report, copy each field below into it, tick the agreement and leave the notifications to the host and the site owner on.",
+  reddit: ", choose that it infringes copyright, copy each field below into it and confirm the statements.",
+};
 
 /** A report on a party's form: what the API answered, or her step with every field ready to copy and a Done button. */
 export function FormStepCard({ takedownId, step }: { takedownId: string; step: FormStep }) {
@@ -56,7 +61,7 @@ export function FormStepCard({ takedownId, step }: { takedownId: string; step: F
             <a href={step.formUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-brand-300 underline">
               Open {party}&apos;s form
             </a>
-            , choose the DMCA (copyright) report, copy each field below into it, tick the agreement and leave the notifications to the host and the site owner on.
+            {partyHow[step.party]}
           </p>
           <div className="mt-3 grid gap-3 sm:grid-cols-2">
             {FIELDS.filter(([key]) => step.fields[key]).map(([key, label]) => (

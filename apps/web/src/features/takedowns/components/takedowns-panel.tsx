@@ -285,7 +285,7 @@ function Row({ t }: { t: TakedownView }) {
       </div>
       {t.formStep?.status === "waiting" && t.status !== "needs_manual_action" && (
         <p className="mt-2 text-sm break-words text-amber-100" data-testid="form-step-pending">
-          Your step: report it on Cloudflare&apos;s form (open Details for every field, ready to copy).
+          Your step: report it on {t.formStep.party === "reddit" ? "Reddit" : "Cloudflare"}&apos;s form (open Details for every field, ready to copy).
         </p>
       )}
       {t.status === "needs_manual_action" && (
