@@ -138,7 +138,7 @@ export function createImpersonationService(deps: ImpersonationDeps) {
     const urls = posts.map((p) => p.url);
     const count = urls.length === 1 ? "its post" : `its ${urls.length} posts`;
     if (!deps.takedowns || !deps.confirmLeak) return { status: "not-sent", urls, message: "Takedowns are not available on this server: report the posts with the fields below.", missing: null };
-    const leakIds = await recordReportedPosts(
+    const recorded = await recordReportedPosts(
       db,
       deps.confirmLeak,
       userId,
@@ -146,6 +146,9 @@ export function createImpersonationService(deps: ImpersonationDeps) {
       // Seen by the account's last check: Report itself reads no page.
       row.lastCheckedAt,
     );
+    // A post already removed (after an earlier takedown) has nothing left to take down.
+    const leakIds = recorded.filter((r) => !r.removed).map((r) => r.id);
+    if (leakIds.length === 0) return { status: "not-sent", urls, message: `No DMCA notice was sent: ${urls.length === 1 ? "its post showing your photos is" : `its ${urls.length} posts showing your photos are`} already removed.`, missing: null };
     try {
       await deps.takedowns.create(userId, { leakIds, basis: "dmca" });
       return { status: "requested", urls, message: `A DMCA notice to ${platformName} for ${count} showing your photos is on its way: follow it in Takedown Requests.`, missing: null };

@@ -95,4 +95,10 @@ describe("the posts of a reported account, among her leaks", { timeout: 60_000 }
     expect(await rowOf(post(4))).toMatchObject({ id: dismissedId, status: "confirmed", confidence: "high", dismissedAt: null });
     expect((await services.database.db.select().from(leak).where(eq(leak.userId, userId))).length).toBe(countBefore);
   });
+
+  it("an account whose only post she sees is removed already asks no takedown, and says so", async () => {
+    const report = await reportAccount("fake_luna3", [post(3)]);
+    expect(report.dmca).toEqual({ status: "not-sent", urls: [post(3)], message: "No DMCA notice was sent: its post showing your photos is already removed.", missing: null });
+    expect(await rowOf(post(3))).toMatchObject({ status: "removed" });
+  });
 });

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
+import { leak } from "../../db/schema/scans";
 import { AppError } from "../../lib/app-error";
 import { displayDomain, tryCanonicalizeUrl } from "../../scanner/canonical-url";
 import { recordLeak } from "../scans/record-leak";
@@ -15,10 +17,11 @@ export type ConfirmLeak = (userId: string, leakId: string) => Promise<unknown>;
  *
  * Report reads no page (the posts were seen by the account's last check, at `seenAt`): a removed
  * post stays removed, and a post already confirmed or under a takedown keeps its status (the review
- * path answers CONFLICT for those, which is no failure here). Returns each post's leak id, in order.
+ * path answers CONFLICT for those, which is no failure here). Returns each post's leak id, in order,
+ * and whether it is removed (nothing to take down).
  */
-export async function recordReportedPosts(db: DbOrTx, confirm: ConfirmLeak, userId: string, posts: ReportedPost[], seenAt: Date): Promise<string[]> {
-  const ids: string[] = [];
+export async function recordReportedPosts(db: DbOrTx, confirm: ConfirmLeak, userId: string, posts: ReportedPost[], seenAt: Date): Promise<{ id: string; removed: boolean }[]> {
+  const ids: { id: string; removed: boolean }[] = [];
   for (const p of posts) {
     const canonicalUrl = tryCanonicalizeUrl(p.url);
     if (!canonicalUrl) continue;
@@ -40,7 +43,8 @@ export async function recordReportedPosts(db: DbOrTx, confirm: ConfirmLeak, user
     } catch (error) {
       if (!(error instanceof AppError && error.code === "CONFLICT")) throw error;
     }
-    ids.push(id);
+    const [row] = await db.select({ status: leak.status }).from(leak).where(eq(leak.id, id));
+    ids.push({ id, removed: row?.status === "removed" });
   }
   return ids;
 }
