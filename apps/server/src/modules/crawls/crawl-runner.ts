@@ -153,6 +153,9 @@ const DISCOVERY: Record<CrawlFamily, string> = {
   invision: "new topic or post on",
   mybb: "new thread or post on",
   smf: "new topic or post on",
+  flarum: "new discussion or post on",
+  nodebb: "new topic or post on",
+  telegram: "new message on",
 };
 
 export function adapterConfig(site: LeakSite & { crawl: CrawlConfig }): CrawlAdapterConfig {

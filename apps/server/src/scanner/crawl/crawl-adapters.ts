@@ -14,10 +14,13 @@ import {
   type ListingPage,
 } from "./crawl-types";
 import { structuralListing, structuralNext } from "./families/generic-listing";
+import { flarumAdapter } from "./families/flarum";
 import { invisionAdapter } from "./families/invision";
 import type { CrawlKit } from "./families/kit";
 import { mybbAdapter } from "./families/mybb";
+import { nodebbAdapter } from "./families/nodebb";
 import { smfAdapter } from "./families/smf";
+import { telegramAdapter } from "./families/telegram";
 import { vbulletin5Adapter } from "./families/vbulletin5";
 
 /**
@@ -590,6 +593,9 @@ const ADAPTERS: Record<CrawlFamily, CrawlAdapter> = {
   invision: invisionAdapter(kit),
   mybb: mybbAdapter(kit),
   smf: smfAdapter(kit),
+  flarum: flarumAdapter(kit),
+  nodebb: nodebbAdapter(kit),
+  telegram: telegramAdapter(kit),
 };
 
 export function crawlAdapter(family: CrawlFamily): CrawlAdapter {

@@ -2,10 +2,13 @@ import * as cheerio from "cheerio";
 import { hostMatchesDomain } from "../canonical-url";
 import type { CrawlFamily } from "./crawl-types";
 import { detectListingScripts } from "./families/generic-listing";
+import { detectFlarum } from "./families/flarum";
 import { detectInvision } from "./families/invision";
 import type { DetectContext } from "./families/kit";
 import { detectMybb } from "./families/mybb";
+import { detectNodebb } from "./families/nodebb";
 import { detectSmf } from "./families/smf";
+import { detectTelegram } from "./families/telegram";
 import { detectVbulletin5 } from "./families/vbulletin5";
 
 /**
@@ -82,6 +85,16 @@ function fromJson(body: string, url: string, domains: readonly string[]): Family
       const home = typeof data.home === "string" ? safeUrl(data.home, url, domains) : null;
       const base = home ? home.href.replace(/\/$/, "") : u.href.replace(/\/wp-json\/?.*$/, "");
       return guess("wordpress", "a WordPress REST index (wp/v2)", [`${base}/feed/`]);
+    }
+    // Flarum: its JSON:API lists discussions ({ data: [{ type: "discussions" }] }) under …/api/.
+    if (Array.isArray(data.data) && isObject(data.data[0]) && data.data[0].type === "discussions") {
+      const at = u.pathname.indexOf("/api/");
+      if (at >= 0) return guess("flarum", "a Flarum JSON:API discussion list", [`${u.origin}${u.pathname.slice(0, at)}/api/discussions?sort=-lastPostedAt`]);
+    }
+    // NodeBB: every page's /api/ twin; topic lists carry tid, slug "N/words" and NodeBB's pagination.
+    if (Array.isArray(data.topics) && isObject(data.topics[0]) && typeof data.topics[0].tid === "number" && typeof data.topics[0].slug === "string" && isObject(data.pagination)) {
+      const at = u.pathname.indexOf("/api/");
+      if (at >= 0) return guess("nodebb", "a NodeBB topic list (tid, slug, pagination)", [`${u.origin}${u.pathname.slice(0, at)}/api/recent`]);
     }
     return null;
   }
@@ -197,7 +210,7 @@ function fromHtml(body: string, url: string, domains: readonly string[], headers
         .map((el) => $(el).text().slice(0, 20_000))
         .join("\n")),
   };
-  for (const detect of [detectVbulletin5, detectInvision, detectMybb, detectSmf, detectListingScripts]) {
+  for (const detect of [detectVbulletin5, detectInvision, detectMybb, detectSmf, detectFlarum, detectNodebb, detectTelegram, detectListingScripts]) {
     const found = detect(ctx);
     if (found) return guess(found.family, found.evidence, found.entryPages);
   }
