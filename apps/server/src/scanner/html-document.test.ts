@@ -108,6 +108,51 @@ describe("parseHtmlDocument", () => {
     expect(parseHtmlDocument(`<p>text</p>${html}`, PAGE_URL).byline).toBe(expected);
   });
 
+  describe("images as real pages serve them", () => {
+    const srcsOf = (html: string) => parseHtmlDocument(html, PAGE_URL).images.map((i) => i.src);
+
+    it("takes the largest candidate of a srcset however its commas are spaced, and commas inside a URL", () => {
+      expect(srcsOf(`<img srcset="a-300.jpg 300w,a-1024.jpg 1024w,a-640.jpg 640w">`)).toEqual(["http://site.example/dir/a-1024.jpg"]);
+      expect(srcsOf(`<img data-srcset="/c/w_200,h_300/x.jpg 200w, /c/w_1200,h_1800/x.jpg 1200w">`)).toEqual(["http://site.example/c/w_1200,h_1800/x.jpg"]);
+      expect(srcsOf(`<img srcset="b1.jpg, b3.jpg 3x, b2.jpg 2x">`)).toEqual(["http://site.example/dir/b3.jpg"]);
+      expect(srcsOf(`<picture><source type="image/webp" data-srcset="p-480.webp 480w, p-1600.webp 1600w"><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-lazy-src="p.jpg"></picture>`)).toEqual([
+        "http://site.example/dir/p-1600.webp",
+        "http://site.example/dir/p.jpg",
+      ]);
+    });
+
+    it("reads the images of <noscript> fallbacks behind lazy placeholders", () => {
+      expect(srcsOf(`<img class="lazyload" src="data:image/svg+xml,%3Csvg%3E" data-src=""><noscript><img src="/uploads/full-ns.jpg" alt="set"></noscript>`)).toEqual([
+        "http://site.example/uploads/full-ns.jpg",
+      ]);
+    });
+
+    it("puts the full-size file a thumbnail links before the thumbnail", () => {
+      expect(srcsOf(`<a href="/img/full-01.jpg"><img src="/img/thumb-01.jpg"></a><a href="/img/full-02.jpeg?w=0"><img data-original="/img/thumb-02.jpg"></a>`)).toEqual([
+        "http://site.example/img/full-01.jpg",
+        "http://site.example/img/thumb-01.jpg",
+        "http://site.example/img/full-02.jpeg?w=0",
+        "http://site.example/img/thumb-02.jpg",
+      ]);
+    });
+
+    it("reads a Telegram-style photo: a link whose inline style is its background image", () => {
+      expect(srcsOf(`<a class="tgme_widget_message_photo_wrap" style="width:640px;background-image:url('https://cdn4.telesco.pe/file/x1.jpg')" href="https://t.me/c/1"></a>`)).toEqual([
+        "https://cdn4.telesco.pe/file/x1.jpg",
+      ]);
+    });
+
+    it("stays bounded and linear on hostile markup: huge srcsets, thousands of images", () => {
+      const srcset = Array.from({ length: 50_000 }, (_, i) => `s${i}.jpg ${i}w`).join(",");
+      expect(srcsOf(`<img srcset="${srcset}">`)).toHaveLength(1);
+      expect(srcsOf(`<img srcset="${",".repeat(200_000)}x.jpg 10w">`)).toEqual([]);
+      const many = Array.from({ length: 5_000 }, (_, i) => `<img src="/m/${i}.jpg">`).join("");
+      expect(srcsOf(many).length).toBeLessThanOrEqual(1_000);
+      const noscripts = Array.from({ length: 500 }, (_, i) => `<noscript><img src="/n/${i}.jpg"></noscript>`).join("");
+      expect(srcsOf(noscripts).length).toBeLessThanOrEqual(1_000);
+    });
+  });
+
   it("reads a page nested thousands of elements deep", () => {
     const deep = `<p>Luna Rivers leak</p>${"<div>".repeat(5_000)}<a href="/deep">deep</a>`;
     const d = parseHtmlDocument(deep, PAGE_URL);

@@ -41,6 +41,16 @@ export type PageDocument = {
 
 /** About 1 MB of markup is parsed (~0.5 s at worst); the byte limit still applies to fetching. */
 export const MAX_PARSED_CHARS = 1_000_000;
+/** At most this many images are taken from a page, and this many <noscript> fallbacks of this size read. */
+const MAX_IMAGES = 1_000;
+const MAX_NOSCRIPTS = 200;
+const MAX_NOSCRIPT_CHARS = 20_000;
+const IMAGE_FILE = /\.(?:jpe?g|png|webp|gif|avif|bmp|tiff?)(?:$|[?#])/i;
+
+/** A link to an image's full size: an image file, or a forum's attachment (served without a file extension). */
+function isFullSizeLink(u: URL): boolean {
+  return IMAGE_FILE.test(u.pathname) || isAttachmentUrl(u);
+}
 
 // Form controls are skipped, not forms: some frameworks wrap the whole page in one <form>.
 // A <textarea>'s text is shown (paste sites show their text in a read-only one).
@@ -126,18 +136,34 @@ export function parseHtmlDocument(html: string, pageUrl: string): PageDocument {
   const seenImages = new Set<string>();
   const pushImage = (raw: string | undefined, el: Element, alt: string) => {
     const src = abs(raw);
-    if (!src || seenImages.has(src)) return;
+    if (!src || seenImages.has(src) || images.length >= MAX_IMAGES) return;
     seenImages.add(src);
     const parent = el.parent && el.parent.type !== "root" ? (el.parent as Element) : null;
     const hint = [el.attribs.class, el.attribs.id, parent?.attribs?.class].filter(Boolean).join(" ");
     images.push({ src, alt, width: dim(el.attribs.width), height: dim(el.attribs.height), hint });
   };
-  for (const e of found.images) {
+  // The images of <noscript> fallbacks (lazy-load plugins put the real <img> there), parsed on their own.
+  const fallbackImages: Element[] = [];
+  for (const n of found.noscripts) {
+    const markup = textContent(n).slice(0, MAX_NOSCRIPT_CHARS);
+    if (!/<(?:img|source)[\s/>]/i.test(markup)) continue;
+    const sub: DomNode = cheerio.load(markup).root()[0] ?? { type: "root", children: [] };
+    for (const img of collect(sub).images) if (fallbackImages.length < MAX_IMAGES) fallbackImages.push(img);
+  }
+  for (const e of [...found.images, ...fallbackImages]) {
+    if (images.length >= MAX_IMAGES) break;
     const a = e.attribs;
     const alt = collapse(a.alt ?? a.title ?? "");
     if (e.name === "video") {
       pushImage(a.poster, e, alt);
       continue;
+    }
+    // A thumbnail in a link to its full-size file (an image file or a forum attachment): the full size first.
+    const link = enclosingLink(e);
+    const full = link ? abs(link.attribs.href) : null;
+    if (full && !seenImages.has(full) && images.length < MAX_IMAGES && isFullSizeLink(new URL(full))) {
+      seenImages.add(full);
+      images.push({ src: full, alt, width: null, height: null, hint: "linked" });
     }
     // data-url: XenForo's original of an image it shows through its image proxy.
     for (const attr of ["data-src", "data-lazy-src", "data-lazy", "data-original", "data-original-src", "data-hi-res-src", "data-full", "data-large-file", "data-orig-file", "data-url", "src"]) {
@@ -147,13 +173,6 @@ export function parseHtmlDocument(html: string, pageUrl: string): PageDocument {
     for (const attr of ["srcset", "data-srcset", "data-lazy-srcset"]) {
       const best = largestFromSrcset(a[attr]);
       if (best) pushImage(best, e, alt);
-    }
-    // A forum's attachment thumbnail links its full size at an address without a file extension.
-    const link = enclosingLink(e);
-    const full = link ? abs(link.attribs.href) : null;
-    if (full && !seenImages.has(full) && isAttachmentUrl(new URL(full))) {
-      seenImages.add(full);
-      images.push({ src: full, alt, width: null, height: null, hint: "linked" });
     }
   }
   // CSS backgrounds (inline, or lazy-loaded from data-bg attributes).
@@ -167,8 +186,8 @@ export function parseHtmlDocument(html: string, pageUrl: string): PageDocument {
   }
   // Full-size images are often only linked from thumbnails.
   for (const l of links) {
-    if (/\.(?:jpe?g|png|webp|gif|avif|bmp|tiff?)(?:$|[?#])/i.test(new URL(l.href).pathname)) {
-      if (!seenImages.has(l.href)) {
+    if (IMAGE_FILE.test(new URL(l.href).pathname)) {
+      if (!seenImages.has(l.href) && images.length < MAX_IMAGES) {
         seenImages.add(l.href);
         images.push({ src: l.href, alt: l.text, width: null, height: null, hint: "linked" });
       }
@@ -241,6 +260,8 @@ type Found = {
   jsonLd: Element[];
   /** Elements that may carry a CSS background image. */
   styled: Element[];
+  /** <noscript> elements: a parser that runs scripts keeps their markup as text. */
+  noscripts: Element[];
   videos: number;
   embeds: number;
   lang?: string | undefined;
@@ -269,6 +290,7 @@ function collect(root: DomNode): Found {
     paragraphs: [],
     jsonLd: [],
     styled: [],
+    noscripts: [],
     videos: 0,
     embeds: 0,
     article: false,
@@ -336,6 +358,9 @@ function visit(el: Element, f: Found): void {
     case "img":
     case "source":
       f.images.push(el);
+      break;
+    case "noscript":
+      if (f.noscripts.length < MAX_NOSCRIPTS) f.noscripts.push(el);
       break;
     case "video":
       f.videos++;
@@ -486,13 +511,37 @@ export function isAttachmentUrl(u: URL): boolean {
   return bb >= 1 && parts[bb - 1] === "download" && /^\d{1,12}$/.test(parts[bb + 1] ?? "");
 }
 
+/** At most this much of a srcset is read (a real one is a few hundred characters). */
+const MAX_SRCSET_CHARS = 10_000;
+
+/**
+ * The largest candidate of a srcset, as the HTML standard splits it: a URL is a run of non-space
+ * characters (commas inside it, as image CDNs write them, are kept; commas at its end separate), its
+ * descriptor ("1024w", "2x") runs to the next comma. One pass over a bounded string.
+ */
 function largestFromSrcset(srcset: string | undefined): string | null {
   if (!srcset) return null;
+  const s = srcset.length > MAX_SRCSET_CHARS ? srcset.slice(0, MAX_SRCSET_CHARS) : srcset;
   let best: { url: string; w: number } | null = null;
-  for (const part of srcset.split(/,\s+/)) {
-    const [url, descriptor] = part.trim().split(/\s+/);
+  let i = 0;
+  const space = (c: string) => c === " " || c === "\t" || c === "\n" || c === "\r" || c === "\f";
+  while (i < s.length) {
+    while (i < s.length && (space(s[i]!) || s[i] === ",")) i++;
+    if (i >= s.length) break;
+    const start = i;
+    while (i < s.length && !space(s[i]!)) i++;
+    let url = s.slice(start, i);
+    let descriptor = "";
+    if (url.endsWith(",")) {
+      url = url.replace(/,+$/, "");
+    } else {
+      const d = i;
+      while (i < s.length && s[i] !== ",") i++;
+      descriptor = s.slice(d, i).trim();
+    }
     if (!url) continue;
-    const w = descriptor ? parseFloat(descriptor) || 1 : 1;
+    const m = /^(\d{1,9}(?:\.\d{1,6})?)[wx]$/i.exec(descriptor);
+    const w = m ? Number(m[1]) : 1;
     if (!best || w > best.w) best = { url, w };
   }
   return best?.url ?? null;
