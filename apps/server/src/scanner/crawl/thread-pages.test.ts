@@ -43,6 +43,19 @@ describe("a forum thread's page: its previous page and its posts", () => {
     expect(parseThreadPage("discourse", { body: "not json", url: "https://talk.modleaks.example/t/x/318.json", contentType: "application/json", headers: {} }, cfg("talk.modleaks.example"))).toBeNull();
   });
 
+  it("MyBB 1.8: the pagination's previous page and the posts by id; SMF 2.1: the previous arrow of its page index and its messages", () => {
+    const mybb = parseThreadPage("mybb", input("mybb18-showthread.html", "https://bb.leakhaven.example/showthread.php?tid=5120&page=7"), cfg("bb.leakhaven.example"));
+    expect(mybb).toEqual({ previous: "https://bb.leakhaven.example/showthread.php?tid=5120&page=6", posts: [{ id: 99812, time: null }] });
+    expect(reachesReadPosts(mybb!, { postId: 99800, time: null })).toBe(false);
+    expect(reachesReadPosts(mybb!, { postId: 99812, time: null })).toBe(true);
+    const smf = parseThreadPage("smf", input("smf21-display.html", "https://smf.leakcellar.example/forum/index.php?topic=812.60"), cfg("smf.leakcellar.example"));
+    expect(smf!.previous).toBe("https://smf.leakcellar.example/forum/index.php?topic=812.45");
+    expect(smf!.posts.map((p) => p.id)).toContain(9911);
+    // The first page of a topic: no previous arrow.
+    const first = '<div class="pagelinks floatleft"><span class="current_page">1</span> <a class="nav_page" href="index.php?topic=812.15">2</a></div><div class="windowbg" id="msg9000"></div>';
+    expect(parseThreadPage("smf", { body: first, url: "https://smf.leakcellar.example/forum/index.php?topic=812.0", contentType: "text/html", headers: {} }, cfg("smf.leakcellar.example"))).toEqual({ previous: null, posts: [{ id: 9000, time: null }] });
+  });
+
   it("a previous link off the site, or to the page itself, is none", () => {
     const body = `<div class="pagination"><a rel="prev" href="https://elsewhere.example/viewtopic.php?t=1">Prev</a><a rel="prev" href="./viewtopic.php?t=1&amp;sid=abc">Prev</a></div><div id="p7" class="post"></div>`;
     expect(parseThreadPage("phpbb", { body, url: "https://board.leakden.example/viewtopic.php?t=1", contentType: "text/html", headers: {} }, cfg("board.leakden.example"))).toEqual({

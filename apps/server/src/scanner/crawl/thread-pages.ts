@@ -3,7 +3,7 @@ import { onSiteUrl, parseListingTime, withoutSession } from "./crawl-adapters";
 import type { CrawlAdapterConfig, CrawlFamily, ListingInput } from "./crawl-types";
 
 /**
- * A thread page of a forum that pages its threads (phpBB, vBulletin, XenForo): the link to its
+ * A thread page of a forum that pages its threads (phpBB, vBulletin, XenForo, MyBB, SMF): the link to its
  * previous (older) page, as the package renders it, and the posts on it (their ids and times);
  * for Discourse, whose topic JSON holds ~20 posts, the posts before the lowest one
  * (/t/{id}/posts.json?post_number=N answers the posts before N).
@@ -47,6 +47,20 @@ const SPECS: Partial<Record<CrawlFamily, ThreadSpec>> = {
     postId: /^(?:js-)?post-(\d{1,12})$/,
     time: "time.u-dt[data-time], abbr.DateTime[data-time], span.DateTime[title]",
     previous: "a.pageNav-jump--prev, .PageNav a[rel=prev], a[rel=prev], link[rel=prev]",
+  },
+  // MyBB 1.8: <div class="post" id="post_N">; pagination a.pagination_previous (dates are words in the visitor's format: posts by id).
+  mybb: {
+    post: "div.post[id^='post_']",
+    postId: /^post_(\d{1,12})$/,
+    time: null,
+    previous: ".pagination a.pagination_previous, link[rel=prev]",
+  },
+  // SMF 2.1: <div class="windowbg" id="msgN">; constructPageIndex's previous arrow (a.nav_page around span.previous_page).
+  smf: {
+    post: "div[id^='msg'].windowbg, div[id^='msg'].approvebg",
+    postId: /^msg(\d{1,12})$/,
+    time: null,
+    previous: "a.nav_page:has(span.previous_page), link[rel=prev]",
   },
 };
 
