@@ -533,7 +533,9 @@ function largestFromSrcset(srcset: string | undefined): string | null {
     let url = s.slice(start, i);
     let descriptor = "";
     if (url.endsWith(",")) {
-      url = url.replace(/,+$/, "");
+      let end = url.length;
+      while (end > 0 && url[end - 1] === ",") end--;
+      url = url.slice(0, end);
     } else {
       const d = i;
       while (i < s.length && s[i] !== ",") i++;

@@ -34,7 +34,7 @@ function parseJson(body: string): unknown {
 function apiRoot(url: URL, config: CrawlAdapterConfig): string {
   const at = url.pathname.indexOf("/api/");
   if (at >= 0) return `${url.origin}${url.pathname.slice(0, at)}/api`;
-  return `${config.baseUrl.replace(/\/+$/, "")}/api`;
+  return `${config.baseUrl.replace(/(?<!\/)\/+$/, "")}/api`;
 }
 
 /** "412-luna-rivers" (the id first) or "luna-rivers" (older drivers): the path segment after /d/. */
@@ -150,7 +150,7 @@ export function detectFlarum(ctx: DetectContext): FamilyFinding | null {
     const forum = data.resources.find((r) => isObject(r) && r.type === "forums");
     const apiUrl = isObject(forum) && isObject(forum.attributes) ? str(forum.attributes.apiUrl) : "";
     const u = ctx.safeUrl(apiUrl, ctx.url);
-    if (u) api = `${u.origin}${u.pathname.replace(/\/+$/, "")}`;
+    if (u) api = `${u.origin}${u.pathname.replace(/(?<!\/)\/+$/, "")}`;
   }
   api ??= `${new URL(ctx.url).origin}/api`;
   return { family: "flarum", evidence: markers[0]!, entryPages: [`${api}/discussions?sort=-lastPostedAt`] };

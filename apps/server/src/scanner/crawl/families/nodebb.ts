@@ -32,7 +32,7 @@ function parseJson(body: string): unknown {
 function forumRoot(url: URL, config: CrawlAdapterConfig): string {
   const at = url.pathname.indexOf("/api/");
   if (at >= 0) return `${url.origin}${url.pathname.slice(0, at)}`;
-  return config.baseUrl.replace(/\/+$/, "");
+  return config.baseUrl.replace(/(?<!\/)\/+$/, "");
 }
 
 /** "318/some-words" whose id is the topic's: a slug to put in a path; else the id alone. */
