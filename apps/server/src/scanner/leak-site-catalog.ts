@@ -63,7 +63,8 @@ export const crawlConfigSchema = z
   .refine((c) => c.family !== "listing" || !!c.selectors.item || !!c.itemPattern || !!c.entryPages, {
     message: "the listing family needs entryPages (its newest-first pages, read by their structure), selectors.item or itemPattern (which links are items)",
   })
-  .refine((c) => c.family !== "imageboard" || !!c.entryPages, { message: "an imageboard needs entryPages (each board's catalog.json)" });
+  .refine((c) => c.family !== "imageboard" || !!c.entryPages, { message: "an imageboard needs entryPages (each board's catalog.json)" })
+  .refine((c) => c.family !== "telegram" || !!c.entryPages, { message: "a Telegram site needs entryPages (each channel's https://t.me/s/<channel>)" });
 
 export type CrawlConfig = z.infer<typeof crawlConfigSchema>;
 /** A site whose family is known (named in the catalog, or detected). */

@@ -4,6 +4,7 @@ import { documentFromBody, type PageDocument } from "../../html-document";
 import { crawlAdapter } from "../crawl-adapters";
 import type { CrawlAdapterConfig, CrawlFamily, CrawlItem } from "../crawl-types";
 import { detectFamily } from "../family-detect";
+import { leakSiteSchema } from "../../leak-site-catalog";
 
 /**
  * Flarum, NodeBB and Telegram channel previews against what they serve (fixtures/crawl, see
@@ -149,5 +150,11 @@ describe("Telegram channel previews", () => {
     const doc = read("telegram", "telegram-channel-preview.html", "https://t.me/s/leakdrops", { url: "https://t.me/s/leakdrops", title: "" });
     expect(srcs(doc)).toEqual(expect.arrayContaining(["https://cdn4.telesco.pe/file/lr-beach-01.jpg", "https://cdn4.telesco.pe/file/lr-beach-02.jpg", "https://cdn4.telesco.pe/file/iv-set-07.jpg"]));
     expect(detect("telegram-channel-preview.html", "https://t.me/s/leakdrops")).toMatchObject({ family: "telegram", entryPages: ["https://t.me/s/leakdrops"] });
+  });
+
+  it("a Telegram site is catalogued with its channels' pages: without them it is refused", () => {
+    const site = { id: "tg", name: "Leak Drops", domains: ["t.me", "telesco.pe"] };
+    expect(leakSiteSchema.safeParse({ ...site, crawl: { family: "telegram" } }).success).toBe(false);
+    expect(leakSiteSchema.safeParse({ ...site, crawl: { family: "telegram", entryPages: ["https://t.me/s/leakdrops"] } }).success).toBe(true);
   });
 });
