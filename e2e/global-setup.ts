@@ -38,7 +38,7 @@ function lunaPage(i: number): string {
   }
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>luna_rivers OnlyFans leaked pack ${pad(i)}</title></head>
 <body><h1>luna_rivers onlyfans leaked pack ${pad(i)}</h1><p>Download the full luna_rivers leaked pack ${pad(i)}, 2.3 GB of videos and photos for free.</p>
-<p><a href="https://mega.nz/folder/pack${pad(i)}#key">mega.nz folder</a> <a href="https://gofile.io/d/p${pad(i)}">gofile mirror</a></p></body></html>`;
+<p><a href="https://mega.nz/folder/pk${pad(i)}#key">mega.nz folder</a> <a href="https://gofile.io/d/p${pad(i)}">gofile mirror</a></p></body></html>`;
 }
 
 function novaPage(i: number): string {

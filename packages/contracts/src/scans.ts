@@ -68,6 +68,23 @@ export const nameEvasionSchema = z.object({
 });
 export type NameEvasion = z.infer<typeof nameEvasionSchema>;
 
+/**
+ * In a leak's evidence (`evidence.linkedFrom`): a file-host link (mega.nz, gofile.io…) found in the
+ * post of a leak page that matched her, and so a leak of its own: the page that linked it, what
+ * matched there, and the file. A mega.nz link's decryption key is never stored (`keyOnPage` says
+ * the page carried one): the id identifies the file to its host.
+ */
+export const linkedFromSchema = z.object({
+  pageUrl: z.string(),
+  pageTitle: z.string(),
+  matchedBy: z.enum(["name", "image"]),
+  matchedNames: z.array(z.string()),
+  service: z.string(),
+  kind: z.enum(["file", "folder", "album"]),
+  keyOnPage: z.boolean(),
+});
+export type LinkedFrom = z.infer<typeof linkedFromSchema>;
+
 /** The same sentence for a person wherever a disguise is shown (e.g. "digits and symbols for letters"). */
 export const evasionFormLabels: Record<EvasionForm, string> = {
   leetspeak: "digits and symbols for letters",

@@ -273,6 +273,8 @@ export interface DemoWeb {
   dnsQuestions: string[];
   /** URLs the demo identity's scan must report, and those it must not. */
   expectedLeaks: string[];
+  /** File-host links in the leaks' posts: reported as leaks of their own (scanner/file-hosts.ts). */
+  expectedFileLeaks: string[];
   traps: string[];
   /** Bios of the fictional Reddit profiles, by lower-case username. */
   redditBios: Map<string, string>;
@@ -384,6 +386,7 @@ export async function startDemoWeb(options: { port?: number } = {}): Promise<Dem
     proxyRecords: proxy.records,
     dnsQuestions: dns.questions,
     expectedLeaks: [...PAGES.filter((p) => p.kind === "leak").map((p) => p.url), ...POSTS.filter((p) => p.kind === "leak").map(postUrl)],
+    expectedFileLeaks: ["https://mega.nz/folder/Jv7dQ2aB", "https://gofile.io/d/JvDemo1"],
     traps: [...PAGES.filter((p) => p.kind === "not a leak").map((p) => p.url), ...POSTS.filter((p) => p.kind === "not a leak").map(postUrl)],
     redditBios,
     async close() {

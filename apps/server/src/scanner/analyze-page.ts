@@ -1,7 +1,8 @@
 import { displayDomain, hostMatchesDomain, tryCanonicalizeUrl } from "./canonical-url";
 import { exclusionReason, type Exclusions } from "./exclusions";
+import { fileLinksInMatchedBlock, MAX_FILE_LINKS_PER_PAGE, pastedFileHostLinks, recogniseFileHostLink, type FileHostLink } from "./file-hosts";
 import type { RobotsDecision } from "./guarded-fetch";
-import type { DocumentSource, PageDocument } from "./html-document";
+import { decodeBody, type DocumentSource, type PageDocument } from "./html-document";
 import { hashImageBuffer, matchReferences, MIN_IMAGE_SIDE, type ImageHash, type PreparedReference } from "./image-match";
 import type { LeakContext } from "./leak-context";
 import type { LeakSiteCatalog } from "./leak-site-catalog";
@@ -56,6 +57,11 @@ export type PageVerdict = {
   finding: Finding | null;
   /** Images of this page that matched a reference (counted even when the page is excluded). */
   imageMatches: ImageMatchEvidence[];
+  /**
+   * File-host links in the part of this leak page that matched her (file-hosts.ts): leaks of their
+   * own, at the page's confidence, each saying which page linked it. Empty when the page is no leak.
+   */
+  linkedFiles: Finding[];
 };
 
 const SOCIAL_DOMAINS = [
@@ -80,7 +86,7 @@ export function isSocialUrl(url: string): boolean {
 }
 
 export async function analyzePage(page: FetchedPage, opts: AnalyzeOptions, extra: { sources: string[]; categoryHint?: LeakCategory; doc?: PageDocument } = { sources: [] }): Promise<PageVerdict> {
-  const none = (reason: string, imageMatches: ImageMatchEvidence[] = []): PageVerdict => ({ isLeak: false, reason, finding: null, imageMatches });
+  const none = (reason: string, imageMatches: ImageMatchEvidence[] = []): PageVerdict => ({ isLeak: false, reason, finding: null, imageMatches, linkedFiles: [] });
 
   for (const u of [page.listedUrl, page.finalUrl]) {
     const ex = exclusionReason(u, opts.exclusions);
@@ -216,7 +222,73 @@ function leak(
       truncated: page.truncated,
     },
   };
-  return { isLeak: true, reason: v.confidence, finding, imageMatches: v.imageMatches };
+  const linkedFiles = v.doc && cues.some((c) => c.kind === "file-host-link") ? linkedFileFindings(page, opts, extra, v.doc, finding, namedInTitleOf(names)) : [];
+  return { isLeak: true, reason: v.confidence, finding, imageMatches: v.imageMatches, linkedFiles };
+}
+
+const namedInTitleOf = (names: NameHits) => names.title.length > 0;
+
+/**
+ * The file-host links of the block that matched her, as findings of their own: never above the
+ * page's confidence (a medium page's links wait for her confirmation like the page), never her
+ * allow-listed domains or own profiles, at most MAX_FILE_LINKS_PER_PAGE. A page read from its
+ * markup is split into its posts (fileLinksInMatchedBlock); a description a source gave (a
+ * Reddit post's) is one post already.
+ */
+function linkedFileFindings(page: FetchedPage, opts: AnalyzeOptions, extra: { sources: string[] }, doc: PageDocument, pageFinding: Finding, namedInTitle: boolean): Finding[] {
+  let links: FileHostLink[];
+  let byImage = false;
+  if (page.body.length > 0 && bodyKind(page.contentType, page.body) === "html") {
+    const found = fileLinksInMatchedBlock({
+      html: decodeBody(page.body, page.contentType),
+      pageUrl: page.finalUrl,
+      matchers: opts.matchers,
+      matchedImages: pageFinding.evidence.imageMatches.map((m) => m.imageUrl),
+      namedInTitle,
+      lang: doc.lang ?? null,
+    });
+    links = found.links;
+    byImage = found.byImage;
+  } else {
+    const all = [...doc.links.map((l) => recogniseFileHostLink(l.href)), ...pastedFileHostLinks(doc.text)];
+    links = [...new Map(all.filter((l): l is FileHostLink => l !== null).map((l) => [l.url, l])).values()].slice(0, MAX_FILE_LINKS_PER_PAGE);
+  }
+  const how = byImage && pageFinding.evidence.matchedNames.length === 0 ? "image" : "name";
+  const out: Finding[] = [];
+  for (const l of links) {
+    if (l.url === pageFinding.url || exclusionReason(l.url, opts.exclusions)) continue;
+    out.push({
+      url: l.url,
+      domain: displayDomain(l.url),
+      category: "leak_site",
+      confidence: pageFinding.confidence,
+      evidence: {
+        // The file's own page does not name her: names and text stay the linking page's, in linkedFrom.
+        matchedNames: [],
+        snippet: "",
+        title: "",
+        signals: [`linked from ${pageFinding.url} where your ${how} matched`],
+        imageMatches: [],
+        httpStatus: 0,
+        fetchedAt: page.fetchedAt,
+        sha256: "",
+        finalUrl: l.url,
+        sources: extra.sources,
+        robots: null,
+        truncated: false,
+        linkedFrom: {
+          pageUrl: pageFinding.url,
+          pageTitle: pageFinding.evidence.title.slice(0, 300),
+          matchedBy: how,
+          matchedNames: pageFinding.evidence.matchedNames,
+          service: l.service,
+          kind: l.kind,
+          keyOnPage: l.keyOnPage,
+        },
+      },
+    });
+  }
+  return out;
 }
 
 /** Each disguised spelling of her names once, as the page wrote it (bounded: evidence is stored). */

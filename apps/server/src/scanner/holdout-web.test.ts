@@ -14,7 +14,7 @@ type Leak = {
   domain: string;
   category: string;
   confidence: string;
-  evidence: { matchedNames: string[]; signals: string[]; imageMatches: Array<{ imageUrl: string; variant: string; distance: number }>; httpStatus: number; sha256: string; title: string };
+  evidence: { matchedNames: string[]; signals: string[]; imageMatches: Array<{ imageUrl: string; variant: string; distance: number }>; httpStatus: number; sha256: string; title: string; linkedFrom?: { pageUrl: string } };
 };
 type Output = { stats: { sitesAnalyzed: number; linksChecked: number; leaksFound: number; imagesMatched: number; durationMs: number }; leaks: Leak[] };
 
@@ -56,9 +56,14 @@ describe("a scan of a web the engine was not tuned on", () => {
   });
 
   it("reports nothing else (precision 100%)", () => {
-    const extra = out.leaks.filter((l) => !web.expectedLeaks.includes(l.url));
+    const expected = [...web.expectedLeaks, ...web.expectedFileLeaks];
+    const extra = out.leaks.filter((l) => !expected.includes(l.url));
     expect(extra.map(describeLeak)).toEqual([]);
-    expect(out.stats.leaksFound).toBe(web.expectedLeaks.length);
+    expect(out.stats.leaksFound).toBe(expected.length);
+    // Each file-host link is found in the post of hers that shares it, and says so.
+    const files = out.leaks.filter((l) => l.evidence.linkedFrom);
+    expect(files.map((l) => l.url).sort()).toEqual([...web.expectedFileLeaks].sort());
+    for (const l of files) expect(web.expectedLeaks).toContain(l.evidence.linkedFrom!.pageUrl);
   });
 
   it("never asks for a private, loopback or metadata address, literal or by redirect", () => {
@@ -100,7 +105,8 @@ describe("a scan of a web the engine was not tuned on", () => {
     expect(byUrl.get("http://chatboard.example/threads/ivy-marlowe.20417/page-3")!.category).toBe("leak_site");
     expect(byUrl.get("http://vaultforum.example/threads/ivy-marlowe-patreon-collection.8812/")!.category).toBe("leak_site");
     expect(byUrl.get("http://hotfreebies.example/2025/poppy-lux-nudes-leaked/")!.evidence.matchedNames).toEqual(["Poppy Lux"]);
-    for (const l of out.leaks) {
+    // The pages read (a file-host link's own page is not read: its evidence is the linking page's).
+    for (const l of out.leaks.filter((x) => !x.evidence.linkedFrom)) {
       expect(l.evidence.httpStatus).toBe(200);
       expect(l.evidence.sha256).toMatch(/^[0-9a-f]{64}$/);
     }

@@ -37,9 +37,12 @@ describe("runScan on the fixture web", () => {
   });
 
   it("reports nothing else (precision 100%)", () => {
-    const unexpected = result.leaks.filter((l) => !web.expectedLeaks.includes(l.url));
+    const expected = [...web.expectedLeaks, ...web.expectedFileLeaks];
+    const unexpected = result.leaks.filter((l) => !expected.includes(l.url));
     expect(unexpected.map((l) => `${l.url} ${l.evidence.signals.join("; ")}`)).toEqual([]);
-    expect(result.leaks).toHaveLength(web.expectedLeaks.length);
+    expect(result.leaks).toHaveLength(expected.length);
+    // The file-host links of her posts are leaks of their own, saying which page linked them.
+    expect(result.leaks.filter((l) => l.evidence.linkedFrom).map((l) => l.url).sort()).toEqual([...web.expectedFileLeaks].sort());
   });
 
   it("completes despite dead, endless, looping and refused hosts", () => {

@@ -140,7 +140,7 @@ export async function runScan(input: ScanInput, deps: ScanDeps): Promise<ScanRes
   const report = () => deps.onProgress?.({ ...progress });
 
   const leaks: Finding[] = [];
-  const leakUrls = new Set<string>();
+  const leakUrls = new Map<string, Finding>();
   const sourceErrors: SourceError[] = [];
   const candidates = new Map<string, Candidate>();
   const analysed: string[] = [];
@@ -257,11 +257,17 @@ export async function runScan(input: ScanInput, deps: ScanDeps): Promise<ScanRes
       if (verdict) {
         for (const m of verdict.imageMatches) matchedImages.add(m.imageUrl);
         const f = verdict.finding;
-        if (verdict.isLeak && f && !leakUrls.has(f.url)) {
-          leakUrls.add(f.url);
-          leaks.push(f);
-          progress.leaksFound = leaks.length;
-          await deps.onFinding?.(f);
+        // The page, then the file-host links in its post that matched her (each a leak of its own).
+        for (const found of verdict.isLeak && f ? [f, ...verdict.linkedFiles] : []) {
+          const sent = leakUrls.get(found.url);
+          // A file linked from several pages is one leak: told again only when a page makes it more certain.
+          if (sent && (found === f || sent.confidence === "high" || found.confidence !== "high")) continue;
+          leakUrls.set(found.url, found);
+          if (!sent) {
+            leaks.push(found);
+            progress.leaksFound = leaks.length;
+          }
+          await deps.onFinding?.(found);
         }
       }
       progress.pagesDone++;

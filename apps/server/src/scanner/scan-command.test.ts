@@ -55,8 +55,8 @@ describe("npm run scan -- --identity FILE --json", () => {
     const body = JSON.parse(stdout) as { stats: Record<string, number>; leaks: Array<{ url: string; domain: string; category: string; confidence: string; evidence: object }> };
     expect(Object.keys(body)).toEqual(["stats", "leaks"]);
     expect(Object.keys(body.stats).sort()).toEqual(["durationMs", "imagesMatched", "leaksFound", "linksChecked", "sitesAnalyzed"]);
-    expect(body.leaks.map((l) => l.url).sort()).toEqual([...web.expectedLeaks].sort());
-    expect(body.stats.leaksFound).toBe(web.expectedLeaks.length);
+    expect(body.leaks.map((l) => l.url).sort()).toEqual([...web.expectedLeaks, ...web.expectedFileLeaks].sort());
+    expect(body.stats.leaksFound).toBe(web.expectedLeaks.length + web.expectedFileLeaks.length);
     expect(body.stats.imagesMatched).toBe(5);
     for (const l of body.leaks) expect(Object.keys(l)).toEqual(["url", "domain", "category", "confidence", "evidence"]);
     expect(t.err.join("")).toMatch(/scan: fetch · queries \d+\/\d+ · pages \d+\/\d+/);
@@ -67,7 +67,9 @@ describe("npm run scan -- --identity FILE --json", () => {
     const t = io();
     expect(await runScanCommand([`--identity=${file}`], parseScannerSettings(web.settings), t.io)).toBe(0);
     const out = t.out.join("");
-    expect(out).toMatch(/Leaks found: 7/);
+    // The 7 pages and the 2 file-host links in their matched posts.
+    expect(out).toMatch(/Leaks found: 9/);
+    expect(out).toMatch(/high\s+leak_site\s+https:\/\/gofile\.io\/d\/Xy12Ab/);
     expect(out).toMatch(/confidence\s+category\s+matched\s+url/);
     expect(out).toMatch(/high\s+leak_site\s+luna_rivers\s+http:\/\/leakhub\.example\/luna-rivers-onlyfans-leaked/);
   });

@@ -1,4 +1,4 @@
-import type { NameEvasion } from "@leakwarden/contracts/scans";
+import type { LinkedFrom, NameEvasion } from "@leakwarden/contracts/scans";
 import type { PdqDihedralHashes } from "@leakwarden/pdq/pdq-hash";
 import type { StageName } from "./platform-profiles";
 
@@ -58,6 +58,8 @@ export type FindingEvidence = {
   robots: { policy: string; status: string; rule: string | null } | null;
   /** True when the page was larger than the byte limit and only its start was read. */
   truncated: boolean;
+  /** Set on a file-host link found in a leak page's matched post: the page that linked it (the link's own page was not read). */
+  linkedFrom?: LinkedFrom;
 };
 
 export type Finding = {

@@ -336,6 +336,8 @@ export async function startCrawlFixtureWeb(
     creators: [LUNA, IVY],
     /** Luna's leaks (canonical URLs) as of now; Ivy's below. */
     leaks,
+    /** The file-host links in Luna's posts (leaks of their own, scanner/file-hosts.ts). */
+    lunaFileLeaks: ["https://gofile.io/d/Xy12Ab", "https://pixeldrain.com/u/Lr0001", "https://gofile.io/d/MbPk01"],
     ivyLeaks: [ivyThread, ivyTopic],
     traps,
     addThread: (slug: string, title: string, body: string) => addThread(slug, title, body),

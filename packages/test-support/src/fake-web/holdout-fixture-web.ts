@@ -121,6 +121,8 @@ export type HoldoutFixtureWeb = {
   referenceImagePaths: string[];
   settings: Record<string, string>;
   expectedLeaks: string[];
+  /** File-host links in those leaks' matched posts: leaks of their own (scanner/file-hosts.ts). */
+  expectedFileLeaks: string[];
   /** Pages a search lists that must not be reported. */
   traps: string[];
   /** Hosts (names and addresses) that must never be asked for. */
@@ -733,6 +735,14 @@ https://pixeldrain.com/u/PoPLx22</textarea></div>`,
       SCAN_BUDGET_MS: "90000",
     },
     expectedLeaks,
+    // Her thread's opening post on its page, her Patreon collection's post, the Reddit post and the paste.
+    expectedFileLeaks: [
+      "https://pixeldrain.com/u/Ab3xK9qZ",
+      "https://workupload.com/file/Iv2Mrl",
+      "https://pixeldrain.com/l/Rk8pQ2vT",
+      "https://gofile.io/d/IvYm4r",
+      "https://mega.nz/folder/8kLmZx1A",
+    ],
     traps: [
       ...results.map((r) => r.url).filter((u) => !expectedLeaks.includes(u.replace(/\?utm.*$/, ""))),
       "http://vaultforum.example/threads/ivymarlowexo-fansly.8815/",

@@ -76,6 +76,8 @@ export type LeakFixtureWeb = {
   /** Env-style scanner settings for a scan of this web. */
   settings: Record<string, string>;
   expectedLeaks: string[];
+  /** File-host links in the leaks' matched posts: leaks of their own (scanner/file-hosts.ts). */
+  expectedFileLeaks: string[];
   /** Candidate pages that must not be reported. */
   traps: string[];
   /** Addresses that must never be asked for. */
@@ -367,6 +369,7 @@ export async function startLeakFixtureWeb(): Promise<LeakFixtureWeb> {
       postUrl(REDDIT_POSTS[0]!),
       postUrl(REDDIT_POSTS[2]!),
     ],
+    expectedFileLeaks: ["https://gofile.io/d/Xy12Ab", "https://mega.nz/folder/Zx81LmNq"],
     traps: [
       ...webResults.map((r) => r.url).filter((u) => !/leakhub\.example\/luna-rivers-onlyfans|fans-forum|gossipblog|pixvault\.example\/p\/100/.test(u)),
       postUrl(REDDIT_POSTS[1]!),

@@ -22,8 +22,11 @@ async function addCreators(db: Database["db"]) {
   for (const id of ["luna", "ivy"]) await db.insert(user).values({ id, name: id, email: `${id}@example.com` }).onConflictDoNothing();
 }
 
+// The pages found; the file-host links in her posts (leaks of their own) are fileLeakUrls.
 const leakUrls = async (db: Database["db"], userId: string) =>
-  (await db.select({ url: leak.canonicalUrl }).from(leak).where(eq(leak.userId, userId))).map((r) => r.url).sort();
+  (await db.select({ url: leak.canonicalUrl, evidence: leak.evidence }).from(leak).where(eq(leak.userId, userId))).filter((r) => !("linkedFrom" in r.evidence)).map((r) => r.url).sort();
+const fileLeakUrls = async (db: Database["db"], userId: string) =>
+  (await db.select({ url: leak.canonicalUrl, evidence: leak.evidence }).from(leak).where(eq(leak.userId, userId))).filter((r) => "linkedFrom" in r.evidence).map((r) => r.url).sort();
 
 describe("crawling leak sites", () => {
   let database: Database;
@@ -72,6 +75,7 @@ describe("crawling leak sites", () => {
     for (const r of results) expect(r.outcome, r.siteId).toBe("completed");
 
     expect(await leakUrls(database.db, "luna")).toEqual([...web.leaks].sort());
+    expect(await fileLeakUrls(database.db, "luna")).toEqual([...web.lunaFileLeaks].sort());
     expect(await leakUrls(database.db, "ivy")).toEqual([...web.ivyLeaks].sort());
     for (const trap of web.traps) expect(await leakUrls(database.db, "luna")).not.toContain(trap);
 

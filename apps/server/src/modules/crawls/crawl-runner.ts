@@ -513,6 +513,29 @@ export class CrawlRunner {
         result.creatorsWithNewLeaks.set(userId, (result.creatorsWithNewLeaks.get(userId) ?? 0) + 1);
       }
       await this.deps.onLeak?.({ userId, finding, isNew });
+      // The file-host links in her post (scanner/file-hosts.ts): leaks of their own.
+      for (const file of verdict.linkedFiles) {
+        const linked = await recordLeak(this.deps.db, {
+          userId,
+          canonicalUrl: file.url,
+          url: file.url,
+          domain: file.domain,
+          title: "",
+          category: file.category,
+          confidence: file.confidence,
+          evidence: { ...file.evidence, discovery: { how: "crawl", site: site.id, siteName: site.name, text: discovery, itemKey: item.key } },
+          seenAt: now(),
+          // A link seen, not the file's page read (record-leak.ts).
+          pageRead: false,
+        });
+        leaks++;
+        result.leaks++;
+        if (linked.isNew) {
+          result.newLeaks++;
+          result.creatorsWithNewLeaks.set(userId, (result.creatorsWithNewLeaks.get(userId) ?? 0) + 1);
+        }
+        await this.deps.onLeak?.({ userId, finding: file, isNew: linked.isNew });
+      }
     }
     return { leaks, images };
   }

@@ -22,7 +22,12 @@ import type { LeakCategory, LeakConfidence } from "@leakwarden/contracts/scans";
  * - evidence merges (mergeEvidence): lists (signals, sources, names, disguises, image matches)
  *   accumulate, newest first and capped; how it was first found (discovery, foundBy) is the first
  *   finding's alone; the page's own facts (snippet, title, status, hash) are the latest reading's,
- *   an image match only filling what no reading recorded.
+ *   an image match only filling what no reading recorded;
+ * - a file-host link found on a leak page (evidence.linkedFrom: scanner/file-hosts.ts) is a
+ *   sighting of the link, not a reading of the file's page: like an image match it never reopens
+ *   a removed leak (the forum still linking a file its host deleted does not bring the file
+ *   back) and its evidence only fills what is empty (the first page that linked it stays named;
+ *   each page's "linked from" signal accumulates).
  */
 
 export type LeakRecord = {
@@ -95,7 +100,8 @@ const MAX_MERGE_ATTEMPTS = 8;
  * for theirs): the insert or, for a known URL, an update made only if the row is still as read
  * (optimistic: its evidence, confidence and status unchanged), read again otherwise.
  */
-export async function recordLeak(db: DbOrTx, v: LeakRecord): Promise<RecordedLeak> {
+export async function recordLeak(db: DbOrTx, found: LeakRecord): Promise<RecordedLeak> {
+  const v = isObject(found.evidence.linkedFrom) ? { ...found, pageRead: false } : found;
   const scanId = v.scanId ?? null;
   const inserted = await db
     .insert(leak)
