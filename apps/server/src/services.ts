@@ -275,7 +275,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
       timeoutMs: env.SCAN_FETCH_TIMEOUT_MS,
       now,
     }),
-    fetchPage: (url) => takedownFetcher.fetch(url, { robots: false, retries: 1 }),
+    fetchPage: (url, init) => takedownFetcher.fetch(url, { robots: false, retries: 1, ...init }),
     mailer: noticeMailer,
     agent: { name: env.AGENT_NAME, address: env.AGENT_ADDRESS, email: env.AGENT_EMAIL, phone: env.AGENT_PHONE },
     agentPlace: { city: env.AGENT_CITY, state: env.AGENT_STATE, country: env.AGENT_COUNTRY },

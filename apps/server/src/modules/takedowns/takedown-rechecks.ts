@@ -1,6 +1,7 @@
 import type { NoticeKind } from "@leakwarden/contracts/takedowns";
 import type { StoredRecipient } from "../../db/schema/takedowns";
 import { AppError } from "../../lib/app-error";
+import { checkFileHostLink } from "../../scanner/file-host-gone";
 import { checkLink } from "./link-check";
 import { composeNotice, earlierNotices, formStepFor, formStepMessage, noticeContext, queueNotice, scheduleCheck } from "./notice-pipeline";
 import { moveTakedowns, noteTakedowns } from "./takedown-moves";
@@ -69,10 +70,13 @@ export async function recheckTakedown(ctx: TakedownsContext, takedownId: string,
   if (!row.nextCheckAt || row.nextCheckAt.toISOString() !== dueAt || !row.lastSentAt) return;
   const [leak] = await ctx.scans.leaksOf(row.userId, [row.leakId]);
   const evidence = (leak?.evidence ?? {}) as { matchedNames?: string[]; imageMatches?: { imageUrl?: string }[] };
-  const result = await checkLink(() => ctx.fetchPage(row.url), {
-    matchedNames: evidence.matchedNames ?? [],
-    imageUrls: (evidence.imageMatches ?? []).map((m) => m.imageUrl ?? "").filter(Boolean),
-  });
+  // A file-host link is asked through its host (its page names nobody); any other link, by its page.
+  const result =
+    (await checkFileHostLink(row.url, (url, init) => ctx.fetchPage(url, init), ctx.fileHostEndpoints)) ??
+    (await checkLink(() => ctx.fetchPage(row.url), {
+      matchedNames: evidence.matchedNames ?? [],
+      imageUrls: (evidence.imageMatches ?? []).map((m) => m.imageUrl ?? "").filter(Boolean),
+    }));
   const at = ctx.now();
   const checked = { checks: row.checks + 1, lastCheckAt: at, updatedAt: at };
 

@@ -3,6 +3,7 @@ import type { Db } from "../../db/client";
 import type { Mailer } from "../../email/mailer";
 import type { JobQueue } from "../../jobs/queue";
 import type { Logger } from "../../lib/logger";
+import type { FileHostEndpoints } from "../../scanner/file-host-gone";
 import type { FetchResult } from "../../scanner/guarded-fetch";
 import type { IdentitiesService } from "../identities/identities.service";
 import type { ScansService } from "../scans/scans.service";
@@ -21,8 +22,10 @@ export interface TakedownsDeps {
   /** The creator's plan (the billing module answers). */
   tierFor(userId: string): Promise<EntitlementTier>;
   finder: RecipientFinder;
-  /** A page fetch through the guarded fetcher (re-checks). */
-  fetchPage(url: string): Promise<FetchResult>;
+  /** A page fetch through the guarded fetcher (re-checks; a file host's API may need a POST). */
+  fetchPage(url: string, init?: { method?: "GET" | "POST"; headers?: Record<string, string>; body?: string }): Promise<FetchResult>;
+  /** Where file hosts' "is it gone" interfaces are (scanner/file-host-gone.ts); default: the hosts' own. Tests point them at fakes. */
+  fileHostEndpoints?: FileHostEndpoints;
   /** Sends notices: From and Reply-To are the agent's. */
   mailer: Mailer;
   agent: NoticeAgent;
