@@ -33,6 +33,7 @@ import { createImageIndexService, type ImageIndexService } from "./modules/image
 import { createProviders } from "./scanner/run-scan";
 import { createRunScanJob } from "./modules/scans/scans.jobs";
 import { createScansService, type ScansService } from "./modules/scans/scans.service";
+import type { FileHostEndpoints } from "./scanner/file-host-gone";
 import { createGuardedFetcher } from "./scanner/guarded-fetch";
 import { createSiteService } from "./modules/site/site.service";
 import { NetworkLookup } from "./modules/takedowns/network-lookup";
@@ -84,6 +85,8 @@ export interface ServiceOptions {
   grantOnSignUp?: PlanId;
   /** Tests only: fake platforms are reached over http through the test proxy. */
   impersonation?: { profileScheme?: "http" | "https"; platforms?: readonly Platform[] };
+  /** Tests only: file hosts' "is it gone" interfaces, faked on 127.0.0.1 behind the test proxy. */
+  fileHostEndpoints?: FileHostEndpoints;
 }
 
 /** Wires the whole server: the one place where modules meet. */
@@ -276,6 +279,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
       now,
     }),
     fetchPage: (url, init) => takedownFetcher.fetch(url, { robots: false, retries: 1, ...init }),
+    ...(options.fileHostEndpoints ? { fileHostEndpoints: options.fileHostEndpoints } : {}),
     mailer: noticeMailer,
     agent: { name: env.AGENT_NAME, address: env.AGENT_ADDRESS, email: env.AGENT_EMAIL, phone: env.AGENT_PHONE },
     agentPlace: { city: env.AGENT_CITY, state: env.AGENT_STATE, country: env.AGENT_COUNTRY },
