@@ -81,10 +81,34 @@ function trimEnd(s: string, chars: string): string {
   return s.slice(0, end);
 }
 
+const NAMED_ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0", hellip: "…", ndash: "–", mdash: "—", bull: "•", middot: "·", laquo: "«", raquo: "»", rsquo: "’", lsquo: "‘", rdquo: "”", ldquo: "“" };
+const ENTITY = /&(?:#x([0-9a-f]{1,6})|#(\d{1,7})|([a-z]{2,8}));/gi;
+
+/**
+ * HTML entities left in a text, decoded once ("&amp;" → "&", "&#x1F48B;" → "💋"): embedded JSON
+ * and doubly escaped meta carry them. One pass, so "&amp;amp;" is read as "&amp;" and no more.
+ */
+export function decodeEntities(s: string): string {
+  if (!s.includes("&")) return s;
+  return s.replace(ENTITY, (whole, hex: string | undefined, dec: string | undefined, name: string | undefined) => {
+    if (name) return NAMED_ENTITIES[name.toLowerCase()] ?? whole;
+    const code = hex ? parseInt(hex, 16) : Number(dec);
+    return code > 0 && code <= 0x10ffff && !(code >= 0xd800 && code <= 0xdfff) ? String.fromCodePoint(code) : whole;
+  });
+}
+
+/** `s` cut to at most `max` UTF-16 units, never in the middle of a character. */
+function cut(s: string, max: number): string {
+  if (s.length <= max) return s;
+  const code = s.charCodeAt(max - 1);
+  return s.slice(0, code >= 0xd800 && code <= 0xdbff ? max - 1 : max);
+}
+
 const clean = (s: unknown, max: number): string | null => {
   if (typeof s !== "string") return null;
-  // Control characters out, whitespace folded, bounded.
-  const t = s.replace(/[\p{Cc}\p{Cf}]/gu, " ").replace(/\s+/g, " ").trim().slice(0, max);
+  // Bounded first (a page's megabyte-long bio costs no more than its first few thousand characters),
+  // entities decoded once, control characters out, whitespace folded.
+  const t = cut(decodeEntities(cut(s, max * 4 + 64)).replace(/[\p{Cc}\p{Cf}]/gu, " ").replace(/\s+/g, " ").trim(), max).trim();
   return t || null;
 };
 
@@ -121,15 +145,36 @@ const count = (v: unknown): number | null => {
   return Number.isFinite(n) && n >= 0 ? Math.floor(n) : null;
 };
 
-/** "12.5K", "1,234", "3M" → a number. */
-const abbreviated = (s: string): number | null => {
-  const m = /^([\d.,]{1,12})\s?([kmb])?$/i.exec(s.trim());
-  if (!m) return null;
-  const n = Number(m[1]!.replace(/,/g, ""));
-  if (!Number.isFinite(n)) return null;
-  const mult = { k: 1e3, m: 1e6, b: 1e9 }[(m[2] ?? "").toLowerCase() as "k" | "m" | "b"] ?? 1;
-  return Math.round(n * mult);
-};
+/** The words for "thousand", "million"... after a count, as the platforms' locales abbreviate them ("12,5 Tsd.", "1,2 Mio.", "12,5 mil", "1.2M"). */
+const MULTIPLIERS: ReadonlyArray<[RegExp, number]> = [
+  [/^(?:k|tsd\.?|mil|tys\.?|тыс\.?|천|b\.?)$/iu, 1e3],
+  [/^(?:m|mio\.?|mln\.?|mi|млн\.?|mn)$/iu, 1e6],
+  [/^(?:bn|mrd\.?|md|mld\.?|млрд\.?)$/iu, 1e9],
+  [/^[万만]$/u, 1e4],
+  [/^[億亿]$/u, 1e8],
+];
+
+/**
+ * A follower count as a page writes it, in any locale: "1,234", "1.234", "1 234" (any space),
+ * "12.5K", "12,5 Tsd.", "1,2 Mio.", "1.2M", "12,5 mil" → a number. Without a multiplier, separators
+ * must group thousands ("1,5" is no count); with one, the last separator is the decimal point.
+ */
+export function parseCount(raw: string, unit?: string | null): number | null {
+  const digits = raw.replace(/[\s\u00a0\u202f\u2009']/g, "");
+  if (!/^\d[\d.,]{0,14}$/.test(digits)) return null;
+  let n: number;
+  let mult = 1;
+  if (unit) {
+    const m = MULTIPLIERS.find(([re]) => re.test(unit.trim()));
+    if (!m) return null;
+    mult = m[1];
+    const last = Math.max(digits.lastIndexOf("."), digits.lastIndexOf(","));
+    n = last < 0 ? Number(digits) : Number(`${digits.slice(0, last).replace(/[.,]/g, "")}.${digits.slice(last + 1)}`);
+  } else if (/^\d+$/.test(digits)) n = Number(digits);
+  else if (/^\d{1,3}(?:([.,])\d{3})(?:\1\d{3})*$/.test(digits)) n = Number(digits.replace(/[.,]/g, ""));
+  else return null;
+  return Number.isFinite(n) && n >= 0 && n * mult < 1e12 ? Math.round(n * mult) : null;
+}
 
 const date = (v: unknown): Date | null => {
   let d: Date | null = null;
@@ -231,6 +276,8 @@ export function readRedditAbout(profile: PublicProfile, page: FetchResult): Publ
   } catch {
     return { ...profile, status: "unreadable", reason: "Reddit did not answer with the profile's details." };
   }
+  const error = (about as { error?: unknown } | null)?.error;
+  if (about && typeof about === "object" && about.kind === undefined && (error === 404 || error === 410)) return { ...profile, status: "absent", reason: "Reddit has no such user." };
   const d = about?.data;
   if (!d || typeof d !== "object" || about.kind !== "t2") return { ...profile, status: "unreadable", reason: "Reddit did not answer with the profile's details." };
   if (d.is_suspended === true) return { ...profile, status: "absent", reason: "Reddit shows this user as suspended." };
@@ -385,7 +432,8 @@ function personFromJsonLd(blocks: unknown[]): { person: JsonObject | null; page:
     if (type.includes("ProfilePage")) page ??= item;
     if ((type.includes("Person") || type.includes("Organization")) && !person) person = item;
     if (Array.isArray(item["@graph"])) queue.push(...(item["@graph"] as unknown[]).slice(0, 50));
-    if (isObject(item.mainEntity)) queue.push(item.mainEntity);
+    // The Person is the page's mainEntity (X's and most pages'), or its author or about (X's older pages).
+    for (const key of ["mainEntity", "author", "about"]) if (isObject(item[key])) queue.push(item[key]);
   }
   return { person, page };
 }
@@ -393,14 +441,17 @@ function personFromJsonLd(blocks: unknown[]): { person: JsonObject | null; page:
 function followersFromStats(stats: unknown): number | null {
   for (const s of ([] as unknown[]).concat(stats ?? []).slice(0, 10)) {
     if (!isObject(s)) continue;
-    const type = JSON.stringify(s.interactionType ?? "");
-    if (/Follow|Subscribe/i.test(type)) return count(s.userInteractionCount);
+    // schema.org's FollowAction, or a counter named "Follows" / "Followers" (X); never "Following".
+    const type = `${JSON.stringify(s.interactionType ?? "")} ${typeof s.name === "string" ? s.name.slice(0, 40) : ""}`;
+    if (/Follow(?!ing)|Subscribe/i.test(type)) return count(s.userInteractionCount);
   }
   return null;
 }
 
+type TikTokState = { user: JsonObject; stats: JsonObject | null; statusCode: number | null };
+
 /** TikTok's server-rendered state: __UNIVERSAL_DATA_FOR_REHYDRATION__ → webapp.user-detail.userInfo. */
-function tiktokUser(json: unknown): { user: JsonObject; stats: JsonObject | null; statusCode: number | null } | null {
+function tiktokUser(json: unknown): TikTokState | null {
   if (!isObject(json)) return null;
   const scope = isObject(json.__DEFAULT_SCOPE__) ? json.__DEFAULT_SCOPE__ : null;
   const detail = scope && isObject(scope["webapp.user-detail"]) ? scope["webapp.user-detail"] : null;
@@ -411,8 +462,204 @@ function tiktokUser(json: unknown): { user: JsonObject; stats: JsonObject | null
   return { user: info.user, stats: isObject(info.stats) ? info.stats : null, statusCode };
 }
 
-/** Instagram-style "1,234 Followers, 12 Following, 50 Posts - ..." in a meta description. */
-const FOLLOWERS_IN_TEXT = /^([\d.,]{1,12}\s?[kmb]?)\s+followers\b/i;
+/**
+ * TikTok's older state, SIGI_STATE (a `<script id="SIGI_STATE">` or `window['SIGI_STATE']=…`):
+ * UserModule.users[handle] and UserModule.stats[handle]; UserPage.statusCode not 0 when there is no such user.
+ */
+function sigiUser(json: unknown, handle: string): TikTokState | null {
+  if (!isObject(json)) return null;
+  const mod = isObject(json.UserModule) ? json.UserModule : null;
+  const page = isObject(json.UserPage) ? json.UserPage : null;
+  if (!mod && !page) return null;
+  const statusCode = page && typeof page.statusCode === "number" ? page.statusCode : null;
+  const users = mod && isObject(mod.users) ? mod.users : {};
+  const keys = Object.keys(users).slice(0, 50);
+  const key = keys.find((k) => k.toLowerCase() === handle.toLowerCase()) ?? (keys.length === 1 ? keys[0] : undefined);
+  const user = key !== undefined && isObject(users[key]) ? users[key] : null;
+  const stats = key !== undefined && mod && isObject(mod.stats) && isObject(mod.stats[key]) ? mod.stats[key] : null;
+  return { user: user ?? {}, stats, statusCode };
+}
+
+/**
+ * Where the JSON value starting at `start` ("{" or "[") ends, reading strings and escapes,
+ * at most `max` characters: one pass, -1 when it does not end in time.
+ */
+function jsonEnd(text: string, start: number, max: number): number {
+  let depth = 0;
+  let inString = false;
+  const stop = Math.min(text.length, start + max);
+  for (let i = start; i < stop; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 92) i++;
+      else if (c === 34) inString = false;
+    } else if (c === 34) inString = true;
+    else if (c === 123 || c === 91) depth++;
+    else if (c === 125 || c === 93) {
+      if (--depth === 0) return i + 1;
+    }
+  }
+  return -1;
+}
+
+/** The JSON a script assigns to a name (`window['SIGI_STATE']={…};`), or undefined. */
+function assignedJson(script: string, name: string): unknown {
+  const at = script.indexOf(name);
+  if (at < 0) return undefined;
+  const eq = script.indexOf("=", at + name.length);
+  if (eq < 0 || eq - at - name.length > 8) return undefined;
+  let start = eq + 1;
+  while (start < script.length && /\s/.test(script[start]!)) start++;
+  if (script[start] !== "{") return undefined;
+  const end = jsonEnd(script, start, MAX_EMBEDDED_JSON);
+  if (end < 0) return undefined;
+  try {
+    return JSON.parse(script.slice(start, end));
+  } catch {
+    return undefined;
+  }
+}
+
+/** Embedded JSON read from one script (the page is read whole only up to the fetch's byte limit anyway). */
+const MAX_EMBEDDED_JSON = 2_000_000;
+
+const parseJson = (text: string): unknown => {
+  try {
+    return JSON.parse(text.slice(0, MAX_EMBEDDED_JSON));
+  } catch {
+    return undefined;
+  }
+};
+
+const NAME_KEYS = ["displayName", "display_name", "name", "nickname", "fullName", "full_name"];
+const BIO_KEYS = ["bio", "about", "aboutMe", "biography", "description", "signature"];
+const AVATAR_KEYS = ["avatarUrl", "avatar_url", "avatar", "profileImageUrl", "profile_image_url", "profilePicture", "profile_pic_url", "picture", "image"];
+
+/** Fields that hold a profile's handle in embedded JSON (Next.js pageProps and the like). */
+const HANDLE_KEYS = ["handle", "username", "userName", "uniqueId", "screen_name", "screenName", "slug", "user_name", "login"];
+
+/**
+ * The object in a page's embedded JSON (Next.js __NEXT_DATA__ and other application/json scripts)
+ * that describes the profile asked for: the first whose handle field is that handle. Breadth-first,
+ * bounded in steps and in the keys and items read per object.
+ */
+function embeddedProfile(roots: unknown[], handle: string): JsonObject | null {
+  const want = handle.toLowerCase();
+  const queue: unknown[] = [...roots];
+  for (let i = 0; i < queue.length && i < 5_000; i++) {
+    const item = queue[i];
+    if (Array.isArray(item)) {
+      queue.push(...item.slice(0, 100));
+      continue;
+    }
+    if (!isObject(item)) continue;
+    // Its handle, and something of a profile besides (not the page's query string, which names the handle too).
+    if (HANDLE_KEYS.some((k) => typeof item[k] === "string" && (item[k] as string).slice(0, 100).replace(/^@/, "").toLowerCase() === want) && firstOf(item, [...NAME_KEYS, ...BIO_KEYS, ...AVATAR_KEYS]) !== undefined) return item;
+    for (const key of Object.keys(item).slice(0, 100)) {
+      const v = item[key];
+      if (v && typeof v === "object") queue.push(v);
+    }
+  }
+  return null;
+}
+
+/** A Next.js page that is its 404 (served with 200 by some). */
+function nextNotFound(json: unknown): boolean {
+  if (!isObject(json)) return false;
+  if (json.page === "/404" || json.page === "/_error") return true;
+  const pageProps = isObject(json.props) && isObject(json.props.pageProps) ? json.props.pageProps : null;
+  return !!pageProps && (pageProps.statusCode === 404 || pageProps.notFound === true);
+}
+
+const firstOf = (o: JsonObject | null, keys: readonly string[]): unknown => {
+  if (!o) return undefined;
+  for (const k of keys) if (o[k] !== undefined && o[k] !== null && o[k] !== "") return o[k];
+  return undefined;
+};
+const imageOf = (v: unknown): unknown => (isObject(v) ? v.url ?? v.src ?? v.contentUrl : v);
+
+/** A follower count in an embedded profile, at its top or one level down ("fanCounts", "stats", "counts"). */
+function embeddedFollowers(o: JsonObject | null): number | null {
+  if (!o) return null;
+  const keys = ["followersCount", "followerCount", "followers_count", "follower_count", "followers", "fansCount", "subscribersCount", "subscriberCount"];
+  const direct = count(firstOf(o, keys));
+  if (direct !== null) return direct;
+  for (const k of Object.keys(o).slice(0, 50)) {
+    const v = o[k];
+    if (isObject(v)) {
+      const n = count(firstOf(v, keys));
+      if (n !== null) return n;
+    }
+  }
+  return null;
+}
+
+/** What a page says when it has no such profile (its title, headings, first paragraphs), apostrophes made plain. */
+const NOT_FOUND_PHRASES = [
+  "page isn't available",
+  "page is not available",
+  "page not found",
+  "page could not be found",
+  "couldn't find this account",
+  "account doesn't exist",
+  "account does not exist",
+  "account suspended",
+  "account has been suspended",
+  "account has been deleted",
+  "user not found",
+  "profile not found",
+  "creator not found",
+  "no such user",
+  "user does not exist",
+  "user doesn't exist",
+  "diese seite ist leider nicht verfügbar",
+  "cette page n'est pas disponible",
+  "esta página no está disponible",
+  "esta página não está disponível",
+  "page introuvable",
+  "seite nicht gefunden",
+  "página no encontrada",
+];
+
+/** "Followers" in the locales Instagram and the like write their stat line in. */
+const FOLLOWER_WORDS = new Set(["followers", "follower", "abonnés", "abonnes", "abonnenten", "seguidores", "seguidor", "seguaci", "volgers", "volger", "obserwujących", "obserwujacych", "takipçi", "подписчиков", "подписчика", "подписчик", "pengikut", "följare", "følgere", "seuraajaa", "sledujících", "urmăritori", "követő", "متابع", "ผู้ติดตาม"]);
+/** Where the label comes first: "フォロワー1.2万人", "팔로워 1,234명". */
+const LABEL_FIRST = /^\s*(?:フォロワー|팔로워|粉丝|粉絲)\s*(\d[\d.,]{0,14})\s*(万|億|亿|천|만)?/u;
+
+/**
+ * The follower count at the head of a stat line ("1,234 Followers, 12 Following, 50 Posts - …",
+ * "1,2 Mio. Follower, …", "12,5 k abonnés, …"): a number, perhaps a multiplier, then the word.
+ * Reads at most the line's first 80 characters, word by word: no pattern that can backtrack.
+ */
+export function followersInText(text: string | null): number | null {
+  if (!text) return null;
+  const head = text.slice(0, 80);
+  const first = LABEL_FIRST.exec(head);
+  if (first) return parseCount(first[1]!, first[2]);
+  const num = /^\s*(\d[\d.,\s\u00a0\u202f]{0,16})/u.exec(head);
+  if (!num) return null;
+  const words = head.slice(num[0].length).split(/[\s\u00a0\u202f,:;·•|-]+/u, 3).filter(Boolean);
+  const isLabel = (w: string | undefined) => !!w && FOLLOWER_WORDS.has(trimEnd(w.toLowerCase(), ".!"));
+  const raw = num[1]!.trim();
+  if (isLabel(words[0])) return parseCount(raw);
+  // "12.5K Followers", "1,2 Mio. Follower": the multiplier between the number and the word.
+  if (words[0] && isLabel(words[1])) return parseCount(raw, words[0]);
+  return null;
+}
+
+/**
+ * The bio Instagram quotes after its stat line ("… - Luna (@luna) on Instagram: "bio""), in any
+ * locale ("auf Instagram:", "sur Instagram :"): found with indexOf, never a pattern.
+ */
+function quotedBio(description: string): string | null {
+  const at = description.indexOf("Instagram", description.indexOf(" - ") >= 0 ? description.indexOf(" - ") : 0);
+  if (at < 0) return null;
+  let i = at + "Instagram".length;
+  while (i < description.length && i < at + 12 && /[\s:]/.test(description[i]!)) i++;
+  if (description[i - 1] !== " " && description[i - 1] !== ":") return null;
+  if (!/["“«„]/.test(description[i] ?? "")) return null;
+  return trimEnd(description.slice(i + 1), '"”»“ ');
+}
 
 export function readProfilePage(profile: PublicProfile, page: FetchResult): PublicProfile {
   const name = profile.platformName;
@@ -438,55 +685,95 @@ export function readProfilePage(profile: PublicProfile, page: FetchResult): Publ
 
   const jsonLd: unknown[] = [];
   $('script[type="application/ld+json"]').slice(0, 10).each((_i, el) => {
-    try {
-      jsonLd.push(JSON.parse($(el).text().slice(0, 200_000)));
-    } catch {
-      // a broken block is skipped
-    }
+    const json = parseJson($(el).text());
+    if (json !== undefined) jsonLd.push(json);
   });
   const { person, page: profilePage } = personFromJsonLd(jsonLd);
 
-  let tiktok: ReturnType<typeof tiktokUser> = null;
+  // TikTok: the rehydration data, else the older SIGI_STATE (its own script, or assigned to window in an inline one).
+  let tiktok: TikTokState | null = null;
   const rehydration = $("script#__UNIVERSAL_DATA_FOR_REHYDRATION__").first().text();
-  if (rehydration) {
-    try {
-      tiktok = tiktokUser(JSON.parse(rehydration.slice(0, 2_000_000)));
-    } catch {
-      tiktok = null;
-    }
+  if (rehydration) tiktok = tiktokUser(parseJson(rehydration));
+  if (!tiktok) {
+    const sigi = $("script#SIGI_STATE").first().text();
+    if (sigi) tiktok = sigiUser(parseJson(sigi), profile.handle);
+  }
+  if (!tiktok) {
+    $("script:not([src])")
+      .slice(0, 40)
+      .each((_i, el) => {
+        const text = $(el).text();
+        if (!text.includes("SIGI_STATE")) return;
+        tiktok = sigiUser(assignedJson(text, "SIGI_STATE']") ?? assignedJson(text, 'SIGI_STATE"]') ?? assignedJson(text, "SIGI_STATE"), profile.handle);
+        return !tiktok;
+      });
   }
   if (tiktok && tiktok.statusCode && tiktok.statusCode !== 0 && !tiktok.user.uniqueId) {
     return { ...profile, status: "absent", reason: `${name} has no profile at this address.` };
   }
 
+  // Other embedded JSON (Next.js __NEXT_DATA__ and the like): the object whose handle is the one asked for.
+  const embeddedRoots: unknown[] = [];
+  $('script#__NEXT_DATA__, script[type="application/json"]')
+    .slice(0, 8)
+    .each((_i, el) => {
+      if ($(el).attr("id") === "__UNIVERSAL_DATA_FOR_REHYDRATION__" || $(el).attr("id") === "SIGI_STATE") return;
+      const json = parseJson($(el).text());
+      if (json !== undefined) embeddedRoots.push(json);
+    });
+  const embedded = embeddedProfile(embeddedRoots, profile.handle);
+
   const ogType = meta('meta[property="og:type"]');
   const ogTitle = meta('meta[property="og:title"]') ?? meta('meta[name="twitter:title"]');
+  const title = clean($("title").first().text(), MAX_TEXT);
   const description = meta('meta[property="og:description"]') ?? meta('meta[name="description"]') ?? meta('meta[name="twitter:description"]');
   const ogImage = safeUrl(meta('meta[property="og:image"]') ?? meta('meta[name="twitter:image"]'), finalUrl);
-  const isProfile = !!person || !!profilePage || (!!tiktok && !!tiktok.user.uniqueId) || ogType === "profile" || /^profile(\.|$)/.test(ogType ?? "");
+  const ogUrl = safeUrl(meta('meta[property="og:url"]'), finalUrl);
+  const structured = !!person || !!profilePage || (!!tiktok && !!tiktok.user.uniqueId) || !!embedded || ogType === "profile" || /^profile(\.|$)/.test(ogType ?? "");
+  // A page without structured data that still names this very handle ("Luna (@luna) | OnlyFans", og:url of the profile).
+  const namesHandle = [ogTitle, title].some((t) => mentionsHandle(t, profile.handle)) || (!!ogUrl && sameProfile(ogUrl, profile.url));
 
-  if (!isProfile) {
+  if (!structured && !namesHandle) {
+    if (embeddedRoots.some(nextNotFound) || saysNotFound($)) return { ...profile, status: "absent", reason: `${name} says there is no profile at this address.` };
     return { ...profile, status: "unreadable", reason: `${name} shows nothing of this profile without a login: cannot be checked automatically.` };
   }
 
   const tu = tiktok?.user ?? null;
-  const displayName = clean(tu?.nickname, MAX_NAME) ?? clean(person?.name, MAX_NAME) ?? clean(titleName(ogTitle), MAX_NAME);
-  const bio = clean(tu?.signature, MAX_TEXT) ?? clean(person?.description, MAX_TEXT) ?? description;
+  const displayName =
+    clean(tu?.nickname, MAX_NAME) ??
+    clean(person?.name, MAX_NAME) ??
+    clean(person?.givenName, MAX_NAME) ??
+    clean(firstOf(embedded, NAME_KEYS), MAX_NAME) ??
+    clean(titleName(ogTitle ?? title, name), MAX_NAME);
+  const instagramBio = description && followersInText(description) !== null ? quotedBio(description) : null;
+  const bio =
+    clean(tu?.signature, MAX_TEXT) ??
+    clean(person?.description, MAX_TEXT) ??
+    clean(firstOf(embedded, BIO_KEYS), MAX_TEXT) ??
+    clean(instagramBio, MAX_TEXT) ??
+    description;
   const avatarUrl =
     safeUrl(tu?.avatarLarger, finalUrl) ??
     safeUrl(tu?.avatarMedium, finalUrl) ??
-    safeUrl(isObject(person?.image) ? (person.image as JsonObject).url ?? (person.image as JsonObject).contentUrl : person?.image, finalUrl) ??
+    safeUrl(imageOf(person?.image), finalUrl) ??
+    safeUrl(imageOf(firstOf(embedded, AVATAR_KEYS)), finalUrl) ??
     ogImage;
   const bioLink = isObject(tu?.bioLink) ? safeUrl((tu.bioLink as JsonObject).link) ?? safeUrl(`https://${String((tu.bioLink as JsonObject).link ?? "")}`) : null;
-  const sameAs = ([] as unknown[]).concat(person?.sameAs ?? []).slice(0, MAX_LINKS).map((u) => safeUrl(u));
+  const sameAs = [...([] as unknown[]).concat(person?.sameAs ?? []).slice(0, MAX_LINKS), ...([] as unknown[]).concat(profilePage?.relatedLink ?? []).slice(0, MAX_LINKS)].map((u) => safeUrl(u));
+  const embeddedLinks = ([] as unknown[]).concat(firstOf(embedded, ["website", "links", "externalUrl", "external_url"]) ?? []).slice(0, MAX_LINKS).map((u) => safeUrl(imageOf(u)));
   const relMe: (string | null)[] = [];
   $('a[rel~="me"], link[rel~="me"]').slice(0, MAX_LINKS).each((_i, el) => {
     relMe.push(safeUrl($(el).attr("href"), finalUrl));
   });
-  let followers = count(tiktok?.stats?.followerCount) ?? followersFromStats(person?.interactionStatistic) ?? followersFromStats(profilePage?.interactionStatistic);
-  const fm = description ? FOLLOWERS_IN_TEXT.exec(description) : null;
-  if (followers === null && fm) followers = abbreviated(fm[1]!);
-  const createdAt = date(tu?.createTime) ?? date(profilePage?.dateCreated) ?? date(person?.dateCreated) ?? date(person?.foundingDate);
+  const tiktokStats = isObject(tiktok?.stats) ? tiktok.stats : null;
+  const followers =
+    count(tiktokStats?.followerCount) ??
+    followersFromStats(person?.interactionStatistic) ??
+    followersFromStats(profilePage?.interactionStatistic) ??
+    embeddedFollowers(embedded) ??
+    followersInText(description);
+  const createdAt =
+    date(tu?.createTime) ?? date(profilePage?.dateCreated) ?? date(person?.dateCreated) ?? date(person?.foundingDate) ?? date(firstOf(embedded, ["createdAt", "created_at", "joinedAt", "joinDate", "createTime", "dateCreated"]));
   // Her images in its posts: the JSON-LD postings; where the page has none, the og:image gallery (every og:image but the picture).
   let posts = postsFromJsonLd(jsonLd, profile.url, finalUrl, avatarUrl);
   if (posts.length === 0) {
@@ -506,21 +793,55 @@ export function readProfilePage(profile: PublicProfile, page: FetchResult): Publ
     displayName,
     bio,
     avatarUrl,
-    links: uniq([bioLink, ...sameAs, ...relMe, ...linksInText(bio)]).filter((u) => !sameProfile(u, profile.url)),
+    links: uniq([bioLink, ...sameAs, ...embeddedLinks, ...relMe, ...linksInText(bio)]).filter((u) => !sameProfile(u, profile.url)),
     followers,
     createdAt,
     posts,
   };
 }
 
+/** True when a text names the handle as "@handle" (not as the start of a longer handle). */
+function mentionsHandle(text: string | null, handle: string): boolean {
+  if (!text || !handle) return false;
+  const hay = text.slice(0, 500).toLowerCase();
+  const needle = `@${handle.toLowerCase()}`;
+  for (let at = hay.indexOf(needle); at >= 0; at = hay.indexOf(needle, at + 1)) {
+    const next = hay[at + needle.length];
+    if (next === undefined || !/[a-z0-9_.-]/.test(next)) return true;
+  }
+  return false;
+}
+
+/** Whether the page's title, headings or first paragraphs say there is no such profile. */
+function saysNotFound($: cheerio.CheerioAPI): boolean {
+  const texts: string[] = [];
+  $("title, h1, h2, [data-testid='emptyState'], main p, body > p, #app p, #__next p")
+    .slice(0, 30)
+    .each((_i, el) => {
+      texts.push($(el).text().slice(0, 300));
+    });
+  for (const attr of ['meta[property="og:title"]', 'meta[name="description"]']) texts.push(($(attr).first().attr("content") ?? "").slice(0, 300));
+  const text = texts.join(" \n ").toLowerCase().replace(/[’‘`]/g, "'");
+  return NOT_FOUND_PHRASES.some((p) => text.includes(p));
+}
+
 const bareAddress = (u: string) => trimEnd(u.replace(/^https?:\/\/(?:www\.)?/, ""), "/").toLowerCase();
 const sameProfile = (a: string, b: string) => bareAddress(a) === bareAddress(b);
 
-/** "Luna (@luna) • Instagram photos and videos" → "Luna": the name before the handle in a page title. */
-function titleName(title: string | null): string | null {
+/**
+ * The name in a page title: before the handle ("Luna (@luna) • Instagram photos and videos" → "Luna"),
+ * else without the platform's name at its end ("Luna Rivers | Fanvue", "Luna on X" → the name).
+ */
+function titleName(title: string | null, platformName: string): string | null {
   if (!title) return null;
   const at = title.indexOf("(@");
-  return at > 0 ? title.slice(0, at).trim() : title;
+  if (at > 0) return title.slice(0, at).trim();
+  const lower = title.toLowerCase();
+  const platform = platformName.toLowerCase();
+  for (const sep of [" | ", " - ", " • ", " · ", " – ", " — ", " / ", " on "]) {
+    if (lower.endsWith(`${sep}${platform}`)) return title.slice(0, title.length - sep.length - platform.length).trim() || null;
+  }
+  return title;
 }
 
 /**

@@ -1,0 +1,170 @@
+import { readFileSync } from "node:fs";
+import { findPlatform, type Platform } from "@leakwarden/contracts/platforms";
+import { fixturePath } from "@leakwarden/test-support/fake-web/fake-search";
+import { describe, expect, it } from "vitest";
+import type { FetchResult } from "../guarded-fetch";
+import { profileUrlFor, readProfilePage, readRedditAbout, type PublicProfile } from "./profile-adapters";
+
+// Profile pages in the shapes the platforms publish without a login (fixtures/profiles/SOURCES.md):
+// each read as what a person looking at it would see, or said to be missing, or said to be unreadable.
+
+const HANDLE = "lunarivers_vip";
+/** X is not on the platform list: its pages stand for a platform the reader has never seen. */
+const X: Platform = { ...findPlatform("Fanvue")!, id: 999, name: "X", key: "x", hosts: ["x.com"], profileUrl: "https://x.com/{username}" };
+
+const profileOn = (platform: Platform): PublicProfile => ({
+  platformId: platform.id,
+  platformName: platform.name,
+  handle: HANDLE,
+  url: profileUrlFor(platform, HANDLE),
+  status: "unreachable",
+  reason: "",
+  displayName: null,
+  bio: null,
+  avatarUrl: null,
+  links: [],
+  followers: null,
+  createdAt: null,
+  posts: [],
+});
+
+const page = (body: string, over: Partial<FetchResult> = {}): FetchResult => ({
+  url: "https://example.test/",
+  finalUrl: "",
+  status: 200,
+  headers: {},
+  contentType: "text/html; charset=utf-8",
+  body: Buffer.from(body),
+  truncated: false,
+  fetchedAt: new Date().toISOString(),
+  sha256: "",
+  redirects: [],
+  robots: null,
+  ...over,
+});
+
+const fixture = (name: string) => readFileSync(fixturePath(`profiles/${name}`), "utf8");
+const read = (platformName: string | Platform, name: string) => {
+  const platform = typeof platformName === "string" ? findPlatform(platformName)! : platformName;
+  const profile = profileOn(platform);
+  return readProfilePage(profile, page(fixture(name), { finalUrl: profile.url }));
+};
+
+describe("profile pages in the shapes platforms serve", () => {
+  it("reads TikTok's rehydration data and both forms of its older SIGI_STATE", () => {
+    const universal = read("TikTok", "tiktok-universal.html");
+    expect(universal).toMatchObject({ status: "found", displayName: "Luna ✨ Rivers", bio: "backup acc 💋 all my vids free ⬇️", followers: 12345 });
+    expect(universal.links).toContain("https://linktr.ee/lunarivers_vip");
+    expect(universal.avatarUrl).toMatch(/^https:\/\/p16-sign-va\.tiktokcdn\.com\/.+x-expires=1764000000&x-signature=xyz$/);
+    expect(universal.createdAt?.toISOString()).toBe(new Date(1761000000 * 1000).toISOString());
+
+    const sigi = read("TikTok", "tiktok-sigi-script.html");
+    expect(sigi).toMatchObject({ status: "found", displayName: "Luna Rivers", followers: 987, avatarUrl: "https://p16-sign-va.tiktokcdn.com/tos-maliva-avt-0068/def~c5_1080x1080.jpeg" });
+    expect(sigi.bio).toContain("simpcity.su/threads/luna.77");
+    expect(sigi.links).toEqual(expect.arrayContaining(["https://t.me/lunafreeleaks", "https://simpcity.su/threads/luna.77"]));
+
+    const old = read("TikTok", "tiktok-sigi-window.html");
+    expect(old).toMatchObject({ status: "found", displayName: "Luna Rivers", bio: "new acc, old one got banned", followers: 51 });
+  });
+
+  it("reads a TikTok account that does not exist as missing, and a security check as unreadable", () => {
+    expect(read("TikTok", "tiktok-sigi-not-found.html").status).toBe("absent");
+    expect(read("TikTok", "tiktok-not-found-text.html").status).toBe("absent");
+    const verify = read("TikTok", "tiktok-verify.html");
+    expect(verify.status).toBe("unreadable");
+    expect(verify.displayName).toBeNull();
+  });
+
+  it("reads Instagram's follower counts in every locale and number form, and names with their entities decoded", () => {
+    const en = read("Instagram", "instagram-en.html");
+    expect(en).toMatchObject({ status: "found", displayName: "Luna & Co 💋", followers: 1234 });
+    expect(en.avatarUrl).toContain("&_nc_cat=1&");
+    expect(read("Instagram", "instagram-en-millions.html").followers).toBe(1_200_000);
+    expect(read("Instagram", "instagram-de.html").followers).toBe(1_200_000);
+    expect(read("Instagram", "instagram-de-tsd.html").followers).toBe(12_500);
+    expect(read("Instagram", "instagram-fr.html").followers).toBe(1234);
+    expect(read("Instagram", "instagram-es.html").followers).toBe(1234);
+    expect(read("Instagram", "instagram-pt-mil.html").followers).toBe(12_500);
+    for (const f of ["instagram-de.html", "instagram-fr.html", "instagram-es.html", "instagram-pt-mil.html"]) expect(read("Instagram", f).displayName).toBe("Luna Rivers");
+  });
+
+  it("reads the bio Instagram quotes in its description, with the link in it", () => {
+    const withBio = read("Instagram", "instagram-en-bio.html");
+    expect(withBio).toMatchObject({ status: "found", displayName: "Luna Rivers", followers: 12_500, bio: "backup acc, my main got deleted 💔 all free: simpcity.su/threads/luna.1" });
+    expect(withBio.links).toContain("https://simpcity.su/threads/luna.1");
+  });
+
+  it("reads Instagram's 'page isn't available' answered with 200 as missing, and its login page as unreadable", () => {
+    const missing = read("Instagram", "instagram-not-found.html");
+    expect(missing.status).toBe("absent");
+    expect(missing.reason).toMatch(/no profile/);
+    const wall = read("Instagram", "instagram-login-wall.html");
+    expect(wall.status).toBe("unreadable");
+    expect(wall.reason).toMatch(/cannot be checked automatically/);
+  });
+
+  it("reads an X profile's JSON-LD (givenName, Follows counter, creation date), and its missing and suspended pages", () => {
+    const x = read(X, "x-profile.html");
+    expect(x).toMatchObject({ status: "found", displayName: "Luna Rivers 💋", followers: 4321, avatarUrl: "https://pbs.twimg.com/profile_images/1790000000000000000/AbCd_400x400.jpg" });
+    expect(x.createdAt?.toISOString()).toBe("2025-10-02T18:30:00.000Z");
+    expect(x.links).toContain("https://linktr.ee/lunarivers_vip");
+    expect(read(X, "x-not-found.html").status).toBe("absent");
+    expect(read(X, "x-suspended.html").status).toBe("absent");
+  });
+
+  it("reads a paid platform's meta that names the handle, and says so when its page is an empty shell", () => {
+    const of = read("OnlyFans", "onlyfans-preview.html");
+    expect(of).toMatchObject({ status: "found", displayName: "Luna Rivers", bio: "💋 backup page, sub for 3$ & DM me", avatarUrl: "https://public.onlyfans.com/files/thumbs/c144/a/ab/abc/abcdef/avatar.jpg" });
+    expect(read("OnlyFans", "onlyfans-shell.html").status).toBe("unreadable");
+    expect(read("Fansly", "fansly-shell.html").status).toBe("unreadable");
+  });
+
+  it("reads a Next.js page's embedded profile, and its not-found page served with 200 as missing", () => {
+    const fv = read("Fanvue", "fanvue-next.html");
+    expect(fv).toMatchObject({ status: "found", displayName: "Luna Rivers", followers: 318, avatarUrl: "https://media.fanvue.com/private/creator-avatars/8c1f.jpg?width=400" });
+    expect(fv.links).toContain("https://cash.app/$lunariversvip");
+    expect(fv.createdAt?.toISOString()).toBe("2026-11-01T09:00:00.000Z");
+    expect(read("Fanvue", "fanvue-not-found.html").status).toBe("absent");
+  });
+
+  it("decodes entities left in embedded JSON, once", () => {
+    const ld = read("Fanfix", "jsonld-entities.html");
+    expect(ld.displayName).toBe("Luna & Co 💋 ✨");
+    expect(ld.bio).toBe('new acc <3 "free" vids → simpcity.su/threads/luna.9 &amp; more');
+    expect(ld.avatarUrl).toBe("https://cdn.fanfix.io/avatars/lunarivers_vip.jpg?w=150&h=150");
+  });
+
+  it("keeps a hostile page bounded: huge names, bios, counts, nesting and link lists", () => {
+    const ld = {
+      "@context": "https://schema.org",
+      "@type": "ProfilePage",
+      mainEntity: {
+        "@type": "Person",
+        name: "💋".repeat(20_000),
+        description: "free &amp; ".repeat(30_000) + "a".repeat(200_000),
+        interactionStatistic: [{ "@type": "InteractionCounter", interactionType: "https://schema.org/FollowAction", userInteractionCount: "9".repeat(1000) }],
+        sameAs: Array.from({ length: 5000 }, (_, i) => `https://e${i}.test/`),
+      },
+    };
+    const html = `<!doctype html><html><head><title>${"x".repeat(100_000)}</title><meta property="og:description" content="${"1".repeat(5000)}${"&#x30;".repeat(5000)} Followers">
+<script type="application/ld+json">${JSON.stringify(ld)}</script><script type="application/ld+json">${"[".repeat(5000)}${"]".repeat(5000)}</script>
+<script id="SIGI_STATE" type="application/json">${"{\"a\":".repeat(3000)}1${"}".repeat(3000)}</script></head>
+<body>${Array.from({ length: 3000 }, (_, i) => `<a rel="me" href="https://m${i}.test/">m</a>`).join("")}<p>${"(@".repeat(100_000)}</p>
+<script id="__NEXT_DATA__" type="application/json">${JSON.stringify({ props: { pageProps: { a: Array.from({ length: 2000 }, () => ({ b: [{ c: {} }] })) } } })}</script></body></html>`;
+    const fanvue = profileOn(findPlatform("Fanvue")!);
+    const r = readProfilePage(fanvue, page(html, { finalUrl: fanvue.url }));
+    expect(r.status).toBe("found");
+    expect([...r.displayName!].length).toBeLessThanOrEqual(200);
+    expect(r.bio!.length).toBeLessThanOrEqual(2000);
+    expect(r.bio!.startsWith("free & free & ")).toBe(true);
+    expect(r.followers).toBeNull();
+    expect(r.links.length).toBeLessThanOrEqual(20);
+  });
+
+  it("reads Reddit's suspended user and a 'Not Found' error answered with 200 as missing", () => {
+    const reddit = profileOn(findPlatform("Reddit (u/username)")!);
+    const json = (name: string) => page(fixture(name), { contentType: "application/json; charset=UTF-8" });
+    expect(readRedditAbout(reddit, json("reddit-suspended.json")).status).toBe("absent");
+    expect(readRedditAbout(reddit, json("reddit-error-200.json")).status).toBe("absent");
+  });
+});
