@@ -13,6 +13,12 @@ import { bytes, html, json, startVirtualHostServer, type Site, type VirtualHostS
  *   statusCode 10221 for no such user, still HTTP 200).
  * - Fanvue, Fanfix and the like: a server-rendered page with a JSON-LD ProfilePage whose mainEntity is the Person.
  * - Fansly: a single-page app shell that shows no profile without a login.
+ * Other shapes the same platforms serve (an account's `shape`, fixtures/profiles/SOURCES.md):
+ * - "sigi": TikTok's older `window['SIGI_STATE']={UserModule:{users,stats},UserPage}` inline script;
+ * - "de": Instagram's stat line in German ("1,2 Mio. Follower, 180 Gefolgt, 42 Beiträge – …", "&#064;" in meta);
+ * - "next": a Next.js page (Fanvue, Fanfix): the creator in `__NEXT_DATA__` props.pageProps, no JSON-LD.
+ * With `missingStatus: 200`, a profile that does not exist answers 200 with the platform's
+ * "Sorry, this page isn't available." page (Next.js sites: their 404 page data), as many do.
  * Avatars are served from each platform's image host.
  * Posts (an account's `posts`), where the platform shows them without a login:
  * - Reddit: /user/{name}/submitted.json, a Listing of t3 things: a one-image post links the image on
@@ -35,6 +41,13 @@ export type FakeAccount = {
   followers?: number;
   /** Its public posts, newest first: each one image or a gallery of several. */
   posts?: FakePost[];
+  /** Another shape the platform serves its page in (see above); the usual one when absent. */
+  shape?: "sigi" | "de" | "next";
+};
+
+export type FakeProfilesOptions = {
+  /** How a profile that does not exist answers: 404 (default) or 200 with a "not available" page. */
+  missingStatus?: 200 | 404;
 };
 
 export type FakePost = { title: string; images: Buffer[] };
@@ -67,7 +80,8 @@ const CDN: Record<FakePlatform, string> = {
 const esc = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 
 /** `scheme`: how pages write their image addresses ("http" when the test reaches them through the proxy without TLS). */
-export async function startFakeProfilesWeb(accounts: FakeAccount[] = [], scheme: "https" | "http" = "http"): Promise<FakeProfilesWeb> {
+export async function startFakeProfilesWeb(accounts: FakeAccount[] = [], scheme: "https" | "http" = "http", options: FakeProfilesOptions = {}): Promise<FakeProfilesWeb> {
+  const missingStatus = options.missingStatus ?? 404;
   const table = new Map<string, FakeAccount>();
   const key = (p: FakePlatform, h: string) => `${p}:${h.toLowerCase()}`;
   const find = (p: FakePlatform, h: string) => table.get(key(p, decodeURIComponent(h)));
@@ -150,7 +164,39 @@ export async function startFakeProfilesWeb(accounts: FakeAccount[] = [], scheme:
     },
   });
 
-  const notFoundHtml = (title: string) => html(`<!doctype html><html><head><title>${title}</title></head><body><h2>Sorry, this page isn't available.</h2></body></html>`, 404);
+  const notFoundHtml = (title: string) =>
+    missingStatus === 200
+      ? html(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${title.replace(/^.*• /, "")}</title><meta property="og:title" content="${title.replace(/^.*• /, "")}"></head><body><main><h2>Sorry, this page isn&#039;t available.</h2><div>The link you followed may be broken, or the page may have been removed.</div></main></body></html>`)
+      : html(`<!doctype html><html><head><title>${title}</title></head><body><h2>Sorry, this page isn't available.</h2></body></html>`, 404);
+  // A Next.js site's 404 page, served with 200: nothing visible says so but its page data.
+  const nextNotFound = (siteName: string) =>
+    html(`<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>${siteName}</title><meta property="og:title" content="${siteName}"/><meta property="og:type" content="website"/></head><body><div id="__next"></div><script id="__NEXT_DATA__" type="application/json">${JSON.stringify({ props: { pageProps: { statusCode: 404 } }, page: "/[handle]", query: {}, buildId: "b1", isFallback: false, gssp: true })}</script></body></html>`);
+  const nextProfile = (a: FakeAccount, siteName: string) =>
+    html(`<!DOCTYPE html><html lang="en"><head><meta charSet="utf-8"/><title>${esc(a.displayName)} (@${a.handle}) | ${siteName}</title>
+<meta property="og:title" content="${esc(a.displayName)} | ${siteName}"/><meta property="og:type" content="website"/><meta property="og:description" content="${esc(a.bio)}"/><meta property="og:image" content="${avatarUrl(a)}"/></head>
+<body><div id="__next"></div><script id="__NEXT_DATA__" type="application/json">${JSON.stringify({
+      props: {
+        pageProps: {
+          creator: {
+            uuid: "8c1f2b3a-0000-4000-8000-000000000001",
+            handle: a.handle,
+            displayName: a.displayName,
+            bio: [a.bio, ...(a.links ?? [])].join("\n"),
+            avatarUrl: avatarUrl(a).replace(/&amp;/g, "&"),
+            fanCounts: { followersCount: a.followers ?? 0, subscribersCount: 0 },
+            createdAt: (a.createdAt ?? new Date("2020-01-01")).toISOString(),
+          },
+        },
+        __N_SSP: true,
+      },
+      page: "/[handle]",
+      query: { handle: a.handle },
+      buildId: "b1",
+      isFallback: false,
+      gssp: true,
+    }).replace(/</g, "\\u003c")}</script></body></html>`);
+  /** "1,2 Mio.", "12,5 Tsd.", "1.234": a count as Instagram writes it in German. */
+  const germanCount = (n: number) => (n >= 1e6 ? `${(n / 1e6).toFixed(1).replace(".", ",")} Mio.` : n >= 1e4 ? `${(n / 1e3).toFixed(1).replace(".", ",")}\u00a0Tsd.` : n.toLocaleString("de-DE"));
 
   const reddit: Site = {
     "*": (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
@@ -206,6 +252,13 @@ export async function startFakeProfilesWeb(accounts: FakeAccount[] = [], scheme:
       const a = m ? find("instagram", m[1]!) : undefined;
       if (!a) return notFoundHtml("Page not found • Instagram")(req, res, url);
       const followers = (a.followers ?? 0).toLocaleString("en-US");
+      if (a.shape === "de") {
+        const de = `${germanCount(a.followers ?? 0)} Follower, 180 Gefolgt, 42 Beiträge – Sieh dir Instagram-Fotos und -Videos von ${esc(a.displayName)} (&#064;${a.handle}) an`;
+        return html(`<!DOCTYPE html><html lang="de" class="no-js not-logged-in client-root"><head><meta charset="utf-8"><title>${esc(a.displayName)} (&#064;${a.handle}) &#x2022; Instagram-Fotos und -Videos</title>
+<meta content="${de}" name="description" /><meta property="og:type" content="profile" /><meta property="og:image" content="${avatarUrl(a)}" />
+<meta property="og:title" content="${esc(a.displayName)} (&#064;${a.handle}) &#x2022; Instagram-Fotos und -Videos" /><meta property="og:description" content="${de}" />
+<meta property="og:url" content="https://www.instagram.com/${a.handle}/" /></head><body><div id="splash-screen"></div></body></html>`)(req, res, url);
+      }
       const desc = `${followers} Followers, 180 Following, 42 Posts - See Instagram photos and videos from ${a.displayName} (@${a.handle})`;
       return html(`<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>${esc(a.displayName)} (@${a.handle}) • Instagram photos and videos</title>
 <meta property="og:type" content="profile" />
@@ -243,6 +296,11 @@ export async function startFakeProfilesWeb(accounts: FakeAccount[] = [], scheme:
             },
           }
         : { statusCode: 10221, statusMsg: "user not exist", userInfo: {} };
+      if (a?.shape === "sigi" && "userInfo" in detail && "user" in detail.userInfo) {
+        const sigi = { UserModule: { users: { [a.handle]: detail.userInfo.user }, stats: { [a.handle]: detail.userInfo.stats } }, UserPage: { uniqueId: a.handle, statusCode: 0 }, ItemModule: {} };
+        return html(`<!DOCTYPE html><html><head><meta charset="utf-8"><title>${esc(`${a.displayName} (@${a.handle}) TikTok | Watch ${a.displayName}'s Newest TikTok Videos`)}</title></head>
+<body><div id="main"></div><script>window['SIGI_STATE']=${JSON.stringify(sigi).replace(/</g, "\\u003c")};window['SIGI_RETRY']={"UserModule":1};</script></body></html>`)(req, res, url);
+      }
       const state = { __DEFAULT_SCOPE__: { "webapp.app-context": { language: "en" }, "webapp.user-detail": detail } };
       return html(`<!DOCTYPE html><html lang="en"><head><meta charset="UTF-8"><title>${a ? esc(`${a.displayName} (@${a.handle}) | TikTok`) : "TikTok - Make Your Day"}</title></head>
 <body><div id="app"></div><script id="__UNIVERSAL_DATA_FOR_REHYDRATION__" type="application/json">${JSON.stringify(state).replace(/</g, "\\u003c")}</script></body></html>`)(req, res, url);
@@ -253,7 +311,8 @@ export async function startFakeProfilesWeb(accounts: FakeAccount[] = [], scheme:
     "*": (req, res, url) => {
       const m = pathPattern.exec(url.pathname);
       const a = m ? find(platform, m[1]!) : undefined;
-      if (!a) return notFoundHtml(`Not found | ${siteName}`)(req, res, url);
+      if (!a) return (missingStatus === 200 && platform === "fanvue" ? nextNotFound(siteName) : notFoundHtml(`Not found | ${siteName}`))(req, res, url);
+      if (a.shape === "next") return nextProfile(a, siteName)(req, res, url);
       const ld = {
         "@context": "https://schema.org",
         "@type": "ProfilePage",

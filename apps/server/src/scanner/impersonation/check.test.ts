@@ -204,3 +204,76 @@ describe("an impersonation check against fake platforms", () => {
     expect(names).not.toContain("Reddit (r/subreddit)");
   });
 });
+
+describe("an impersonation check against platforms in shapes it was not written against", () => {
+  // The same creator; platforms that answer 200 for a missing profile, TikTok in its older SIGI_STATE,
+  // Instagram in German, Fanvue as a Next.js page (fixtures/profiles/SOURCES.md).
+  let other: FakeProfilesWeb;
+  let otherFetcher: GuardedFetcher;
+  beforeAll(async () => {
+    other = await startFakeProfilesWeb(
+      [
+        // A name variant on TikTok's older page, sending fans to a leak site.
+        { platform: "tiktok", handle: "lunarivers_official", shape: "sigi", displayName: "Luna Rivers", bio: "all my vids free 👉 simpcity.su/threads/luna-rivers.77", createdAt: daysAgo(5), followers: 987 },
+        // Her face on a German-language Instagram page, "1,2 Mio. Follower".
+        { platform: "instagram", handle: "lunariverss", shape: "de", displayName: "Mia &amp; Co ✨", bio: "", avatar: herPhoto, followers: 1_200_000, createdAt: daysAgo(400) },
+        // Her real Instagram: never asked for.
+        { platform: "instagram", handle: "lunarivers", shape: "de", displayName: "Luna Rivers", bio: "", avatar: herPhoto, followers: 90_000 },
+        // Her backup, on a Next.js page, asking for money and pointing at her real OnlyFans.
+        { platform: "fanvue", handle: "lunarivers_backup", shape: "next", displayName: "Luna Rivers (backup)", bio: "my OF got banned, sub here", links: ["https://onlyfans.com/lunarivers", "https://cash.app/$lunariversbackup"], createdAt: daysAgo(400), followers: 318 },
+        // A stranger with her name, on the same kind of page: nothing of hers.
+        { platform: "fanvue", handle: "luna.rivers", shape: "next", displayName: "Luna Rivers", bio: "Luna from Ohio 🌲 hiking and coffee", avatar: otherPhoto, createdAt: daysAgo(2000), followers: 300 },
+        // On a domain she allows: her face, never listed.
+        { platform: "fanfix", handle: "lunarivers", shape: "next", displayName: "Luna Rivers", bio: "", avatar: herPhoto },
+      ],
+      "http",
+      { missingStatus: 200 },
+    );
+    otherFetcher = createGuardedFetcher(parseScannerSettings({ SCAN_PROXY_URL: other.proxy.url, SCAN_FETCH_TIMEOUT_MS: "3000", SCAN_MAX_RETRIES: "0" }));
+  });
+  afterAll(async () => {
+    await otherFetcher?.close();
+    await other?.close();
+  });
+
+  it("lists the impersonators with the right evidence; her own, allowed and unrelated accounts and missing profiles are not", async () => {
+    const result = await checkImpersonators(
+      input({
+        adapter: { fetchPage: (url) => otherFetcher.fetch(url, { robots: false, retries: 0, maxBytes: 2 * 1024 * 1024 }), redditUrl: "http://www.reddit.com", scheme: "http" },
+        fetchImage: (url) => otherFetcher.fetch(url, { robots: false, retries: 0, maxBytes: 5 * 1024 * 1024, truncate: false }),
+        handlesPerPlatform: 60,
+        platforms: ["Instagram", "TikTok", "Fanvue", "Fanfix"].map((n) => findPlatform(n)!),
+      }),
+    );
+    const likely = result.checked.filter((c) => c.verdict.likely);
+    expect(likely.map((c) => `${c.profile.platformName}:${c.profile.handle}`).sort()).toEqual(["Fanvue:lunarivers_backup", "Instagram:lunariverss", "TikTok:lunarivers_official"]);
+
+    const tiktok = likely.find((c) => c.profile.platformId === 17)!;
+    expect(tiktok.verdict.evidence.map((e) => e.kind)).toEqual(expect.arrayContaining(["leak-link", "name", "display-name"]));
+    expect(tiktok.profile).toMatchObject({ displayName: "Luna Rivers", followers: 987 });
+
+    const insta = likely.find((c) => c.profile.platformId === 16)!;
+    expect(insta.avatarMatch).not.toBeNull();
+    expect(insta.verdict.evidence.find((e) => e.kind === "avatar")?.detail).toMatch(/reference photos/);
+    // The name as a person reads it, the count as the page meant it.
+    expect(insta.profile).toMatchObject({ displayName: "Mia & Co ✨", followers: 1_200_000 });
+
+    const fanvue = likely.find((c) => c.profile.platformId === 10)!;
+    expect(fanvue.verdict.evidence.map((e) => e.kind).sort()).toEqual(["display-name", "name", "own-link", "payment-link"]);
+    expect(fanvue.profile.followers).toBe(318);
+
+    // The stranger was read and kept out of her sight; the allowed domain too; her own account never asked for.
+    const stranger = result.checked.find((c) => c.profile.platformId === 10 && c.profile.handle === "luna.rivers")!;
+    expect(stranger.profile.status).toBe("found");
+    expect(stranger.verdict.likely).toBe(false);
+    expect(result.checked.filter((c) => c.profile.platformId === 5).every((c) => !c.verdict.likely)).toBe(true);
+    expect(other.web.served).not.toContain("www.instagram.com /lunarivers/");
+
+    // Profiles that do not exist (answered 200) read as missing on every platform, never listed, never a login wall.
+    const missing = result.checked.filter((c) => c.profile.status === "absent");
+    expect(new Set(missing.map((c) => c.profile.platformName))).toEqual(new Set(["Instagram", "TikTok", "Fanvue"]));
+    expect(missing.some((c) => c.profile.platformId === 16 && c.profile.handle === "luna_rivers")).toBe(true);
+    expect(missing.every((c) => !c.verdict.likely && c.verdict.score === 0 && c.thumbnail === null)).toBe(true);
+    expect(result.uncheckable).toEqual([]);
+  });
+});
