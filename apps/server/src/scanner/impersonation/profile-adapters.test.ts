@@ -3,7 +3,7 @@ import { findPlatform, type Platform } from "@leakwarden/contracts/platforms";
 import { fixturePath } from "@leakwarden/test-support/fake-web/fake-search";
 import { describe, expect, it } from "vitest";
 import type { FetchResult } from "../guarded-fetch";
-import { profileUrlFor, readProfilePage, readRedditAbout, type PublicProfile } from "./profile-adapters";
+import { followersInText, parseCount, profileUrlFor, readProfilePage, readRedditAbout, type PublicProfile } from "./profile-adapters";
 
 // Profile pages in the shapes the platforms publish without a login (fixtures/profiles/SOURCES.md):
 // each read as what a person looking at it would see, or said to be missing, or said to be unreadable.
@@ -166,5 +166,47 @@ describe("profile pages in the shapes platforms serve", () => {
     const json = (name: string) => page(fixture(name), { contentType: "application/json; charset=UTF-8" });
     expect(readRedditAbout(reddit, json("reddit-suspended.json")).status).toBe("absent");
     expect(readRedditAbout(reddit, json("reddit-error-200.json")).status).toBe("absent");
+  });
+
+  it("reads a 'not found' page that repeats the handle as missing, and a bio that says 'page not found' as a bio", () => {
+    const fanvue = profileOn(findPlatform("Fanvue")!);
+    const missing = readProfilePage(fanvue, page(`<html><head><title>@${HANDLE} | Fanvue</title><meta property="og:title" content="@${HANDLE} | Fanvue"></head><body><main><h2>Sorry, this page isn’t available.</h2></main></body></html>`, { finalUrl: fanvue.url }));
+    expect(missing.status).toBe("absent");
+    const joke = readProfilePage(fanvue, page(`<html><head><title>Luna (@${HANDLE}) | Fanvue</title><meta property="og:description" content="page not found lol, sub here"></head><body></body></html>`, { finalUrl: fanvue.url }));
+    expect(joke).toMatchObject({ status: "found", displayName: "Luna", bio: "page not found lol, sub here" });
+  });
+});
+
+describe("follower counts as pages write them", () => {
+  it.each([
+    ["1,234 Followers, 5 Following", 1234],
+    ["1.234 seguidores, 5 seguidos", 1234],
+    ["1\u202f234 abonnés, 5 abonnements", 1234],
+    ["12.5K Followers", 12_500],
+    ["70.2k Followers", 70_200],
+    ["1.2M Followers", 1_200_000],
+    ["3M Followers", 3_000_000],
+    ["1.1B Followers", 1_100_000_000],
+    ["1,2 Mio. Follower, 5 Gefolgt", 1_200_000],
+    ["12,5\u00a0Tsd. Follower", 12_500],
+    ["12,5 mil seguidores", 12_500],
+    ["1,2 mi seguidores", 1_200_000],
+    ["12,5 k abonnés", 12_500],
+    ["フォロワー1.2万人、フォロー中56人", 12_000],
+    ["팔로워 1,234명", 1234],
+    ["1,5 Followers", null],
+    ["1,2,3 Followers", null],
+    ["12 Following, 5 Followers", null],
+    ["lots of Followers", null],
+    ["9".repeat(200) + " Followers", null],
+    ["1.2 zillion Followers", null],
+  ])("%s → %s", (text, expected) => {
+    expect(followersInText(text)).toBe(expected);
+  });
+
+  it("keeps to whole counts below a trillion", () => {
+    expect(parseCount("1000", "bn")).toBeNull();
+    expect(parseCount("1.5")).toBeNull();
+    expect(parseCount("2,000")).toBe(2000);
   });
 });

@@ -147,9 +147,9 @@ const count = (v: unknown): number | null => {
 
 /** The words for "thousand", "million"... after a count, as the platforms' locales abbreviate them ("12,5 Tsd.", "1,2 Mio.", "12,5 mil", "1.2M"). */
 const MULTIPLIERS: ReadonlyArray<[RegExp, number]> = [
-  [/^(?:k|tsd\.?|mil|tys\.?|тыс\.?|천|b\.?)$/iu, 1e3],
+  [/^(?:k|tsd\.?|mil|tys\.?|тыс\.?|천)$/iu, 1e3],
   [/^(?:m|mio\.?|mln\.?|mi|млн\.?|mn)$/iu, 1e6],
-  [/^(?:bn|mrd\.?|md|mld\.?|млрд\.?)$/iu, 1e9],
+  [/^(?:b|bn|mrd\.?|md|mld\.?|млрд\.?)$/iu, 1e9],
   [/^[万만]$/u, 1e4],
   [/^[億亿]$/u, 1e8],
 ];
@@ -733,9 +733,10 @@ export function readProfilePage(profile: PublicProfile, page: FetchResult): Publ
   // A page without structured data that still names this very handle ("Luna (@luna) | OnlyFans", og:url of the profile).
   const namesHandle = [ogTitle, title].some((t) => mentionsHandle(t, profile.handle)) || (!!ogUrl && sameProfile(ogUrl, profile.url));
 
-  if (!structured && !namesHandle) {
+  if (!structured) {
+    // A page that says there is no such profile is that, even when it repeats the handle asked for.
     if (embeddedRoots.some(nextNotFound) || saysNotFound($)) return { ...profile, status: "absent", reason: `${name} says there is no profile at this address.` };
-    return { ...profile, status: "unreadable", reason: `${name} shows nothing of this profile without a login: cannot be checked automatically.` };
+    if (!namesHandle) return { ...profile, status: "unreadable", reason: `${name} shows nothing of this profile without a login: cannot be checked automatically.` };
   }
 
   const tu = tiktok?.user ?? null;
@@ -820,7 +821,8 @@ function saysNotFound($: cheerio.CheerioAPI): boolean {
     .each((_i, el) => {
       texts.push($(el).text().slice(0, 300));
     });
-  for (const attr of ['meta[property="og:title"]', 'meta[name="description"]']) texts.push(($(attr).first().attr("content") ?? "").slice(0, 300));
+  // Not the description: on a page of meta only, that is the profile's bio.
+  texts.push(($('meta[property="og:title"]').first().attr("content") ?? "").slice(0, 300));
   const text = texts.join(" \n ").toLowerCase().replace(/[’‘`]/g, "'");
   return NOT_FOUND_PHRASES.some((p) => text.includes(p));
 }
