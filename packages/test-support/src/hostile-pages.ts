@@ -24,14 +24,18 @@ export const HOSTILE_RUNS: Record<string, (n: number) => string> = {
   "hyphenated words": (n) => "luna-".repeat(n / 5),
 };
 
-/** A page naming the creator whose every part carries each hostile run, about `size` characters in all. */
+/**
+ * A page naming the creator whose every part carries each hostile run, about `size` characters in
+ * all, with a file-host link in her post (so the file links of the block that matched her are read too).
+ */
 export function hostilePage(name: string, size: number): string {
   const kinds = Object.values(HOSTILE_RUNS);
   const each = Math.floor((size * 0.8) / kinds.length);
   const title = `${name} onlyfans leaked ${kinds.map((k) => k(40)).join(" ")}`;
   const text = kinds.map((k) => `<p>${name} ${k(each)}</p>`).join("\n");
   const attrs = kinds.map((k, i) => `<img src="/i/${i}.jpg" alt="${escapeAttr(k(each / 8))}" style="background:${escapeAttr(k(each / 8))}">`).join("");
-  return `<!doctype html><html><head><title>${escapeText(title)}</title><meta name="description" content="${escapeAttr(kinds.map((k) => k(200)).join(" "))}"></head><body><h1>${name} leaks</h1>${text}${attrs}</body></html>`;
+  const download = `<p>${name} full pack: <a href="https://gofile.io/d/Hostile01">gofile</a></p>`;
+  return `<!doctype html><html><head><title>${escapeText(title)}</title><meta name="description" content="${escapeAttr(kinds.map((k) => k(200)).join(" "))}"></head><body><h1>${name} leaks</h1>${download}${text}${attrs}</body></html>`;
 }
 
 const escapeText = (s: string) => s.replace(/&/g, "&amp;").replace(/</g, "&lt;");

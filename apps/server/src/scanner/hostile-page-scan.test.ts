@@ -76,6 +76,8 @@ describe("a hostile page during a scan in the server's process", () => {
     const { result, slowestMs } = await slowestHealthAnswer(scan({}));
     expect(result.outcome).toBe("completed");
     expect(result.leaks.map((l) => l.url)).toContain(`${origin}/leak`);
+    // The file links of her post on the hostile page were read too (linked-file findings).
+    expect(result.leaks.map((l) => l.url)).toContain("https://gofile.io/d/Hostile01");
     expect(result.analysedUrls).toEqual(expect.arrayContaining([`${origin}/hostile`, `${origin}/leak`]));
     expect(slowestMs).toBeLessThan(1000);
   }, 60_000);
