@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { leakEvidenceSchema } from "./leak-evidence";
 
 export const scanStatuses = ["queued", "running", "completed", "failed", "cancelled"] as const;
 export const leakStatuses = ["new", "confirmed", "takedown_sent", "removed", "dismissed"] as const;
@@ -56,47 +57,7 @@ export type LatestScanResponse = z.infer<typeof latestScanResponseSchema>;
 
 export const startScanSchema = z.object({ trigger: z.enum(["manual", "onboarding"]).default("manual") }).strict();
 
-/** Disguises a page may write a creator's name in, which the scanner reads through. */
-export const evasionForms = ["leetspeak", "lookalike", "styled", "zero-width", "combining", "transliterated", "spaced", "dotted", "decorated"] as const;
-export type EvasionForm = (typeof evasionForms)[number];
-
-/** In a leak's evidence (`evidence.evasions`): her name as the page wrote it, and the disguises read through. */
-export const nameEvasionSchema = z.object({
-  name: z.string(),
-  seen: z.string(),
-  forms: z.array(z.enum(evasionForms)),
-});
-export type NameEvasion = z.infer<typeof nameEvasionSchema>;
-
-/**
- * In a leak's evidence (`evidence.linkedFrom`): a file-host link (mega.nz, gofile.io…) found in the
- * post of a leak page that matched her, and so a leak of its own: the page that linked it, what
- * matched there, and the file. A mega.nz link's decryption key is never stored (`keyOnPage` says
- * the page carried one): the id identifies the file to its host.
- */
-export const linkedFromSchema = z.object({
-  pageUrl: z.string(),
-  pageTitle: z.string(),
-  matchedBy: z.enum(["name", "image"]),
-  matchedNames: z.array(z.string()),
-  service: z.string(),
-  kind: z.enum(["file", "folder", "album"]),
-  keyOnPage: z.boolean(),
-});
-export type LinkedFrom = z.infer<typeof linkedFromSchema>;
-
-/** The same sentence for a person wherever a disguise is shown (e.g. "digits and symbols for letters"). */
-export const evasionFormLabels: Record<EvasionForm, string> = {
-  leetspeak: "digits and symbols for letters",
-  lookalike: "look-alike letters from another alphabet",
-  styled: "full-width or styled letters",
-  "zero-width": "invisible characters between the letters",
-  combining: "marks drawn over the letters",
-  transliterated: "Cyrillic letters for the Latin ones",
-  spaced: "letters spaced apart",
-  dotted: "letters separated by dots or dashes",
-  decorated: "symbols or emoji between the letters",
-};
+export { evasionFormLabels, evasionForms, linkedFromSchema, nameEvasionSchema, type EvasionForm, type LinkedFrom, type NameEvasion } from "./leak-evidence";
 
 /**
  * A re-upload: the earlier leak of hers, taken down (the link removed), whose content this link
@@ -128,7 +89,8 @@ export const leakSchema = z.object({
   status: z.enum(leakStatuses),
   firstSeenAt: z.string(),
   lastSeenAt: z.string(),
-  evidence: z.record(z.string(), z.unknown()),
+  /** Why it was listed: the stored evidence read through its schema (leak-evidence.ts). */
+  evidence: leakEvidenceSchema,
   /** Set when this link re-posts a leak of hers that was taken down. */
   reuploadOf: reuploadSchema.nullable().optional(),
   /** When she marked it a forgery or AI image of her (only a TAKE IT DOWN request is offered for it); null: not marked. */

@@ -1,4 +1,4 @@
-import type { LinkedFrom, NameEvasion } from "@leakwarden/contracts/scans";
+import type { ImageMatch, LeakEvidence } from "@leakwarden/contracts/leak-evidence";
 import type { PdqDihedralHashes } from "@leakwarden/pdq/pdq-hash";
 import type { StageName } from "./platform-profiles";
 
@@ -27,40 +27,15 @@ export type ReferenceHash = {
 export type LeakCategory = "leak_site" | "social_media" | "search_result";
 export type Confidence = "high" | "medium";
 
-export type ImageMatchEvidence = {
-  imageUrl: string;
-  referenceId: string;
-  /** Which dihedral variant of the reference was nearest (mirrored/rotated copies). */
-  variant: string;
-  distance: number;
-  quality: number;
-};
+/** An image on the page matched to one of her references: every field set (the contract's, leak-evidence.ts). */
+export type ImageMatchEvidence = Required<ImageMatch>;
 
-export type FindingEvidence = {
-  matchedNames: string[];
-  /**
-   * Her names as the page wrote them when only a disguise hid them (leetspeak, look-alike
-   * letters, spaced letters…), e.g. { name: "luna_rivers", seen: "lun4_r1vers", forms: ["leetspeak"] }.
-   */
-  evasions?: NameEvasion[];
-  /** Text around the first name match (or the page's opening text for an image-only match). */
-  snippet: string;
-  title: string;
-  /** Leak-context signals that made this a leak, e.g. "file-host link: mega.nz". */
-  signals: string[];
-  imageMatches: ImageMatchEvidence[];
-  httpStatus: number;
-  fetchedAt: string;
-  sha256: string;
-  finalUrl: string;
-  /** Search sources that listed this URL. */
-  sources: string[];
-  robots: { policy: string; status: string; rule: string | null } | null;
-  /** True when the page was larger than the byte limit and only its start was read. */
-  truncated: boolean;
+/** What a reading of a page records: the contract's evidence kinds (leak-evidence.ts) a page reading always has. */
+export type FindingEvidence = Required<
+  Pick<LeakEvidence, "matchedNames" | "snippet" | "title" | "signals" | "httpStatus" | "fetchedAt" | "sha256" | "finalUrl" | "sources" | "robots" | "truncated">
+> &
   /** Set on a file-host link found in a leak page's matched post: the page that linked it (the link's own page was not read). */
-  linkedFrom?: LinkedFrom;
-};
+  Pick<LeakEvidence, "evasions" | "linkedFrom"> & { imageMatches: ImageMatchEvidence[] };
 
 export type Finding = {
   /** Canonical URL: the key of the one-row-per-(creator, URL) store. */

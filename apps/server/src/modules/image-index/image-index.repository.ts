@@ -4,6 +4,7 @@ import { imageHash, imageSighting, indexedImage, referenceHash } from "../../db/
 import { referenceImage } from "../../db/schema/scans";
 import { ALL_WORDS, hashColumns, nearHashesQuery, wordRanges } from "./multi-index-hash";
 import type { LeakCategory } from "@leakwarden/contracts/scans";
+import type { LeakEvidence } from "@leakwarden/contracts/leak-evidence";
 import { recordLeak } from "../scans/record-leak";
 
 export type IndexedImageRow = typeof indexedImage.$inferSelect;
@@ -129,7 +130,7 @@ export async function findReferenceImage(db: DbOrTx, id: string) {
  */
 export async function insertIndexLeak(
   db: DbOrTx,
-  v: { userId: string; canonicalUrl: string; domain: string; category: LeakCategory; evidence: Record<string, unknown>; seenAt: Date },
+  v: { userId: string; canonicalUrl: string; domain: string; category: LeakCategory; evidence: LeakEvidence; seenAt: Date },
 ): Promise<boolean> {
   const { isNew } = await recordLeak(db, { ...v, url: v.canonicalUrl, title: "", confidence: "medium", pageRead: false });
   return isNew;

@@ -1,3 +1,4 @@
+import type { LeakEvidence } from "@leakwarden/contracts/leak-evidence";
 import { PDQ_CROP_TURNS } from "@leakwarden/pdq/pdq-crops";
 import { PDQ_DIHEDRAL_NAMES, type PdqDihedralHashes } from "@leakwarden/pdq/pdq-hash";
 import { formatPdqHash, hammingDistanceWords, isMatch, parsePdqHash, PDQ_DEFAULT_MAX_DISTANCE } from "@leakwarden/pdq/pdq-match";
@@ -193,7 +194,7 @@ export function createImageIndexService(deps: ImageIndexDeps) {
     for (const [pageUrl, page] of perPage) {
       page.found.sort((a, b) => a.match.distance - b.match.distance);
       const best = page.found[0]!.match;
-      const evidence = {
+      const evidence: LeakEvidence = {
         foundBy: "image-index",
         matchedNames: [],
         snippet: "",

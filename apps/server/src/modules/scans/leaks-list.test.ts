@@ -109,6 +109,25 @@ describe("the Leaks list", () => {
     expect(await list(ava, { page: 40, pageSize: 18 })).toEqual({ items: [], total: 60, page: 40, pageSize: 18 });
   });
 
+  it("shows evidence stored by an older or newer build through its schema: known kinds kept, the rest left out", async () => {
+    const cleo = await signUpAndConfirm(services, "cleo@example.com");
+    const cleoId = (await (await cleo.get("/v1/root/get-user")).json()).id;
+    await services.database.db.insert(leak).values({
+      userId: cleoId,
+      canonicalUrl: "https://old.example/t/1",
+      url: "https://old.example/t/1",
+      domain: "old.example",
+      title: "Luna pack",
+      category: "leak_site",
+      confidence: "high",
+      evidence: { matchedNames: ["luna_rivers", 4], snippet: 12, imageMatches: [{ imageUrl: "https://old.example/1.jpg" }, { distance: 3 }], mirroredAt: [{ page: "https://forum.example/t/2" }], legacyScore: 0.9 },
+      firstSeenAt: day(1),
+      lastSeenAt: day(1),
+    });
+    const body = (await (await cleo.get("/v1/leaks")).json()) as { items: { evidence: unknown }[] };
+    expect(body.items.map((i) => i.evidence)).toEqual([{ matchedNames: ["luna_rivers"], imageMatches: [{ imageUrl: "https://old.example/1.jpg" }] }]);
+  });
+
   it("filters by status and category, alone and together", async () => {
     for (const query of [{ status: "new" }, { status: "dismissed" }, { status: "removed" }, { category: "social_media" }, { category: "leak_site", status: "dismissed" }]) {
       await checkAllPages(ava, avaId, query);

@@ -32,7 +32,7 @@ describe("recordLeak", () => {
       title: "Luna Rivers set",
       category: "leak_site",
       confidence: "medium",
-      evidence: { snippet: "luna_rivers leaked", signals: ["crawl: new thread or post on Leaks", "file-host-link: mega.nz"], sources: ["crawl:leaks"], discovery: { how: "crawl", site: "leaks" } },
+      evidence: { snippet: "luna_rivers leaked", signals: ["crawl: new thread or post on Leaks", "file-host-link: mega.nz"], sources: ["crawl:leaks"], discovery: { how: "crawl", site: "leaks", siteName: "Leaks", text: "new thread or post on Leaks", itemKey: "t1" } },
       seenAt: at(0),
       pageRead: true,
       ...over,
@@ -83,7 +83,7 @@ describe("recordLeak", () => {
     const u = url();
     await crawl("rl-ava", u);
     await crawl("rl-ava", u, {
-      evidence: { snippet: "luna_rivers full set", signals: ["file-host-link: mega.nz", "media-count: 40 pics"], sources: ["searxng"], discovery: { how: "scan" }, httpStatus: 200 },
+      evidence: { snippet: "luna_rivers full set", signals: ["file-host-link: mega.nz", "media-count: 40 pics"], sources: ["searxng"], discovery: { how: "crawl", site: "other", siteName: "Other", text: "new thread on Other", itemKey: "t9" }, httpStatus: 200 },
     });
     await insertIndexLeak(database.db, {
       userId: "rl-ava",

@@ -1,6 +1,7 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { leak } from "../../db/schema/scans";
+import type { LeakEvidence } from "@leakwarden/contracts/leak-evidence";
 import type { LeakCategory, LeakConfidence } from "@leakwarden/contracts/scans";
 
 /**
@@ -39,7 +40,8 @@ export type LeakRecord = {
   title: string;
   category: LeakCategory;
   confidence: LeakConfidence;
-  evidence: Record<string, unknown>;
+  /** Typed by the contract: a writer cannot store a shape its readers do not know. */
+  evidence: LeakEvidence;
   seenAt: Date;
   /** The scan that found it (scans only). */
   scanId?: string | null;

@@ -1,3 +1,4 @@
+import { readLeakEvidence } from "@leakwarden/contracts/leak-evidence";
 import { isMatch, PDQ_DEFAULT_MAX_DISTANCE } from "@leakwarden/pdq/pdq-match";
 import { and, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
@@ -42,8 +43,7 @@ type Candidate = { id: string; url: string; canonicalUrl: string; domain: string
 
 /** The image URLs a leak's evidence says matched her photos. */
 function matchedImageUrls(evidence: Record<string, unknown>): string[] {
-  const matches = Array.isArray(evidence.imageMatches) ? (evidence.imageMatches as Array<{ imageUrl?: unknown }>) : [];
-  return matches.map((m) => (typeof m.imageUrl === "string" ? tryCanonicalizeUrl(m.imageUrl) : null)).filter((u): u is string => !!u);
+  return (readLeakEvidence(evidence).imageMatches ?? []).map((m) => tryCanonicalizeUrl(m.imageUrl)).filter((u): u is string => !!u);
 }
 
 /** The page's path and query, without a trailing slash; "" for a site's home page (it says nothing). */

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, is
 import type { DbOrTx } from "../../db/client";
 import { leak, leakCount, leakSearchText, leakSeenDay, referenceImage, scan } from "../../db/schema/scans";
 import type { LeakCategory, LeakConfidence } from "@leakwarden/contracts/scans";
+import type { LeakEvidence } from "@leakwarden/contracts/leak-evidence";
 import { recordLeak, type RecordedLeak } from "./record-leak";
 
 export type ScanRow = typeof scan.$inferSelect;
@@ -114,7 +115,7 @@ export async function updateScan(db: DbOrTx, id: string, values: Partial<Omit<Sc
 /** A scan's finding, stored by recordLeak (record-leak.ts: one row per creator and URL, and its update rules). */
 export function upsertLeak(
   db: DbOrTx,
-  values: { userId: string; scanId: string; canonicalUrl: string; url: string; domain: string; title: string; category: LeakCategory; confidence: LeakConfidence; evidence: Record<string, unknown>; seenAt: Date },
+  values: { userId: string; scanId: string; canonicalUrl: string; url: string; domain: string; title: string; category: LeakCategory; confidence: LeakConfidence; evidence: LeakEvidence; seenAt: Date },
 ): Promise<RecordedLeak> {
   return recordLeak(db, { ...values, pageRead: true });
 }

@@ -1,3 +1,4 @@
+import { readLeakEvidence } from "@leakwarden/contracts/leak-evidence";
 import type { LatestScanResponse, LeakList, LeakListQuery, LeakTimeline, LeakView, MultiSearchResponse, ReferenceImageInput, ScanQuota, ScanView } from "@leakwarden/contracts/scans";
 import { entitlements, planThatLifts, scanAllowanceLabel, type EntitlementTier } from "@leakwarden/contracts/plans";
 import type { Db } from "../../db/client";
@@ -92,7 +93,7 @@ export function leakView(row: repo.LeakRow): LeakView {
     status: row.status as LeakView["status"],
     firstSeenAt: row.firstSeenAt.toISOString(),
     lastSeenAt: row.lastSeenAt.toISOString(),
-    evidence: row.evidence,
+    evidence: readLeakEvidence(row.evidence),
     reuploadOf: row.reupload ?? null,
     forgeryMarkedAt: row.forgeryMarkedAt?.toISOString() ?? null,
   };

@@ -1,3 +1,4 @@
+import { readLeakEvidence } from "@leakwarden/contracts/leak-evidence";
 import type { NoticeKind, TakedownDetail } from "@leakwarden/contracts/takedowns";
 import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "../../db/client";
@@ -61,16 +62,16 @@ export function composeNotice(
   const { owner, leaks } = context;
   const items: NoticeItem[] = takedowns.map((t) => {
     const leak = leaks.get(t.leakId);
-    const evidence = (leak?.evidence ?? {}) as Record<string, unknown>;
+    const evidence = readLeakEvidence(leak?.evidence);
     const reupload = leak?.reupload;
     return {
       url: t.url,
-      title: typeof evidence.title === "string" ? evidence.title : "",
-      matchedNames: Array.isArray(evidence.matchedNames) ? (evidence.matchedNames as string[]) : [],
-      imageUrls: Array.isArray(evidence.imageMatches) ? (evidence.imageMatches as { imageUrl?: string }[]).map((m) => m.imageUrl ?? "").filter(Boolean) : [],
-      snippet: typeof evidence.snippet === "string" ? evidence.snippet : "",
-      fetchedAt: typeof evidence.fetchedAt === "string" ? evidence.fetchedAt : null,
-      sha256: typeof evidence.sha256 === "string" ? evidence.sha256 : null,
+      title: evidence.title ?? "",
+      matchedNames: evidence.matchedNames ?? [],
+      imageUrls: (evidence.imageMatches ?? []).map((m) => m.imageUrl).filter(Boolean),
+      snippet: evidence.snippet ?? "",
+      fetchedAt: evidence.fetchedAt ?? null,
+      sha256: evidence.sha256 ?? null,
       resolved: resolutionOf(t, recipient),
       reupload: reupload ? { url: reupload.url, removedAt: reupload.removedAt, noticeSentAt: reupload.noticeSentAt, sameSite: reupload.sameSite } : null,
     };

@@ -1,3 +1,4 @@
+import { readLeakEvidence } from "@leakwarden/contracts/leak-evidence";
 import type { NoticeKind } from "@leakwarden/contracts/takedowns";
 import type { StoredRecipient } from "../../db/schema/takedowns";
 import { AppError } from "../../lib/app-error";
@@ -69,13 +70,13 @@ export async function recheckTakedown(ctx: TakedownsContext, takedownId: string,
   if (!row || (row.status !== "sent" && row.status !== "escalated") || row.counterNotice) return;
   if (!row.nextCheckAt || row.nextCheckAt.toISOString() !== dueAt || !row.lastSentAt) return;
   const [leak] = await ctx.scans.leaksOf(row.userId, [row.leakId]);
-  const evidence = (leak?.evidence ?? {}) as { matchedNames?: string[]; imageMatches?: { imageUrl?: string }[] };
+  const evidence = readLeakEvidence(leak?.evidence);
   // A file-host link is asked through its host (its page names nobody); any other link, by its page.
   const result =
     (await checkFileHostLink(row.url, (url, init) => ctx.fetchPage(url, init), ctx.fileHostEndpoints)) ??
     (await checkLink(() => ctx.fetchPage(row.url), {
       matchedNames: evidence.matchedNames ?? [],
-      imageUrls: (evidence.imageMatches ?? []).map((m) => m.imageUrl ?? "").filter(Boolean),
+      imageUrls: (evidence.imageMatches ?? []).map((m) => m.imageUrl).filter(Boolean),
     }));
   const at = ctx.now();
   const checked = { checks: row.checks + 1, lastCheckAt: at, updatedAt: at };

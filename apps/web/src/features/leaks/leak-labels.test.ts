@@ -40,3 +40,23 @@ describe("the evidence of a disguised name", () => {
     expect(readEvidence(leak({ evasions: [{ seen: 3 }, "x", { name: "a", seen: "b", forms: ["unknown-form"] }] })).disguises).toEqual([]);
   });
 });
+
+describe("evidence stored by an older or newer build", () => {
+  it("shows what it knows and leaves out kinds it does not know or cannot read", () => {
+    const e = readEvidence(
+      leak({
+        matchedNames: ["luna_rivers", 7, null],
+        snippet: { text: "not a string" },
+        signals: ["file-host-link: mega.nz", { kind: "linked-from", page: "https://forum.example/t/1" }],
+        imageMatches: [{ imageUrl: "https://leaks.example/1.jpg", referenceId: "r1", distance: 12 }, { referenceId: "r2" }, "https://x.example/2.jpg"],
+        mirroredAt: [{ page: "https://forum.example/t/1" }],
+        legacyScore: 0.9,
+      }),
+    );
+    expect(e).toEqual({ matchedNames: ["luna_rivers"], snippet: "", signals: ["file-host-link: mega.nz"], imageUrls: ["https://leaks.example/1.jpg"], disguises: [] });
+  });
+
+  it("reads no evidence at all as an empty record", () => {
+    expect(readEvidence(leak(null as never))).toEqual({ matchedNames: [], snippet: "", signals: [], imageUrls: [], disguises: [] });
+  });
+});

@@ -1,4 +1,5 @@
-import { evasionFormLabels, nameEvasionSchema, type LeakView, type ReuploadView } from "@leakwarden/contracts/scans";
+import { evasionFormLabels, readLeakEvidence } from "@leakwarden/contracts/leak-evidence";
+import type { LeakView, ReuploadView } from "@leakwarden/contracts/scans";
 import { formatShortDate } from "../../lib/format";
 
 export const statusLabels: Record<LeakView["status"], string> = {
@@ -41,20 +42,16 @@ export function describeEvasion(e: { seen: string; forms: readonly (keyof typeof
   return how.length > 0 ? `“${e.seen}”, with ${how.join(" and ")}` : `“${e.seen}”`;
 }
 
-/** The evidence the server stored, read defensively (it is a free-form record on the wire). */
+/** The evidence the server stored, read through its schema (unknown or malformed kinds are left out, never shown oddly). */
 export function readEvidence(leak: LeakView): LeakEvidence {
-  const e = leak.evidence;
-  const strings = (v: unknown) => (Array.isArray(v) ? v.filter((x): x is string => typeof x === "string") : []);
-  const imageUrls = Array.isArray(e.imageMatches)
-    ? e.imageMatches.map((m) => (typeof m === "object" && m !== null ? (m as { imageUrl?: unknown }).imageUrl : undefined)).filter((u): u is string => typeof u === "string")
-    : [];
-  const disguises = Array.isArray(e.evasions)
-    ? e.evasions.flatMap((v) => {
-        const parsed = nameEvasionSchema.safeParse(v);
-        return parsed.success ? [describeEvasion(parsed.data)] : [];
-      })
-    : [];
-  return { matchedNames: strings(e.matchedNames), snippet: typeof e.snippet === "string" ? e.snippet : "", signals: strings(e.signals), imageUrls, disguises };
+  const e = readLeakEvidence(leak.evidence);
+  return {
+    matchedNames: e.matchedNames ?? [],
+    snippet: e.snippet ?? "",
+    signals: e.signals ?? [],
+    imageUrls: (e.imageMatches ?? []).map((m) => m.imageUrl),
+    disguises: (e.evasions ?? []).map(describeEvasion),
+  };
 }
 
 const reuploadSignalLabels: Record<ReuploadView["signals"][number], string> = {
