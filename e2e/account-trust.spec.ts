@@ -1,27 +1,6 @@
-import { request as playwrightRequest, type APIRequestContext, type Page } from "@playwright/test";
+import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
 import { secretOf, totpCode } from "@leakwarden/test-support/totp";
-import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, test } from "@leakwarden/test-support/e2e/support";
-
-let counter = 0;
-const newEmail = (label: string) => `${label}-${Date.now()}-${counter++}@example.com`;
-
-/** The newest link in a mail to `email` whose subject matches, once it is in the outbox. */
-async function mailedLink(email: string, subject: RegExp, contains: string): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const mail = outbox()
-          .filter((m) => m.to.includes(email) && subject.test(m.subject))
-          .at(-1);
-        link = mail?.text.match(/https?:\/\/[^\s<>"]+/g)?.find((l) => l.includes(contains));
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .toBeTruthy();
-  return link!;
-}
+import { checkAtBothWidths, expect, fillSignIn, mailedLink, newEmail, screenshot, signOut, test, unexpectedConsoleErrors } from "@leakwarden/test-support/e2e/support";
 
 async function confirmedAccount(request: APIRequestContext, email: string, password: string, baseURL: string | undefined) {
   const res = await request.post("/api/auth/sign-up/email", { data: { email, password, name: "", ageConfirmed: true }, headers: { origin: baseURL ?? "" } });
@@ -40,36 +19,6 @@ async function otherDevice(baseURL: string | undefined, email: string, password:
   expect(res.status()).toBe(200);
   expect((await device.get("/v1/root/get-user")).status()).toBe(200);
   return device;
-}
-
-async function fillSignIn(page: Page, email: string, password: string) {
-  await expect(page.getByLabel("Email")).toBeEnabled();
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-}
-
-async function signOut(page: Page, baseURL: string | undefined) {
-  const res = await page.request.post("/api/auth/sign-out", { headers: { origin: baseURL ?? "" }, data: {} });
-  expect(res.status()).toBe(200);
-}
-
-/** Console errors, except the browser's notes about the 4xx answers these journeys provoke on purpose. */
-function unexpectedConsoleErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error" && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return errors;
-}
-
-async function checkAtBothWidths(page: Page) {
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoHorizontalScroll(page);
-    await expectAccessible(page);
-  }
 }
 
 test("forgot password: the emailed link sets a new password, signs her in with it, refuses the old one and signs the other device out", async ({ page, baseURL }) => {

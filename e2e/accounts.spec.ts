@@ -1,15 +1,6 @@
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { serve, type ServerType } from "@hono/node-server";
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { createGoogleAccount } from "@leakwarden/test-support/test-accounts";
-import { openPglite } from "../apps/server/src/db/client";
-import { runMigrations } from "../apps/server/src/db/migrate";
-import { loadEnv } from "../apps/server/src/env";
-import { createLogger } from "../apps/server/src/lib/logger";
-import { createServices, type Services } from "../apps/server/src/services";
+import { startInProcessServer, type InProcessServer } from "@leakwarden/test-support/e2e/seed";
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from "@leakwarden/test-support/e2e/support";
 
 // An account made by Google sign-in has no 18+ confirmation. There is no Google here, and the shared
@@ -19,49 +10,19 @@ import { expect, expectAccessible, expectNoHorizontalScroll, test } from "@leakw
 
 const AGE_LABEL = "I confirm that I am 18 or older and I accept the Terms of Service and the Privacy Policy.";
 
-let services: Services;
-let server: ServerType;
+let app: InProcessServer;
+let services: InProcessServer["services"];
 let origin: string;
-let dataDir: string;
 let counter = 0;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 test.beforeAll(async () => {
   test.setTimeout(60_000);
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-e2e-accounts-"));
-  const env = loadEnv({
-    NODE_ENV: "test",
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    AUTH_RATE_LIMIT_MAX: "1000",
-    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
-  });
-  const database = await openPglite(undefined);
-  await runMigrations(database);
-  services = createServices(env, createLogger(env.LOG_LEVEL), database);
-  await services.queue.start();
-  server = serve({ fetch: services.app.fetch, port, hostname: "127.0.0.1" });
+  app = await startInProcessServer("accounts");
+  ({ services, origin } = app);
 });
 
 test.afterAll(async () => {
-  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  await services?.queue.stop();
-  await services?.database.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await app?.close();
 });
 
 /** A browser signed in as a new Google account, recording any Content-Security-Policy violation. */

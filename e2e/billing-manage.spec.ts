@@ -1,9 +1,8 @@
-import { request, type Browser } from "@playwright/test";
-import { subscriptionEvent, TEST_VARIANTS, TEST_WEBHOOK_SECRET } from "@leakwarden/test-support/billing-events";
+import type { Browser } from "@playwright/test";
+import { subscriptionEvent, TEST_VARIANTS } from "@leakwarden/test-support/billing-events";
 import { RECORDED_REQUESTS_PATH, SEED_SUBSCRIPTION_PATH, SETTLE_PAYMENTS_PATH } from "@leakwarden/test-support/fake-web/fake-lemon-squeezy";
-import { signBody } from "../apps/server/src/modules/billing/webhook-signature";
-import { setIdentities, signUpAndConfirm, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
-import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "@leakwarden/test-support/e2e/support";
+import { deliverWebhook, setIdentities, signUpAndConfirm, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
+import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, signedIn, test } from "@leakwarden/test-support/e2e/support";
 
 // A subscriber switches plan, cancels and resumes against the local fake of Lemon Squeezy's API
 // (e2e/global-setup.ts): the store keeps her subscription, prorates the switch and lists invoices.
@@ -25,31 +24,14 @@ async function sentToProvider(subscriptionId: string): Promise<Recorded[]> {
   return all.filter((r) => r.path === `/v1/subscriptions/${subscriptionId}` && r.method !== "GET");
 }
 
-async function postWebhook(baseURL: string, body: unknown) {
-  const raw = JSON.stringify(body);
-  const api = await request.newContext({ baseURL });
-  const res = await api.post("/v1/billing/webhook", { data: raw, headers: { "content-type": "application/json", "x-signature": signBody(TEST_WEBHOOK_SECRET, raw) } });
-  const answer = (await res.json()) as { outcome?: string };
-  await api.dispose();
-  return answer;
-}
-
+/** Her browser, where the confirmations (switch, cancel) are the page's own dialogs: no native prompt may appear. */
 async function signedInPage(browser: Browser, creator: SeededCreator, width: number) {
-  const context = await browser.newContext({ storageState: creator.storageState, viewport: { width, height: 900 } });
-  await context.addInitScript(() => {
-    if (!localStorage.getItem("leakwarden-state")) localStorage.setItem("leakwarden-state", JSON.stringify({ state: { onboardingComplete: true }, version: 3 }));
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (m) => m.type() === "error" && !m.text().startsWith("Failed to load resource") && errors.push(m.text()));
-  page.on("response", (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.request().method()} ${r.url()}`));
-  page.on("pageerror", (e) => errors.push(e.message));
-  // The confirmations (switch, cancel) are the page's own dialogs: no native prompt may appear.
-  page.on("dialog", (d) => {
-    errors.push(`a native ${d.type()} dialog: ${d.message()}`);
+  const signed = await signedIn(browser, creator, { width, onboardingComplete: true });
+  signed.page.on("dialog", (d) => {
+    signed.errors.push(`a native ${d.type()} dialog: ${d.message()}`);
     void d.dismiss();
   });
-  return { context, page, errors };
+  return signed;
 }
 
 let eve: SeededCreator;
@@ -68,7 +50,7 @@ test.beforeAll(async ({ baseURL }) => {
   expect(seeded.status).toBe(201);
   const attributes = ((await seeded.json()) as { data: { attributes: { renews_at: string; updated_at: string } } }).data.attributes;
   renewsAt = new Date(attributes.renews_at);
-  const delivered = await postWebhook(
+  const delivered = await deliverWebhook(
     baseURL!,
     subscriptionEvent("subscription_created", {
       subscriptionId: SUBSCRIPTION,
@@ -126,7 +108,7 @@ test("she switches to VIP and sees Lemon Squeezy's prorated charge, then cancels
   // The payment goes through; Lemon Squeezy says so with subscription_payment_success, and the invoice reads Paid.
   const deliveries = (await (await fetch(`${lemonSqueezyApi()}${SETTLE_PAYMENTS_PATH}`, { method: "POST" })).json()) as unknown[];
   expect(deliveries).toHaveLength(1);
-  for (const delivery of deliveries) expect((await postWebhook(baseURL!, delivery)).outcome).toBe("applied");
+  for (const delivery of deliveries) expect((await deliverWebhook(baseURL!, delivery)).outcome).toBe("applied");
   await page.reload();
   await expect(page.getByTestId("invoices").getByRole("listitem").first()).toContainText(`${charged!} · Paid`);
   const patch = (await sentToProvider(SUBSCRIPTION)).find((r) => r.method === "PATCH");

@@ -1,17 +1,8 @@
-import fs from "node:fs";
-import net from "node:net";
-import os from "node:os";
-import path from "node:path";
-import { serve, type ServerType } from "@hono/node-server";
 import type { Page } from "@playwright/test";
 import { routeGoogleTo, startFakeGoogle, type FakeGoogle } from "@leakwarden/test-support/fake-google";
 import { firstLink, readOutbox } from "@leakwarden/test-support/test-services";
 import { secretOf, totpCode } from "@leakwarden/test-support/totp";
-import { openPglite } from "../apps/server/src/db/client";
-import { runMigrations } from "../apps/server/src/db/migrate";
-import { loadEnv } from "../apps/server/src/env";
-import { createLogger } from "../apps/server/src/lib/logger";
-import { createServices, type Services } from "../apps/server/src/services";
+import { startInProcessServer, type InProcessServer } from "@leakwarden/test-support/e2e/seed";
 import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "@leakwarden/test-support/e2e/support";
 
 // Google sign-in for an account with two-factor sign-in on. There is no Google here: the server runs in
@@ -20,56 +11,25 @@ import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } 
 
 const CLIENT_ID = "leakwarden-e2e.apps.googleusercontent.com";
 
-let services: Services;
-let server: ServerType;
+let app: InProcessServer;
+let services: InProcessServer["services"];
 let google: FakeGoogle;
 let restoreFetch: () => void;
 let origin: string;
 let dataDir: string;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once("error", reject);
-    probe.listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 test.beforeAll(async () => {
   test.setTimeout(60_000);
   google = await startFakeGoogle(CLIENT_ID);
   restoreFetch = routeGoogleTo(google);
-  const port = await freePort();
-  origin = `http://localhost:${port}`;
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-e2e-google-"));
-  const env = loadEnv({
-    NODE_ENV: "test",
-    PORT: String(port),
-    PUBLIC_URL: origin,
-    DATA_DIR: dataDir,
-    LOG_LEVEL: "warn",
-    AUTH_RATE_LIMIT_MAX: "1000",
-    GOOGLE_CLIENT_ID: CLIENT_ID,
-    GOOGLE_CLIENT_SECRET: "e2e-google-secret",
-    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
-  });
-  const database = await openPglite(undefined);
-  await runMigrations(database);
-  services = createServices(env, createLogger(env.LOG_LEVEL), database);
-  await services.queue.start();
-  server = serve({ fetch: services.app.fetch, port, hostname: "127.0.0.1" });
+  app = await startInProcessServer("google", { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: "e2e-google-secret" });
+  ({ services, origin, dataDir } = app);
 });
 
 test.afterAll(async () => {
   restoreFetch?.();
-  if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
-  await services?.queue.stop();
-  await services?.database.close();
+  await app?.close();
   await google?.close();
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** Google's consent page, as the fake answers it: straight back to our callback, signed in as `email`. */

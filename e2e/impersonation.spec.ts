@@ -1,6 +1,5 @@
-import type { Browser } from "@playwright/test";
-import { addReferencePhoto, authorizeTakedowns, proveOwnership, signUpAndConfirm, setIdentities, subscribe, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
-import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "@leakwarden/test-support/e2e/support";
+import { addReferencePhoto, authorizeTakedowns, fixtureOrigin, proveOwnership, putFixture, signUpAndConfirm, setIdentities, subscribe, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
+import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, signedIn, test } from "@leakwarden/test-support/e2e/support";
 
 // The Impersonator section: a Premium creator checks the platforms (Reddit's public profile and
 // posts JSON, served by the fixture web), sees the accounts passing as her with their evidence and
@@ -10,15 +9,8 @@ import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } 
 
 test.describe.configure({ mode: "serial" });
 
-const fixtureOrigin = () => `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
-
 let ivy: SeededCreator;
 let finn: SeededCreator;
-
-async function fixture(pathname: string, body: string) {
-  const res = await fetch(`${fixtureOrigin()}${pathname}`, { method: "PUT", body });
-  expect(res.ok).toBe(true);
-}
 
 test.beforeAll(async ({ baseURL }) => {
   ivy = await signUpAndConfirm(baseURL!, "ivy.impersonated@example.com");
@@ -31,30 +23,18 @@ test.beforeAll(async ({ baseURL }) => {
   finn = await signUpAndConfirm(baseURL!, "finn.free@example.com");
   await setIdentities(finn, { onlyfans: "finn_free" });
   // On "Reddit": an account under a look-alike of her name, sending fans to a leak site;
-  await fixture("/__bio/ivymoon_official", "All my content free here: simpcity.su/threads/ivy-moon.12");
+  await putFixture("/__bio/ivymoon_official", "All my content free here: simpcity.su/threads/ivy-moon.12");
   // one reposting her photo in a gallery, next to someone else's;
-  await fixture("/__bio/ivymoon_vip", "Daily pics");
-  await fixture("/__posts/ivymoon_vip", JSON.stringify([{ title: "beach", images: ["other"] }, { title: "new set", images: ["other", "her"] }]));
+  await putFixture("/__bio/ivymoon_vip", "Daily pics");
+  await putFixture("/__posts/ivymoon_vip", JSON.stringify([{ title: "beach", images: ["other"] }, { title: "new set", images: ["other", "her"] }]));
   // and a namesake posting only her own photos, with no leak link: not an impersonator.
-  await fixture("/__bio/ivymoon_backup", "hiking and coffee");
-  await fixture("/__posts/ivymoon_backup", JSON.stringify([{ title: "trail", images: ["other"] }]));
+  await putFixture("/__bio/ivymoon_backup", "hiking and coffee");
+  await putFixture("/__posts/ivymoon_backup", JSON.stringify([{ title: "trail", images: ["other"] }]));
 });
-
-async function signedIn(browser: Browser, creator: SeededCreator, width: number) {
-  const context = await browser.newContext({ storageState: creator.storageState, viewport: { width, height: 900 } });
-  await context.addInitScript(() => {
-    if (!localStorage.getItem("leakwarden-state")) localStorage.setItem("leakwarden-state", JSON.stringify({ state: { onboardingComplete: true }, version: 3 }));
-  });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("pageerror", (e) => errors.push(e.message));
-  page.on("response", (r) => r.status() >= 400 && errors.push(`${r.status()} ${r.request().method()} ${r.url()}`));
-  return { context, page, errors };
-}
 
 test("a Premium creator checks, sees the impersonator with its evidence and reports it, at 375px and 1280px", async ({ browser }) => {
   test.setTimeout(120_000);
-  const { context, page, errors } = await signedIn(browser, ivy, 375);
+  const { context, page, errors } = await signedIn(browser, ivy, { width: 375, onboardingComplete: true });
   // Loading: the list's placeholders while the call is on its way.
   let release: () => void = () => {};
   const held = new Promise<void>((r) => (release = r));
@@ -108,7 +88,7 @@ test("a Premium creator checks, sees the impersonator with its evidence and repo
 
 test("an account reposting her photo: Report gives the report route and a DMCA notice of its posts once she may send notices, at 375px and 1280px", async ({ browser }) => {
   test.setTimeout(120_000);
-  const { context, page, errors } = await signedIn(browser, ivy, 375);
+  const { context, page, errors } = await signedIn(browser, ivy, { width: 375, onboardingComplete: true });
   await page.goto("/dashboard/impersonator");
   const section = page.getByRole("region", { name: "Impersonators" });
   const card = section.getByRole("listitem", { name: "u/ivymoon_vip" });
@@ -149,7 +129,7 @@ test("an account reposting her photo: Report gives the report route and a DMCA n
 });
 
 test("a creator whose plan has no impersonation monitoring is offered the plans", async ({ browser }) => {
-  const { context, page, errors } = await signedIn(browser, finn, 375);
+  const { context, page, errors } = await signedIn(browser, finn, { width: 375, onboardingComplete: true });
   await page.goto("/dashboard/impersonator");
   const section = page.getByRole("region", { name: "Impersonators" });
   await expect(section.getByText(/part of the Premium and VIP plans/)).toBeVisible();

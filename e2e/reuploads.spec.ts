@@ -1,7 +1,6 @@
-import type { Browser } from "@playwright/test";
 import { WREN_PAGES } from "./global-setup";
-import { addReferencePhoto, authorizeTakedowns, proveOwnership, runScan, signUpAndConfirm, subscribe, waitUntil, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
-import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "@leakwarden/test-support/e2e/support";
+import { addReferencePhoto, authorizeTakedowns, fixtureOrigin, proveOwnership, putFixture, runScan, signUpAndConfirm, subscribe, waitUntil, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
+import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, signedIn, test } from "@leakwarden/test-support/e2e/support";
 
 // A removed leak posted again, end to end: a scan finds her leaks on the fixture web (the first
 // shows her photo), she takes that one down (the notice goes out, the site removes the page, the
@@ -10,19 +9,12 @@ import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } 
 
 test.describe.configure({ mode: "serial" });
 
-const fixtureOrigin = () => `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
-
 let wren: SeededCreator;
 let removedNumber: number;
 
 type ListedLeak = { id: string; number: number; url: string; status: string; reuploadOf?: { number: number; signals: string[] } | null };
 const leaks = async () => ((await (await wren.api.get("/v1/leaks?pageSize=100")).json()) as { items: ListedLeak[] }).items;
 const takedowns = async () => ((await (await wren.api.get("/v1/takedowns")).json()) as { items: { url: string; status: string }[] }).items;
-
-async function fixture(pathname: string) {
-  const res = await fetch(`${fixtureOrigin()}${pathname}`, { method: "PUT", body: "" });
-  expect(res.ok).toBe(true);
-}
 
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(300_000);
@@ -45,30 +37,21 @@ test.beforeAll(async ({ baseURL }) => {
   const created = await wren.api.post("/v1/takedowns", { data: { leakIds: [original.id] } });
   expect(created.status()).toBe(202);
   await waitUntil("the notice to go out", async () => ((await takedowns()).some((t) => t.status === "sent") ? true : undefined));
-  await fixture("/__removed/wren/0");
+  await putFixture("/__removed/wren/0");
   await waitUntil("the re-check to see the page gone", async () => ((await takedowns()).some((t) => t.status === "removed") ? true : undefined));
   expect((await leaks()).find((l) => l.id === original.id)?.status).toBe("removed");
 
   // The site posts her photo again at a new address; her next scan finds it.
-  await fixture(`/__pages/wren/${WREN_PAGES + 1}`);
+  await putFixture(`/__pages/wren/${WREN_PAGES + 1}`);
   const second = await runScan(wren);
   expect(second.status).toBe("completed");
   const again = (await leaks()).find((l) => l.url === `${fixtureOrigin()}/wren/${WREN_PAGES}`);
   expect(again?.reuploadOf).toMatchObject({ number: removedNumber, signals: ["image"] });
 });
 
-async function open(browser: Browser, width: number) {
-  const context = await browser.newContext({ storageState: wren.storageState, viewport: { width, height: 900 }, reducedMotion: "reduce" });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (m) => m.type() === "error" && errors.push(m.text()));
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { context, page, errors };
-}
-
 for (const width of [1280, 375]) {
   test(`a re-upload is marked in the Leaks list, links to the earlier leak and says why in its details (${width}px)`, async ({ browser }) => {
-    const { context, page, errors } = await open(browser, width);
+    const { context, page, errors } = await signedIn(browser, wren, { width, reducedMotion: "reduce" });
     await page.goto("/dashboard/leaks");
     const rows = page.locator("tbody tr");
     await expect(rows.first()).toBeVisible({ timeout: 20_000 });
@@ -104,7 +87,7 @@ for (const width of [1280, 375]) {
 }
 
 test("Custom Alert lists the re-upload and new-impersonator alerts, on for a new account, and keeps a change", async ({ browser }) => {
-  const { context, page, errors } = await open(browser, 375);
+  const { context, page, errors } = await signedIn(browser, wren, { width: 375, reducedMotion: "reduce" });
   await page.goto("/dashboard/alerts");
   const reupload = page.getByRole("switch", { name: /A removed leak is back/ });
   const impersonator = page.getByRole("switch", { name: /A new impersonator/ });

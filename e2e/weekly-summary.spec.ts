@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { request, type Browser, type Page } from "@playwright/test";
 import { postWebhook, subscriptionEvent, TEST_VARIANTS } from "@leakwarden/test-support/billing-events";
-import { runScan, signUpAndConfirm, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
-import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, test } from "@leakwarden/test-support/e2e/support";
+import { fixtureOrigin, putFixture, runScan, signUpAndConfirm, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
+import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, signedIn, test } from "@leakwarden/test-support/e2e/support";
 
 // A creator who never opened her alert settings: the defaults tell her of new leaks (at most an
 // email an hour) and send her a weekly summary, time driven through the server's test clock
@@ -12,28 +12,13 @@ import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot,
 
 const DAY = 24 * 3_600_000;
 let nova: SeededCreator;
-const fixtureOrigin = `http://127.0.0.1:${process.env.E2E_FIXTURE_PORT}`;
-
-async function fixture(pathname: string, body = "") {
-  const res = await fetch(`${fixtureOrigin}${pathname}`, { method: "PUT", body });
-  if (!res.ok) throw new Error(`fixture ${pathname}: ${res.status}`);
-}
-
 test.describe.configure({ mode: "serial" });
 
-const mailsTo = (email: string, subject: RegExp) => outbox().filter((m) => m.to.includes(email) && subject.test(m.subject));
+/** Her browser with her API client's cookies as they are now (changing her password renews her session). */
+const signedInNow = async (browser: Browser, creator: SeededCreator, width = 1280) =>
+  signedIn(browser, { storageState: await creator.api.storageState() }, { width, reducedMotion: "reduce" });
 
-async function signedIn(browser: Browser, creator: SeededCreator, width = 1280) {
-  // Her API client's cookies as they are now (changing her password renews her session).
-  const context = await browser.newContext({ storageState: await creator.api.storageState(), viewport: { width, height: 900 }, reducedMotion: "reduce" });
-  const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error") errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
-  return { page, context, errors };
-}
+const mailsTo = (email: string, subject: RegExp) => outbox().filter((m) => m.to.includes(email) && subject.test(m.subject));
 
 test("a creator who never touched alerts gets the new-leak email, then the weekly summary with links into her dashboard", async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
@@ -51,7 +36,7 @@ test("a creator who never touched alerts gets the new-leak email, then the weekl
   const alert = mailsTo(nova.email, /new leaks? found$/)[0]!;
   expect(alert.subject).toBe(found === 1 ? "1 new leak found" : `${found} new leaks found`);
   expect(alert.text).toContain(`Your latest scan found ${found === 1 ? "a new link" : `${found} new links`} to your content`);
-  expect(alert.text).toContain(`${fixtureOrigin}/nova/`);
+  expect(alert.text).toContain(`${fixtureOrigin()}/nova/`);
   expect(alert.text).toContain(`${baseURL}/dashboard/leaks`);
 
   // Her alert rules are the defaults she never changed: a weekly summary, due in a week.
@@ -73,7 +58,7 @@ test("a creator who never touched alerts gets the new-leak email, then the weekl
   expect(mailsTo(nova.email, /new leaks? found$/)).toHaveLength(1);
 
   // Its links open her dashboard, with the leaks it counted.
-  const { page, context, errors } = await signedIn(browser, nova);
+  const { page, context, errors } = await signedInNow(browser, nova);
   const leaksLink = summary.text.match(/https?:\/\/[^\s<>"]+\/dashboard\/leaks\b/)![0];
   await page.goto(leaksLink);
   await expect(page).toHaveURL(/\/dashboard\/leaks$/);
@@ -132,7 +117,7 @@ test("every email template the run wrote, from its HTML part: accessible and wit
   // A takedown that succeeds: she proves her profile, is on Premium, signs her authorization,
   // sends a notice for one leak, and the site takes the page down before the re-check.
   const identities = (await (await nova.api.get("/v1/identities")).json()) as { snippet: string };
-  await fixture("/__bio/nova_lane", identities.snippet);
+  await putFixture("/__bio/nova_lane", identities.snippet);
   expect(((await (await nova.api.get("/v1/root/get-bio")).json()) as { isverified: boolean }).isverified).toBe(true);
   const session = (await (await nova.api.get("/api/auth/get-session")).json()) as { user: { id: string } };
   const delivered = await postWebhook(
@@ -144,7 +129,7 @@ test("every email template the run wrote, from its HTML part: accessible and wit
   expect(signed.ok()).toBe(true);
   const leaks = ((await (await nova.api.get("/v1/leaks")).json()) as { items: { id: string; url: string; confidence: string }[] }).items;
   const target = leaks.find((l) => l.confidence === "high")!;
-  await fixture(`/__removed${new URL(target.url).pathname}`);
+  await putFixture(`/__removed${new URL(target.url).pathname}`);
   const sent = await nova.api.post("/v1/takedowns", { data: { leakIds: [target.id] } });
   expect(sent.status()).toBe(202);
   await expect.poll(() => mailsTo(nova.email, /^A takedown succeeded$/).length, { timeout: 60_000 }).toBe(1);
@@ -197,7 +182,7 @@ test("every email template the run wrote, from its HTML part: accessible and wit
 test("settings and ownership proof, for a creator with data, at 375 and 1280 px: accessible, no sideways scroll, no console errors", async ({ browser }) => {
   test.setTimeout(120_000);
   for (const width of [375, 1280]) {
-    const { page, context, errors } = await signedIn(browser, nova, width);
+    const { page, context, errors } = await signedInNow(browser, nova, width);
     for (const [path, heading, name] of [
       ["/settings", /settings/i, "settings"],
       ["/verify", "Prove you own your accounts", "verify"],

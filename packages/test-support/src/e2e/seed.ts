@@ -7,6 +7,7 @@ import { decodeForHashing } from "../../../../apps/server/src/scanner/image-matc
 import { subscriptionEvent, TEST_VARIANTS, TEST_WEBHOOK_SECRET } from "../billing-events";
 import { fixturePath } from "../fake-web/fake-search";
 import { outbox } from "./support";
+import type { Services } from "../../../../apps/server/src/services";
 
 // Accounts for the journeys (e2e/*.spec.ts), made through the public API, the outbox and the
 // local fixture web (e2e/global-setup.ts) as a creator would, never by writing to the server's database.
@@ -148,4 +149,74 @@ export async function provenPremiumCreator(
   const scan = await runScan(creator, 150_000, options.scan ?? "manual");
   await subscribe(baseURL, creator);
   return { creator, scan };
+}
+
+/** Lemon Squeezy's signed webhook delivering `body`; answers the server's outcome ("applied", "ignored", …). */
+export async function deliverWebhook(baseURL: string, body: unknown): Promise<{ outcome?: string }> {
+  const raw = JSON.stringify(body);
+  const api = await request.newContext({ baseURL });
+  const res = await api.post("/v1/billing/webhook", { data: raw, headers: { "content-type": "application/json", "x-signature": signBody(TEST_WEBHOOK_SECRET, raw) } });
+  const answer = (await res.json()) as { outcome?: string };
+  await api.dispose();
+  return answer;
+}
+
+/** The server run in the journey's own process (see startInProcessServer). */
+export interface InProcessServer {
+  /** Its address, http://localhost:<free port>. */
+  origin: string;
+  services: Services;
+  /** Its data folder (the outbox is in it); removed by close(). */
+  dataDir: string;
+  close: () => Promise<void>;
+}
+
+/**
+ * The same server as the shared e2e one, run in this process on a fresh embedded database and a
+ * free port: for journeys that need what only the server's process holds (its auth API, its
+ * outgoing calls routed to a fake). `env` adds to the journeys' settings (e.g. a Google client).
+ * Loaded on demand: the other journeys never load the server's code.
+ */
+export async function startInProcessServer(label: string, env: Record<string, string> = {}): Promise<InProcessServer> {
+  const [fs, os, path, { serve }, { freePort }, { openPglite }, { runMigrations }, { loadEnv }, { createLogger }, { createServices }] = await Promise.all([
+    import("node:fs"),
+    import("node:os"),
+    import("node:path"),
+    import("@hono/node-server"),
+    import("../loopback"),
+    import("../../../../apps/server/src/db/client"),
+    import("../../../../apps/server/src/db/migrate"),
+    import("../../../../apps/server/src/env"),
+    import("../../../../apps/server/src/lib/logger"),
+    import("../../../../apps/server/src/services"),
+  ]);
+  const port = await freePort();
+  const origin = `http://localhost:${port}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `lw-e2e-${label}-`));
+  const settings = loadEnv({
+    NODE_ENV: "test",
+    PORT: String(port),
+    PUBLIC_URL: origin,
+    DATA_DIR: dataDir,
+    LOG_LEVEL: "warn",
+    AUTH_RATE_LIMIT_MAX: "1000",
+    ...env,
+    ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
+  });
+  const database = await openPglite(undefined);
+  await runMigrations(database);
+  const services = createServices(settings, createLogger(settings.LOG_LEVEL), database);
+  await services.queue.start();
+  const server = serve({ fetch: services.app.fetch, port, hostname: "127.0.0.1" });
+  return {
+    origin,
+    services,
+    dataDir,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.queue.stop();
+      await services.database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }

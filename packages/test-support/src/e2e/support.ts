@@ -64,6 +64,24 @@ export function outbox(): { to: string; subject: string; text: string }[] {
     });
 }
 
+/** The newest link in a mail to `email` whose subject matches and whose address contains `contains`, once it is in the outbox. */
+export async function mailedLink(email: string, subject: RegExp, contains: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      () => {
+        const mail = outbox()
+          .filter((m) => m.to.includes(email) && subject.test(m.subject))
+          .at(-1);
+        link = mail?.text.match(/https?:\/\/[^\s<>"]+/g)?.find((l) => l.includes(contains));
+        return link;
+      },
+      { timeout: 15_000 },
+    )
+    .toBeTruthy();
+  return link!;
+}
+
 let emailCounter = 0;
 /** An address no other run of the journeys has used (the server's database lives on between files). */
 export const newEmail = (label: string) => `${label}-${Date.now()}-${emailCounter++}@example.com`;

@@ -1,5 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, lt, or, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { Db, DbOrTx } from "../../db/client";
+import { rawRows } from "../../db/raw-rows";
 import { crawlHost, crawlItem, crawlSite, type CrawlEntryState } from "../../db/schema/crawls";
 import { nickname, stageName } from "../../db/schema/identities";
 
@@ -232,8 +234,8 @@ export async function recordRun(
 
 /** Creators with at least one name to look for. */
 export async function listCreatorIds(db: DbOrTx): Promise<string[]> {
-  const rows = await db.execute<{ user_id: string }>(sql`select distinct ${stageName.userId} as user_id from ${stageName} union select distinct ${nickname.userId} from ${nickname}`);
-  return (rows as unknown as { rows: { user_id: string }[] }).rows.map((r) => r.user_id);
+  const rows = await rawRows(db, z.object({ user_id: z.string() }), sql`select distinct ${stageName.userId} as user_id from ${stageName} union select distinct ${nickname.userId} from ${nickname}`);
+  return rows.map((r) => r.user_id);
 }
 
 export type StoredRobots = { status: "file" | "no-robots" | "unreachable"; text: string | null; fetchedAt: Date };

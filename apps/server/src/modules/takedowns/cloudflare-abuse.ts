@@ -1,3 +1,5 @@
+import { z } from "zod";
+
 /**
  * Cloudflare's Abuse Reports API, DMCA report: `POST {api}/accounts/{account_id}/abuse-reports/abuse_dmca`
  * with the documented body (act, name, email, email2, address1, city, state, country,
@@ -11,27 +13,28 @@
 export const CLOUDFLARE_ABUSE_FORM = "https://abuse.cloudflare.com/";
 
 /** The documented fields of a DMCA report, as strings (agree is sent as the number 1). */
-export type DmcaReportFields = {
-  act: "abuse_dmca";
-  name: string;
-  email: string;
-  email2: string;
-  address1: string;
-  city: string;
-  state: string;
-  country: string;
-  agent_name: string;
-  company: string;
-  tele: string;
-  title: string;
-  original_work: string;
-  urls: string;
-  comments: string;
-  signature: string;
-  agree: "1";
-  host_notification: "send";
-  owner_notification: "send";
-};
+export const dmcaReportFieldsSchema = z.object({
+  act: z.literal("abuse_dmca"),
+  name: z.string(),
+  email: z.string(),
+  email2: z.string(),
+  address1: z.string(),
+  city: z.string(),
+  state: z.string(),
+  country: z.string(),
+  agent_name: z.string(),
+  company: z.string(),
+  tele: z.string(),
+  title: z.string(),
+  original_work: z.string(),
+  urls: z.string(),
+  comments: z.string(),
+  signature: z.string(),
+  agree: z.literal("1"),
+  host_notification: z.literal("send"),
+  owner_notification: z.literal("send"),
+});
+export type DmcaReportFields = z.infer<typeof dmcaReportFieldsSchema>;
 
 export interface DmcaReportInput {
   agent: { name: string; email: string; address: string | undefined; city: string | undefined; state: string | undefined; country: string | undefined; phone: string | undefined };

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "../../db/client";
 import type { StoredFormStep, StoredRecipient } from "../../db/schema/takedowns";
 import { AppError } from "../../lib/app-error";
-import { CLOUDFLARE_ABUSE_FORM, type CloudflareAbuseReports, type DmcaReportAnswer, dmcaReportFields, missingFields } from "./cloudflare-abuse";
+import { CLOUDFLARE_ABUSE_FORM, type DmcaReportAnswer, dmcaReportFields, dmcaReportFieldsSchema, missingFields } from "./cloudflare-abuse";
 import { checkMailbox } from "./mailbox";
 import { type NoticeItem, type NoticeRecipient, renderNotice } from "./notice-template";
 import { ownerOf } from "./takedown-authorization";
@@ -427,7 +427,11 @@ export async function cloudflareReport(ctx: TakedownsContext, takedownIds: strin
     const step = group[0]!.formStep!;
     let answer: DmcaReportAnswer;
     if (!ctx.cloudflare) answer = { outcome: "unauthorized", status: 0, errors: ["the API is no longer configured"] };
-    else answer = await ctx.cloudflare.submitDmca(step.fields as unknown as Parameters<CloudflareAbuseReports["submitDmca"]>[0]);
+    else {
+      // The fields were stored as dmcaReportFields made them; a step stored otherwise becomes hers, on Cloudflare's form.
+      const fields = dmcaReportFieldsSchema.safeParse(step.fields);
+      answer = fields.success ? await ctx.cloudflare.submitDmca(fields.data) : { outcome: "invalid", status: 0, errors: ["the stored report is incomplete"] };
+    }
     if (answer.outcome === "unavailable" && attempt.retryCount < attempt.retryLimit) {
       retry = new Error(`Cloudflare's API is unavailable: ${answer.errors.join("; ")}`);
       continue;

@@ -58,7 +58,7 @@ export async function startReplyListener(options: ReplyListenerOptions): Promise
     onData(stream, _session, callback) {
       simpleParser(stream, { skipHtmlToText: false, skipTextToHtml: true, skipImageLinks: true, maxHtmlLengthToParse: options.maxBytes })
         .then(async (mail) => {
-          if ((stream as unknown as { sizeExceeded?: boolean }).sizeExceeded) {
+          if (stream.sizeExceeded) {
             callback(Object.assign(new Error("5.3.4 message too big"), { responseCode: 552 }));
             return;
           }

@@ -1,5 +1,7 @@
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from "drizzle-orm";
+import { z } from "zod";
 import type { DbOrTx } from "../../db/client";
+import { rawRows } from "../../db/raw-rows";
 import { searchDelisting, takedown, takedownAuthorization, takedownEvent, takedownNotice, takedownNoticeLink, takedownReply } from "../../db/schema/takedowns";
 import type { NoticeStatus, TakedownStatus } from "@leakwarden/contracts/takedowns";
 import { OPEN, type TimelineEventType } from "./takedown-lifecycle";
@@ -51,7 +53,7 @@ export async function leaksEverTakenDown(db: DbOrTx, leakIds: string[]): Promise
  * cancelled) counts nothing.
  */
 export async function countLinksFirstTakenDownSince(db: DbOrTx, userId: string, since: Date): Promise<number> {
-  const rows = await db.execute(sql`
+  const rows = await rawRows(db, z.object({ n: z.number() }), sql`
     select count(distinct t.leak_id)::int as n from ${takedown} t
     where t.user_id = ${userId}
       -- Sent (or handed to her) this month; or on its way, as a reservation in the month it was asked for.
@@ -61,7 +63,7 @@ export async function countLinksFirstTakenDownSince(db: DbOrTx, userId: string, 
         select 1 from ${takedown} e
         where e.leak_id = t.leak_id and e.counted_at < ${since.toISOString()}::timestamptz
       )`);
-  return Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
+  return rows[0]?.n ?? 0;
 }
 
 /** The links count against the month from now (once: a link already counted keeps its time). */
@@ -260,10 +262,22 @@ export function listSentNoticesOf(db: DbOrTx, takedownId: string) {
  * link asked again after 'no response' is still one link. The removal rate's base is the links
  * whose first notice went out before the cutoff; its numerator, those of them now removed.
  */
+/** A figure as the database answers it: a count (int) or a median (double precision, or text from a driver that keeps its precision). */
+const figure = z.union([z.number(), z.string()]).nullable().transform((v) => (v === null ? null : Number(v)));
+const statsRow = z.object({
+  notices_sent: figure,
+  links_taken_down: figure,
+  links_removed: figure,
+  links_delisted: figure,
+  median_seconds: figure,
+  rate_base: figure,
+  rate_removed: figure,
+});
+
 export async function stats(db: DbOrTx, userId: string | undefined, now: Date, rateAfterMs: number) {
   const byUser = (column: unknown) => (userId ? sql`${column} = ${userId}` : sql`true`);
   const cutoff = new Date(now.getTime() - rateAfterMs).toISOString();
-  const result = await db.execute(sql`
+  const [row] = await rawRows(db, statsRow, sql`
     select
       (select count(*)::int from ${takedownNotice} n where ${byUser(sql`n.user_id`)} and n.status = 'sent') as notices_sent,
       (select count(distinct t.leak_id)::int from ${takedown} t where ${byUser(sql`t.user_id`)} and t.first_sent_at is not null) as links_taken_down,
@@ -275,16 +289,14 @@ export async function stats(db: DbOrTx, userId: string | undefined, now: Date, r
       (select count(distinct t.leak_id)::int from ${takedown} t where ${byUser(sql`t.user_id`)} and t.first_sent_at < ${cutoff}::timestamptz
          and exists (select 1 from ${takedown} r where r.leak_id = t.leak_id and r.status = 'removed')) as rate_removed
   `);
-  const row = (result as unknown as { rows: Record<string, unknown>[] }).rows[0] ?? {};
-  const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
   return {
-    noticesSent: num(row.notices_sent) ?? 0,
-    linksTakenDown: num(row.links_taken_down) ?? 0,
-    linksRemoved: num(row.links_removed) ?? 0,
-    linksDelisted: num(row.links_delisted) ?? 0,
-    medianSeconds: num(row.median_seconds),
-    rateBase: num(row.rate_base) ?? 0,
-    rateRemoved: num(row.rate_removed) ?? 0,
+    noticesSent: row?.notices_sent ?? 0,
+    linksTakenDown: row?.links_taken_down ?? 0,
+    linksRemoved: row?.links_removed ?? 0,
+    linksDelisted: row?.links_delisted ?? 0,
+    medianSeconds: row?.median_seconds ?? null,
+    rateBase: row?.rate_base ?? 0,
+    rateRemoved: row?.rate_removed ?? 0,
   };
 }
 

@@ -1,5 +1,5 @@
 import * as cheerio from "cheerio";
-import type { AnyNode, Element } from "domhandler";
+import type { AnyNode, Element, Text } from "domhandler";
 import { MAX_ITEMS_PER_LISTING, type CrawlItem, type CrawlAdapterConfig, type ListingInput, type ListingPage } from "../crawl-types";
 import { clip, folderOf, MAX_URL_LENGTH, type CrawlKit, type DetectContext, type FamilyFinding } from "./kit";
 
@@ -37,6 +37,7 @@ const PAGER_TOKENS = new Set(["pagination", "pager", "pagenav", "pages", "paging
 
 type El = Element;
 const isTag = (n: AnyNode | null | undefined): n is El => !!n && (n.type === "tag" || n.type === "script" || n.type === "style");
+const isText = (n: AnyNode): n is Text => n.type === "text";
 const parentEl = (n: AnyNode): El | null => (isTag(n.parent) ? n.parent : null);
 
 const MEDIA = new Set(["img", "picture", "video"]);
@@ -62,7 +63,7 @@ function shortText(el: El, limit = 200): string {
   const stack: AnyNode[] = [...el.children].reverse();
   while (stack.length > 0 && out.length < limit) {
     const n = stack.pop()!;
-    if (n.type === "text") out += (n as unknown as { data: string }).data;
+    if (isText(n)) out += n.data;
     else if (isTag(n) && n.type === "tag") for (let i = n.children.length - 1; i >= 0; i--) stack.push(n.children[i]!);
   }
   return out.slice(0, limit).trim();
