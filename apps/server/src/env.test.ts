@@ -95,8 +95,8 @@ describe("settings", () => {
         .filter((line) => /^[A-Z_]+=/.test(line))
         .map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
     );
-    const fromExample = load(given) as unknown as Record<string, unknown>;
-    const defaults = load({}) as unknown as Record<string, unknown>;
+    const fromExample: Record<string, unknown> = { ...load(given) };
+    const defaults: Record<string, unknown> = { ...load({}) };
     for (const name of Object.keys(given)) expect(fromExample[name], name).toEqual(name === "DATA_DIR" ? "./data" : defaults[name]);
   });
 });

@@ -10,7 +10,13 @@ const scan = (phase: string, progress: Partial<ScanView["progress"]>, imagesMatc
     phase,
     progress: { queriesPlanned: 0, queriesDone: 0, pagesPlanned: 0, pagesDone: 0, percent: 0, ...progress },
     stats: { sitesAnalyzed: 0, linksChecked: 0, leaksFound: 0, newLeaks: 0, imagesMatched, durationMs: null },
-  }) as unknown as ScanView;
+    outcome: null,
+    error: null,
+    sourceErrors: [],
+    createdAt: "2026-01-01T00:00:00.000Z",
+    startedAt: "2026-01-01T00:00:00.000Z",
+    finishedAt: null,
+  });
 
 describe("a running scan in words", () => {
   it("names the phase with the counts behind it", () => {

@@ -7,7 +7,7 @@ import { queryKeys } from "../../../lib/query-keys";
 
 const fetchMock = vi.hoisted(() => {
   const mock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
-  globalThis.fetch = mock as unknown as typeof fetch;
+  vi.stubGlobal("fetch", mock);
   return mock;
 });
 

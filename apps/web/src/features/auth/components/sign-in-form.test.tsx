@@ -7,7 +7,7 @@ import { SignInForm } from "./sign-in-form";
 // The auth client keeps the fetch it finds when it is created: replace it before any import runs.
 const fetchMock = vi.hoisted(() => {
   const mock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
-  globalThis.fetch = mock as unknown as typeof fetch;
+  vi.stubGlobal("fetch", mock);
   return mock;
 });
 

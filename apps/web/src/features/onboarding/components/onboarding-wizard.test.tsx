@@ -8,7 +8,7 @@ import { OnboardingWizard } from "./onboarding-wizard";
 
 const fetchMock = vi.hoisted(() => {
   const mock = vi.fn<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>();
-  globalThis.fetch = mock as unknown as typeof fetch;
+  vi.stubGlobal("fetch", mock);
   return mock;
 });
 
