@@ -8,6 +8,13 @@ import { expect, expectAccessible, expectNoHorizontalScroll, test } from "@leakw
 // in this process, on its own database, where such an account can be made as the OAuth callback
 // makes it and handed to the browser as a signed-in session cookie.
 
+declare global {
+  interface Window {
+    /** Content-Security-Policy violations the page met (recorded by googleCreator's init script). */
+    cspViolations: string[];
+  }
+}
+
 const AGE_LABEL = "I confirm that I am 18 or older and I accept the Terms of Service and the Privacy Policy.";
 
 let app: InProcessServer;
@@ -33,13 +40,13 @@ async function googleCreator(browser: Browser, width = 1280): Promise<{ context:
   await context.addCookies([{ name: cookie.name, value: cookie.value, url: origin, httpOnly: true, sameSite: "Lax" }]);
   await context.addInitScript(() => {
     const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    window.cspViolations = seen;
     document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
   return { context, page: await context.newPage(), email };
 }
 
-const cspViolations = (page: Page) => page.evaluate(() => (window as unknown as { cspViolations: string[] }).cspViolations);
+const cspViolations = (page: Page) => page.evaluate(() => window.cspViolations);
 
 test("a Google account confirms its age on the first page it opens, then that page opens", async ({ browser }) => {
   const { context, page, email } = await googleCreator(browser);
@@ -131,7 +138,7 @@ test("someone who will not confirm can sign out from the confirmation", async ({
 test("the sign-up form checks its fields without eval (Content-Security-Policy)", async ({ page, consoleErrors }) => {
   await page.addInitScript(() => {
     const seen: string[] = [];
-    (window as unknown as { cspViolations: string[] }).cspViolations = seen;
+    window.cspViolations = seen;
     document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
   });
   await page.goto("/signup");
