@@ -1,3 +1,4 @@
+import type { LinkedFrom } from "@leakwarden/contracts/leak-evidence";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { takedown } from "../../db/schema/takedowns";
 import { startForwardProxy, type ForwardProxy } from "@leakwarden/fake-network/forward-proxy";
@@ -38,7 +39,7 @@ describe("re-checking file-host links", () => {
 
   it("marks the deleted pixeldrain file removed and keeps the live gofile folder sent", async () => {
     const userId = (await (await luna.get("/api/auth/get-session")).json()).user.id as string;
-    const linkedFrom = { pageUrl: "http://forum.example/t/1", pageTitle: "", matchedBy: "name", matchedNames: ["luna_rivers"], service: "pixeldrain", kind: "file", keyOnPage: false };
+    const linkedFrom = { pageUrl: "http://forum.example/t/1", pageTitle: "", matchedBy: "name", matchedNames: ["luna_rivers"], service: "pixeldrain", kind: "file", keyOnPage: false } satisfies LinkedFrom;
     const urls = ["https://pixeldrain.com/u/Gone1234", "https://gofile.io/d/LiveGo1"];
     const leakIds = await seedLeaks(
       services.database.db,
