@@ -1,6 +1,6 @@
 import * as cheerio from "cheerio";
 import { MAX_ITEMS_PER_LISTING, type CrawlAdapter, type CrawlAdapterConfig, type CrawlItem } from "../crawl-types";
-import { clip, int, MAX_URL_LENGTH, versionKey, type CrawlKit, type DetectContext, type FamilyFinding } from "./kit";
+import { clip, int, isObject, MAX_URL_LENGTH, parseJson, str, versionKey, type CrawlKit, type DetectContext, type FamilyFinding } from "./kit";
 
 /**
  * Flarum 1.x. Everything the forum shows comes from its JSON:API: the newest discussions at
@@ -19,16 +19,6 @@ const POSTS_READ = 20;
 const MAX_POSTS = 50;
 const MAX_HTML_PER_POST = 200_000;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const str = (v: unknown): string => (typeof v === "string" ? v : "");
-
-function parseJson(body: string): unknown {
-  try {
-    return JSON.parse(body);
-  } catch {
-    return null;
-  }
-}
 
 /** The forum's API root (…/api) from an API address, else from the site's base URL. */
 function apiRoot(url: URL, config: CrawlAdapterConfig): string {

@@ -33,6 +33,20 @@ export type CrawlKit = {
 };
 
 export const MAX_URL_LENGTH = 2048;
+
+/** A JSON object (not an array, not null): what the JSON APIs' answers are read through. */
+export const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+/** A string field of a JSON answer, "" when it is anything else. */
+export const str = (v: unknown): string => (typeof v === "string" ? v : "");
+
+/** A JSON answer, or null when it is not JSON. */
+export function parseJson(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return null;
+  }
+}
 const MAX_TITLE_LENGTH = 300;
 
 export const clip = (s: string, n = MAX_TITLE_LENGTH) => s.replace(/\s+/g, " ").trim().slice(0, n);

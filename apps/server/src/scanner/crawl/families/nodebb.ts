@@ -1,6 +1,6 @@
 import * as cheerio from "cheerio";
 import { MAX_ITEMS_PER_LISTING, type CrawlAdapter, type CrawlAdapterConfig, type CrawlItem } from "../crawl-types";
-import { clip, int, MAX_URL_LENGTH, versionKey, type CrawlKit, type DetectContext, type FamilyFinding } from "./kit";
+import { clip, int, isObject, MAX_URL_LENGTH, parseJson, str, versionKey, type CrawlKit, type DetectContext, type FamilyFinding } from "./kit";
 
 /**
  * NodeBB 1.x–4.x. Every page has its JSON twin under /api: /api/recent (and /api/category/N/slug,
@@ -17,16 +17,6 @@ import { clip, int, MAX_URL_LENGTH, versionKey, type CrawlKit, type DetectContex
 const MAX_POSTS = 100;
 const MAX_HTML_PER_POST = 200_000;
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
-const str = (v: unknown): string => (typeof v === "string" ? v : "");
-
-function parseJson(body: string): unknown {
-  try {
-    return JSON.parse(body);
-  } catch {
-    return null;
-  }
-}
 
 /** The forum's root (origin + relative_path) from an /api/ address, else from the site's base URL. */
 function forumRoot(url: URL, config: CrawlAdapterConfig): string {
