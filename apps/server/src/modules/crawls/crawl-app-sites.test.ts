@@ -47,6 +47,7 @@ async function startAppWeb() {
   const nodebb: Thread[] = [];
   const messages: Message[] = [];
   const requests: { host: string; path: string }[] = [];
+  const mode = { nodebbScrolls: false };
 
   const px = Buffer.alloc(96 * 96 * 3);
   let x = 12345;
@@ -84,7 +85,12 @@ async function startAppWeb() {
       const d = flarum.find((t) => String(t.id) === url.searchParams.get("filter[discussion]"));
       if (!d) return json({ errors: [{ status: "404" }] }, 404)(req, res, url);
       const posts = d.posts.map((p, i) => ({ type: "posts", id: String(d.id * 100 + i), attributes: { number: i + 1, createdAt: new Date(p.at).toISOString(), contentType: "comment", contentHtml: p.html } }));
-      return json({ data: posts.reverse().slice(0, 20) })(req, res, url);
+      // As ListPostsController pages them: sort=-number newest first, else by time; page[near]=N from limit/2 before post N.
+      const limit = Math.min(50, Number(url.searchParams.get("page[limit]") ?? 20));
+      const near = Number(url.searchParams.get("page[near]") ?? 0);
+      const offset = near > 1 ? Math.max(0, Math.min(near, posts.length) - 1 - limit / 2) : Number(url.searchParams.get("page[offset]") ?? 0);
+      const ordered = url.searchParams.get("sort") === "-number" ? posts.reverse() : posts;
+      return json({ data: ordered.slice(offset, offset + limit) })(req, res, url);
     }
     if (url.pathname.startsWith("/assets/files/")) return servePhoto(req, res, url);
     return html("<h1>Not found</h1>", 404)(req, res, url);
@@ -112,7 +118,8 @@ var app = { user: JSON.parse('{"uid":0}') };</script></head>
       const t = nodebb.find((x) => x.id === Number(m[1]));
       if (!t) return json({}, 404)(req, res, url);
       const at = Number(m[2] ?? 1);
-      const from = Math.floor((Math.max(at, 1) - 1) / 20) * 20;
+      // A visitor who pages topics gets the page holding post I; one who scrolls (NodeBB's default), 20 posts from 10 before it.
+      const from = mode.nodebbScrolls ? (at > 1 ? Math.max(0, at - 10) : 0) : Math.floor((Math.max(at, 1) - 1) / 20) * 20;
       return json({ tid: t.id, title: esc(t.title), titleRaw: t.title, slug: `${t.id}/${t.slug}`, postcount: t.posts.length, posts: t.posts.slice(from, from + 20).map((p, i) => ({ pid: t.id * 100 + from + i, index: from + i, content: p.html, timestamp: p.at })) })(req, res, url);
     }
     if (url.pathname.startsWith("/assets/uploads/")) return servePhoto(req, res, url);
@@ -176,6 +183,7 @@ ${m.text ? `<div class="tgme_widget_message_text js-message_text" dir="auto">${m
   return {
     proxy,
     requests,
+    mode,
     addThread,
     addPost,
     addMessage,
@@ -307,4 +315,41 @@ describe("crawling Flarum, NodeBB and Telegram channel previews", () => {
     expect(web.itemRequests().slice(read.length)).toEqual([`${HOSTS.nodebb} /api/topic/${hiking.thread.id}/${hiking.thread.slug}/2`]);
     expect(await leaksOf("luna")).toContain(hiking.url);
   });
+
+  for (const scrolls of [false, true])
+    it(`walks a discussion and a topic back to the oldest of 45 posts that came since the last crawl, each page once (NodeBB visitors ${scrolls ? "scroll" : "page"})`, async () => {
+      web.mode.nodebbScrolls = scrolls;
+      const chat = web.addThread("flarum", "Weekly chat", "<p>what are you all up to</p>");
+      const trails = web.addThread("nodebb", "Best hiking trails near the coast?", "<p>any tips?</p>");
+      for (const t of [chat.thread, trails.thread]) for (const n of [2, 3]) web.addPost(t, `<p>reply ${n}</p>`);
+      const r = runner();
+      for (const id of ["flarum", "nodebb"] as const) expect((await r.run(id)).outcome).toBe("completed");
+      const before = web.itemRequests().length;
+      expect(before).toBe(2);
+
+      // 45 replies each: the oldest of them names her.
+      web.addPost(chat.thread, '<p>new set from l.u.n.a r.i.v.e.r.s, the pool one: <a href="https://pixeldrain.com/u/Fl9x" rel="ugc nofollow">pixeldrain</a></p>');
+      web.addPost(trails.thread, "<p>found more of the m00n bunny here</p>");
+      for (let n = 5; n <= 48; n++) for (const t of [chat.thread, trails.thread]) web.addPost(t, `<p>reply ${n}: nice weather today</p>`);
+      const second = runner();
+      for (const id of ["flarum", "nodebb"] as const) expect((await second.run(id)).outcome).toBe("completed");
+      expect(await leaksOf("luna")).toEqual(expect.arrayContaining([chat.url, trails.url]));
+
+      // From the newest page back to the one holding her post and one read before, each once.
+      const read = web.itemRequests().slice(before);
+      expect(new Set(read).size).toBe(read.length);
+      const posts = `${HOSTS.flarum} /api/posts?filter%5Bdiscussion%5D=${chat.thread.id}`;
+      const topic = `${HOSTS.nodebb} /api/topic/${trails.thread.id}/${trails.thread.slug}`;
+      expect(read).toEqual([
+        `${posts}&sort=-number&page%5Blimit%5D=20`,
+        `${posts}&page%5Bnear%5D=19&page%5Blimit%5D=20`,
+        `${posts}&page%5Boffset%5D=0&page%5Blimit%5D=20`,
+        ...(scrolls ? [`${topic}/48`, `${topic}/33`, `${topic}/13`, `${topic}/1`] : [`${topic}/48`, `${topic}/36`, `${topic}/10`]),
+      ]);
+
+      // A third crawl reads nothing again.
+      const third = runner();
+      for (const id of ["flarum", "nodebb"] as const) expect((await third.run(id)).itemsRead).toBe(0);
+      expect(web.itemRequests().length).toBe(before + read.length);
+    });
 });

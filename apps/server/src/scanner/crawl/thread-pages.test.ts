@@ -63,4 +63,52 @@ describe("a forum thread's page: its previous page and its posts", () => {
       posts: [{ id: 7, time: null }],
     });
   });
+
+  const json = (body: unknown, url: string) => ({ body: JSON.stringify(body), url, contentType: "application/json", headers: {} });
+  const at = (n: number) => new Date(Date.parse("2026-11-01T10:00:00Z") + n * 60_000).toISOString().replace(/\.\d+Z$/, "+00:00");
+
+  it("Flarum: the newest posts' page → the posts before its lowest number (page[near] ten before it), by time against what was read", () => {
+    const H = "https://community.leakhub.example";
+    const answer = (numbers: number[]) => ({
+      data: numbers.map((n) => ({ type: "posts", id: String(9000 + n), attributes: { number: n, createdAt: at(n), contentType: n === 30 ? "discussionRenamed" : "comment" }, relationships: { discussion: { data: { type: "discussions", id: "412" } } } })),
+    });
+    const newest = `${H}/api/posts?filter%5Bdiscussion%5D=412&sort=-number&page%5Blimit%5D=20`;
+    const page = parseThreadPage("flarum", json(answer(Array.from({ length: 20 }, (_, i) => 64 - i)), newest), cfg("community.leakhub.example"));
+    expect(page!.previous).toBe(`${H}/api/posts?filter%5Bdiscussion%5D=412&page%5Bnear%5D=35&page%5Blimit%5D=20`);
+    expect(page!.posts).toHaveLength(20);
+    expect(page!.posts[19]).toEqual({ id: 45, time: Date.parse(at(45)) });
+    // The discussion's item is versioned by its last post number ("n44"): read up to its time.
+    expect(reachesReadPosts(page!, { postId: null, time: Date.parse(at(44)) })).toBe(false);
+    expect(reachesReadPosts(page!, { postId: null, time: Date.parse(at(45)) })).toBe(true);
+    // A page walked back to (oldest first, a rename among them); near its start, the first posts.
+    const back = parseThreadPage("flarum", json(answer(Array.from({ length: 20 }, (_, i) => 25 + i)), page!.previous!), cfg("community.leakhub.example"));
+    expect(back!.previous).toBe(`${H}/api/posts?filter%5Bdiscussion%5D=412&page%5Bnear%5D=15&page%5Blimit%5D=20`);
+    const start = parseThreadPage("flarum", json(answer([9, 10, 11]), `${H}/api/posts?filter%5Bdiscussion%5D=412&page%5Bnear%5D=15&page%5Blimit%5D=20`), cfg("community.leakhub.example"));
+    expect(start!.previous).toBe(`${H}/api/posts?filter%5Bdiscussion%5D=412&page%5Boffset%5D=0&page%5Blimit%5D=20`);
+    // The first post: nothing before it; not JSON:API posts: not a page.
+    expect(parseThreadPage("flarum", json(answer([1, 2, 3]), newest), cfg("community.leakhub.example"))!.previous).toBeNull();
+    expect(parseThreadPage("flarum", json({ errors: [{ status: "404" }] }, newest), cfg("community.leakhub.example"))).toBeNull();
+    expect(parseThreadPage("flarum", { ...json({}, newest), body: "<html>" }, cfg("community.leakhub.example"))).toBeNull();
+  });
+
+  it("NodeBB: a topic's page → the post index before its lowest (half a page back: the page before, or the scrolled window ending there), by number", () => {
+    const H = "https://board.bunnyleaks.example";
+    const answer = (indices: number[], extra: Record<string, unknown> = {}) => ({ tid: 318, postcount: 65, posts: indices.map((i) => ({ pid: 5000 + i, index: i, timestamp: Date.parse(at(i)) })), ...extra });
+    // The last page (indices 60–64 of 65) read at /65 → /58: a paged reader's page 40–59, a scrolling one's window 48–67.
+    const last = parseThreadPage("nodebb", json(answer([60, 61, 62, 63, 64]), `${H}/api/topic/318/moon-bunny/65`), cfg("board.bunnyleaks.example"));
+    expect(last!.previous).toBe(`${H}/api/topic/318/moon-bunny/58`);
+    expect(last!.posts[0]).toEqual({ id: 61, time: Date.parse(at(60)) });
+    // Twenty posts 40–59 → /30: the page 20–39 of a paged reader, the window 20–39 of a scrolling one.
+    const back = parseThreadPage("nodebb", json(answer(Array.from({ length: 20 }, (_, i) => 40 + i)), `${H}/api/topic/318/moon-bunny/58`), cfg("board.bunnyleaks.example"));
+    expect(back!.previous).toBe(`${H}/api/topic/318/moon-bunny/30`);
+    // The topic's version names its post count: read to "p39", these posts (numbered 41–60) do not reach it; to "p41", they do.
+    expect(reachesReadPosts(back!, { postId: 39, time: null })).toBe(false);
+    expect(reachesReadPosts(back!, { postId: 41, time: null })).toBe(true);
+    // The main post (index 0) is the first; a topic sorted newest first is not walked; a subfolder install keeps its path.
+    expect(parseThreadPage("nodebb", json(answer([0, 1, 2]), `${H}/api/topic/318/moon-bunny/3`), cfg("board.bunnyleaks.example"))!.previous).toBeNull();
+    expect(parseThreadPage("nodebb", json(answer([64, 63], { sortOption: "newest_to_oldest" }), `${H}/api/topic/318/moon-bunny/65`), cfg("board.bunnyleaks.example"))!.previous).toBeNull();
+    expect(parseThreadPage("nodebb", json(answer([3, 4]), `${H}/forum/api/topic/318/moon-bunny/5`), cfg("board.bunnyleaks.example"))!.previous).toBe(`${H}/forum/api/topic/318/moon-bunny/2`);
+    expect(parseThreadPage("nodebb", json(answer([3, 4]), `${H}/api/topic/318`), cfg("board.bunnyleaks.example"))!.previous).toBe(`${H}/api/topic/318/2`);
+    expect(parseThreadPage("nodebb", json({ topics: [] }, `${H}/api/recent`), cfg("board.bunnyleaks.example"))).toBeNull();
+  });
 });

@@ -1,12 +1,15 @@
 import * as cheerio from "cheerio";
 import { onSiteUrl, parseListingTime, withoutSession } from "./crawl-adapters";
 import type { CrawlAdapterConfig, CrawlFamily, ListingInput } from "./crawl-types";
+import { flarumThreadPage } from "./families/flarum";
+import { nodebbThreadPage } from "./families/nodebb";
 
 /**
  * A thread page of a forum that pages its threads (phpBB, vBulletin, XenForo, MyBB, SMF): the link to its
  * previous (older) page, as the package renders it, and the posts on it (their ids and times);
  * for Discourse, whose topic JSON holds ~20 posts, the posts before the lowest one
- * (/t/{id}/posts.json?post_number=N answers the posts before N).
+ * (/t/{id}/posts.json?post_number=N answers the posts before N); for Flarum and NodeBB, whose APIs
+ * answer 20 posts of a discussion or topic, the posts before the lowest one (families/flarum.ts, nodebb.ts).
  * A thread is read at its last page; when more posts arrived since the last crawl than that page
  * holds, the crawler walks back through the previous pages until it reaches a post it had read.
  *
@@ -68,7 +71,7 @@ const MAX_POSTS = 500;
 
 /** Families whose threads are paged and walked back. */
 export function pagesThreads(family: CrawlFamily): boolean {
-  return family === "discourse" || SPECS[family] !== undefined;
+  return family === "discourse" || family === "flarum" || family === "nodebb" || SPECS[family] !== undefined;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -101,6 +104,8 @@ function discoursePage(input: ListingInput, config: CrawlAdapterConfig): ThreadP
 
 export function parseThreadPage(family: CrawlFamily, input: ListingInput, config: CrawlAdapterConfig): ThreadPage | null {
   if (family === "discourse") return discoursePage(input, config);
+  if (family === "flarum") return flarumThreadPage(input, config, { onSiteUrl, parseListingTime });
+  if (family === "nodebb") return nodebbThreadPage(input, config, { onSiteUrl, parseListingTime });
   const spec = SPECS[family];
   if (!spec) return null;
   const $ = cheerio.load(input.body);

@@ -1,5 +1,5 @@
 import * as cheerio from "cheerio";
-import { MAX_ITEMS_PER_LISTING, type CrawlAdapter, type CrawlAdapterConfig, type CrawlItem } from "../crawl-types";
+import { MAX_ITEMS_PER_LISTING, type CrawlAdapter, type CrawlAdapterConfig, type CrawlItem, type ListingInput } from "../crawl-types";
 import { clip, int, isObject, MAX_URL_LENGTH, parseJson, str, versionKey, type CrawlKit, type DetectContext, type FamilyFinding } from "./kit";
 
 /**
@@ -18,6 +18,7 @@ import { clip, int, isObject, MAX_URL_LENGTH, parseJson, str, versionKey, type C
 const POSTS_READ = 20;
 const MAX_POSTS = 50;
 const MAX_HTML_PER_POST = 200_000;
+const MAX_THREAD_POSTS = 500;
 
 
 /** The forum's API root (…/api) from an API address, else from the site's base URL. */
@@ -35,6 +36,42 @@ function discussionSlug(id: number, slug: string): string {
 }
 
 const postsUrl = (api: string, id: number) => `${api}/posts?filter%5Bdiscussion%5D=${id}&sort=-number&page%5Blimit%5D=${POSTS_READ}`;
+
+/**
+ * A page of a discussion's posts (the newest, or one walked back to): its posts' numbers and times, and
+ * the page of the posts before its lowest number. That is the posts API around a number, as Flarum's own
+ * post stream loads it: page[near]=N (with filter[discussion] alone and the default order, by time)
+ * answers page[limit] posts from limit/2 before the post numbered N, so N = lowest − limit/2 ends the
+ * answer at the post before the lowest; page[near] under 2 is not honoured: the discussion's first
+ * posts (page[offset]=0) then hold them. Numbers count renames and hidden posts too: an answer may
+ * hold posts read already, never leave one out.
+ */
+export function flarumThreadPage(
+  input: ListingInput,
+  config: CrawlAdapterConfig,
+  kit: Pick<CrawlKit, "onSiteUrl" | "parseListingTime">,
+): { previous: string | null; posts: { id: number | null; time: number | null }[] } | null {
+  const data = parseJson(input.body);
+  if (!isObject(data) || !Array.isArray(data.data)) return null;
+  const posts: { id: number | null; time: number | null }[] = [];
+  let lowest: number | null = null;
+  let discussion: number | null = null;
+  for (const p of data.data.slice(0, MAX_THREAD_POSTS)) {
+    if (!isObject(p) || p.type !== "posts" || !isObject(p.attributes)) continue;
+    const n = int(p.attributes.number);
+    if (n !== null && n > 0 && (lowest === null || n < lowest)) lowest = n;
+    posts.push({ id: n, time: kit.parseListingTime(str(p.attributes.createdAt) || null) });
+    const rel = isObject(p.relationships) && isObject(p.relationships.discussion) && isObject(p.relationships.discussion.data) ? p.relationships.discussion.data : null;
+    discussion ??= rel ? int(rel.id) : null;
+  }
+  const url = new URL(input.url);
+  discussion = int(url.searchParams.get("filter[discussion]")) ?? discussion;
+  if (lowest === null || lowest <= 1 || discussion === null) return { previous: null, posts };
+  const near = lowest - POSTS_READ / 2;
+  const page = near > 1 ? `page%5Bnear%5D=${near}` : "page%5Boffset%5D=0";
+  const previous = kit.onSiteUrl(`${apiRoot(url, config)}/posts?filter%5Bdiscussion%5D=${discussion}&${page}&page%5Blimit%5D=${POSTS_READ}`, input.url, config.domains);
+  return { previous: previous && previous.href !== input.url ? previous.href : null, posts };
+}
 
 export function flarumAdapter(kit: CrawlKit): CrawlAdapter {
   return {

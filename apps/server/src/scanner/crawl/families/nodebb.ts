@@ -1,5 +1,5 @@
 import * as cheerio from "cheerio";
-import { MAX_ITEMS_PER_LISTING, type CrawlAdapter, type CrawlAdapterConfig, type CrawlItem } from "../crawl-types";
+import { MAX_ITEMS_PER_LISTING, type CrawlAdapter, type CrawlAdapterConfig, type CrawlItem, type ListingInput } from "../crawl-types";
 import { clip, int, isObject, MAX_URL_LENGTH, parseJson, str, versionKey, type CrawlKit, type DetectContext, type FamilyFinding } from "./kit";
 
 /**
@@ -16,6 +16,7 @@ import { clip, int, isObject, MAX_URL_LENGTH, parseJson, str, versionKey, type C
 
 const MAX_POSTS = 100;
 const MAX_HTML_PER_POST = 200_000;
+const MAX_THREAD_POSTS = 500;
 
 
 /** The forum's root (origin + relative_path) from an /api/ address, else from the site's base URL. */
@@ -28,6 +29,42 @@ function forumRoot(url: URL, config: CrawlAdapterConfig): string {
 /** "318/some-words" whose id is the topic's: a slug to put in a path; else the id alone. */
 function topicSlug(tid: number, slug: string): string {
   return slug.length <= 300 && new RegExp(`^${tid}/[^/?#]{0,250}$`).test(slug) ? slug.split("/").map(encodeURIComponent).join("/") : String(tid);
+}
+
+/**
+ * A page of a topic's posts (around its last post, or one walked back to): its posts' numbers (index + 1,
+ * the main post's index being 0, so that the newest is the post count its version names) and times, and
+ * the page of the posts before its lowest. /api/topic/N/slug/I answers, for a visitor who pages topics
+ * (usePagination), the page holding post I; for one who scrolls (NodeBB's default), postsPerPage posts
+ * from postsPerPage/2 before I. With L the lowest index and n the posts answered (n ≤ postsPerPage),
+ * I = L − ⌊n/2⌋ lies on the page before L's (pages start at L: the topic is read at its last page, and
+ * back page by page), and its scrolled window ends at L − 1: either way the posts just before L, none
+ * left out. Topics sorted newest first or by votes are not walked back (their indices are not in time).
+ */
+export function nodebbThreadPage(
+  input: ListingInput,
+  config: CrawlAdapterConfig,
+  kit: Pick<CrawlKit, "onSiteUrl" | "parseListingTime">,
+): { previous: string | null; posts: { id: number | null; time: number | null }[] } | null {
+  const data = parseJson(input.body);
+  if (!isObject(data) || !Array.isArray(data.posts)) return null;
+  const posts: { id: number | null; time: number | null }[] = [];
+  let lowest: number | null = null;
+  for (const p of data.posts.slice(0, MAX_THREAD_POSTS)) {
+    if (!isObject(p)) continue;
+    const i = int(p.index);
+    if (i !== null && (lowest === null || i < lowest)) lowest = i;
+    posts.push({ id: i !== null ? i + 1 : null, time: kit.parseListingTime(typeof p.timestamp === "number" ? p.timestamp : str(p.timestampISO) || null) });
+  }
+  const url = new URL(input.url);
+  const m = /\/api\/topic\/(\d{1,12})((?:\/[^/]{1,250})?)(?:\/\d{1,9})?\/?$/.exec(url.pathname);
+  const sort = str(data.sortOption);
+  if (lowest === null || lowest < 1 || !m || (sort !== "" && sort !== "oldest_to_newest")) return { previous: null, posts };
+  const tid = int(data.tid) ?? Number(m[1]);
+  if (String(tid) !== m[1]) return { previous: null, posts };
+  const at = Math.max(1, lowest - Math.floor(posts.length / 2));
+  const previous = kit.onSiteUrl(`${forumRoot(url, config)}/api/topic/${m[1]}${m[2]}/${at}`, input.url, config.domains);
+  return { previous: previous && previous.href !== input.url ? previous.href : null, posts };
 }
 
 const decoded = (html: string) => (html.includes("&") ? cheerio.load(`<p>${html.slice(0, 2000)}</p>`).text() : html);
