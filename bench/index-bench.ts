@@ -30,7 +30,6 @@ import { createLogger } from "../apps/server/src/lib/logger";
 import { nearHashes, rowsOf } from "../apps/server/src/modules/image-index/image-index.repository";
 import { createImageIndexService } from "../apps/server/src/modules/image-index/image-index.service";
 import { hashBits, MIH_WORDS, nearHashesQuery, wordRanges } from "../apps/server/src/modules/image-index/multi-index-hash";
-import type { JobQueue } from "../apps/server/src/jobs/queue";
 import { LeakSiteCatalog } from "../apps/server/src/scanner/leak-site-catalog";
 import { user } from "../apps/server/src/db/schema/auth";
 import { referenceImage } from "../apps/server/src/db/schema/scans";
@@ -216,7 +215,7 @@ async function bench(engine: "pglite" | "postgres", serverUrl: string | undefine
     const service = createImageIndexService({
       db: database.db,
       logger,
-      queue: null as unknown as JobQueue,
+      queue: { send: () => Promise.reject(new Error("the bench queues no reference match")) },
       identities: { get: async () => ({ stageNames: [], allowlist: [] }) },
       catalog: async () => new LeakSiteCatalog([]),
       lookupConnections: engine === "postgres" ? LOOKUP_CONNECTIONS : 1,

@@ -15,7 +15,6 @@ import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { randomUUID } from "node:crypto";
-import { sql } from "drizzle-orm";
 import { openPostgres } from "../apps/server/src/db/client";
 import { runMigrations } from "../apps/server/src/db/migrate";
 import { user } from "../apps/server/src/db/schema/auth";
@@ -124,8 +123,7 @@ async function run(workerCount: number, webOrigin: string) {
     const span = await database.executeSql(`select extract(epoch from (max(finished_at) - min(started_at))) * 1000 as ms from scan`);
     const wallMs = Number(span.rows[0]?.ms ?? Date.now() - started);
     const cpuMs = os.cpus().reduce((sum, c) => sum + c.times.user + c.times.sys, 0) - cpuBefore;
-    const rows = await database.db.execute(sql`select status, extract(epoch from (finished_at - started_at)) * 1000 as ms, leaks_found from scan`);
-    const scans = (rows as unknown as { rows: { status: string; ms: number; leaks_found: number }[] }).rows;
+    const scans = (await database.executeSql(`select status, extract(epoch from (finished_at - started_at)) * 1000 as ms, leaks_found from scan`)).rows;
     const durations = scans.map((s) => Number(s.ms)).sort((a, b) => a - b);
     const complete = scans.filter((s) => s.status === "completed" && Number(s.leaks_found) === PAGES_EACH).length;
     return { workerCount, wallMs, scansPerHour: (CREATORS / wallMs) * 3_600_000, p50: pct(durations, 50), p99: pct(durations, 99), maxConnections, complete, cpuMs };

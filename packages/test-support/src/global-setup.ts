@@ -25,8 +25,7 @@ export default async function setup(project: TestProject) {
     const queue = new JobQueue(database, logger);
     await queue.start();
     await queue.stop();
-    const client = (database.db as unknown as { $client: { dumpDataDir(c: "none"): Promise<Blob> } }).$client;
-    const blob = await client.dumpDataDir("none");
+    const blob = await database.pglite.dumpDataDir("none");
     await database.close();
     const snapshot = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "lw-test-")), "migrated.tar");
     fs.writeFileSync(snapshot, Buffer.from(await blob.arrayBuffer()));

@@ -32,14 +32,20 @@ export interface Database {
   close(): Promise<void>;
   /** Connection string when on a server (libraries may open their own pool). */
   connectionString?: string;
+  /** The PGlite client underneath, when on PGlite (its upkeep and the tests' snapshot read it). */
+  pglite?: PGlite;
 }
 
-export function databaseFromPglite(client: PGlite, onClose?: () => void): Database {
+/** A database on PGlite, its client at hand. */
+export type PgliteDatabase = Database & { engine: "pglite"; pglite: PGlite };
+
+export function databaseFromPglite(client: PGlite, onClose?: () => void): PgliteDatabase {
   const pgliteDb = drizzlePglite({ client, schema });
   const db: Db = pgliteDb;
   return {
     engine: "pglite",
     db,
+    pglite: client,
     migrate: (migrationsFolder) => migratePglite(pgliteDb, { migrationsFolder }),
     async executeSql(text, values) {
       if (values && values.length > 0) return client.query(text, values);
@@ -59,7 +65,7 @@ export function databaseFromPglite(client: PGlite, onClose?: () => void): Databa
   };
 }
 
-export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<Database> {
+export async function openPglite(dataDir: string | undefined, loadDataDir?: Blob): Promise<PgliteDatabase> {
   if (dataDir) fs.mkdirSync(path.dirname(dataDir), { recursive: true });
   // pg_trgm: the Leaks search's indexes (the migrations create the extension).
   const client = new PGlite({ extensions: { pg_trgm }, ...(dataDir ? { dataDir } : {}), ...(loadDataDir ? { loadDataDir } : {}) });

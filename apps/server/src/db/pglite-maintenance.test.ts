@@ -17,7 +17,8 @@ describe.runIf(onPglite)("PGlite upkeep (it has no autovacuum)", () => {
 
   beforeAll(async () => {
     database = await openTestDatabase();
-    client = (database.db as unknown as { $client: PGlite }).$client;
+    if (!database.pglite) throw new Error("this suite runs on PGlite");
+    client = database.pglite;
     await client.exec(`insert into "user" (id, name, email) values ('ava', 'Ava', 'ava@example.com'), ('bea', 'Bea', 'bea@example.com')`);
     await client.exec(`
       insert into leak (user_id, canonical_url, url, domain, title, category, confidence, evidence, last_seen_at)

@@ -312,7 +312,7 @@ describe("reading a profile page for the code", () => {
 });
 
 describe("a profile that cannot be fetched", () => {
-  const fans = { id: 3, name: "FansTest", key: "fanstest", aliases: [], hosts: [], profileUrl: "http://fans.test/{username}", usernamePattern: /^\w+$/, usernameHint: "", maxLength: 20, verification: "html", paid: false } as unknown as Platform;
+  const fans: Platform = { id: 3, name: "FansTest", key: "fanstest", aliases: [], hosts: [], profileUrl: "http://fans.test/{username}", usernamePattern: /^\w+$/, usernameHint: "", maxLength: 20, verification: "html", paid: false };
   const failing = (reason: FetchError["reason"]) => async (): Promise<FetchResult> => {
     throw new FetchError(reason, `${reason} failed`, "http://fans.test/luna");
   };
@@ -337,8 +337,12 @@ describe("a profile that cannot be fetched", () => {
 describe("reading a Reddit profile for the code", () => {
   const reddit = { id: 2, name: "RedditTest", key: "reddittest", aliases: [], hosts: [], profileUrl: "", usernamePattern: /^\w+$/, usernameHint: "", maxLength: 20, verification: "reddit-about", paid: false } as Platform;
   const code = "q8w3e5r7ty";
-  const answer = (data: unknown) => async () =>
-    ({ status: 200, body: Buffer.from(JSON.stringify({ kind: "t2", data })), truncated: false }) as unknown as FetchResult;
+  const answer =
+    (data: unknown) =>
+    async (url: string): Promise<FetchResult> => {
+      const body = Buffer.from(JSON.stringify({ kind: "t2", data }));
+      return { url, finalUrl: url, status: 200, headers: {}, contentType: "application/json", body, truncated: false, fetchedAt: new Date().toISOString(), sha256: "", redirects: [], robots: null };
+    };
 
   it("reads only the bio she writes (public_description), not the title or what else the JSON carries", async () => {
     const check = (data: unknown) => checkStageName(reddit, "luna", code, answer(data), "http://reddit.test");

@@ -43,7 +43,8 @@ export type SeenImage = {
 export interface ImageIndexDeps {
   db: Db;
   logger: Logger;
-  queue: JobQueue;
+  /** Where a reference photo's match is queued. */
+  queue: Pick<JobQueue, "send">;
   /** Her allow-list and profiles: pages on them are never her leaks. */
   identities: { get(userId: string): Promise<{ stageNames: StageName[]; allowlist: Array<{ domain: string }> }> };
   catalog: () => Promise<LeakSiteCatalog>;

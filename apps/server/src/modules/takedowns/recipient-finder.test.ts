@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../lib/logger";
-import { FetchError, type FetchResult, type GuardedFetcher } from "../../scanner/guarded-fetch";
+import { FetchError, type FetchResult } from "../../scanner/guarded-fetch";
 import { LeakSiteCatalog } from "../../scanner/leak-site-catalog";
-import type { NetworkLookup } from "./network-lookup";
-import { contactLinks, createRecipientFinder, mailtoAddresses, pageContacts } from "./recipient-finder";
+import { contactLinks, createRecipientFinder, mailtoAddresses, pageContacts, type RecipientFinderDeps } from "./recipient-finder";
 
 type Network = {
   pages?: Record<string, string>;
@@ -17,20 +16,20 @@ type Network = {
 /** The finder over a made-up network: pages by URL, DNS, CDN ranges and RDAP answers. */
 function finderFor(net: Network, sites: ConstructorParameters<typeof LeakSiteCatalog>[0] = []) {
   const fetched: string[] = [];
-  const fetcher = {
+  const fetcher: RecipientFinderDeps["fetcher"] = {
     async fetch(url: string): Promise<FetchResult> {
       fetched.push(url);
       if (net.down) throw new FetchError("connect", "connection refused", url);
       const body = net.pages?.[url];
       return { url, finalUrl: url, status: body === undefined ? 404 : 200, headers: {}, contentType: "text/html", body: Buffer.from(body ?? ""), truncated: false, fetchedAt: "", sha256: "", redirects: [], robots: null };
     },
-  } as unknown as GuardedFetcher;
-  const lookup = {
+  };
+  const lookup: RecipientFinderDeps["lookup"] = {
     addresses: async () => net.addresses ?? ["198.51.100.7"],
     cdnOf: async () => net.cdn ?? null,
-    ipAbuse: async (address: string) => (net.ipAbuse === undefined || net.ipAbuse === null ? null : { ...net.ipAbuse, url: `http://rdap.test/ip/${address}` }),
-    registrarAbuse: async (host: string) => (net.registrar ? { ...net.registrar, name: "Abuse", url: `http://rdap.test/domain/${host}` } : null),
-  } as unknown as NetworkLookup;
+    ipAbuse: async (address: string) => (net.ipAbuse === undefined || net.ipAbuse === null ? null : { refused: null, ...net.ipAbuse, url: `http://rdap.test/ip/${address}` }),
+    registrarAbuse: async (host: string) => (net.registrar ? { ...net.registrar, name: "Abuse", refused: null, url: `http://rdap.test/domain/${host}` } : null),
+  };
   const finder = createRecipientFinder({ fetcher, lookup, catalog: async () => new LeakSiteCatalog(sites), logger: createLogger("silent"), timeoutMs: 1000, now: () => resolvedAt });
   return { finder, fetched };
 }
@@ -61,7 +60,7 @@ describe("finding who can remove a link", () => {
         address: "198.51.100.7",
         resolvedAt: "2026-05-20T10:00:00.000Z",
       },
-      { kind: "registrar", email: "abuse@registrar.test", webForm: null, foundBy: "rdap-domain", source: "http://rdap.test/domain/www.leakhub.test", note: null, name: "Registrar, Inc.", refused: undefined },
+      { kind: "registrar", email: "abuse@registrar.test", webForm: null, foundBy: "rdap-domain", source: "http://rdap.test/domain/www.leakhub.test", note: null, name: "Registrar, Inc.", refused: null },
     ]);
     expect(fetched).toEqual([]);
   });

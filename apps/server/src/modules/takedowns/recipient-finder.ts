@@ -168,10 +168,11 @@ function storable(r: StoredRecipient): StoredRecipient {
   return { ...r, name: r.name === null ? null : storableText(r.name, 200), source: storableText(r.source, 2000), note: r.note === null ? null : storableText(r.note, 2000) };
 }
 
+/** What the finder uses of the fetcher, the network lookup and the catalog. */
 export interface RecipientFinderDeps {
-  fetcher: GuardedFetcher;
-  lookup: NetworkLookup;
-  catalog: () => Promise<LeakSiteCatalog>;
+  fetcher: Pick<GuardedFetcher, "fetch">;
+  lookup: Pick<NetworkLookup, "addresses" | "cdnOf" | "ipAbuse" | "registrarAbuse">;
+  catalog: () => Promise<Pick<LeakSiteCatalog, "siteForUrl">>;
   logger: Logger;
   timeoutMs: number;
   /** The clock a resolution is dated by (tests move it). */

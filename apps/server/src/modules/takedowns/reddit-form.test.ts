@@ -1,8 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { createLogger } from "../../lib/logger";
-import type { GuardedFetcher } from "../../scanner/guarded-fetch";
-import type { LeakSiteCatalog } from "../../scanner/leak-site-catalog";
-import type { NetworkLookup } from "./network-lookup";
 import { createRecipientFinder, REDDIT_COPYRIGHT_FORM } from "./recipient-finder";
 
 // Reddit takes DMCA notices on its copyright report form: a link on Reddit's pages or its image
@@ -10,14 +7,14 @@ import { createRecipientFinder, REDDIT_COPYRIGHT_FORM } from "./recipient-finder
 describe("the recipients of a link on Reddit", () => {
   const asked: string[] = [];
   const finder = createRecipientFinder({
-    fetcher: { fetch: async (url: string) => (asked.push(`fetch ${url}`), Promise.reject(new Error("no page is read here"))) } as unknown as GuardedFetcher,
+    fetcher: { fetch: async (url: string) => (asked.push(`fetch ${url}`), Promise.reject(new Error("no page is read here"))) },
     lookup: {
       addresses: async (host: string) => (asked.push(`dns ${host}`), []),
       cdnOf: async () => null,
       ipAbuse: async () => null,
       registrarAbuse: async (host: string) => (asked.push(`rdap ${host}`), null),
-    } as unknown as NetworkLookup,
-    catalog: async () => ({ siteForUrl: () => undefined }) as unknown as LeakSiteCatalog,
+    },
+    catalog: async () => ({ siteForUrl: () => undefined }),
     logger: createLogger("silent"),
     timeoutMs: 1000,
   });

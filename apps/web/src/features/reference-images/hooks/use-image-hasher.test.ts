@@ -21,7 +21,9 @@ class FakeWorker {
     setTimeout(() => {
       this.busy = false;
       FakeWorker.inProgress--;
-      const result = { hashes: {}, quality: file.size, crops: [], thumbnail: null } as unknown as HashedImage;
+      const hash = "0".repeat(64);
+      const hashes = { original: hash, rotate90: hash, rotate180: hash, rotate270: hash, flipX: hash, flipY: hash, flipPlus1: hash, flipMinus1: hash };
+      const result: HashedImage = { hashes, quality: file.size, crops: [], thumbnail: null };
       this.onmessage?.({ data: { id, ok: file.size > 0, result, message: "This file could not be read as an image." } } as MessageEvent);
     }, 5);
   }
