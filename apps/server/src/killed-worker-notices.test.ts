@@ -3,18 +3,14 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { startForwardProxy, type ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
+import type { ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
 import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
 import { seedLeaks } from "@leakwarden/test-support/leak-records";
 import { buildServer, startServerProcess, until, type ServerProcess } from "@leakwarden/test-support/server-process";
 import { readyForTakedowns } from "@leakwarden/test-support/takedown-creator";
-import { startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
+import { createTakedownServices, startTakedownNetwork, takedownSettings, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
 import { openTestDatabase } from "@leakwarden/test-support/test-database";
 import { signUpAndConfirm, TEST_ORIGIN, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
-import { createMailer } from "./email/mailer";
-import { loadEnv } from "./env";
-import { createLogger } from "./lib/logger";
-import { createServices } from "./services";
 
 // A batch of takedown notices is being sent when its worker process is killed outright (SIGKILL)
 // while the mail server holds its answer to a notice it already has, and the worker's other notice
@@ -48,48 +44,29 @@ describe.skipIf(config.engine !== "postgres")("a takedown batch whose worker is 
     web = await startVirtualHostServer(
       Object.fromEntries(SITES.map((host) => [host, { "/dmca": html(`<!doctype html><p>Notices: <a href="mailto:dmca@${host}">email us</a></p>`), "/luna": html(leakPage(host)) }])),
     );
-    proxy = await startForwardProxy((host) => (host.endsWith(".example") ? { host: "127.0.0.1", port: web.port } : null));
-    dns = await startFakeDns({});
-    rdap = await startFakeRdap({ ips: {}, domains: {} });
     // The first notice gets through to its end; the others wait at their envelope, so that at the
     // kill one notice is delivered unanswered and the rest were never handed over.
     let recipients = 0;
-    smtp = await startFakeSmtp(0, [], { answerAfter: () => answersOpen, acceptRecipientAfter: () => (recipients++ === 0 ? Promise.resolve() : answersOpen) });
+    ({ proxy, dns, rdap, smtp } = await startTakedownNetwork(web.port, {
+      smtp: { answerAfter: () => answersOpen, acceptRecipientAfter: () => (recipients++ === 0 ? Promise.resolve() : answersOpen) },
+    }));
 
-    const settings = {
+    const settings = { AUTH_SECRET: "killed-sender-test-auth-secret-0123456789", NOTICE_RETRY_DELAY_SECONDS: "1" };
+    const database = await openTestDatabase();
+    workerSettings = {
+      ...takedownSettings({ proxy, dns, rdap, smtp }, settings),
       DATA_DIR: dataDir,
       PUBLIC_URL: TEST_ORIGIN,
-      AUTH_SECRET: "killed-sender-test-auth-secret-0123456789",
-      SMTP_URL: smtp.url,
-      NOTICE_FROM: "Leakwarden Copyright Agent <dmca@leakwarden.test>",
-      NOTICE_REPLY_TO: "agent-replies@leakwarden.test",
-      AGENT_NAME: "Leakwarden Copyright Agent",
-      AGENT_ADDRESS: "1 Agent Street, Wilmington, DE 19801, USA",
-      AGENT_EMAIL: "dmca@leakwarden.test",
-      AGENT_PHONE: "+1 555 0100",
-      DNS_SERVERS: dns.servers,
-      RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
-      SCAN_PROXY_URL: proxy.url,
-      SCAN_FETCH_TIMEOUT_MS: "3000",
-      NOTICE_RETRY_DELAY_SECONDS: "1",
+      DATABASE_URL: database.connectionString!,
+      DATABASE_POOL_SIZE: "3",
+      SERVICES: "worker",
+      PORT: "0",
+      JOB_POLL_SECONDS: "0.5",
+      JOB_SUPERVISE_SECONDS: "2",
     };
-    const database = await openTestDatabase();
-    workerSettings = { ...settings, DATABASE_URL: database.connectionString!, DATABASE_POOL_SIZE: "3", SERVICES: "worker", PORT: "0", JOB_POLL_SECONDS: "0.5", JOB_SUPERVISE_SECONDS: "2" };
 
     // This process is the API (and prepares the batch); the worker processes send it.
-    const env = loadEnv({ NODE_ENV: "test", LOG_LEVEL: "silent", AUTH_RATE_LIMIT_MAX: "1000", ...settings });
-    const logger = createLogger(env.LOG_LEVEL);
-    const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") }, logger);
-    const wired = createServices(env, logger, database, { mailer, tierFor: async () => "premium" });
-    await wired.queue.start();
-    services = {
-      ...wired,
-      dataDir,
-      async close() {
-        await wired.queue.stop();
-        await database.close();
-      },
-    };
+    services = await createTakedownServices({ proxy, dns, rdap, smtp }, settings, { dataDir, database, serviceOptions: { tierFor: async () => "premium" } });
 
     ava = await signUpAndConfirm(services, "ava@example.com");
     // luna_rivers on OnlyFans, verified, and her authorization signed as Ava Marie Stone.

@@ -1,6 +1,9 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
+import { startFakeDns, type DnsRecords, type FakeDns } from "@leakwarden/fake-network/fake-dns";
+import { startForwardProxy, type ForwardProxy } from "./fake-web/forward-proxy";
+import { createTestServices, type TestServices, type TestServicesOptions } from "./test-services";
 
 /**
  * Local stand-ins for the parties a takedown talks to, all on 127.0.0.1: a DNS server
@@ -11,7 +14,7 @@ import { SMTPServer } from "smtp-server";
 // ---- DNS ----
 
 // The DNS server is the fake network's, shared with the demo (which gives it no records).
-export { startFakeDns, type FakeDns } from "@leakwarden/fake-network/fake-dns";
+export { startFakeDns, type FakeDns };
 
 // ---- RDAP ----
 
@@ -213,4 +216,57 @@ export async function startFakeSmtp(port = 0, received: ReceivedMail[] = [], opt
   });
   const actual = (server.server.address() as AddressInfo).port;
   return { port: actual, url: `smtp://127.0.0.1:${actual}`, received, receiving: () => receiving.size, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+// ---- The whole of it, and the server on it ----
+
+export type TakedownNetwork = { proxy: ForwardProxy; dns: FakeDns; rdap: FakeRdap; smtp: FakeSmtp };
+
+/**
+ * The network a takedown suite's server talks to: a forward proxy that sends the hosts `routed`
+ * (by default *.example) to the fake web on `webPort`, and DNS, RDAP and SMTP servers.
+ */
+export async function startTakedownNetwork(
+  webPort: number,
+  options: { routed?: (host: string) => boolean; dns?: DnsRecords; rdap?: Parameters<typeof startFakeRdap>[0]; smtp?: FakeSmtpOptions } = {},
+): Promise<TakedownNetwork> {
+  const routed = options.routed ?? ((host: string) => host.endsWith(".example"));
+  const proxy = await startForwardProxy((host) => (routed(host) ? { host: "127.0.0.1", port: webPort } : null));
+  const dns = await startFakeDns(options.dns ?? {});
+  const rdap = await startFakeRdap(options.rdap ?? { ips: {}, domains: {} });
+  const smtp = await startFakeSmtp(0, [], options.smtp);
+  return { proxy, dns, rdap, smtp };
+}
+
+/** The copyright agent the takedown suites' notices are signed by. */
+export const TAKEDOWN_AGENT_SETTINGS = {
+  NOTICE_FROM: "Leakwarden Copyright Agent <dmca@leakwarden.test>",
+  NOTICE_REPLY_TO: "agent-replies@leakwarden.test",
+  AGENT_NAME: "Leakwarden Copyright Agent",
+  AGENT_ADDRESS: "1 Agent Street, Wilmington, DE 19801, USA",
+  AGENT_EMAIL: "dmca@leakwarden.test",
+  AGENT_PHONE: "+1 555 0100",
+};
+
+/**
+ * The server's settings for takedowns on `network`: notices by its SMTP server, signed by the
+ * agent, sites looked up through its DNS and RDAP and read through its proxy. `settings` adds to
+ * them or replaces them; a setting given as undefined is left out.
+ */
+export function takedownSettings(network: TakedownNetwork, settings: Record<string, string | undefined> = {}): Record<string, string> {
+  const all: Record<string, string | undefined> = {
+    SMTP_URL: network.smtp.url,
+    ...TAKEDOWN_AGENT_SETTINGS,
+    DNS_SERVERS: network.dns.servers,
+    RDAP_BOOTSTRAP_URL: network.rdap.bootstrapUrl,
+    SCAN_PROXY_URL: network.proxy.url,
+    SCAN_FETCH_TIMEOUT_MS: "3000",
+    ...settings,
+  };
+  return Object.fromEntries(Object.entries(all).filter((entry): entry is [string, string] => entry[1] !== undefined));
+}
+
+/** The whole server on a fresh test database, set for takedowns on `network`; account emails go to the outbox. */
+export function createTakedownServices(network: TakedownNetwork, settings: Record<string, string | undefined> = {}, options: TestServicesOptions = {}): Promise<TestServices> {
+  return createTestServices(takedownSettings(network, settings), { outbox: true, ...options });
 }

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import type { Database } from "../../../apps/server/src/db/client";
-import type { Mailer } from "../../../apps/server/src/email/mailer";
+import { createMailer, type Mailer } from "../../../apps/server/src/email/mailer";
 import { loadEnv } from "../../../apps/server/src/env";
 import { createLogger, type Logger } from "../../../apps/server/src/lib/logger";
 import { createServices, type ServiceOptions, type Services } from "../../../apps/server/src/services";
@@ -15,11 +15,19 @@ export interface TestServices extends Services {
   close(): Promise<void>;
 }
 
+export interface TestServicesOptions {
+  database?: Database;
+  mailer?: Mailer;
+  /** Account emails go to the outbox (readOutbox) even with SMTP_URL set, which then carries only notices. */
+  outbox?: boolean;
+  dataDir?: string;
+  now?: () => Date;
+  logger?: Logger;
+  serviceOptions?: ServiceOptions;
+}
+
 /** The whole server on a fresh test database, with settings as a newcomer would have them. */
-export async function createTestServices(
-  settings: Record<string, string> = {},
-  options: { database?: Database; mailer?: Mailer; dataDir?: string; now?: () => Date; logger?: Logger; serviceOptions?: ServiceOptions } = {},
-): Promise<TestServices> {
+export async function createTestServices(settings: Record<string, string> = {}, options: TestServicesOptions = {}): Promise<TestServices> {
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "lw-data-"));
   const env = loadEnv({
     NODE_ENV: "test",
@@ -32,7 +40,9 @@ export async function createTestServices(
     ...settings,
   });
   const database = options.database ?? (await openTestDatabase());
-  const services = createServices(env, options.logger ?? createLogger(env.LOG_LEVEL), database, { ...options.serviceOptions, ...(options.mailer ? { mailer: options.mailer } : {}), ...(options.now ? { now: options.now } : {}) });
+  const logger = options.logger ?? createLogger(env.LOG_LEVEL);
+  const mailer = options.mailer ?? (options.outbox ? createMailer({ from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") }, logger) : undefined);
+  const services = createServices(env, logger, database, { ...options.serviceOptions, ...(mailer ? { mailer } : {}), ...(options.now ? { now: options.now } : {}) });
   await services.queue.start();
   return {
     ...services,

@@ -1,20 +1,15 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { EntitlementTier } from "@leakwarden/contracts/plans";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leak } from "../../db/schema/scans";
-import { createMailer } from "../../email/mailer";
-import { createLogger } from "../../lib/logger";
-import { startForwardProxy, type ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
+import type { ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
 import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
-import { createTestServices, readOutbox, signUpAndConfirm, TEST_ORIGIN, TestClient, testClock, type TestServices } from "@leakwarden/test-support/test-services";
+import { readOutbox, signUpAndConfirm, TEST_ORIGIN, TestClient, testClock, type TestServices } from "@leakwarden/test-support/test-services";
 import { readyForTakedowns } from "@leakwarden/test-support/takedown-creator";
 import { insertScan, upsertLeak } from "../scans/scans.repository";
 import { autopilotCategoryOf } from "./autopilot.service";
 import { PREVIEW_REFERENCE } from "./takedowns.service";
-import { startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
+import { createTakedownServices, startTakedownNetwork, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -36,7 +31,6 @@ describe("autopilot and the notice preview", () => {
   let avaId: string;
   let beaId: string;
   let n = 0;
-  let dataDir = "";
 
   const userIdOf = async (client: TestClient) => (await (await client.get("/api/auth/get-session")).json()).user.id as string;
   const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> } }).error;
@@ -84,27 +78,12 @@ describe("autopilot and the notice preview", () => {
       "social.example": { ...pages, "/dmca": html(`<!doctype html><p>DMCA: <a href="mailto:dmca@social.example">dmca@social.example</a></p>`) },
       "mega.nz": { ...pages, "/dmca": html(`<!doctype html><p>DMCA: <a href="mailto:copyright@mega.nz">copyright@mega.nz</a></p>`) },
     });
-    proxy = await startForwardProxy((host) => (host.endsWith(".example") || host === "mega.nz" ? { host: "127.0.0.1", port: web.port } : null));
-    dns = await startFakeDns({});
-    rdap = await startFakeRdap({ ips: {}, domains: {} });
-    smtp = await startFakeSmtp();
-    const settings = {
-      SMTP_URL: smtp.url,
-      NOTICE_FROM: "Leakwarden Copyright Agent <dmca@leakwarden.test>",
-      AGENT_NAME: "Leakwarden Copyright Agent",
-      AGENT_ADDRESS: "1 Agent Street, Wilmington, DE 19801, USA",
-      AGENT_EMAIL: "dmca@leakwarden.test",
-      AGENT_PHONE: "+1 555 0100",
-      DNS_SERVERS: dns.servers,
-      RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
-      SCAN_PROXY_URL: proxy.url,
-      SCAN_FETCH_TIMEOUT_MS: "3000",
-      AUTOPILOT_DIGEST_DELAY_SECONDS: "600",
-    };
-    // Account emails (and the digest) go to the outbox; notices go out by SMTP.
-    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-autopilot-"));
-    const mailer = createMailer({ from: "Leakwarden <hello@leakwarden.test>", outboxDir: path.join(dataDir, "outbox") }, createLogger("silent"));
-    services = await createTestServices(settings, { dataDir, mailer, now: clock.now, serviceOptions: { tierFor: async (userId) => tiers.get(userId) ?? "free" } });
+    ({ proxy, dns, rdap, smtp } = await startTakedownNetwork(web.port, { routed: (host) => host.endsWith(".example") || host === "mega.nz" }));
+    services = await createTakedownServices(
+      { proxy, dns, rdap, smtp },
+      { NOTICE_REPLY_TO: undefined, AUTOPILOT_DIGEST_DELAY_SECONDS: "600" },
+      { now: clock.now, serviceOptions: { tierFor: async (userId) => tiers.get(userId) ?? "free" } },
+    );
     ava = await signUpAndConfirm(services, "ava@example.com");
     bea = await signUpAndConfirm(services, "bea@example.com");
     avaId = await userIdOf(ava);
@@ -113,7 +92,6 @@ describe("autopilot and the notice preview", () => {
 
   afterAll(async () => {
     await services?.close();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
     await Promise.all([web?.close(), proxy?.close(), dns?.close(), rdap?.close(), smtp?.close()]);
   });
 

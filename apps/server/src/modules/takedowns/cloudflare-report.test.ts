@@ -1,19 +1,11 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMailer } from "../../email/mailer";
-import { loadEnv } from "../../env";
-import { createLogger } from "../../lib/logger";
-import { createServices } from "../../services";
 import { startFakeCloudflare, type FakeCloudflare } from "@leakwarden/test-support/fake-web/fake-cloudflare";
-import { startForwardProxy, type ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
+import type { ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
 import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
 import { seedLeaks } from "@leakwarden/test-support/leak-records";
-import { openTestDatabase } from "@leakwarden/test-support/test-database";
-import { signUpAndConfirm, TEST_ORIGIN, type TestClient, type TestServices, testClock } from "@leakwarden/test-support/test-services";
+import { signUpAndConfirm, type TestClient, type TestServices, testClock } from "@leakwarden/test-support/test-services";
 import { readyForTakedowns } from "@leakwarden/test-support/takedown-creator";
-import { rdapDomain, rdapNetwork, startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
+import { createTakedownServices, rdapDomain, rdapNetwork, startTakedownNetwork, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
 
 /** A clock the test moves; jobs already queued move with it (pg-boss reads the database's time). */
 /** Sites behind Cloudflare (its published ranges) with no contact of their own: the report goes through Cloudflare's API. */
@@ -37,54 +29,30 @@ describe("takedowns through Cloudflare's Abuse Reports API", () => {
     web = await startVirtualHostServer(Object.fromEntries(sites.map((host) => [host, { "/a": html(leakPage), "/b": html(leakPage) }])));
     // A site behind Cloudflare with its own DMCA address: written to first, Cloudflare only if the link stays up.
     web.setSite("cfown.example", { "/a": html(leakPage), "/b": html(leakPage), "/dmca": html(`<p>DMCA: <a href="mailto:dmca@cfown.example">dmca@cfown.example</a></p>`) });
-    proxy = await startForwardProxy((host) => (host.endsWith(".example") ? { host: "127.0.0.1", port: web.port } : null));
-    dns = await startFakeDns(Object.fromEntries(sites.map((host, i) => [host, { a: [`104.16.1.${i + 1}`] }])));
-    rdap = await startFakeRdap({
-      ips: Object.fromEntries(sites.map((_, i) => [`104.16.1.${i + 1}`, rdapNetwork("CLOUDFLARENET", "abuse@cloudflare.example")])),
-      // cfalone.example has no registrar answer: the API report is all there is.
-      domains: Object.fromEntries(sites.filter((h) => h !== "cfalone.example").map((host) => [host, rdapDomain(host, "Example Registrar, Inc.", "abuse@registrar.example")])),
-    });
-    smtp = await startFakeSmtp();
+    ({ proxy, dns, rdap, smtp } = await startTakedownNetwork(web.port, {
+      dns: Object.fromEntries(sites.map((host, i) => [host, { a: [`104.16.1.${i + 1}`] }])),
+      rdap: {
+        ips: Object.fromEntries(sites.map((_, i) => [`104.16.1.${i + 1}`, rdapNetwork("CLOUDFLARENET", "abuse@cloudflare.example")])),
+        // cfalone.example has no registrar answer: the API report is all there is.
+        domains: Object.fromEntries(sites.filter((h) => h !== "cfalone.example").map((host) => [host, rdapDomain(host, "Example Registrar, Inc.", "abuse@registrar.example")])),
+      },
+    }));
     cloudflare = await startFakeCloudflare({ token: TOKEN, accountId: ACCOUNT });
 
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-cloudflare-"));
-    const env = loadEnv({
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: TEST_ORIGIN,
-      LOG_LEVEL: "silent",
-      AUTH_RATE_LIMIT_MAX: "1000",
-      SMTP_URL: smtp.url,
-      NOTICE_FROM: "Leakwarden Copyright Agent <dmca@leakwarden.test>",
-      AGENT_NAME: "Leakwarden Copyright Agent",
-      AGENT_ADDRESS: "1 Agent Street",
-      AGENT_CITY: "Wilmington",
-      AGENT_STATE: "DE",
-      AGENT_COUNTRY: "US",
-      AGENT_EMAIL: "dmca@leakwarden.test",
-      AGENT_PHONE: "+1 555 0100",
-      DNS_SERVERS: dns.servers,
-      RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
-      SCAN_PROXY_URL: proxy.url,
-      SCAN_FETCH_TIMEOUT_MS: "3000",
-      CLOUDFLARE_API_TOKEN: TOKEN,
-      CLOUDFLARE_ACCOUNT_ID: ACCOUNT,
-      CLOUDFLARE_API_URL: cloudflare.url,
-    });
-    const database = await openTestDatabase();
-    const logger = createLogger(env.LOG_LEVEL);
-    const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") }, logger);
-    const wired = createServices(env, logger, database, { mailer, now: clock.now, tierFor: async () => "premium" });
-    await wired.queue.start();
-    services = {
-      ...wired,
-      dataDir,
-      async close() {
-        await wired.queue.stop();
-        await database.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
+    services = await createTakedownServices(
+      { proxy, dns, rdap, smtp },
+      {
+        NOTICE_REPLY_TO: undefined,
+        AGENT_ADDRESS: "1 Agent Street",
+        AGENT_CITY: "Wilmington",
+        AGENT_STATE: "DE",
+        AGENT_COUNTRY: "US",
+        CLOUDFLARE_API_TOKEN: TOKEN,
+        CLOUDFLARE_ACCOUNT_ID: ACCOUNT,
+        CLOUDFLARE_API_URL: cloudflare.url,
       },
-    };
+      { now: clock.now, serviceOptions: { tierFor: async () => "premium" } },
+    );
     ava = await signUpAndConfirm(services, "ava@example.com");
     const userId = (await (await ava.get("/api/auth/get-session")).json()).user.id as string;
     await readyForTakedowns(services, ava);

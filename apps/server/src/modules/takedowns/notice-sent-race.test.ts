@@ -5,18 +5,13 @@ import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
-import { startForwardProxy, type ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
+import type { ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
 import { seedLeaks } from "@leakwarden/test-support/leak-records";
 import { until } from "@leakwarden/test-support/server-process";
 import { readyForTakedowns } from "@leakwarden/test-support/takedown-creator";
-import { startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
-import { openTestDatabase } from "@leakwarden/test-support/test-database";
-import { signUpAndConfirm, TEST_ORIGIN, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
+import { createTakedownServices, startTakedownNetwork, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
+import { signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 import { takedownNotice, takedownNoticeLink } from "../../db/schema/takedowns";
-import { createMailer } from "../../email/mailer";
-import { loadEnv } from "../../env";
-import { createLogger } from "../../lib/logger";
-import { createServices } from "../../services";
 import { moveTakedowns } from "./takedown-moves";
 import * as repo from "./takedowns.repository";
 
@@ -51,41 +46,8 @@ describe.skipIf(config.engine !== "postgres")("the notice sender's sent step, ra
         "/v/2": html(page(2)),
       },
     });
-    proxy = await startForwardProxy((host) => (host.endsWith(".example") ? { host: "127.0.0.1", port: web.port } : null));
-    dns = await startFakeDns({});
-    rdap = await startFakeRdap({ ips: {}, domains: {} });
-    smtp = await startFakeSmtp();
-    const env = loadEnv({
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: TEST_ORIGIN,
-      LOG_LEVEL: "silent",
-      AUTH_RATE_LIMIT_MAX: "1000",
-      SMTP_URL: smtp.url,
-      NOTICE_FROM: "Leakwarden Copyright Agent <dmca@leakwarden.test>",
-      NOTICE_REPLY_TO: "agent-replies@leakwarden.test",
-      AGENT_NAME: "Leakwarden Copyright Agent",
-      AGENT_ADDRESS: "1 Agent Street, Wilmington, DE 19801, USA",
-      AGENT_EMAIL: "dmca@leakwarden.test",
-      AGENT_PHONE: "+1 555 0100",
-      DNS_SERVERS: dns.servers,
-      RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
-      SCAN_PROXY_URL: proxy.url,
-      SCAN_FETCH_TIMEOUT_MS: "3000",
-    });
-    const database = await openTestDatabase();
-    const logger = createLogger(env.LOG_LEVEL);
-    const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") }, logger);
-    const wired = createServices(env, logger, database, { mailer, tierFor: async () => "premium" });
-    await wired.queue.start();
-    services = {
-      ...wired,
-      dataDir,
-      async close() {
-        await wired.queue.stop();
-        await database.close();
-      },
-    };
+    ({ proxy, dns, rdap, smtp } = await startTakedownNetwork(web.port));
+    services = await createTakedownServices({ proxy, dns, rdap, smtp }, {}, { dataDir, serviceOptions: { tierFor: async () => "premium" } });
     ava = await signUpAndConfirm(services, "ava@example.com");
     userId = ((await (await ava.get("/api/auth/get-session")).json()) as { user: { id: string } }).user.id;
     await readyForTakedowns(services, ava);

@@ -1,26 +1,18 @@
 import * as cheerio from "cheerio";
 import { createHash } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { EntitlementTier } from "@leakwarden/contracts/plans";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMailer } from "../../email/mailer";
-import { loadEnv } from "../../env";
-import { createLogger } from "../../lib/logger";
-import { createServices } from "../../services";
-import { startForwardProxy, type ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
+import type { ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
 import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
 import { seedLeaks, type SeededLeak } from "@leakwarden/test-support/leak-records";
-import { openTestDatabase } from "@leakwarden/test-support/test-database";
-import { readOutbox, signUpAndConfirm, TEST_ORIGIN, TestClient, type TestServices, testClock } from "@leakwarden/test-support/test-services";
+import { readOutbox, signUpAndConfirm, TestClient, type TestServices, testClock } from "@leakwarden/test-support/test-services";
 import { verifyStageName } from "@leakwarden/test-support/takedown-creator";
 import {
+  createTakedownServices,
   rdapDomain,
   rdapNetwork,
-  startFakeDns,
-  startFakeRdap,
   startFakeSmtp,
+  startTakedownNetwork,
   type FakeDns,
   type FakeRdap,
   type FakeSmtp,
@@ -125,64 +117,34 @@ describe("takedowns", () => {
         "/luna": html(page("nowhere.example", "/luna", leakPage("luna_rivers pics"))),
       },
     });
-    proxy = await startForwardProxy((host) => (host.endsWith(".example") ? { host: "127.0.0.1", port: web.port } : null));
-    dns = await startFakeDns({
-      "leakhub.example": { a: ["198.51.100.10"] },
-      "hostedleaks.example": { a: ["198.51.100.20"] },
-      "cdnleaks.example": { a: ["104.16.0.10"], aaaa: ["2606:4700::6810:a"] },
-      "nowhere.example": { a: ["198.51.100.99"] },
-      "refusing.example": { a: ["198.51.100.30"] },
-    });
-    rdap = await startFakeRdap({
-      ips: {
-        "198.51.100.10": rdapNetwork("LEAKNET", "abuse@leaknet.example"),
-        "198.51.100.20": rdapNetwork("HOSTNET", "abuse@hostnet.example"),
-        "104.16.0.10": rdapNetwork("CLOUDFLARENET", "abuse@cloudflare.example"),
-        "198.51.100.99": rdapNetwork("QUIETNET", null),
+    ({ proxy, dns, rdap, smtp } = await startTakedownNetwork(web.port, {
+      dns: {
+        "leakhub.example": { a: ["198.51.100.10"] },
+        "hostedleaks.example": { a: ["198.51.100.20"] },
+        "cdnleaks.example": { a: ["104.16.0.10"], aaaa: ["2606:4700::6810:a"] },
+        "nowhere.example": { a: ["198.51.100.99"] },
+        "refusing.example": { a: ["198.51.100.30"] },
       },
-      domains: {
-        "leakhub.example": rdapDomain("leakhub.example", "Example Registrar, Inc.", "abuse@registrar.example"),
-        "hostedleaks.example": rdapDomain("hostedleaks.example", "Example Registrar, Inc.", "abuse@registrar.example"),
-        "cdnleaks.example": rdapDomain("cdnleaks.example", "Other Registrar LLC", "abuse@other-registrar.example"),
+      rdap: {
+        ips: {
+          "198.51.100.10": rdapNetwork("LEAKNET", "abuse@leaknet.example"),
+          "198.51.100.20": rdapNetwork("HOSTNET", "abuse@hostnet.example"),
+          "104.16.0.10": rdapNetwork("CLOUDFLARENET", "abuse@cloudflare.example"),
+          "198.51.100.99": rdapNetwork("QUIETNET", null),
+        },
+        domains: {
+          "leakhub.example": rdapDomain("leakhub.example", "Example Registrar, Inc.", "abuse@registrar.example"),
+          "hostedleaks.example": rdapDomain("hostedleaks.example", "Example Registrar, Inc.", "abuse@registrar.example"),
+          "cdnleaks.example": rdapDomain("cdnleaks.example", "Other Registrar LLC", "abuse@other-registrar.example"),
+        },
       },
-    });
-    smtp = await startFakeSmtp();
-
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-takedowns-"));
-    const env = loadEnv({
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: TEST_ORIGIN,
-      LOG_LEVEL: "silent",
-      AUTH_RATE_LIMIT_MAX: "1000",
-      SMTP_URL: smtp.url,
-      NOTICE_FROM: "Leakwarden Copyright Agent <dmca@leakwarden.test>",
-      NOTICE_REPLY_TO: "agent-replies@leakwarden.test",
-      AGENT_NAME: "Leakwarden Copyright Agent",
-      AGENT_ADDRESS: "1 Agent Street, Wilmington, DE 19801, USA",
-      AGENT_EMAIL: "dmca@leakwarden.test",
-      AGENT_PHONE: "+1 555 0100",
-      DNS_SERVERS: dns.servers,
-      RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
-      SCAN_PROXY_URL: proxy.url,
-      SCAN_FETCH_TIMEOUT_MS: "3000",
-      NOTICE_RETRY_DELAY_SECONDS: "30",
-    });
-    const database = await openTestDatabase();
-    const logger = createLogger(env.LOG_LEVEL);
+    }));
     // Account emails go to the outbox (sign-up links); notices go out by SMTP.
-    const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") }, logger);
-    const wired = createServices(env, logger, database, { mailer, now: clock.now, tierFor: async (userId) => tiers.get(userId) ?? "free" });
-    await wired.queue.start();
-    services = {
-      ...wired,
-      dataDir,
-      async close() {
-        await wired.queue.stop();
-        await database.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
+    services = await createTakedownServices(
+      { proxy, dns, rdap, smtp },
+      { NOTICE_RETRY_DELAY_SECONDS: "30" },
+      { now: clock.now, serviceOptions: { tierFor: async (userId) => tiers.get(userId) ?? "free" } },
+    );
 
     ava = await signUpAndConfirm(services, "ava@example.com");
     bea = await signUpAndConfirm(services, "bea@example.com");

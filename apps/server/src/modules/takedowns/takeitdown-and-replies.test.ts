@@ -1,23 +1,15 @@
 import { createHash } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import type { EntitlementTier } from "@leakwarden/contracts/plans";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createMailer } from "../../email/mailer";
-import { loadEnv } from "../../env";
-import { createLogger } from "../../lib/logger";
-import { createServices } from "../../services";
-import { startForwardProxy, type ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
+import type { ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
 import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
 import { seedLeaks, type SeededLeak } from "@leakwarden/test-support/leak-records";
-import { openTestDatabase } from "@leakwarden/test-support/test-database";
 import type { TestClient} from "@leakwarden/test-support/test-services";
 import { readOutbox, signUpAndConfirm, TEST_ORIGIN, type TestServices, testClock } from "@leakwarden/test-support/test-services";
 import { readyForTakedowns } from "@leakwarden/test-support/takedown-creator";
 import { startReplyListener, type ReplyListener } from "./reply-listener";
-import { rdapDomain, rdapNetwork, startFakeDns, startFakeRdap, startFakeSmtp, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
+import { createTakedownServices, rdapDomain, rdapNetwork, startTakedownNetwork, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
 
 const HOUR = 3_600_000;
 
@@ -79,49 +71,17 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
         "/luna": html(pages["http://fakes.example/luna"]!),
       },
     });
-    proxy = await startForwardProxy((host) => (host.endsWith(".example") ? { host: "127.0.0.1", port: web.port } : null));
-    dns = await startFakeDns({ "tubeleaks.example": { a: ["198.51.100.40"] }, "fakes.example": { a: ["198.51.100.41"] } });
-    rdap = await startFakeRdap({
-      ips: { "198.51.100.40": rdapNetwork("TUBENET", "abuse@tubenet.example"), "198.51.100.41": rdapNetwork("FAKENET", "abuse@fakenet.example") },
-      domains: {
-        "tubeleaks.example": rdapDomain("tubeleaks.example", "Example Registrar, Inc.", "abuse@registrar.example"),
-        "fakes.example": rdapDomain("fakes.example", "Example Registrar, Inc.", "abuse@registrar.example"),
+    ({ proxy, dns, rdap, smtp } = await startTakedownNetwork(web.port, {
+      dns: { "tubeleaks.example": { a: ["198.51.100.40"] }, "fakes.example": { a: ["198.51.100.41"] } },
+      rdap: {
+        ips: { "198.51.100.40": rdapNetwork("TUBENET", "abuse@tubenet.example"), "198.51.100.41": rdapNetwork("FAKENET", "abuse@fakenet.example") },
+        domains: {
+          "tubeleaks.example": rdapDomain("tubeleaks.example", "Example Registrar, Inc.", "abuse@registrar.example"),
+          "fakes.example": rdapDomain("fakes.example", "Example Registrar, Inc.", "abuse@registrar.example"),
+        },
       },
-    });
-    smtp = await startFakeSmtp();
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-takeitdown-"));
-    const env = loadEnv({
-      NODE_ENV: "test",
-      DATA_DIR: dataDir,
-      PUBLIC_URL: TEST_ORIGIN,
-      LOG_LEVEL: "silent",
-      AUTH_RATE_LIMIT_MAX: "1000",
-      SMTP_URL: smtp.url,
-      NOTICE_FROM: "Leakwarden Copyright Agent <dmca@leakwarden.test>",
-      NOTICE_REPLY_TO: "agent-replies@leakwarden.test",
-      AGENT_NAME: "Leakwarden Copyright Agent",
-      AGENT_ADDRESS: "1 Agent Street, Wilmington, DE 19801, USA",
-      AGENT_EMAIL: "dmca@leakwarden.test",
-      AGENT_PHONE: "+1 555 0100",
-      DNS_SERVERS: dns.servers,
-      RDAP_BOOTSTRAP_URL: rdap.bootstrapUrl,
-      SCAN_PROXY_URL: proxy.url,
-      SCAN_FETCH_TIMEOUT_MS: "3000",
-    });
-    const database = await openTestDatabase();
-    const logger = createLogger(env.LOG_LEVEL);
-    const mailer = createMailer({ from: env.MAIL_FROM, outboxDir: path.join(dataDir, "outbox") }, logger);
-    const wired = createServices(env, logger, database, { mailer, now: clock.now, tierFor: async (userId) => tiers.get(userId) ?? "free" });
-    await wired.queue.start();
-    services = {
-      ...wired,
-      dataDir,
-      async close() {
-        await wired.queue.stop();
-        await database.close();
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
+    }));
+    services = await createTakedownServices({ proxy, dns, rdap, smtp }, {}, { now: clock.now, serviceOptions: { tierFor: async (userId) => tiers.get(userId) ?? "free" } });
 
     ava = await signUpAndConfirm(services, "ava@example.com");
     bea = await signUpAndConfirm(services, "bea@example.com");
@@ -137,7 +97,7 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
       port: 0,
       recipients: ["agent-replies@leakwarden.test"],
       maxBytes: 200_000,
-      logger,
+      logger: services.logger,
       onReply: async (reply) => void (await services.takedowns.recordReply(reply)),
     });
   });
