@@ -3,12 +3,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import type { ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
 import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
 import { seedLeaks } from "@leakwarden/test-support/leak-records";
 import { buildServer, startServerProcess, until, type ServerProcess } from "@leakwarden/test-support/server-process";
 import { readyForTakedowns } from "@leakwarden/test-support/takedown-creator";
-import { createTakedownServices, startTakedownNetwork, takedownSettings, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
+import { createTakedownServices, startTakedownNetwork, takedownSettings, stopTakedownNetwork, type TakedownNetwork } from "@leakwarden/test-support/takedown-test-network";
 import { openTestDatabase } from "@leakwarden/test-support/test-database";
 import { signUpAndConfirm, TEST_ORIGIN, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 
@@ -29,10 +28,7 @@ describe.skipIf(config.engine !== "postgres")("a takedown batch whose worker is 
   const workers: ServerProcess[] = [];
   let services: TestServices;
   let web: VirtualHostServer;
-  let proxy: ForwardProxy;
-  let dns: FakeDns;
-  let rdap: FakeRdap;
-  let smtp: FakeSmtp;
+  let net: TakedownNetwork;
   let ava: TestClient;
   // The mail server answers a whole message only once this opens.
   let openAnswers = () => {};
@@ -47,14 +43,14 @@ describe.skipIf(config.engine !== "postgres")("a takedown batch whose worker is 
     // The first notice gets through to its end; the others wait at their envelope, so that at the
     // kill one notice is delivered unanswered and the rest were never handed over.
     let recipients = 0;
-    ({ proxy, dns, rdap, smtp } = await startTakedownNetwork(web.port, {
+    net = await startTakedownNetwork(web.port, {
       smtp: { answerAfter: () => answersOpen, acceptRecipientAfter: () => (recipients++ === 0 ? Promise.resolve() : answersOpen) },
-    }));
+    });
 
     const settings = { AUTH_SECRET: "killed-sender-test-auth-secret-0123456789", NOTICE_RETRY_DELAY_SECONDS: "1" };
     const database = await openTestDatabase();
     workerSettings = {
-      ...takedownSettings({ proxy, dns, rdap, smtp }, settings),
+      ...takedownSettings(net, settings),
       DATA_DIR: dataDir,
       PUBLIC_URL: TEST_ORIGIN,
       DATABASE_URL: database.connectionString!,
@@ -66,7 +62,7 @@ describe.skipIf(config.engine !== "postgres")("a takedown batch whose worker is 
     };
 
     // This process is the API (and prepares the batch); the worker processes send it.
-    services = await createTakedownServices({ proxy, dns, rdap, smtp }, settings, { dataDir, database, serviceOptions: { tierFor: async () => "premium" } });
+    services = await createTakedownServices(net, settings, { dataDir, database, serviceOptions: { tierFor: async () => "premium" } });
 
     ava = await signUpAndConfirm(services, "ava@example.com");
     // luna_rivers on OnlyFans, verified, and her authorization signed as Ava Marie Stone.
@@ -78,7 +74,7 @@ describe.skipIf(config.engine !== "postgres")("a takedown batch whose worker is 
     for (const w of workers) if (w.child.exitCode === null) w.child.kill("SIGKILL");
     await Promise.all(workers.map((w) => w.exited));
     await services?.close();
-    await Promise.all([web?.close(), proxy?.close(), dns?.close(), rdap?.close(), smtp?.close()]);
+    await Promise.all([web?.close(), stopTakedownNetwork(net)]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -115,10 +111,10 @@ describe.skipIf(config.engine !== "postgres")("a takedown batch whose worker is 
     const first = startServerProcess(workerSettings);
     workers.push(first);
     // The mail server has a whole notice from the first worker and has not answered it yet: the worker dies.
-    await until("the first worker to hand a notice over", () => (smtp.received.length > 0 ? true : undefined));
+    await until("the first worker to hand a notice over", () => (net.smtp.received.length > 0 ? true : undefined));
     first.child.kill("SIGKILL");
     await first.exited;
-    const handedOverByTheKilled = smtp.received.length;
+    const handedOverByTheKilled = net.smtp.received.length;
     expect(handedOverByTheKilled).toBe(1);
 
     openAnswers();
@@ -135,9 +131,9 @@ describe.skipIf(config.engine !== "postgres")("a takedown batch whose worker is 
     expect(takedowns.map((t) => t.url).sort()).toEqual(SITES.map((host) => `http://${host}/luna`).sort());
 
     // Each notice reached the mail server once: one message per site, no Message-ID twice.
-    const messageIds = smtp.received.map((m) => m.headers["message-id"]);
+    const messageIds = net.smtp.received.map((m) => m.headers["message-id"]);
     expect(new Set(messageIds).size, `Message-IDs received: ${messageIds.join(", ")}`).toBe(messageIds.length);
-    expect(smtp.received.map((m) => m.to.join(",")).sort()).toEqual(SITES.map((host) => `dmca@${host}`).sort());
+    expect(net.smtp.received.map((m) => m.to.join(",")).sort()).toEqual(SITES.map((host) => `dmca@${host}`).sort());
     // The others went out from the second worker.
     expect(second.output()).toContain("email sent");
   });

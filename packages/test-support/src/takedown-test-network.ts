@@ -220,6 +220,7 @@ export async function startFakeSmtp(port = 0, received: ReceivedMail[] = [], opt
 
 // ---- The whole of it, and the server on it ----
 
+/** A suite may put a new SMTP server in `smtp` (one restarted on its port). */
 export type TakedownNetwork = { proxy: ForwardProxy; dns: FakeDns; rdap: FakeRdap; smtp: FakeSmtp };
 
 /**
@@ -236,6 +237,11 @@ export async function startTakedownNetwork(
   const rdap = await startFakeRdap(options.rdap ?? { ips: {}, domains: {} });
   const smtp = await startFakeSmtp(0, [], options.smtp);
   return { proxy, dns, rdap, smtp };
+}
+
+/** Stops what of `network` was started (a suite's set-up may have failed half-way). */
+export async function stopTakedownNetwork(network: TakedownNetwork | undefined): Promise<void> {
+  await Promise.all([network?.proxy.close(), network?.dns.close(), network?.rdap.close(), network?.smtp.close()]);
 }
 
 /** The copyright agent the takedown suites' notices are signed by. */

@@ -2,14 +2,13 @@ import type { EntitlementTier } from "@leakwarden/contracts/plans";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leak } from "../../db/schema/scans";
-import type { ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
 import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
 import { readOutbox, signUpAndConfirm, TEST_ORIGIN, TestClient, testClock, type TestServices } from "@leakwarden/test-support/test-services";
 import { readyForTakedowns } from "@leakwarden/test-support/takedown-creator";
 import { insertScan, upsertLeak } from "../scans/scans.repository";
 import { autopilotCategoryOf } from "./autopilot.service";
 import { PREVIEW_REFERENCE } from "./takedowns.service";
-import { createTakedownServices, startTakedownNetwork, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
+import { createTakedownServices, startTakedownNetwork, stopTakedownNetwork, type TakedownNetwork } from "@leakwarden/test-support/takedown-test-network";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -20,10 +19,7 @@ const leakPage = (title: string) =>
 describe("autopilot and the notice preview", () => {
   let services: TestServices;
   let web: VirtualHostServer;
-  let proxy: ForwardProxy;
-  let dns: FakeDns;
-  let rdap: FakeRdap;
-  let smtp: FakeSmtp;
+  let net: TakedownNetwork;
   const clock = testClock();
   const tiers = new Map<string, EntitlementTier>();
   let ava: TestClient;
@@ -34,7 +30,7 @@ describe("autopilot and the notice preview", () => {
 
   const userIdOf = async (client: TestClient) => (await (await client.get("/api/auth/get-session")).json()).user.id as string;
   const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> } }).error;
-  const noticesTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
+  const noticesTo = (address: string) => net.smtp.received.filter((m) => m.to.includes(address));
   const jobs = ["takedowns.autopilot-sweep", "takedowns.prepare", "takedowns.send-notice"];
 
   /** A new finding of `userId` on the fake web, as a scan records it (one scan a creator). */
@@ -78,9 +74,9 @@ describe("autopilot and the notice preview", () => {
       "social.example": { ...pages, "/dmca": html(`<!doctype html><p>DMCA: <a href="mailto:dmca@social.example">dmca@social.example</a></p>`) },
       "mega.nz": { ...pages, "/dmca": html(`<!doctype html><p>DMCA: <a href="mailto:copyright@mega.nz">copyright@mega.nz</a></p>`) },
     });
-    ({ proxy, dns, rdap, smtp } = await startTakedownNetwork(web.port, { routed: (host) => host.endsWith(".example") || host === "mega.nz" }));
+    net = await startTakedownNetwork(web.port, { routed: (host) => host.endsWith(".example") || host === "mega.nz" });
     services = await createTakedownServices(
-      { proxy, dns, rdap, smtp },
+      net,
       { NOTICE_REPLY_TO: undefined, AUTOPILOT_DIGEST_DELAY_SECONDS: "600" },
       { now: clock.now, serviceOptions: { tierFor: async (userId) => tiers.get(userId) ?? "free" } },
     );
@@ -92,7 +88,7 @@ describe("autopilot and the notice preview", () => {
 
   afterAll(async () => {
     await services?.close();
-    await Promise.all([web?.close(), proxy?.close(), dns?.close(), rdap?.close(), smtp?.close()]);
+    await Promise.all([web?.close(), stopTakedownNetwork(net)]);
   });
 
   it("is off by default: a new high-confidence finding waits for her", async () => {
@@ -152,7 +148,7 @@ describe("autopilot and the notice preview", () => {
     const sent = noticesTo("copyright@leakhub.example");
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain(high.url);
-    for (const other of [before, medium, social]) expect(smtp.received.some((m) => m.text.includes(other.url))).toBe(false);
+    for (const other of [before, medium, social]) expect(net.smtp.received.some((m) => m.text.includes(other.url))).toBe(false);
     expect(await leakStatus(high.id)).toBe("takedown_sent");
     expect(await leakStatus(medium.id)).toBe("new");
     expect(await leakStatus(social.id)).toBe("new");
@@ -186,7 +182,7 @@ describe("autopilot and the notice preview", () => {
   });
 
   it("never sends a leak twice: found again, reopened after removal, or swept twice", async () => {
-    const sentBefore = smtp.received.length;
+    const sentBefore = net.smtp.received.length;
     const takedownsBefore = (await (await ava.get("/v1/takedowns")).json()).total;
     const url = noticesTo("copyright@leakhub.example")[0]!.text.match(/http:\/\/leakhub\.example\/v\/\d+/)![0];
     // The same page found again by a later scan: the same leak row.
@@ -199,7 +195,7 @@ describe("autopilot and the notice preview", () => {
     expect(await services.autopilot.sweep(avaId)).toEqual({ sent: 0, held: 0 });
     await clock.advance(services, 5_000);
     await services.queue.runDue(jobs);
-    expect(smtp.received.length).toBe(sentBefore);
+    expect(net.smtp.received.length).toBe(sentBefore);
     expect((await (await ava.get("/v1/takedowns")).json()).total).toBe(takedownsBefore);
   });
 
@@ -268,7 +264,7 @@ describe("autopilot and the notice preview", () => {
     expect(sent.status).toBe(202);
     await services.queue.runDue(jobs);
     for (const notice of preview.notices as { recipient: { email: string }; text: string; subject: string; urls: string[] }[]) {
-      const out = smtp.received.filter((m) => m.to.includes(notice.recipient.email) && m.text.includes(notice.urls[0]!)).at(-1)!;
+      const out = net.smtp.received.filter((m) => m.to.includes(notice.recipient.email) && m.text.includes(notice.urls[0]!)).at(-1)!;
       const reference = /\[ref ([0-9a-f]{8})\]/.exec(out.headers.subject ?? "")?.[1] ?? /Reference: ([0-9a-f]{8})/.exec(out.text)![1]!;
       expect(out.text.replaceAll(reference, PREVIEW_REFERENCE).trim()).toBe(notice.text.trim());
     }

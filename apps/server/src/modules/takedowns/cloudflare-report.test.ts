@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeCloudflare, type FakeCloudflare } from "@leakwarden/test-support/fake-web/fake-cloudflare";
-import type { ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
 import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
 import { seedLeaks } from "@leakwarden/test-support/leak-records";
 import { signUpAndConfirm, type TestClient, type TestServices, testClock } from "@leakwarden/test-support/test-services";
 import { readyForTakedowns } from "@leakwarden/test-support/takedown-creator";
-import { createTakedownServices, rdapDomain, rdapNetwork, startTakedownNetwork, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
+import { createTakedownServices, rdapDomain, rdapNetwork, startTakedownNetwork, stopTakedownNetwork, type TakedownNetwork } from "@leakwarden/test-support/takedown-test-network";
 
 /** A clock the test moves; jobs already queued move with it (pg-boss reads the database's time). */
 /** Sites behind Cloudflare (its published ranges) with no contact of their own: the report goes through Cloudflare's API. */
@@ -14,10 +13,7 @@ describe("takedowns through Cloudflare's Abuse Reports API", () => {
   const ACCOUNT = "023e105f4ecef8ad9ca31a8372d0c353";
   let services: TestServices;
   let web: VirtualHostServer;
-  let proxy: ForwardProxy;
-  let dns: FakeDns;
-  let rdap: FakeRdap;
-  let smtp: FakeSmtp;
+  let net: TakedownNetwork;
   let cloudflare: FakeCloudflare;
   let ava: TestClient;
   const leakIds: Record<string, string> = {};
@@ -29,18 +25,18 @@ describe("takedowns through Cloudflare's Abuse Reports API", () => {
     web = await startVirtualHostServer(Object.fromEntries(sites.map((host) => [host, { "/a": html(leakPage), "/b": html(leakPage) }])));
     // A site behind Cloudflare with its own DMCA address: written to first, Cloudflare only if the link stays up.
     web.setSite("cfown.example", { "/a": html(leakPage), "/b": html(leakPage), "/dmca": html(`<p>DMCA: <a href="mailto:dmca@cfown.example">dmca@cfown.example</a></p>`) });
-    ({ proxy, dns, rdap, smtp } = await startTakedownNetwork(web.port, {
+    net = await startTakedownNetwork(web.port, {
       dns: Object.fromEntries(sites.map((host, i) => [host, { a: [`104.16.1.${i + 1}`] }])),
       rdap: {
         ips: Object.fromEntries(sites.map((_, i) => [`104.16.1.${i + 1}`, rdapNetwork("CLOUDFLARENET", "abuse@cloudflare.example")])),
         // cfalone.example has no registrar answer: the API report is all there is.
         domains: Object.fromEntries(sites.filter((h) => h !== "cfalone.example").map((host) => [host, rdapDomain(host, "Example Registrar, Inc.", "abuse@registrar.example")])),
       },
-    }));
+    });
     cloudflare = await startFakeCloudflare({ token: TOKEN, accountId: ACCOUNT });
 
     services = await createTakedownServices(
-      { proxy, dns, rdap, smtp },
+      net,
       {
         NOTICE_REPLY_TO: undefined,
         AGENT_ADDRESS: "1 Agent Street",
@@ -67,17 +63,17 @@ describe("takedowns through Cloudflare's Abuse Reports API", () => {
 
   afterAll(async () => {
     await services?.close();
-    await Promise.all([web?.close(), proxy?.close(), dns?.close(), rdap?.close(), smtp?.close(), cloudflare?.close()]);
+    await Promise.all([web?.close(), stopTakedownNetwork(net), cloudflare?.close()]);
   });
 
   async function takeDown(host: string) {
-    const before = { api: cloudflare.requests.length, mail: smtp.received.length };
+    const before = { api: cloudflare.requests.length, mail: net.smtp.received.length };
     const res = await ava.post("/v1/takedowns", { leakIds: [leakIds[`${host}/a`], leakIds[`${host}/b`]] });
     expect(res.status).toBe(202);
     const created = (await res.json()).items as { id: string }[];
     await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice", "takedowns.cloudflare-report"]);
     const details = await Promise.all(created.map(async (t) => (await ava.get(`/v1/takedowns/${t.id}`)).json()));
-    return { details, api: cloudflare.requests.slice(before.api), mail: smtp.received.slice(before.mail) };
+    return { details, api: cloudflare.requests.slice(before.api), mail: net.smtp.received.slice(before.mail) };
   }
 
   it("submits one DMCA report per host with its documented fields, records the answer, and writes to the registrar at once", async () => {
@@ -164,14 +160,14 @@ describe("takedowns through Cloudflare's Abuse Reports API", () => {
     expect(first.mail.map((m) => m.to).flat()).toEqual(["dmca@cfown.example"]);
     for (const d of first.details) expect(d.formStep).toBeNull();
 
-    const before = { api: cloudflare.requests.length, mail: smtp.received.length };
+    const before = { api: cloudflare.requests.length, mail: net.smtp.received.length };
     await clock.advance(services, 7 * 24 * 3_600_000);
     await services.queue.runDue(["takedowns.recheck", "takedowns.cloudflare-report"]);
     await clock.advance(services, 6 * 60_000);
     await services.queue.runDue(["takedowns.send-notice"]);
     const api = cloudflare.requests.slice(before.api);
     expect(api.map((r) => r.body?.urls).sort()).toEqual(["http://cfown.example/a", "http://cfown.example/b"]);
-    expect(smtp.received.slice(before.mail).map((m) => m.to).flat()).toEqual(["abuse@registrar.example"]);
+    expect(net.smtp.received.slice(before.mail).map((m) => m.to).flat()).toEqual(["abuse@registrar.example"]);
     for (const t of first.details) {
       const d = await (await ava.get(`/v1/takedowns/${t.id}`)).json();
       expect(d.status).toBe("escalated");

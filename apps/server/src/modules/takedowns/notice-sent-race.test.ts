@@ -5,11 +5,10 @@ import path from "node:path";
 import { and, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
-import type { ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
 import { seedLeaks } from "@leakwarden/test-support/leak-records";
 import { until } from "@leakwarden/test-support/server-process";
 import { readyForTakedowns } from "@leakwarden/test-support/takedown-creator";
-import { createTakedownServices, startTakedownNetwork, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
+import { createTakedownServices, startTakedownNetwork, stopTakedownNetwork, type TakedownNetwork } from "@leakwarden/test-support/takedown-test-network";
 import { signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 import { takedownNotice, takedownNoticeLink } from "../../db/schema/takedowns";
 import { moveTakedowns } from "./takedown-moves";
@@ -30,10 +29,7 @@ describe.skipIf(config.engine !== "postgres")("the notice sender's sent step, ra
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "lw-sent-race-"));
   let services: TestServices;
   let web: VirtualHostServer;
-  let proxy: ForwardProxy;
-  let dns: FakeDns;
-  let rdap: FakeRdap;
-  let smtp: FakeSmtp;
+  let net: TakedownNetwork;
   let ava: TestClient;
   let userId: string;
   let leakIds: string[];
@@ -46,8 +42,8 @@ describe.skipIf(config.engine !== "postgres")("the notice sender's sent step, ra
         "/v/2": html(page(2)),
       },
     });
-    ({ proxy, dns, rdap, smtp } = await startTakedownNetwork(web.port));
-    services = await createTakedownServices({ proxy, dns, rdap, smtp }, {}, { dataDir, serviceOptions: { tierFor: async () => "premium" } });
+    net = await startTakedownNetwork(web.port);
+    services = await createTakedownServices(net, {}, { dataDir, serviceOptions: { tierFor: async () => "premium" } });
     ava = await signUpAndConfirm(services, "ava@example.com");
     userId = ((await (await ava.get("/api/auth/get-session")).json()) as { user: { id: string } }).user.id;
     await readyForTakedowns(services, ava);
@@ -79,7 +75,7 @@ describe.skipIf(config.engine !== "postgres")("the notice sender's sent step, ra
 
   afterAll(async () => {
     await services?.close();
-    await Promise.all([web?.close(), proxy?.close(), dns?.close(), rdap?.close(), smtp?.close()]);
+    await Promise.all([web?.close(), stopTakedownNetwork(net)]);
     fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -135,7 +131,7 @@ describe.skipIf(config.engine !== "postgres")("the notice sender's sent step, ra
 
     const after = await takedownOf(leakIds[0]!);
     expect(after.notices.map((n) => n.status)).toEqual(["sent", "sent"]);
-    const received = smtp.received.filter((m) => m.text.includes(`http://${SITE}/v/1`));
+    const received = net.smtp.received.filter((m) => m.text.includes(`http://${SITE}/v/1`));
     expect(received.map((m) => m.headers.subject?.split(":")[0]).sort()).toEqual(["DMCA notice of copyright infringement", "TAKE IT DOWN Act removal request"]);
     expect(new Set(received.map((m) => m.headers["message-id"])).size).toBe(2);
     expect(after.status).toBe("sent");
@@ -167,7 +163,7 @@ describe.skipIf(config.engine !== "postgres")("the notice sender's sent step, ra
 
     const after = await takedownOf(leakIds[1]!);
     expect(after.notices.map((n) => n.status)).toEqual(["sent"]);
-    expect(smtp.received.filter((m) => m.text.includes(`http://${SITE}/v/2`))).toHaveLength(1);
+    expect(net.smtp.received.filter((m) => m.text.includes(`http://${SITE}/v/2`))).toHaveLength(1);
     expect(after.status).toBe("removed");
     expect(after.history.map((e) => e.type).at(-1)).toBe("removed");
   });

@@ -2,7 +2,6 @@ import * as cheerio from "cheerio";
 import { createHash } from "node:crypto";
 import type { EntitlementTier } from "@leakwarden/contracts/plans";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
 import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
 import { seedLeaks, type SeededLeak } from "@leakwarden/test-support/leak-records";
 import { readOutbox, signUpAndConfirm, TestClient, type TestServices, testClock } from "@leakwarden/test-support/test-services";
@@ -13,9 +12,8 @@ import {
   rdapNetwork,
   startFakeSmtp,
   startTakedownNetwork,
-  type FakeDns,
-  type FakeRdap,
-  type FakeSmtp,
+  stopTakedownNetwork,
+  type TakedownNetwork,
 } from "@leakwarden/test-support/takedown-test-network";
 
 const HOUR = 3_600_000;
@@ -29,10 +27,7 @@ const leakPage = (title: string, name = "luna_rivers") =>
 describe("takedowns", () => {
   let services: TestServices;
   let web: VirtualHostServer;
-  let proxy: ForwardProxy;
-  let dns: FakeDns;
-  let rdap: FakeRdap;
-  let smtp: FakeSmtp;
+  let net: TakedownNetwork;
   const clock = testClock();
   const tiers = new Map<string, EntitlementTier>();
   let ava: TestClient;
@@ -117,7 +112,7 @@ describe("takedowns", () => {
         "/luna": html(page("nowhere.example", "/luna", leakPage("luna_rivers pics"))),
       },
     });
-    ({ proxy, dns, rdap, smtp } = await startTakedownNetwork(web.port, {
+    net = await startTakedownNetwork(web.port, {
       dns: {
         "leakhub.example": { a: ["198.51.100.10"] },
         "hostedleaks.example": { a: ["198.51.100.20"] },
@@ -138,10 +133,10 @@ describe("takedowns", () => {
           "cdnleaks.example": rdapDomain("cdnleaks.example", "Other Registrar LLC", "abuse@other-registrar.example"),
         },
       },
-    }));
+    });
     // Account emails go to the outbox (sign-up links); notices go out by SMTP.
     services = await createTakedownServices(
-      { proxy, dns, rdap, smtp },
+      net,
       { NOTICE_RETRY_DELAY_SECONDS: "30" },
       { now: clock.now, serviceOptions: { tierFor: async (userId) => tiers.get(userId) ?? "free" } },
     );
@@ -171,11 +166,11 @@ describe("takedowns", () => {
 
   afterAll(async () => {
     await services?.close();
-    await Promise.all([web?.close(), proxy?.close(), dns?.close(), rdap?.close(), smtp?.close()]);
+    await Promise.all([web?.close(), stopTakedownNetwork(net)]);
   });
 
   const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; fields?: Record<string, string>; details?: Record<string, unknown> } }).error;
-  const noticesTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
+  const noticesTo = (address: string) => net.smtp.received.filter((m) => m.to.includes(address));
 
   it("holds the free plan to results only, with the plan that lifts it", async () => {
     const res = await cleo.post("/v1/takedowns", { leakIds: ["00000000-0000-4000-8000-000000000000"] });
@@ -331,7 +326,7 @@ describe("takedowns", () => {
     expect(registrarNotice).toHaveLength(1);
     expect(registrarNotice[0]!.text).toContain("http://cdnleaks.example/luna");
     expect(registrarNotice[0]!.text).toContain("To the abuse desk of Other Registrar LLC, registrar of cdnleaks.example:");
-    expect(smtp.received).toHaveLength(3);
+    expect(net.smtp.received).toHaveLength(3);
 
     const list = (await (await ava.get("/v1/takedowns?pageSize=50")).json()).items as { id: string; leakId: string; status: string }[];
     const byLeak = (id: string) => list.find((t) => t.leakId === id)!;
@@ -507,9 +502,9 @@ describe("takedowns", () => {
     expect(cancelled.status).toBe(200);
     expect((await cancelled.json()).status).toBe("cancelled");
 
-    const before = smtp.received.length;
+    const before = net.smtp.received.length;
     await services.queue.runDue(["takedowns.send-notice"]);
-    const sent = smtp.received.slice(before);
+    const sent = net.smtp.received.slice(before);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.text).toContain("http://leakhub.example/v/4");
     expect(sent[0]!.text).not.toContain("http://leakhub.example/v/3");
@@ -520,8 +515,8 @@ describe("takedowns", () => {
 
   it("delivers a notice once when the SMTP server was down and comes back", async () => {
     expect((await ava.post(`/v1/leaks/${leakIds.hubMedium}/confirm`, {})).status).toBe(200);
-    await smtp.close();
-    const port = smtp.port;
+    await net.smtp.close();
+    const port = net.smtp.port;
     const res = await ava.post("/v1/takedowns", { leakIds: [leakIds.hubMedium] });
     expect(res.status).toBe(202);
     const body = await res.json();
@@ -536,12 +531,12 @@ describe("takedowns", () => {
     expect(waiting.notices[0].error).toBeTruthy();
     expect(waiting.history.map((e: { type: string }) => e.type)).toContain("send_retry");
 
-    smtp = await startFakeSmtp(port, smtp.received);
+    net.smtp = await startFakeSmtp(port, net.smtp.received);
     await clock.advance(services, 10 * 60_000);
     await services.queue.runDue(["takedowns.send-notice"]);
     await clock.advance(services, 10 * 60_000);
     await services.queue.runDue(["takedowns.send-notice"]);
-    const delivered = smtp.received.filter((m) => m.text.includes("http://leakhub.example/v/5"));
+    const delivered = net.smtp.received.filter((m) => m.text.includes("http://leakhub.example/v/5"));
     expect(delivered).toHaveLength(1);
     const done = await (await ava.get(`/v1/takedowns/${id}`)).json();
     expect(done.status).toBe("sent");
@@ -606,14 +601,14 @@ describe("takedowns", () => {
   });
 
   it("escalates a link still up after 7 days to the next recipient, and measures the removal rate", async () => {
-    const before = smtp.received.length;
+    const before = net.smtp.received.length;
     await clock.advance(services, 7 * DAY);
     await services.queue.runDue(["takedowns.recheck", "takedowns.send-notice"]);
     // Escalation notices wait a few minutes for the other links going to the same party.
-    expect(smtp.received.length).toBe(before);
+    expect(net.smtp.received.length).toBe(before);
     await clock.advance(services, 6 * 60_000);
     await services.queue.runDue(["takedowns.send-notice"]);
-    const sent = smtp.received.slice(before);
+    const sent = net.smtp.received.slice(before);
     // Host after site (leakhub /v/4 and /v/5, in one notice), registrar after host (hostedleaks); the link behind
     // Cloudflare went to its registrar at once, and nobody is left after it.
     const hub = sent.filter((m) => m.to.includes("abuse@leaknet.example"));
@@ -705,8 +700,8 @@ describe("takedowns", () => {
   });
 
   it("gives up after the last retry while the mail server stays down, says why, and sends it once when asked again", async () => {
-    await smtp.close();
-    const port = smtp.port;
+    await net.smtp.close();
+    const port = net.smtp.port;
     const res = await ava.post("/v1/takedowns", { leakIds: [leakIds.hub3] });
     expect(res.status).toBe(202);
     const id = (await res.json()).items[0].id as string;
@@ -727,11 +722,11 @@ describe("takedowns", () => {
     expect(detail.history.filter((e: { type: string }) => e.type === "send_retry")).toHaveLength(12);
     expect(detail.history.at(-1)).toMatchObject({ type: "failed" });
 
-    smtp = await startFakeSmtp(port, smtp.received);
-    const before = smtp.received.length;
+    net.smtp = await startFakeSmtp(port, net.smtp.received);
+    const before = net.smtp.received.length;
     expect((await ava.post(`/v1/takedowns/${id}/resend`, {})).status).toBe(202);
     await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
-    const delivered = smtp.received.slice(before);
+    const delivered = net.smtp.received.slice(before);
     expect(delivered).toHaveLength(1);
     expect(delivered[0]!.to).toEqual(["abuse@leaknet.example"]);
     expect(delivered[0]!.text).toContain("http://leakhub.example/v/3");
@@ -740,12 +735,12 @@ describe("takedowns", () => {
 
   it("refuses a hostile page's address (a NUL in its mailto) for that link alone: the other five notices go out", async () => {
     const keys = ["good1", "good2", "good3", "good4", "good5", "hostile"];
-    const before = smtp.received.length;
+    const before = net.smtp.received.length;
     const res = await ava.post("/v1/takedowns", { leakIds: keys.map((k) => leakIds[k]) });
     expect(res.status).toBe(202);
     await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
 
-    const sent = smtp.received.slice(before);
+    const sent = net.smtp.received.slice(before);
     expect(sent.map((m) => m.to).flat().sort()).toEqual([1, 2, 3, 4, 5].map((n) => `dmca@good${n}.example`));
     expect(sent.some((m) => m.raw.includes("hostile.example/luna"))).toBe(false);
 

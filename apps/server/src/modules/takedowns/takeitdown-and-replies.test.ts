@@ -2,14 +2,13 @@ import { createHash } from "node:crypto";
 import type { EntitlementTier } from "@leakwarden/contracts/plans";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
 import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
 import { seedLeaks, type SeededLeak } from "@leakwarden/test-support/leak-records";
 import type { TestClient} from "@leakwarden/test-support/test-services";
 import { readOutbox, signUpAndConfirm, TEST_ORIGIN, type TestServices, testClock } from "@leakwarden/test-support/test-services";
 import { readyForTakedowns } from "@leakwarden/test-support/takedown-creator";
 import { startReplyListener, type ReplyListener } from "./reply-listener";
-import { createTakedownServices, rdapDomain, rdapNetwork, startTakedownNetwork, type FakeDns, type FakeRdap, type FakeSmtp } from "@leakwarden/test-support/takedown-test-network";
+import { createTakedownServices, rdapDomain, rdapNetwork, startTakedownNetwork, stopTakedownNetwork, type TakedownNetwork } from "@leakwarden/test-support/takedown-test-network";
 
 const HOUR = 3_600_000;
 
@@ -22,10 +21,7 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
   let replies: ReplyListener;
   let services: TestServices;
   let web: VirtualHostServer;
-  let proxy: ForwardProxy;
-  let dns: FakeDns;
-  let rdap: FakeRdap;
-  let smtp: FakeSmtp;
+  let net: TakedownNetwork;
   const clock = testClock();
   const tiers = new Map<string, EntitlementTier>();
   let ava: TestClient;
@@ -71,7 +67,7 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
         "/luna": html(pages["http://fakes.example/luna"]!),
       },
     });
-    ({ proxy, dns, rdap, smtp } = await startTakedownNetwork(web.port, {
+    net = await startTakedownNetwork(web.port, {
       dns: { "tubeleaks.example": { a: ["198.51.100.40"] }, "fakes.example": { a: ["198.51.100.41"] } },
       rdap: {
         ips: { "198.51.100.40": rdapNetwork("TUBENET", "abuse@tubenet.example"), "198.51.100.41": rdapNetwork("FAKENET", "abuse@fakenet.example") },
@@ -80,8 +76,8 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
           "fakes.example": rdapDomain("fakes.example", "Example Registrar, Inc.", "abuse@registrar.example"),
         },
       },
-    }));
-    services = await createTakedownServices({ proxy, dns, rdap, smtp }, {}, { now: clock.now, serviceOptions: { tierFor: async (userId) => tiers.get(userId) ?? "free" } });
+    });
+    services = await createTakedownServices(net, {}, { now: clock.now, serviceOptions: { tierFor: async (userId) => tiers.get(userId) ?? "free" } });
 
     ava = await signUpAndConfirm(services, "ava@example.com");
     bea = await signUpAndConfirm(services, "bea@example.com");
@@ -105,11 +101,11 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
   afterAll(async () => {
     await replies?.close();
     await services?.close();
-    await Promise.all([web?.close(), proxy?.close(), dns?.close(), rdap?.close(), smtp?.close()]);
+    await Promise.all([web?.close(), stopTakedownNetwork(net)]);
   });
 
   const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; fields?: Record<string, string> } }).error;
-  const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
+  const mailsTo = (address: string) => net.smtp.received.filter((m) => m.to.includes(address));
   const takedownOf = async (leakId: string | undefined) => {
     const items = (await (await ava.get("/v1/takedowns?pageSize=50")).json()).items as { id: string; leakId: string }[];
     return (await ava.get(`/v1/takedowns/${items.find((t) => t.leakId === leakId)!.id}`)).json();
@@ -153,7 +149,7 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
     expect((await (await ava.request(`/v1/leaks/${leakIds.tube2}/forgery`, { method: "PUT", json: { forgery: true } })).json()).forgeryMarkedAt).not.toBeNull();
     expect((await (await ava.request(`/v1/leaks/${leakIds.tube2}/forgery`, { method: "PUT", json: { forgery: false } })).json()).forgeryMarkedAt).toBeNull();
     expect((await (await ava.get("/v1/takedowns")).json()).total).toBe(0);
-    expect(smtp.received).toHaveLength(0);
+    expect(net.smtp.received).toHaveLength(0);
   });
 
   it("sends a request carrying each element the Act requires, beside the DMCA notice, and shows the 48-hour deadline", async () => {
@@ -205,10 +201,10 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
   });
 
   it("past 48 hours, says the platform missed its deadline, escalates to the host and registrar, and offers the record for the FTC", async () => {
-    const before = smtp.received.length;
+    const before = net.smtp.received.length;
     await clock.advance(services, 48 * HOUR + 60_000);
     await services.queue.runDue(["takedowns.recheck", "takedowns.send-notice"]);
-    const sent = smtp.received.slice(before);
+    const sent = net.smtp.received.slice(before);
     const host = sent.filter((m) => m.to.includes("abuse@tubenet.example"));
     const registrar = sent.filter((m) => m.to.includes("abuse@registrar.example"));
     expect(host).toHaveLength(2); // one per link: each missed its own deadline
@@ -350,12 +346,12 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
       expect(readOutbox(services.dataDir).filter((m) => m.to.includes("ava@example.com") && /counter-notice/.test(m.subject))).toHaveLength(1);
 
       // A week on, the link is still up: nothing more goes out for it.
-      const sentBefore = smtp.received.length;
+      const sentBefore = net.smtp.received.length;
       await clock.advance(services, 8 * DAY);
       await services.queue.runDue(["takedowns.recheck", "takedowns.send-notice"]);
       await clock.advance(services, 10 * 60_000);
       await services.queue.runDue(["takedowns.send-notice"]);
-      expect(smtp.received.slice(sentBefore).filter((m) => m.text.includes("http://tubeleaks.example/v/3"))).toHaveLength(0);
+      expect(net.smtp.received.slice(sentBefore).filter((m) => m.text.includes("http://tubeleaks.example/v/3"))).toHaveLength(0);
       const after = await takedownOf(leakIds.tube3);
       expect(after.notices).toHaveLength(1);
       expect(after.history.map((e: { type: string }) => e.type)).not.toContain("escalated");
