@@ -116,6 +116,23 @@ describe("fileLinksInMatchedBlock", () => {
     expect(urls(read(html))).toEqual(["https://gofile.io/d/Her2Go"]);
   });
 
+  it("an app's message widgets are posts: a Telegram channel's messages (its embed and its preview page), not a sidebar's widget", () => {
+    const message = (n: number, text: string) => `<div class="tgme_widget_message_wrap js-widget_message_wrap"><div class="tgme_widget_message text_not_supported_wrap js-widget_message" data-post="leakdrops/${n}">
+      <div class="tgme_widget_message_bubble"><div class="tgme_widget_message_author accent_color"><a class="tgme_widget_message_owner_name" href="https://t.me/leakdrops">Leak Drops</a></div>
+      <div class="tgme_widget_message_text js-message_text" dir="auto">${text}</div>
+      <div class="tgme_widget_message_footer compact js-message_footer"><a class="tgme_widget_message_date" href="https://t.me/leakdrops/${n}">10:00</a></div></div></div></div>`;
+    const hers = message(4583, 'Luna Rivers OnlyFans leaked – 120 pics <a href="https://gofile.io/d/Tg4583" target="_blank">gofile.io/d/Tg4583</a>');
+    const embed = `<!DOCTYPE html><html><head><title>Leak Drops</title></head><body class="body_widget_post emoji_image">${hers}</body></html>`;
+    expect(read(embed, { pageUrl: "https://t.me/leakdrops/4583?embed=1&mode=tme" })).toMatchObject({ block: "post", links: [{ url: "https://gofile.io/d/Tg4583" }] });
+    const preview = `<html><body><main class="tgme_main"><section class="tgme_channel_history js-message_history">
+      ${message(4582, 'Mia Moon set <a href="https://gofile.io/d/MiaTg1">gofile</a>')}${hers}</section>
+      <div class="widget sidebar-box"><a href="https://gofile.io/d/Side12">Luna Rivers pack</a></div></main></body></html>`;
+    expect(urls(read(preview, { pageUrl: "https://t.me/s/leakdrops" }))).toEqual(["https://gofile.io/d/Tg4583"]);
+    // A sidebar's widget naming her is still no post of hers.
+    const sidebar = `<html><body><h1>Luna Rivers</h1><p>about her</p><div class="widget widget_links"><a href="https://gofile.io/d/Wdg123">Luna Rivers pack</a></div></body></html>`;
+    expect(urls(read(sidebar))).toEqual([]);
+  });
+
   it("a page without posts: the sections under headings that name her, not another creator's section", () => {
     const html = `<html><head><title>Today's leaks</title></head><body><h1>Today's leaks</h1>
       <h2>Mia Moon</h2><p><a href="https://gofile.io/d/MiaSec1">dl</a></p>

@@ -241,10 +241,19 @@ type DomNode = { type: string; data?: string; name?: string; attribs?: Record<st
 
 /** Blocks around the page's own content (as html-document.ts reads them): never where her post is. */
 const PERIPHERAL_TAGS = new Set(["aside", "nav", "footer"]);
-const PERIPHERAL_CLASS = /(?:^|[\s_-])(?:sidebar|side-bar|related|recommended|recommendations|similar|trending|popular|you-may-like|also-like|more-from|footer|signature|widget)(?:$|[\s_-])/i;
+const PERIPHERAL_CLASS = /(?:^|[\s_-])(?:sidebar|side-bar|related|recommended|recommendations|similar|trending|popular|you-may-like|also-like|more-from|footer|signature)(?:$|[\s_-])/i;
+/**
+ * A "widget" is a sidebar's box, unless the same class word names what it shows as a message or
+ * post: Telegram's "tgme_widget_message", an app's "js-widget_message", "widget-post-body" are
+ * the message itself (as an app embeds it), not a box beside it.
+ */
+const WIDGET_WORD = /(?:^|[_-])widget(?:$|[_-])/i;
+const POST_WORD = /(?:^|[_-])(?:message|post|comment|reply|tweet)(?:$|[_-])/i;
 const SKIP = new Set(["script", "style", "noscript", "template", "svg", "head", "title", "select", "option", "button", "input", "iframe", "object", "textarea"]);
 /** One member's post or one item of a forum, board or comment thread. */
 const POST_CLASS = /^(?:post|message|message--post|comment|reply|postbit|postcontainer|post-container|forum-post|topic-post|entry|thread-post|postrow|post-row)$/i;
+/** An app's widget of one message or post ("tgme_widget_message", "js-widget_message"): the message as the app embeds it. */
+const WIDGET_POST_CLASS = /^(?:[a-z0-9]{1,16}[_-])?widget[_-](?:message|post|comment|reply|tweet)$/i;
 const POST_ID = /^(?:post|p|message|msg|comment|reply|entry|js-post|post_message|postcontainer|li)[-_]?\d+$/i;
 const HEADING = /^h[1-6]$/;
 
@@ -254,7 +263,14 @@ function isPeripheral(el: DomNode): boolean {
   if (tag === "body" || tag === "html" || tag === "main" || tag === "article") return false;
   const a = el.attribs;
   if (!a) return false;
-  return (!!a.class && PERIPHERAL_CLASS.test(a.class)) || (!!a.id && PERIPHERAL_CLASS.test(a.id)) || a.role === "complementary" || a.role === "navigation";
+  return peripheralWords(a.class) || peripheralWords(a.id) || a.role === "complementary" || a.role === "navigation";
+}
+
+/** Whether a class list (or an id) marks a block beside the page's content. */
+function peripheralWords(value: string | undefined): boolean {
+  if (!value) return false;
+  if (PERIPHERAL_CLASS.test(value)) return true;
+  return value.split(/\s+/).some((w) => WIDGET_WORD.test(w) && !POST_WORD.test(w));
 }
 
 function isPost(el: DomNode): boolean {
@@ -263,7 +279,7 @@ function isPost(el: DomNode): boolean {
   const a = el.attribs;
   if (!a) return false;
   if (a.id && POST_ID.test(a.id)) return true;
-  return !!a.class && a.class.split(/\s+/).some((c) => POST_CLASS.test(c));
+  return !!a.class && a.class.split(/\s+/).some((c) => POST_CLASS.test(c) || WIDGET_POST_CLASS.test(c));
 }
 
 const VOID = new Set(["area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "param", "source", "track", "wbr"]);

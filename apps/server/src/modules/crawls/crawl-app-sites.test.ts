@@ -257,7 +257,7 @@ describe("crawling Flarum, NodeBB and Telegram channel previews", () => {
     const hiking = web.addThread("nodebb", "Best hiking trails near the coast?", "<p>any tips?</p>");
     // Telegram: an ordinary message, her name spaced out beside an album, Ivy's, a photo with no text (oldest first).
     web.addMessage("Cooking show ep. 4 – the pasta one");
-    luna.push(web.addMessage('New set from L u n a  R i v e r s 🔥 40 pics<br/><a href="https://mega.nz/folder/Tg4581#k" target="_blank" rel="noopener">https://mega.nz/folder/Tg4581#k</a>', [`http://${HOSTS.cdn}/file/lr-beach-01.jpg`, `http://${HOSTS.cdn}/file/lr-beach-02.jpg`]));
+    luna.push(web.addMessage('New set from L u n a  R i v e r s 🔥 40 pics<br/><a href="https://mega.nz/folder/Tg4581Lr#k" target="_blank" rel="noopener">https://mega.nz/folder/Tg4581Lr#k</a>', [`http://${HOSTS.cdn}/file/lr-beach-01.jpg`, `http://${HOSTS.cdn}/file/lr-beach-02.jpg`]));
     const tgIvy = web.addMessage('ivy_vale OnlyFans leaked – 120 pics <a href="https://gofile.io/d/Iv4583">gofile.io/d/Iv4583</a>', [`http://${HOSTS.cdn}/file/iv-set-07.jpg`]);
     web.addMessage("", [`http://${HOSTS.cdn}/file/only-photo-09.jpg`, "http://127.0.0.1:5432/x.jpg"]);
 
@@ -269,11 +269,11 @@ describe("crawling Flarum, NodeBB and Telegram channel previews", () => {
     expect(detected.flarum).toMatchObject({ family: "flarum", entryPages: [`http://${HOSTS.flarum}/api/discussions?sort=-lastPostedAt`] });
     expect(detected.nodebb).toMatchObject({ family: "nodebb", entryPages: [`http://${HOSTS.nodebb}/api/recent`] });
 
-    // The file-host links of her posts are leaks of their own (MEGA links without a whole handle are not taken).
-    const lunaFiles = ["https://gofile.io/d/Nb318x", "https://pixeldrain.com/u/Fl2x"];
+    // The file-host links of her posts and messages are leaks of their own (MEGA links without a whole 8-character handle are not taken);
+    // the key after the "#" is never kept.
+    const lunaFiles = ["https://gofile.io/d/Nb318x", "https://pixeldrain.com/u/Fl2x", "https://mega.nz/folder/Tg4581Lr"];
     expect(await leaksOf("luna")).toEqual([...luna, ...lunaFiles].sort());
-    // Ivy's pages (her file links are the file-host suites' concern).
-    expect((await leaksOf("ivy")).filter((u) => !u.startsWith("https://gofile.io/")).sort()).toEqual([flarumIvy.url, tgIvy].sort());
+    expect(await leaksOf("ivy")).toEqual([flarumIvy.url, tgIvy, "https://gofile.io/d/Iv4583"].sort());
     for (const trap of [sunset.url, imageOnly.url, jade.url, hiking.url]) expect(await leaksOf("luna")).not.toContain(trap);
 
     const rows = await database.db.select().from(leak).where(eq(leak.userId, "luna"));
