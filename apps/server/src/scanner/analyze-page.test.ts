@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { analyzePage, type AnalyzeOptions, type FetchedPage } from "./analyze-page";
 import { buildExclusions } from "./exclusions";
+import { fileLinksInMatchedBlock } from "./file-hosts";
 import { LeakSiteCatalog } from "./leak-site-catalog";
 import { buildNameMatchers } from "./name-match";
+import { PageTimeLimitError } from "./page-parser-pool";
 
 const identity = {
   stageNames: [
@@ -214,5 +216,24 @@ describe("pages that name her only in disguise", () => {
   it("someone else whose disguised name contains hers is not her", async () => {
     const v = await verdict("https://board.example/t/3", doc("lun4_r1verside OnlyFans Leaked", `<h1>lun4_r1verside OnlyFans Leaked</h1>${offer}`));
     expect(v.isLeak).toBe(false);
+  });
+});
+
+describe("the file-host links of a leak page", () => {
+  const post = doc("luna_rivers OnlyFans leaked", `<article class="post">luna_rivers full set <a href="https://gofile.io/d/Her1Go">gofile</a></article><article class="post">other set <a href="https://gofile.io/d/Oth1Go">gofile</a></article>`);
+
+  it("are leaks of their own, read where the page reader reads (her post's only)", async () => {
+    const asked: string[] = [];
+    const v = await analyzePage(fetched("https://board.example/t/9", post), { ...opts, fileLinks: async (input) => (asked.push(input.pageUrl), fileLinksInMatchedBlock(input)) }, { sources: ["test"] });
+    expect(v.finding?.confidence).toBe("high");
+    expect(v.linkedFiles.map((f) => f.url)).toEqual(["https://gofile.io/d/Her1Go"]);
+    expect(asked).toEqual(["https://board.example/t/9"]);
+  });
+
+  it("past the page time limit, the page is still the leak it was judged, without file links", async () => {
+    const v = await analyzePage(fetched("https://board.example/t/9", post), { ...opts, fileLinks: () => Promise.reject(new PageTimeLimitError("https://board.example/t/9", 100)) }, { sources: ["test"] });
+    expect(v.isLeak).toBe(true);
+    expect(v.finding?.confidence).toBe("high");
+    expect(v.linkedFiles).toEqual([]);
   });
 });

@@ -1,12 +1,13 @@
 import { displayDomain, hostMatchesDomain, tryCanonicalizeUrl } from "./canonical-url";
 import { exclusionReason, type Exclusions } from "./exclusions";
-import { fileLinksInMatchedBlock, MAX_FILE_LINKS_PER_PAGE, pastedFileHostLinks, recogniseFileHostLink, type FileHostLink } from "./file-hosts";
+import { fileLinksInMatchedBlock, MAX_FILE_LINKS_PER_PAGE, pastedFileHostLinks, recogniseFileHostLink, type FileHostLink, type MatchedBlockInput, type MatchedBlockLinks } from "./file-hosts";
 import type { RobotsDecision } from "./guarded-fetch";
-import { decodeBody, type DocumentSource, type PageDocument } from "./html-document";
+import { decodeBody, MAX_PARSED_CHARS, type DocumentSource, type PageDocument } from "./html-document";
 import { hashImageBuffer, matchReferences, MIN_IMAGE_SIDE, type ImageHash, type PreparedReference } from "./image-match";
 import type { LeakContext } from "./leak-context";
 import type { LeakSiteCatalog } from "./leak-site-catalog";
 import { snippetAround, type NameMatch, type NameMatcher } from "./name-match";
+import { PageTimeLimitError } from "./page-parser-pool";
 import { readContext, readPage, type NameHits, type PageReadJob, type PageReading } from "./page-reading";
 import { isOwnProfileUrl } from "./platform-profiles";
 import type { NameEvasion } from "@leakwarden/contracts/scans";
@@ -48,6 +49,12 @@ export type AnalyzeOptions = {
    * (the page reader's worker threads, with a time limit); omitted = here, synchronously.
    */
   readPage?: (job: PageReadJob) => Promise<PageReading>;
+  /**
+   * Finds the file-host links of the post that matched her in a leak page's markup (the page
+   * reader's worker threads, with its time limit: past it, the page has no file links, its own
+   * verdict stands); omitted = here, synchronously.
+   */
+  fileLinks?: (input: MatchedBlockInput) => Promise<MatchedBlockLinks>;
   maxImagesPerPage: number;
 };
 
@@ -101,7 +108,7 @@ export async function analyzePage(page: FetchedPage, opts: AnalyzeOptions, extra
     const m = hash ? matchReferences(hash, opts.references) : null;
     if (!m) return none("image does not match");
     const evidence: ImageMatchEvidence = { imageUrl: page.finalUrl, referenceId: m.referenceId, variant: m.variant, distance: m.distance, quality: m.quality };
-    return leak(page, opts, extra, { doc: null, names: [], ctx: null, imageMatches: [evidence], confidence: "high" });
+    return await leak(page, opts, extra, { doc: null, names: [], ctx: null, imageMatches: [evidence], confidence: "high" });
   }
   if (kind === "other" && !extra.doc) return none(`not a page (${page.contentType || "unknown type"})`);
 
@@ -126,7 +133,7 @@ export async function analyzePage(page: FetchedPage, opts: AnalyzeOptions, extra
   const ctx = reading.ctx ?? readContext(doc, text);
 
   if (imageMatches.length > 0) {
-    return leak(page, opts, extra, { doc, names, ctx, imageMatches, confidence: "high" });
+    return await leak(page, opts, extra, { doc, names, ctx, imageMatches, confidence: "high" });
   }
 
   const has = (k: string) => ctx.cues.some((c) => c.kind === k);
@@ -157,7 +164,7 @@ export async function analyzePage(page: FetchedPage, opts: AnalyzeOptions, extra
     const why = ctx.newsLike ? "article about leaks" : promotesHer ? "promotes her official profiles" : "names her without a leak context";
     return none(why);
   }
-  return leak(page, opts, extra, { doc, names, ctx, imageMatches, confidence });
+  return await leak(page, opts, extra, { doc, names, ctx, imageMatches, confidence });
 }
 
 async function matchPageImages(doc: PageDocument, pageUrl: string, opts: AnalyzeOptions): Promise<ImageMatchEvidence[]> {
@@ -181,12 +188,12 @@ async function matchPageImages(doc: PageDocument, pageUrl: string, opts: Analyze
   return results.filter((r): r is ImageMatchEvidence => r !== null).sort((a, b) => a.distance - b.distance);
 }
 
-function leak(
+async function leak(
   page: FetchedPage,
   opts: AnalyzeOptions,
   extra: { sources: string[]; categoryHint?: LeakCategory },
   v: { doc: PageDocument | null; names: NameHits | NameMatch[]; ctx: LeakContext | null; imageMatches: ImageMatchEvidence[]; confidence: Confidence },
-): PageVerdict {
+): Promise<PageVerdict> {
   const names = Array.isArray(v.names) ? { all: v.names, title: [], textMatch: null } : v.names;
   const url = tryCanonicalizeUrl(page.finalUrl) ?? page.finalUrl;
   const catalogSite = opts.catalog.siteForUrl(page.finalUrl);
@@ -222,7 +229,7 @@ function leak(
       truncated: page.truncated,
     },
   };
-  const linkedFiles = v.doc && cues.some((c) => c.kind === "file-host-link") ? linkedFileFindings(page, opts, extra, v.doc, finding, namedInTitleOf(names)) : [];
+  const linkedFiles = v.doc && cues.some((c) => c.kind === "file-host-link") ? await linkedFileFindings(page, opts, extra, v.doc, finding, namedInTitleOf(names)) : [];
   return { isLeak: true, reason: v.confidence, finding, imageMatches: v.imageMatches, linkedFiles };
 }
 
@@ -235,18 +242,28 @@ const namedInTitleOf = (names: NameHits) => names.title.length > 0;
  * markup is split into its posts (fileLinksInMatchedBlock); a description a source gave (a
  * Reddit post's) is one post already.
  */
-function linkedFileFindings(page: FetchedPage, opts: AnalyzeOptions, extra: { sources: string[] }, doc: PageDocument, pageFinding: Finding, namedInTitle: boolean): Finding[] {
+async function linkedFileFindings(page: FetchedPage, opts: AnalyzeOptions, extra: { sources: string[] }, doc: PageDocument, pageFinding: Finding, namedInTitle: boolean): Promise<Finding[]> {
   let links: FileHostLink[];
   let byImage = false;
   if (page.body.length > 0 && bodyKind(page.contentType, page.body) === "html") {
-    const found = fileLinksInMatchedBlock({
-      html: decodeBody(page.body, page.contentType),
+    const html = decodeBody(page.body, page.contentType);
+    const input: MatchedBlockInput = {
+      // What the block reader reads at most: no more is handed to its thread.
+      html: html.length > MAX_PARSED_CHARS ? html.slice(0, MAX_PARSED_CHARS) : html,
       pageUrl: page.finalUrl,
       matchers: opts.matchers,
       matchedImages: pageFinding.evidence.imageMatches.map((m) => m.imageUrl),
       namedInTitle,
       lang: doc.lang ?? null,
-    });
+    };
+    let found: MatchedBlockLinks;
+    try {
+      found = opts.fileLinks ? await opts.fileLinks(input) : fileLinksInMatchedBlock(input);
+    } catch (e) {
+      // Past the time limit: the page is still the leak it was judged, without file links.
+      if (e instanceof PageTimeLimitError) return [];
+      throw e;
+    }
     links = found.links;
     byImage = found.byImage;
   } else {

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from "vitest";
+import { fileLinksInMatchedBlock, type MatchedBlockInput } from "./file-hosts";
 import { documentFromBody, type DocumentSource } from "./html-document";
 import { buildNameMatchers } from "./name-match";
 import { PageParserPool, PageTimeLimitError } from "./page-parser-pool";
@@ -88,10 +89,25 @@ describe("PageParserPool reading pages", () => {
     expect(pool.counts).toEqual({ onWorkers: 1, here: 0 });
   });
 
+  it("finds the file-host links of her post on a worker as it would here", async () => {
+    pool = new PageParserPool({ size: 1 });
+    const input: MatchedBlockInput = {
+      html: '<div class="post" id="post-1">Luna Rivers pack <a href="https://gofile.io/d/Her1Go">dl</a></div><div class="post" id="post-2">other <a href="https://gofile.io/d/Oth1Go">dl</a></div>',
+      pageUrl: "http://forum.example/t/1",
+      matchers: text.matchers,
+      matchedImages: [],
+      namedInTitle: false,
+    };
+    const found = await pool.fileLinks(input);
+    expect(found).toEqual(fileLinksInMatchedBlock(input));
+    expect(found.links.map((l) => l.url)).toEqual(["https://gofile.io/d/Her1Go"]);
+    expect(pool.counts).toEqual({ onWorkers: 1, here: 0 });
+  });
+
   // Stalls for ever on a page whose address says so; answers every other page at once.
   const stalling = script(
     'import { parentPort } from "node:worker_threads"; parentPort.postMessage({ ready: true });' +
-      'parentPort.on("message", ({ id, work }) => { const url = work.job ? work.job.src.url : work.src.url; if (url.includes("stall")) for (;;); parentPort.postMessage({ id, doc: { url } }); });',
+      'parentPort.on("message", ({ id, work }) => { const url = work.job ? work.job.src.url : work.input ? work.input.pageUrl : work.src.url; if (url.includes("stall")) for (;;); parentPort.postMessage({ id, doc: { url } }); });',
   );
 
   it("refuses a page past the time limit, stops its worker and reads the pages behind it on a fresh one", async () => {
@@ -107,5 +123,9 @@ describe("PageParserPool reading pages", () => {
     expect(pool.usesWorkers).toBe(true);
     // A later page with a limit of its own.
     await expect(pool.read(job(page("http://hostile.example/stall-again")), 150)).rejects.toMatchObject({ limitMs: 150 });
+    // Reading a page's file links has the same limit.
+    const links = pool.fileLinks({ html: "<p>x</p>", pageUrl: "http://hostile.example/stall-links", matchers: [], matchedImages: [], namedInTitle: false }, 150);
+    await expect(links).rejects.toThrow(PageTimeLimitError);
+    await expect(links).rejects.toMatchObject({ url: "http://hostile.example/stall-links", limitMs: 150 });
   });
 });

@@ -1,5 +1,6 @@
 import os from "node:os";
 import { Worker } from "node:worker_threads";
+import { fileLinksInMatchedBlock, type MatchedBlockInput, type MatchedBlockLinks } from "./file-hosts";
 import { documentFromBody, type DocumentSource, type PageDocument } from "./html-document";
 import { readPage, type PageReadJob, type PageReading } from "./page-reading";
 import type { ListingPage } from "./crawl/crawl-types";
@@ -9,7 +10,8 @@ import type { ThreadPage } from "./crawl/thread-pages";
 
 /**
  * Reads fetched pages on worker threads: parsing the markup, finding her names
- * and weighing the leak context (page-reading.ts). That is the scanner's heavy
+ * and weighing the leak context (page-reading.ts), the file-host links of the
+ * post that matched her (file-hosts.ts). That is the scanner's heavy
  * CPU work, on text a hostile site wrote: on the event loop it would delay
  * every request the server answers. Each page has a time limit: past it, its
  * worker is stopped, the page is refused with a PageTimeLimitError (the scan
@@ -19,15 +21,15 @@ import type { ThreadPage } from "./crawl/thread-pages";
  * are read on the calling thread, as they were before: slower, never a lost page.
  */
 
-type Work = { kind: "parse"; src: DocumentSource } | { kind: "read"; job: PageReadJob } | CrawlWork;
-type Result = PageDocument | PageReading | CrawlWorkResult;
+type Work = { kind: "parse"; src: DocumentSource } | { kind: "read"; job: PageReadJob } | { kind: "fileLinks"; input: MatchedBlockInput } | CrawlWork;
+type Result = PageDocument | PageReading | MatchedBlockLinks | CrawlWorkResult;
 type Job = { id: number; work: Work; limitMs: number; resolve: (r: Result) => void; reject: (e: Error) => void };
 type Slot = { worker: Worker; pending: Map<number, Job>; ready: boolean; alive: boolean; timer?: NodeJS.Timeout; timedId?: number };
 type Reply =
   | { ready: true }
   | { id: number; doc: PageDocument }
   | { id: number; reading: PageReading }
-  | { id: number; result: CrawlWorkResult }
+  | { id: number; result: CrawlWorkResult | MatchedBlockLinks }
   | { id: number; error: string };
 
 /** A page whose reading took longer than the pool's time limit: its worker was stopped. */
@@ -97,6 +99,13 @@ export class PageParserPool {
   /** Reads a page and finds her names and its leak context in it (page-reading.ts), within a time limit. */
   read = (job: PageReadJob, timeLimitMs?: number): Promise<PageReading> => this.#submit({ kind: "read", job }, timeLimitMs) as Promise<PageReading>;
 
+  /**
+   * The file-host links of the part of a page that matched her (file-hosts.ts), within a time limit: a
+   * PageTimeLimitError past it.
+   */
+  fileLinks = (input: MatchedBlockInput, timeLimitMs?: number): Promise<MatchedBlockLinks> =>
+    this.#submit({ kind: "fileLinks", input }, timeLimitMs) as Promise<MatchedBlockLinks>;
+
   /** A crawled listing page read into items and the next page (crawl-work.ts), within a time limit. */
   listing = (work: Omit<Extract<CrawlWork, { kind: "listing" }>, "kind">, timeLimitMs?: number): Promise<ListingPage> =>
     this.#submit({ kind: "listing", ...work }, timeLimitMs) as Promise<ListingPage>;
@@ -136,7 +145,7 @@ export class PageParserPool {
 
   #post(slot: Slot, job: Job): void {
     const { work } = job;
-    if (work.kind === "listing" || work.kind === "detect" || work.kind === "structural" || work.kind === "thread") {
+    if (work.kind === "listing" || work.kind === "detect" || work.kind === "structural" || work.kind === "thread" || work.kind === "fileLinks") {
       slot.worker.postMessage({ id: job.id, work });
       return;
     }
@@ -181,7 +190,7 @@ export class PageParserPool {
     if (i >= 0) this.#slots.splice(i, 1);
     void slot.worker.terminate().catch(() => undefined);
     const work = job.work;
-    const url = work.kind === "parse" ? work.src.url : work.kind === "read" ? work.job.text.pageUrl : crawlWorkUrl(work);
+    const url = work.kind === "parse" ? work.src.url : work.kind === "read" ? work.job.text.pageUrl : work.kind === "fileLinks" ? work.input.pageUrl : crawlWorkUrl(work);
     job.reject(new PageTimeLimitError(url, job.limitMs));
     for (const j of waiting) this.#dispatch(j);
     this.#scheduleIdleStop();
@@ -255,7 +264,7 @@ export class PageParserPool {
     this.#here++;
     try {
       const w = job.work;
-      job.resolve(w.kind === "parse" ? documentFromBody(w.src) : w.kind === "read" ? readPage(w.job) : runCrawlWork(w));
+      job.resolve(w.kind === "parse" ? documentFromBody(w.src) : w.kind === "read" ? readPage(w.job) : w.kind === "fileLinks" ? fileLinksInMatchedBlock(w.input) : runCrawlWork(w));
     } catch (e) {
       job.reject(e instanceof Error ? e : new Error(String(e)));
     }

@@ -1,5 +1,6 @@
 import type { Logger } from "pino";
-import { analyzePage, type FetchedPage, type ImageHasher, type PageVerdict } from "./analyze-page";
+import { analyzePage, type AnalyzeOptions, type FetchedPage, type ImageHasher, type PageVerdict } from "./analyze-page";
+import type { MatchedBlockInput } from "./file-hosts";
 import { BraveProvider } from "./brave-provider";
 import { tryCanonicalizeUrl } from "./canonical-url";
 import { DuckDuckGoProvider } from "./duckduckgo-provider";
@@ -79,6 +80,8 @@ export type ScanDeps = {
   skipUrls?: ReadonlySet<string>;
   /** Reads fetched pages (document, names, leak context); default: the process's pool of worker threads, with the page time limit. */
   readPage?: (job: PageReadJob) => Promise<PageReading>;
+  /** Finds the file-host links of the post that matched her on a leak page; default: the same pool, with the page time limit. */
+  fileLinks?: AnalyzeOptions["fileLinks"];
   logger?: ScanLogger;
   /**
    * Each image the scan fetched and hashed, with the page it is on (for the shared image index).
@@ -219,6 +222,7 @@ export async function runScan(input: ScanInput, deps: ScanDeps): Promise<ScanRes
       hashImage: onImageSeen || references.length > 0 ? seenHashImage : undefined,
       maxImagesPerPage: settings.SCAN_MAX_IMAGES_PER_PAGE,
       readPage: deps.readPage ?? ((job: PageReadJob) => sharedPageParser().read(job, settings.SCAN_PAGE_TIME_LIMIT_MS)),
+      fileLinks: deps.fileLinks ?? ((input: MatchedBlockInput) => sharedPageParser().fileLinks(input, settings.SCAN_PAGE_TIME_LIMIT_MS)),
     };
 
     const processCandidate = async (c: Candidate) => {

@@ -9,6 +9,7 @@ import type { CrawlAdapterConfig, CrawlFamily, ListingPage } from "../../scanner
 import { buildCreatorMatcher, type CrawlCreator, type CreatorMatcher } from "../../scanner/crawl/creator-matcher";
 import { FetchError, type FetchResult, type GuardedFetcher, type RobotsDecision } from "../../scanner/guarded-fetch";
 import { decodeBody, type DocumentSource, type PageDocument } from "../../scanner/html-document";
+import type { MatchedBlockInput, MatchedBlockLinks } from "../../scanner/file-hosts";
 import { sharedPageParser } from "../../scanner/page-parser-pool";
 import type { PageReadJob, PageReading } from "../../scanner/page-reading";
 import { hashImageBuffer, MIN_IMAGE_SIDE } from "../../scanner/image-match";
@@ -93,6 +94,8 @@ export type CrawlRunnerDeps = {
    * default: the shared worker pool, as scans read pages. A page past the limit fails its item.
    */
   readPage?: (job: PageReadJob) => Promise<PageReading>;
+  /** Finds the file-host links of the post that matched her; default: the process's page reader pool, with the page time limit. */
+  fileLinks?: (input: MatchedBlockInput) => Promise<MatchedBlockLinks>;
   /**
    * Reads a listing page, or tells a site's family from a page, off the event loop within the page time
    * limit; default: the shared worker pool. A listing past the limit ends the walk for this run.
@@ -459,6 +462,7 @@ export class CrawlRunner {
       ? { body: Buffer.from(converted.html, "utf8"), contentType: "text/html; charset=utf-8", url: pageUrl, kind: "html" }
       : { body: res.body, contentType: res.contentType, url: res.finalUrl, kind: /html|xml/.test(res.contentType) || !res.contentType ? "html" : "text" };
     const readPage = this.deps.readPage ?? ((job: PageReadJob) => sharedPageParser().read(job, this.deps.settings.SCAN_PAGE_TIME_LIMIT_MS));
+    const fileLinks = this.deps.fileLinks ?? ((input: MatchedBlockInput) => sharedPageParser().fileLinks(input, this.deps.settings.SCAN_PAGE_TIME_LIMIT_MS));
     const { doc } = await readPage({ src, text: { matchers: [], catalogSites: [], pageUrl, needContext: false } });
     if (pagesThreads(site.crawl.family)) await this.#queuePreviousPage(site, item, text, res, parseCrawlPage, config, result);
 
@@ -488,7 +492,7 @@ export class CrawlRunner {
       const profile = creators.creators.get(userId)!;
       const verdict = await analyzePage(
         page,
-        { matchers: profile.matchers, exclusions: profile.exclusions, catalog: this.deps.catalog, references: [], maxImagesPerPage: 0, readPage },
+        { matchers: profile.matchers, exclusions: profile.exclusions, catalog: this.deps.catalog, references: [], maxImagesPerPage: 0, readPage, fileLinks },
         { sources: [`crawl:${site.id}`], categoryHint: site.category, doc },
       );
       const f = verdict.finding;
