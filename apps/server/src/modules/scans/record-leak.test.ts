@@ -105,6 +105,29 @@ describe("recordLeak", () => {
     expect((again.signals as string[]).length).toBe(30);
   });
 
+  it("a file linked from several pages names the first, unless a later page makes it more certain", async () => {
+    const file = "https://gofile.io/d/RlGo12";
+    const link = (pageUrl: string, confidence: "medium" | "high") =>
+      crawl("rl-ava", file, {
+        url: file,
+        domain: "gofile.io",
+        title: "",
+        confidence,
+        pageRead: false,
+        evidence: { snippet: "", signals: [`linked from ${pageUrl} where your name matched`], sources: ["crawl:leaks"], linkedFrom: { pageUrl, pageTitle: "set", matchedBy: "name", matchedNames: ["luna_rivers"], service: "gofile", kind: "folder", keyOnPage: false } },
+      });
+    const linkedFrom = async () => ((await row("rl-ava", file)).evidence.linkedFrom as { pageUrl: string }).pageUrl;
+    await link("https://leaks.example/disguised", "medium");
+    await link("https://leaks.example/other", "medium");
+    expect(await linkedFrom()).toBe("https://leaks.example/disguised");
+    await link("https://leaks.example/megathread", "high");
+    expect(await row("rl-ava", file)).toMatchObject({ confidence: "high" });
+    expect(await linkedFrom()).toBe("https://leaks.example/megathread");
+    await link("https://leaks.example/later", "high");
+    await link("https://leaks.example/later-medium", "medium");
+    expect(await linkedFrom()).toBe("https://leaks.example/megathread");
+  });
+
   it("a removed leak whose page is read again is open again; an image match, or a status she set, is not", async () => {
     const u = url();
     await crawl("rl-ava", u);

@@ -27,7 +27,8 @@ import type { LeakCategory, LeakConfidence } from "@leakwarden/contracts/scans";
  * - a file-host link found on a leak page (evidence.linkedFrom: scanner/file-hosts.ts) is a
  *   sighting of the link, not a reading of the file's page: like an image match it never reopens
  *   a removed leak (the forum still linking a file its host deleted does not bring the file
- *   back) and its evidence only fills what is empty (the first page that linked it stays named;
+ *   back) and its evidence only fills what is empty (the first page that linked it stays named,
+ *   unless a page that makes it more certain links it: the page its confidence rests on is named;
  *   each page's "linked from" signal accumulates).
  */
 
@@ -132,15 +133,19 @@ export async function recordLeak(db: DbOrTx, found: LeakRecord): Promise<Recorde
       .where(and(eq(leak.userId, v.userId), eq(leak.canonicalUrl, v.canonicalUrl)));
     if (!row) throw new Error("a leak row that conflicted on insert is gone");
     const reopen = row.status === "removed" && v.pageRead;
+    const stronger = CONFIDENCE_RANK[v.confidence] > CONFIDENCE_RANK[row.confidence];
+    const merged = mergeEvidence(row.evidence, v.evidence, v.pageRead);
+    // A file linked from a page that makes it more certain names that page (record-leak rules above).
+    if (stronger && isObject(v.evidence.linkedFrom)) merged.linkedFrom = v.evidence.linkedFrom;
     const updated = await db
       .update(leak)
       .set({
         lastSeenAt: sql`greatest(${leak.lastSeenAt}, ${v.seenAt.toISOString()}::timestamptz)`,
         ...(scanId ? { lastScanId: scanId } : {}),
-        confidence: CONFIDENCE_RANK[v.confidence] > CONFIDENCE_RANK[row.confidence] ? v.confidence : row.confidence,
+        confidence: stronger ? v.confidence : row.confidence,
         ...(v.pageRead && v.title ? { title: v.title } : {}),
         ...(reopen ? { status: "new" as const, removedAt: null } : {}),
-        evidence: mergeEvidence(row.evidence, v.evidence, v.pageRead),
+        evidence: merged,
       })
       .where(
         and(
