@@ -735,8 +735,10 @@ https://pixeldrain.com/u/PoPLx22</textarea></div>`,
       SCAN_BUDGET_MS: "90000",
     },
     expectedLeaks,
-    // Her thread's opening post on its page, her Patreon collection's post, the Reddit post and the paste.
+    // Her thread's opening post on its page, her Patreon collection's post, the Reddit post, the paste,
+    // and the first message of the Telegram channel named for her (its title names her, no message does).
     expectedFileLeaks: [
+      "https://gofile.io/d/Hk29Lp",
       "https://pixeldrain.com/u/Ab3xK9qZ",
       "https://workupload.com/file/Iv2Mrl",
       "https://pixeldrain.com/l/Rk8pQ2vT",
