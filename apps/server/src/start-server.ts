@@ -1,3 +1,4 @@
+import { Server as HttpServer } from "node:http";
 import { serve, type ServerType } from "@hono/node-server";
 import { openDatabase, type Database } from "./db/client";
 import { runMigrations } from "./db/migrate";
@@ -80,6 +81,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       const handler = clock ? withClockControl(clock, appHandler) : appHandler;
       const port = await new Promise<number>((resolve, reject) => {
         const s = serve({ fetch: handler, port: env.PORT }, (info) => resolve(info.port));
+        // Node closes an idle kept-alive connection after 5 s, the same moment a client or proxy
+        // may reuse it: the request then dies as "socket hang up". Outlast their idle timeouts
+        // (load balancers keep 60 s) so that the client, never the server, closes an idle one.
+        if (s instanceof HttpServer) {
+          s.keepAliveTimeout = 65_000;
+          s.headersTimeout = 66_000;
+        }
         s.once("error", reject);
         server = s;
       });
