@@ -31,24 +31,15 @@ const sections = [
 const signedIn = (browser: Browser, creator: SeededCreator, options: { onboardingFlag?: boolean; width?: number } = {}) =>
   signedInWith(browser, creator, { reducedMotion: "reduce", ...(options.width ? { width: options.width } : {}), ...(options.onboardingFlag ? { onboardingComplete: true } : {}) });
 
-/**
- * The address of one of the suite's creators for this attempt: the suite is serial, so a retry (or
- * a repeat) runs its set-up again on the same server, where the earlier attempt's accounts exist.
- */
-const emailOf = (name: string) => {
-  const { retry, repeatEachIndex } = test.info();
-  return retry === 0 && repeatEachIndex === 0 ? `${name}@example.com` : `${name}+r${retry}e${repeatEachIndex}@example.com`;
-};
-
 const topTitle = (page: Page) => page.getByRole("banner").getByRole("heading", { level: 1 });
 
 test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(240_000);
-  luna = await signUpAndConfirm(baseURL!, emailOf("luna"));
+  luna = await signUpAndConfirm(baseURL!, "luna@example.com");
   await setIdentities(luna, { onlyfans: "luna_rivers", nicknames: ["Moon Bunny"] });
   const scan = await runScan(luna);
   expect(scan.stats.leaksFound, `the scan: ${JSON.stringify({ stats: scan.stats, outcome: scan.outcome, sourceErrors: scan.sourceErrors })}`).toBeGreaterThanOrEqual(LEAK_PAGES);
-  mia = await signUpAndConfirm(baseURL!, emailOf("mia"));
+  mia = await signUpAndConfirm(baseURL!, "mia@example.com");
   await setIdentities(mia, { onlyfans: "mia_moon" });
   takedownsApi = (await luna.api.get("/v1/takedowns")).status() !== 404;
 });
@@ -235,7 +226,7 @@ test("Reference images are hashed on the device: only hashes and the tiny thumbn
 });
 
 test("several photos at once: each is hashed and added in turn; past the plan's limit the rest are not sent", async ({ browser, baseURL }) => {
-  const rhea = await signUpAndConfirm(baseURL!, emailOf("rhea"));
+  const rhea = await signUpAndConfirm(baseURL!, "rhea@example.com");
   await setIdentities(rhea, { onlyfans: "rhea_sky" });
   const { page, context, errors } = await signedIn(browser, rhea);
   await page.goto("/dashboard/account");
@@ -381,7 +372,7 @@ test("a failed call shows a toast and the reason with a retry, never a blank pan
 });
 
 test("Account: every identity edit reaches the server, and ownership is proven on the platform's page", async ({ browser, baseURL }) => {
-  const ivy = await signUpAndConfirm(baseURL!, emailOf("ivystone"));
+  const ivy = await signUpAndConfirm(baseURL!, "ivystone@example.com");
   await setIdentities(ivy, { onlyfans: "ivy_stone" });
   const { page, context, errors } = await signedIn(browser, ivy);
   await page.goto("/dashboard/account");
@@ -510,7 +501,7 @@ test("a manual scan shows its real progress, then its figures; the next one wait
 });
 
 test("a creator who has not finished onboarding is sent to it", async ({ browser, baseURL }) => {
-  const newcomer = await signUpAndConfirm(baseURL!, emailOf("new"));
+  const newcomer = await signUpAndConfirm(baseURL!, "new@example.com");
   const { page, context } = await signedIn(browser, newcomer);
   await page.goto("/dashboard/leaks");
   await expect(page).toHaveURL(/\/onboardings$/);

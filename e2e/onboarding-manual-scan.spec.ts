@@ -22,6 +22,8 @@ test("the onboarding scan, then a manual scan at once: the first does not use up
   const creator = await signUpAndConfirm(baseURL!, `onboard-then-scan-${Date.now()}@example.com`);
   await page.context().addCookies(creator.storageState.cookies);
   await page.setViewportSize({ width: 1280, height: 900 });
+  // The "Scan complete" toast fades in; caught mid-fade, axe reads its button as faint text.
+  await page.emulateMedia({ reducedMotion: "reduce" });
 
   // The wizard: her account, the optional steps skipped, the search it starts, the plan screen.
   await page.goto("/onboardings");

@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs";
-import { request, type APIRequestContext } from "@playwright/test";
+import { request, test, type APIRequestContext } from "@playwright/test";
 import { pdqCropHashes } from "@leakwarden/pdq/pdq-crops";
 import { pdqHashOrientationsExact } from "@leakwarden/pdq/pdq-hash";
 import { signBody } from "../../../../apps/server/src/modules/billing/webhook-signature";
@@ -35,8 +35,26 @@ async function waitFor<T>(what: string, fn: () => Promise<T | undefined> | T | u
   }
 }
 
-/** Signs up, confirms through the emailed link, and returns a signed-in API client. */
-export async function signUpAndConfirm(baseURL: string, email: string, password = "secret-pass"): Promise<SeededCreator> {
+/**
+ * The address for this attempt of the running test: a retried (or repeated) test, and a serial
+ * suite's set-up run again for its retry, meet the earlier attempt's accounts on the same server,
+ * so their addresses get a tag (`nova+r1e0@example.com`). Outside a test the address is kept.
+ */
+function addressForThisAttempt(email: string): string {
+  let attempt: { retry: number; repeatEachIndex: number };
+  try {
+    attempt = test.info();
+  } catch {
+    return email;
+  }
+  if (attempt.retry === 0 && attempt.repeatEachIndex === 0) return email;
+  const at = email.lastIndexOf("@");
+  return `${email.slice(0, at)}+r${attempt.retry}e${attempt.repeatEachIndex}${email.slice(at)}`;
+}
+
+/** Signs up (with the address tagged on a retry), confirms through the emailed link, and returns a signed-in API client. */
+export async function signUpAndConfirm(baseURL: string, requestedEmail: string, password = "secret-pass"): Promise<SeededCreator> {
+  const email = addressForThisAttempt(requestedEmail);
   const api = await request.newContext({ baseURL, extraHTTPHeaders: { origin: baseURL } });
   const res = await api.post("/api/auth/sign-up/email", { data: { email, password, name: "", ageConfirmed: true } });
   if (!res.ok()) throw new Error(`sign-up failed: ${res.status()} ${await res.text()}`);
