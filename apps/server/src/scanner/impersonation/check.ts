@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import type { Platform } from "@leakwarden/contracts/platforms";
 import sharp from "sharp";
 import type { FetchResult } from "../guarded-fetch";
@@ -111,6 +112,18 @@ async function readAvatar(url: string, input: CheckInput): Promise<{ match: Refe
   }
 }
 
+/**
+ * A handle no one has on the platform: letters then digits, as short as every platform takes
+ * (Snapchat's 3–15 starting with a letter, Reddit's 3–20).
+ */
+export function unlikelyHandle(platform: Platform): string {
+  for (let i = 0; i < 5; i++) {
+    const handle = `zq${randomBytes(5).toString("hex")}`;
+    if (handle.length <= platform.maxLength && platform.usernamePattern.test(handle)) return handle;
+  }
+  return "";
+}
+
 export async function checkImpersonators(input: CheckInput): Promise<CheckResult> {
   const names = [...input.stageNames.map((s) => s.username), ...input.nicknames];
   const list = input.platforms ?? checkablePlatforms();
@@ -132,6 +145,25 @@ export async function checkImpersonators(input: CheckInput): Promise<CheckResult
         ...candidates.map((c) => ({ handle: c.handle, candidate: c })),
       ];
       let loginWalls = 0;
+      /**
+       * The page the platform answers for a handle no one has, asked once and only when a page without profile
+       * data comes back: a 200 page in a language no phrase list knows ("Ops! Qui non c'è nessuno") reads as what
+       * it is when the same page comes back for a made-up handle. Null: the platform answers such a handle otherwise
+       * (a 404, a login wall, an empty shell, a profile page).
+       */
+      let missingPage: Promise<string | null> | null = null;
+      const sameAsMissing = async (profile: PublicProfile): Promise<boolean> => {
+        if (!profile.signature) return false;
+        missingPage ??= (async () => {
+          const handle = unlikelyHandle(platform);
+          if (!handle) return null;
+          await pacer.wait(platform.id);
+          requests++;
+          const probe = await readPublicProfile(platform, handle, { ...input.adapter, posts: false });
+          return probe.signature ?? null;
+        })();
+        return (await missingPage) === profile.signature;
+      };
       for (const item of queue) {
         if (input.signal?.aborted) return;
         const stub = { platformId: platform.id, handle: item.handle };
@@ -141,7 +173,10 @@ export async function checkImpersonators(input: CheckInput): Promise<CheckResult
         requests++;
         // Posts are read only when there is something to compare them with.
         const readPostsToo = input.references.length > 0 && (input.postImagesPerProfile ?? POST_IMAGES_PER_PROFILE) > 0;
-        const profile = await readPublicProfile(platform, item.handle, { ...input.adapter, posts: readPostsToo && input.adapter.posts !== false, pace: () => pacer.wait(platform.id) });
+        let profile = await readPublicProfile(platform, item.handle, { ...input.adapter, posts: readPostsToo && input.adapter.posts !== false, pace: () => pacer.wait(platform.id) });
+        if (await sameAsMissing(profile)) {
+          profile = { ...profile, status: "absent", reason: `${platform.name} answers this address with the page it shows for an account that does not exist.`, displayName: null, bio: null, avatarUrl: null, links: [], followers: null, createdAt: null, posts: [] };
+        }
         if (profile.status === "unreadable") {
           // A platform that shows no profile without a login shows none for any handle: stop asking it.
           if (++loginWalls >= 2 || item === queue[0]) {

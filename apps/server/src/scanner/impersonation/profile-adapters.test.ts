@@ -177,6 +177,63 @@ describe("profile pages in the shapes platforms serve", () => {
   });
 });
 
+describe("pages of no profile, in shapes the readers were not written for", () => {
+  const fanvue = () => profileOn(findPlatform("Fanvue")!);
+  const readHtml = (body: string, over: Partial<FetchResult> = {}) => readProfilePage(fanvue(), page(body, { finalUrl: fanvue().url, ...over }));
+
+  it("reads a 'no such account' page that carries the site's own Organization JSON-LD as missing, not as the site's profile", () => {
+    const site = { "@context": "https://schema.org", "@type": "Organization", name: "Fanvue", logo: "https://www.fanvue.com/logo.png", url: "https://www.fanvue.com/" };
+    const r = readHtml(`<html><head><title>Fanvue</title><script type="application/ld+json">${JSON.stringify(site)}</script></head><body><main><h1>Pagina non trovata</h1></main></body></html>`);
+    expect(r.status).toBe("absent");
+    // An Organization that is a ProfilePage's subject is the profile (a studio's page).
+    const studio = { "@context": "https://schema.org", "@type": "ProfilePage", mainEntity: { "@type": "Organization", name: "Luna Studio", description: "studio page" } };
+    expect(readHtml(`<html><head><script type="application/ld+json">${JSON.stringify(studio)}</script></head><body></body></html>`)).toMatchObject({ status: "found", displayName: "Luna Studio" });
+  });
+
+  it("reads a sign-in prompt answered 200, with or without a form, as a wall, even when it names the handle", () => {
+    const form = readHtml(`<html><head><title>Log in to see @${HANDLE} | Fanvue</title></head><body><form action="/session"><input type="password" name="p"></form></body></html>`);
+    expect(form).toMatchObject({ status: "unreadable", displayName: null });
+    expect(form.reason).toMatch(/only after a login/);
+    const prompt = readHtml(`<html><head><title>Fanvue</title></head><body><header><a href="/login">Log in</a></header><main><h2>Melde dich an, um dieses Profil zu sehen</h2><a href="/auth/login?next=/x">Anmelden</a></main></body></html>`);
+    expect(prompt.status).toBe("unreadable");
+    expect(prompt.signature).toBeUndefined();
+    // A site's header offering to log in is no wall: the page's own words are compared with a made-up handle's.
+    const other = readHtml(`<html><head><title>Fanvue</title></head><body><header><a href="/login">Log in</a></header><main><h2>Hier ist niemand.</h2><p>${HANDLE}?</p></main></body></html>`);
+    expect(other.status).toBe("unreadable");
+    expect(other.signature).toContain("hier ist niemand.");
+    expect(other.signature).toContain("{h}?");
+    expect(other.signature).not.toContain(HANDLE);
+  });
+
+  it("reads a profile address sent to the home page by what the home page is", () => {
+    const home = "https://www.fanvue.com/";
+    const listing = readHtml(`<html><head><title>Fanvue</title><script type="application/ld+json">{"@type":"WebSite","name":"Fanvue"}</script></head><body><main><h1>Top creators 2026</h1></main></body></html>`, { finalUrl: home });
+    expect(listing).toMatchObject({ status: "unreadable", signature: "fanvue | | top creators 0" });
+    expect(listing.reason).toMatch(/home page/);
+    const login = readHtml(`<html><head><title>Fanvue</title></head><body><main><form action="/api/login"><input name="e"></form></main></body></html>`, { finalUrl: home });
+    expect(login).toMatchObject({ status: "unreadable" });
+    expect(login.signature).toBeUndefined();
+  });
+
+  it("reads the state a page hands its app in an inline script, as an object or as a JSON string", () => {
+    const state = { users: { byId: { "7": { username: HANDLE, displayName: "Luna Rivers", avatarUrl: "https://cdn.test/av.jpg", followers_count: 77 } } } };
+    const asObject = readHtml(`<html><head><title>Fanvue</title></head><body><script>window.__INITIAL_STATE__ = ${JSON.stringify(state)};</script></body></html>`);
+    expect(asObject).toMatchObject({ status: "found", displayName: "Luna Rivers", avatarUrl: "https://cdn.test/av.jpg", followers: 77 });
+    const asString = readHtml(`<html><head><title>Fanvue</title></head><body><script>window.initialRoomDossier = ${JSON.stringify(JSON.stringify({ broadcaster_username: HANDLE, display_name: "Luna R", num_followers: 12 })).replace(/\\"/g, "\\u0022")};</script></body></html>`);
+    expect(asString).toMatchObject({ status: "found", displayName: "Luna R", followers: 12 });
+  });
+
+  it("reads an HTML page's posts from its <article>s, lazy images by their real address", () => {
+    const r = readHtml(`<html><head><title>Luna (@${HANDLE}) | Fanvue</title><meta property="og:image" content="https://cdn.test/a.jpg"></head><body>
+<article><a href="/p/1">post</a><img src="data:image/gif;base64,R0lGODlhAQABAAAAACw=" data-src="https://cdn.test/1.jpg"><img src="https://cdn.test/a.jpg"></article><article><img src="/2.jpg"></article></body></html>`);
+    expect(r.status).toBe("found");
+    expect(r.posts).toEqual([
+      { postUrl: "https://www.fanvue.com/p/1", imageUrl: "https://cdn.test/1.jpg" },
+      { postUrl: fanvue().url, imageUrl: "https://www.fanvue.com/2.jpg" },
+    ]);
+  });
+});
+
 describe("follower counts as pages write them", () => {
   it.each([
     ["1,234 Followers, 5 Following", 1234],

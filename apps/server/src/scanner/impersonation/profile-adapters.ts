@@ -15,7 +15,15 @@ import { FetchError, type FetchResult } from "../guarded-fetch";
  * - pages with JSON-LD: the SocialMediaPosting (and the like) and lone ImageObject items;
  * - other pages: every og:image but the profile's picture (a gallery, where that is all there is).
  * Instagram's and TikTok's logged-out pages carry no posts (their grids load after a login or
- * from private APIs): none are read there.
+ * from private APIs): none are read there. Pages that render posts as HTML: each <article>'s images.
+ *
+ * A page with no profile data of its own is one of:
+ * - missing: it says so (404/410, or the words in one of many languages), or it is the very page the
+ *   platform answers for a made-up handle (its `signature`, compared in check.ts), in any language;
+ * - a wall: a login form, a bot check, a sign-in prompt with nothing of a profile, an empty app
+ *   shell, a redirect to a login page or to a home page that asks to log in: "cannot be checked
+ *   automatically", never "missing" (a reported account behind a wall is not taken for gone);
+ * - found, from its meta, when its title, heading, og:url or canonical names the handle.
  */
 
 export type ProfileStatus =
@@ -43,6 +51,12 @@ export type PublicProfile = {
   createdAt: Date | null;
   /** Images in the posts the profile shows without a login, newest first, at most MAX_POST_IMAGES. */
   posts: PostImage[];
+  /**
+   * For a page with no profile data of its own (nothing but its text names the handle, or nothing
+   * does): what it says, the handle masked and digits folded. Two handles answered with the same
+   * signature got the same page, whoever they are: see `sameAsMissing` in check.ts.
+   */
+  signature?: string;
 };
 
 /** One image of one public post: the post's address (what a notice cites) and the image's. */
@@ -176,7 +190,9 @@ export function parseCount(raw: string, unit?: string | null): number | null {
   return Number.isFinite(n) && n >= 0 && n * mult < 1e12 ? Math.round(n * mult) : null;
 }
 
-const date = (v: unknown): Date | null => {
+const date = (raw: unknown): Date | null => {
+  // A timestamp wrapped as protobuf JSON writes it ({"value":"1558548110393"}).
+  const v = raw && typeof raw === "object" && !Array.isArray(raw) && "value" in raw ? (raw as { value: unknown }).value : raw;
   let d: Date | null = null;
   if (typeof v === "number" && Number.isFinite(v)) d = new Date(v < 1e11 ? v * 1000 : v);
   else if (typeof v === "string" && v.length <= 40) d = /^\d{9,13}$/.test(v) ? new Date(Number(v) * (v.length <= 10 ? 1000 : 1)) : new Date(v);
@@ -366,7 +382,7 @@ export function readRedditPosts(page: FetchResult, redditUrl: string): PostImage
   return out;
 }
 
-const POSTING_TYPES = ["SocialMediaPosting", "BlogPosting", "DiscussionForumPosting", "Article", "CreativeWork", "VideoObject"];
+const POSTING_TYPES = ["SocialMediaPosting", "BlogPosting", "DiscussionForumPosting", "Article", "CreativeWork", "VideoObject", "Photograph", "ImageGallery", "MediaGallery"];
 
 /** The addresses of a JSON-LD `image` value: a URL, an ImageObject (contentUrl or url), or a list of them. */
 function jsonLdImages(v: unknown, base: string): string[] {
@@ -409,31 +425,36 @@ function postsFromJsonLd(blocks: unknown[], profileUrl: string, base: string, av
       continue;
     }
     // A Person's own `image` is the avatar: not walked. Containers are.
-    for (const key of ["@graph", "hasPart", "mainEntity", "itemListElement", "item", "subjectOf"]) {
+    for (const key of ["@graph", "hasPart", "mainEntity", "itemListElement", "item", "subjectOf", "workExample", "blogPost"]) {
       if (item[key] !== undefined) queue.push({ item: item[key], inPost: false });
     }
   }
   return out;
 }
 
-/** The Person (or Organization) a profile page's JSON-LD describes. */
+/**
+ * The Person (or Organization) a profile page's JSON-LD describes. An Organization counts only as
+ * a ProfilePage's subject: alone, it is the site itself (the publisher every page of it names, a
+ * "no such account" page included).
+ */
 function personFromJsonLd(blocks: unknown[]): { person: JsonObject | null; page: JsonObject | null } {
-  const queue: unknown[] = [...blocks];
+  const queue: Array<{ item: unknown; ofPage: boolean }> = blocks.map((item) => ({ item, ofPage: false }));
   let person: JsonObject | null = null;
   let page: JsonObject | null = null;
   for (let steps = 0; queue.length && steps < 200; steps++) {
-    const item = queue.shift();
+    const { item, ofPage } = queue.shift()!;
     if (Array.isArray(item)) {
-      queue.push(...item.slice(0, 50));
+      queue.push(...item.slice(0, 50).map((i) => ({ item: i, ofPage })));
       continue;
     }
     if (!isObject(item)) continue;
     const type = ([] as unknown[]).concat(item["@type"]).map(String);
-    if (type.includes("ProfilePage")) page ??= item;
-    if ((type.includes("Person") || type.includes("Organization")) && !person) person = item;
-    if (Array.isArray(item["@graph"])) queue.push(...(item["@graph"] as unknown[]).slice(0, 50));
+    const isPage = type.includes("ProfilePage");
+    if (isPage) page ??= item;
+    if ((type.includes("Person") || (type.includes("Organization") && ofPage)) && !person) person = item;
+    if (Array.isArray(item["@graph"])) queue.push(...(item["@graph"] as unknown[]).slice(0, 50).map((i) => ({ item: i, ofPage: false })));
     // The Person is the page's mainEntity (X's and most pages'), or its author or about (X's older pages).
-    for (const key of ["mainEntity", "author", "about"]) if (isObject(item[key])) queue.push(item[key]);
+    for (const key of ["mainEntity", "author", "about"]) if (isObject(item[key])) queue.push({ item: item[key], ofPage: isPage });
   }
   return { person, page };
 }
@@ -502,7 +523,10 @@ function jsonEnd(text: string, start: number, max: number): number {
   return -1;
 }
 
-/** The JSON a script assigns to a name (`window['SIGI_STATE']={…};`), or undefined. */
+/** Names pages give the state they hand their app in an inline script. */
+const STATE_NAMES = ["__INITIAL_STATE__", "__PRELOADED_STATE__", "__APOLLO_STATE__", "__INITIAL_DATA__", "__INITIAL_PROPS__", "initialRoomDossier"];
+
+/** The JSON a script assigns to a name (`window['SIGI_STATE']={…};`, or a JSON string of it: `x = "{\u0022a\u0022: 1}"`), or undefined. */
 function assignedJson(script: string, name: string): unknown {
   const at = script.indexOf(name);
   if (at < 0) return undefined;
@@ -510,6 +534,19 @@ function assignedJson(script: string, name: string): unknown {
   if (eq < 0 || eq - at - name.length > 8) return undefined;
   let start = eq + 1;
   while (start < script.length && /\s/.test(script[start]!)) start++;
+  if (script[start] === '"') {
+    // A string literal: to its closing quote (escapes skipped), then its text read as JSON.
+    let end = start + 1;
+    const stop = Math.min(script.length, start + MAX_EMBEDDED_JSON);
+    while (end < stop && script.charCodeAt(end) !== 34) end += script.charCodeAt(end) === 92 ? 2 : 1;
+    if (end >= stop) return undefined;
+    try {
+      const inner: unknown = JSON.parse(script.slice(start, end + 1));
+      return typeof inner === "string" ? parseJson(inner) : undefined;
+    } catch {
+      return undefined;
+    }
+  }
   if (script[start] !== "{") return undefined;
   const end = jsonEnd(script, start, MAX_EMBEDDED_JSON);
   if (end < 0) return undefined;
@@ -531,12 +568,14 @@ const parseJson = (text: string): unknown => {
   }
 };
 
-const NAME_KEYS = ["displayName", "display_name", "name", "nickname", "fullName", "full_name"];
-const BIO_KEYS = ["bio", "about", "aboutMe", "biography", "description", "signature"];
-const AVATAR_KEYS = ["avatarUrl", "avatar_url", "avatar", "profileImageUrl", "profile_image_url", "profilePicture", "profile_pic_url", "picture", "image"];
+const NAME_KEYS = ["displayName", "display_name", "name", "nickname", "fullName", "full_name", "profileName", "title"];
+const BIO_KEYS = ["bio", "about", "aboutMe", "about_me", "biography", "description", "signature", "summary"];
+const AVATAR_KEYS = ["avatarUrl", "avatar_url", "avatar", "profileImageUrl", "profile_image_url", "profilePictureUrl", "profile_picture_url", "profilePicture", "profile_pic_url", "avatar_photo_url", "avatarImageUrl", "photoUrl", "photo_url", "picture", "image"];
+const LINK_KEYS = ["website", "websiteUrl", "website_url", "links", "externalUrl", "external_url", "bioLink"];
+const CREATED_KEYS = ["createdAt", "created_at", "joinedAt", "joinDate", "createTime", "dateCreated", "creationTimestampMs", "creationTime", "memberSince"];
 
-/** Fields that hold a profile's handle in embedded JSON (Next.js pageProps and the like). */
-const HANDLE_KEYS = ["handle", "username", "userName", "uniqueId", "screen_name", "screenName", "slug", "user_name", "login"];
+/** Fields that hold a profile's handle in embedded JSON (Next.js pageProps, JSON:API attributes and the like). */
+const HANDLE_KEYS = ["handle", "username", "userName", "uniqueId", "screen_name", "screenName", "slug", "user_name", "login", "vanity", "userHandle", "broadcaster_username"];
 
 /**
  * The object in a page's embedded JSON (Next.js __NEXT_DATA__ and other application/json scripts)
@@ -576,12 +615,25 @@ const firstOf = (o: JsonObject | null, keys: readonly string[]): unknown => {
   for (const k of keys) if (o[k] !== undefined && o[k] !== null && o[k] !== "") return o[k];
   return undefined;
 };
-const imageOf = (v: unknown): unknown => (isObject(v) ? v.url ?? v.src ?? v.contentUrl : v);
+const imageOf = (v: unknown): unknown => (isObject(v) ? v.url ?? v.src ?? v.contentUrl ?? v.link : v);
+
+/** A bio embedded as HTML ("<p>new page</p><p><a href=…>…</a></p>", Patreon's summary) as its text; anything else as it is. */
+function withoutTags(v: unknown): unknown {
+  if (typeof v !== "string" || !v.includes("<")) return v;
+  return v.slice(0, MAX_TEXT * 4).replace(/<[^<>]{0,500}>/g, " ");
+}
+
+/** A link as embedded data writes it: an address, an object holding one, or a bare "host/path" ("linktr.ee/luna"). */
+function linkOf(v: unknown): string | null {
+  const raw = imageOf(v);
+  if (typeof raw !== "string") return null;
+  return safeUrl(raw) ?? linksInText(raw.slice(0, MAX_URL))[0] ?? null;
+}
 
 /** A follower count in an embedded profile, at its top or one level down ("fanCounts", "stats", "counts"). */
 function embeddedFollowers(o: JsonObject | null): number | null {
   if (!o) return null;
-  const keys = ["followersCount", "followerCount", "followers_count", "follower_count", "followers", "fansCount", "subscribersCount", "subscriberCount"];
+  const keys = ["followersCount", "followerCount", "followers_count", "follower_count", "num_followers", "followers", "fansCount", "fans_count", "subscribersCount", "subscriberCount", "subscriber_count", "patron_count", "patronCount"];
   const direct = count(firstOf(o, keys));
   if (direct !== null) return direct;
   for (const k of Object.keys(o).slice(0, 50)) {
@@ -619,6 +671,26 @@ const NOT_FOUND_PHRASES = [
   "page introuvable",
   "seite nicht gefunden",
   "página no encontrada",
+  "página não encontrada",
+  "pagina non trovata",
+  "questa pagina non è disponibile",
+  "pagina niet gevonden",
+  "deze pagina is niet beschikbaar",
+  "nie znaleziono strony",
+  "sayfa bulunamadı",
+  "страница не найдена",
+  "эта страница недоступна",
+  "このページはご利用いただけません",
+  "ページが見つかりません",
+  "페이지를 찾을 수 없습니다",
+  "页面不存在",
+  "找不到页面",
+  "compte introuvable",
+  "ce compte n'existe pas",
+  "esta cuenta no existe",
+  "essa conta não existe",
+  "dieses konto existiert nicht",
+  "utente non trovato",
 ];
 
 /** "Followers" in the locales Instagram and the like write their stat line in. */
@@ -669,18 +741,24 @@ export function readProfilePage(profile: PublicProfile, page: FetchResult): Publ
   if (!/html/i.test(page.contentType || "text/html")) return { ...profile, status: "unreadable", reason: `${name} did not answer with a page.` };
 
   const finalUrl = page.finalUrl || profile.url;
-  // A profile address that lands on a login or home page has nothing public to read.
+  // A profile address that lands on a login page has nothing public to read.
   let finalPath = "";
   try {
     finalPath = new URL(finalUrl).pathname.toLowerCase();
   } catch {
     finalPath = "";
   }
-  if (/(^|\/)(login|signin|sign-in|accounts\/login|auth)(\/|$)/.test(finalPath) || (finalPath === "/" && new URL(profile.url).pathname !== "/")) {
-    return { ...profile, status: "unreadable", reason: `${name} shows this profile only after a login: cannot be checked automatically.` };
-  }
+  const wall = { ...profile, status: "unreadable" as const, reason: `${name} shows this profile only after a login: cannot be checked automatically.` };
+  if (/(^|\/)(login|signin|sign-in|accounts\/login|auth)(\/|$)/.test(finalPath)) return wall;
 
   const $ = cheerio.load(page.body.toString("utf8"));
+  // One that lands on the home page: a wall when the home page asks to log in (or shows nothing); otherwise
+  // nothing of this profile, with the page's signature (the same home page for a made-up handle: no such profile).
+  if (finalPath === "/" && new URL(profile.url).pathname !== "/") {
+    if (isWall($) || asksToLogIn($)) return wall;
+    const signature = pageSignature($, profile.handle);
+    return signature ? { ...wall, reason: `${name} sends this profile's address to its home page: nothing of it can be read.`, signature } : wall;
+  }
   const meta = (sel: string) => clean($(sel).first().attr("content"), MAX_TEXT);
 
   const jsonLd: unknown[] = [];
@@ -721,22 +799,51 @@ export function readProfilePage(profile: PublicProfile, page: FetchResult): Publ
       const json = parseJson($(el).text());
       if (json !== undefined) embeddedRoots.push(json);
     });
+  // State an inline script hands the page's app (`window.__INITIAL_STATE__ = {…}`, Apollo's cache, a JSON string
+  // of it as Chaturbate's `initialRoomDossier = "{\u0022broadcaster_username\u0022: …}"`).
+  $("script:not([src])")
+    .slice(0, 40)
+    .each((_i, el) => {
+      if (embeddedRoots.length >= 12) return false;
+      const text = $(el).text();
+      for (const name of STATE_NAMES) {
+        if (!text.includes(name)) continue;
+        const json = assignedJson(text, name);
+        if (json !== undefined) embeddedRoots.push(json);
+      }
+      return undefined;
+    });
   const embedded = embeddedProfile(embeddedRoots, profile.handle);
 
   const ogType = meta('meta[property="og:type"]');
-  const ogTitle = meta('meta[property="og:title"]') ?? meta('meta[name="twitter:title"]');
+  // Meta as pages write it: og: by property, twitter: by name or by property.
+  const ogTitle = meta('meta[property="og:title"]') ?? meta('meta[name="twitter:title"], meta[property="twitter:title"]');
   const title = clean($("title").first().text(), MAX_TEXT);
-  const description = meta('meta[property="og:description"]') ?? meta('meta[name="description"]') ?? meta('meta[name="twitter:description"]');
-  const ogImage = safeUrl(meta('meta[property="og:image"]') ?? meta('meta[name="twitter:image"]'), finalUrl);
+  const description = meta('meta[property="og:description"]') ?? meta('meta[name="description"]') ?? meta('meta[name="twitter:description"], meta[property="twitter:description"]');
+  const ogImage = safeUrl(
+    meta('meta[property="og:image"]') ?? meta('meta[property="og:image:secure_url"], meta[property="og:image:url"]') ?? meta('meta[name="twitter:image"], meta[property="twitter:image"], meta[name="twitter:image:src"]'),
+    finalUrl,
+  );
   const ogUrl = safeUrl(meta('meta[property="og:url"]'), finalUrl);
-  const structured = !!person || !!profilePage || (!!tiktok && !!tiktok.user.uniqueId) || !!embedded || ogType === "profile" || /^profile(\.|$)/.test(ogType ?? "");
-  // A page without structured data that still names this very handle ("Luna (@luna) | OnlyFans", og:url of the profile).
-  const namesHandle = [ogTitle, title].some((t) => mentionsHandle(t, profile.handle)) || (!!ogUrl && sameProfile(ogUrl, profile.url));
+  // Profile data of its own (JSON-LD, TikTok's state, embedded JSON for this handle), or only a page that calls itself a profile.
+  const data = !!person || !!profilePage || (!!tiktok && !!tiktok.user.uniqueId) || !!embedded;
+  const structured = data || ogType === "profile" || /^profile(\.|$)/.test(ogType ?? "");
+  // A page without structured data that still names this very handle ("Luna (@luna) | OnlyFans", its heading "@luna",
+  // og:url or canonical of the profile, or of an address ending in the handle: /add/luna → /@luna).
+  const canonical = safeUrl($('link[rel="canonical"]').first().attr("href"), finalUrl);
+  const heading = clean($("h1").first().text(), MAX_NAME);
+  const namesHandle = [ogTitle, title, heading].some((t) => mentionsHandle(t, profile.handle)) || [ogUrl, canonical].some((u) => !!u && (sameProfile(u, profile.url) || endsWithHandle(u, profile.url, profile.handle)));
 
+  // A page that says there is no such profile is that, even when it repeats the handle asked for or calls itself a profile.
+  if (!data && (embeddedRoots.some(nextNotFound) || saysNotFound($))) return { ...profile, status: "absent", reason: `${name} says there is no profile at this address.` };
+  let signature: string | null = null;
   if (!structured) {
-    // A page that says there is no such profile is that, even when it repeats the handle asked for.
-    if (embeddedRoots.some(nextNotFound) || saysNotFound($)) return { ...profile, status: "absent", reason: `${name} says there is no profile at this address.` };
-    if (!namesHandle) return { ...profile, status: "unreadable", reason: `${name} shows nothing of this profile without a login: cannot be checked automatically.` };
+    // A login form or a bot check where the profile should be, answered 200, even one that names the handle ("Log in to see @luna").
+    if (isWall($)) return wall;
+    // Asked to log in, with nothing of a profile to read (no description, no picture): a wall too, never a missing profile.
+    if (asksToLogIn($) && !description && !ogImage) return wall;
+    signature = pageSignature($, profile.handle);
+    if (!namesHandle) return { ...profile, status: "unreadable", reason: `${name} shows nothing of this profile without a login: cannot be checked automatically.`, ...(signature ? { signature } : {}) };
   }
 
   const tu = tiktok?.user ?? null;
@@ -750,7 +857,7 @@ export function readProfilePage(profile: PublicProfile, page: FetchResult): Publ
   const bio =
     clean(tu?.signature, MAX_TEXT) ??
     clean(person?.description, MAX_TEXT) ??
-    clean(firstOf(embedded, BIO_KEYS), MAX_TEXT) ??
+    clean(withoutTags(firstOf(embedded, BIO_KEYS)), MAX_TEXT) ??
     clean(instagramBio, MAX_TEXT) ??
     description;
   const avatarUrl =
@@ -761,7 +868,7 @@ export function readProfilePage(profile: PublicProfile, page: FetchResult): Publ
     ogImage;
   const bioLink = isObject(tu?.bioLink) ? safeUrl((tu.bioLink as JsonObject).link) ?? safeUrl(`https://${String((tu.bioLink as JsonObject).link ?? "")}`) : null;
   const sameAs = [...([] as unknown[]).concat(person?.sameAs ?? []).slice(0, MAX_LINKS), ...([] as unknown[]).concat(profilePage?.relatedLink ?? []).slice(0, MAX_LINKS)].map((u) => safeUrl(u));
-  const embeddedLinks = ([] as unknown[]).concat(firstOf(embedded, ["website", "links", "externalUrl", "external_url"]) ?? []).slice(0, MAX_LINKS).map((u) => safeUrl(imageOf(u)));
+  const embeddedLinks = ([] as unknown[]).concat(firstOf(embedded, LINK_KEYS) ?? []).slice(0, MAX_LINKS).map(linkOf);
   const relMe: (string | null)[] = [];
   $('a[rel~="me"], link[rel~="me"]').slice(0, MAX_LINKS).each((_i, el) => {
     relMe.push(safeUrl($(el).attr("href"), finalUrl));
@@ -774,7 +881,7 @@ export function readProfilePage(profile: PublicProfile, page: FetchResult): Publ
     embeddedFollowers(embedded) ??
     followersInText(description);
   const createdAt =
-    date(tu?.createTime) ?? date(profilePage?.dateCreated) ?? date(person?.dateCreated) ?? date(person?.foundingDate) ?? date(firstOf(embedded, ["createdAt", "created_at", "joinedAt", "joinDate", "createTime", "dateCreated"]));
+    date(tu?.createTime) ?? date(profilePage?.dateCreated) ?? date(person?.dateCreated) ?? date(person?.foundingDate) ?? date(firstOf(embedded, CREATED_KEYS));
   // Her images in its posts: the JSON-LD postings; where the page has none, the og:image gallery (every og:image but the picture).
   let posts = postsFromJsonLd(jsonLd, profile.url, finalUrl, avatarUrl);
   if (posts.length === 0) {
@@ -783,6 +890,22 @@ export function readProfilePage(profile: PublicProfile, page: FetchResult): Publ
     $('meta[property="og:image"], meta[property="og:image:url"], meta[property="og:image:secure_url"]')
       .slice(0, MAX_POST_IMAGES * 3)
       .each((_i, el) => collect(gallery, seen, profile.url, safeUrl($(el).attr("content"), finalUrl)));
+    // Posts the page renders as HTML: each <article> is one, at its first link (else the profile), with its images
+    // (a lazy image's real address in data-src, its src a placeholder).
+    $("article")
+      .slice(0, 50)
+      .each((_i, el) => {
+        const post = $(el);
+        const postUrl = safeUrl(post.find("a[href]").first().attr("href"), finalUrl) ?? profile.url;
+        post
+          .find("img")
+          .slice(0, 10)
+          .each((_j, img) => {
+            const $img = $(img);
+            collect(gallery, seen, postUrl, safeUrl($img.attr("data-src"), finalUrl) ?? safeUrl($img.attr("data-lazy-src"), finalUrl) ?? safeUrl($img.attr("src"), finalUrl));
+          });
+        return gallery.length < MAX_POST_IMAGES;
+      });
     posts = gallery;
   }
 
@@ -798,7 +921,62 @@ export function readProfilePage(profile: PublicProfile, page: FetchResult): Publ
     followers,
     createdAt,
     posts,
+    ...(signature ? { signature } : {}),
   };
+}
+
+/** "Log in", "Sign in" and the like in the languages of the platforms' pages. */
+const LOGIN_WORDS = ["log in", "login", "sign in", "sign up to see", "anmelden", "einloggen", "connecte", "connexion", "iniciar sesión", "inicia sesión", "accedi", "entrar", "inloggen", "zaloguj", "giriş yap", "войти", "войдите", "ログイン", "登录", "登入", "로그인"];
+
+/**
+ * Whether the page's content (its header, navigation and footer aside, where every page of a site
+ * offers to log in) asks the visitor to log in: a link to a login address, or the words.
+ */
+function asksToLogIn($: cheerio.CheerioAPI): boolean {
+  const content = $("body").clone();
+  content.find("header, nav, footer, script, style, noscript, template").remove();
+  if (content.find('a[href*="login" i], a[href*="signin" i], a[href*="sign-in" i], a[href*="sign_in" i], a[href*="/auth/" i]').length > 0) return true;
+  const text = content.text().slice(0, 3_000).toLowerCase();
+  return LOGIN_WORDS.some((w) => text.includes(w));
+}
+
+/** A login form or a bot check (captcha, challenge): the same page for every handle, saying nothing of this one. */
+function isWall($: cheerio.CheerioAPI): boolean {
+  if ($('input[type="password" i]').length > 0) return true;
+  if ($('form[action*="login" i], form[action*="signin" i], form[action*="sign-in" i], form[action*="sign_in" i]').length > 0) return true;
+  return $('[id*="captcha" i], [class*="captcha" i], script[src*="captcha" i], iframe[src*="captcha" i], #challenge-form, [id*="challenge-" i]').length > 0;
+}
+
+/** Characters of a page's text a signature keeps. */
+const SIGNATURE_TEXT = 600;
+
+/**
+ * What a page without profile data says, in a form two answers can be compared by: its title and
+ * visible text, lower-cased, the handle asked for masked, digits folded (request ids, dates), spaces
+ * folded. Null for an empty shell (a page that shows nothing: it says no more of a missing profile
+ * than of a present one). Removes the page's scripts: called last.
+ */
+function pageSignature($: cheerio.CheerioAPI, handle: string): string | null {
+  $("script, style, noscript, template, svg").remove();
+  const body = $("body").text().slice(0, 20_000).replace(/\s+/g, " ").trim();
+  if (body.length < 3) return null;
+  let text = `${$("title").first().text().slice(0, 300)} | ${($('meta[property="og:title"]').first().attr("content") ?? "").slice(0, 300)} | ${body}`.toLowerCase();
+  const masked = handle.toLowerCase();
+  if (masked) text = text.split(masked).join("{h}");
+  return text.replace(/\d+/g, "0").replace(/\s+/g, " ").trim().slice(0, SIGNATURE_TEXT);
+}
+
+/** True when `url` is on the profile's host and its last path segment is the handle ("/@luna", "/u/luna/"). */
+function endsWithHandle(url: string, profileUrl: string, handle: string): boolean {
+  try {
+    const u = new URL(url);
+    const p = new URL(profileUrl);
+    if (u.hostname.replace(/^www\./, "") !== p.hostname.replace(/^www\./, "")) return false;
+    const last = u.pathname.split("/").filter(Boolean).at(-1) ?? "";
+    return !!handle && decodeURIComponent(last).replace(/^@/, "").toLowerCase() === handle.toLowerCase();
+  } catch {
+    return false;
+  }
 }
 
 /** True when a text names the handle as "@handle" (not as the start of a longer handle). */
@@ -838,10 +1016,12 @@ function titleName(title: string | null, platformName: string): string | null {
   if (!title) return null;
   const at = title.indexOf("(@");
   if (at > 0) return title.slice(0, at).trim();
-  const lower = title.toLowerCase();
-  const platform = platformName.toLowerCase();
+  // The platform's name however the page spells it ("JustFor.Fans", "Just For Fans"), after the last separator.
+  const squash = (s: string) => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, "");
+  const platform = squash(platformName);
   for (const sep of [" | ", " - ", " • ", " · ", " – ", " — ", " / ", " on "]) {
-    if (lower.endsWith(`${sep}${platform}`)) return title.slice(0, title.length - sep.length - platform.length).trim() || null;
+    const cut = title.lastIndexOf(sep);
+    if (cut > 0 && platform && squash(title.slice(cut + sep.length)) === platform) return title.slice(0, cut).trim() || null;
   }
   return title;
 }

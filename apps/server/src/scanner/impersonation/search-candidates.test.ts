@@ -32,6 +32,13 @@ describe("site: search candidates", () => {
     expect(handleFromProfileUrl(tiktok, "https://www.tiktok.com/@luna.rivers.x/video/123")).toBe("luna.rivers.x");
     expect(handleFromProfileUrl(fanfix, "https://app.fanfix.io/@lunab")).toBe("lunab");
     expect(handleFromProfileUrl(instagram, `https://www.instagram.com/${"a".repeat(200)}/`)).toBeNull();
+    // The other forms of a profile's address: Snapchat's canonical /@name beside /add/name, Reddit's /u/name.
+    const snapchat = findPlatform("Snapchat")!;
+    expect(handleFromProfileUrl(snapchat, "https://www.snapchat.com/add/mia.kisses")).toBe("mia.kisses");
+    expect(handleFromProfileUrl(snapchat, "https://www.snapchat.com/@mia.kisses")).toBe("mia.kisses");
+    expect(handleFromProfileUrl(snapchat, "https://www.snapchat.com/lens/abc")).toBeNull();
+    expect(handleFromProfileUrl(reddit, "https://old.reddit.com/u/luna_backup/")).toBe("luna_backup");
+    expect(handleFromProfileUrl(findPlatform("4Based")!, "https://4based.com/@lunab")).toBe("lunab");
   });
 
   it("keeps each handle once, as first written", () => {

@@ -68,12 +68,15 @@ export function handleFromProfileUrl(platform: Platform, raw: string): string | 
     return null;
   }
   if (!/^https?:$/.test(url.protocol) || !hostMatches(url.hostname.toLowerCase(), platform.hosts)) return null;
-  // The profile's path before the handle ("/", "/user/", "/@").
+  // The profile's path before the handle ("/", "/user/", "/@"), and the other forms the platforms write
+  // a profile's address in: "/@name" (Snapchat's /add/name canonical, 4Based's and the like), "/u/name" (Reddit's /user/name).
   const at = template.pathname.indexOf("HANDLE");
   if (at < 0) return null;
-  const prefix = template.pathname.slice(0, at).toLowerCase();
+  const own = template.pathname.slice(0, at).toLowerCase();
+  const prefixes = [own, ...(own !== "/@" && own !== "/" ? ["/@"] : []), ...(own === "/user/" ? ["/u/"] : [])];
   const path = url.pathname;
-  if (!path.toLowerCase().startsWith(prefix)) return null;
+  const prefix = prefixes.find((p) => path.toLowerCase().startsWith(p) && path.length > p.length);
+  if (prefix === undefined) return null;
   const rest = path.slice(prefix.length);
   const end = rest.indexOf("/");
   let handle: string;
