@@ -1,5 +1,6 @@
 import { createHmac } from "node:crypto";
 import { betterAuth } from "better-auth";
+import { and, eq, like } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
@@ -122,6 +123,15 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
   }
   const isEmailChange = async (token: string) => (await emailChangeOf(token)) !== null;
 
+  /**
+   * Her reset links not yet used stop working: once a new password is set (through one of them, or
+   * changed with the current one) and once her address changes, whoever else holds a link (someone
+   * who read her mail) can no longer set a password with it.
+   */
+  async function retireResetLinks(userId: string): Promise<void> {
+    await db.delete(verification).where(and(like(verification.identifier, "reset-password:%"), eq(verification.value, userId)));
+  }
+
   /** Counts one attempt under `key`; refused (429) once the window's allowance is spent. */
   async function takeAttempt(key: string, message: string): Promise<void> {
     const count = await countInWindow(db, key, settings.accountRateLimitWindowSeconds * 1000, Date.now());
@@ -177,6 +187,7 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
         await sendEmail(resetPasswordMessage(u.email, link.toString()));
       },
       async onPasswordReset({ user: u }) {
+        await retireResetLinks(u.id);
         await sendEmail(passwordChangedMessage(u.email, forgotPasswordUrl));
       },
     },
@@ -302,6 +313,8 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
         }
         if (ctx.context.returned instanceof Error && !isRedirect(ctx.context.returned)) return;
         if (ctx.path === "/change-password") {
+          const userId = ctx.context.session?.user.id;
+          if (userId) await retireResetLinks(userId);
           const email = ctx.context.session?.user.email;
           if (email) await sendEmail(passwordChangedMessage(email, forgotPasswordUrl));
           return;
@@ -311,7 +324,10 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
           const change = await emailChangeOf(typeof ctx.query?.token === "string" ? ctx.query.token : "");
           if (!change || change.requestType !== "change-email-verification") return;
           const now = await ctx.context.internalAdapter.findUserById(change.userId);
-          if (now?.email.toLowerCase() === change.updateTo) await sendEmail(emailChangedMessage(change.email, change.updateTo, forgotPasswordUrl));
+          if (now?.email.toLowerCase() === change.updateTo) {
+            await retireResetLinks(change.userId);
+            await sendEmail(emailChangedMessage(change.email, change.updateTo, forgotPasswordUrl));
+          }
         }
       }),
     },
