@@ -149,6 +149,10 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
     basePath: "/api/auth",
     secret: settings.secret,
     telemetry: { enabled: false },
+    // Library endpoints the product does not use that would hand a page secrets: her other devices'
+    // session tokens (her sessions are listed, without them, by /v1/account/sessions) and the tokens
+    // Google gave at sign-in.
+    disabledPaths: ["/list-sessions", "/get-access-token", "/refresh-token", "/account-info"],
     ...(settings.logger
       ? {
           logger: {
