@@ -63,6 +63,7 @@ export default defineConfig({
       // believed from loopback only (e2e/account-trust.spec.ts places a session by it).
       TRUSTED_PROXIES: "127.0.0.1,::1",
       AUTH_RATE_LIMIT_MAX: "1000",
+      AUTH_ACCOUNT_RATE_LIMIT_MAX: "1000",
       JOB_POLL_SECONDS: "0.5",
       NODE_ENV: "test",
       // e2e/your-data.spec.ts drives the server's clock past the account deletion's grace period.

@@ -54,6 +54,9 @@ export const envSchema = scannerSettingsSchema.extend({
   GOOGLE_CLIENT_SECRET: optionalString,
   AUTH_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(5),
   AUTH_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(60),
+  /** Sign-in, sign-up, reset and confirmation-mail attempts per email address typed, whatever the client's address. */
+  AUTH_ACCOUNT_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(10),
+  AUTH_ACCOUNT_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   /** Data exports (Settings → Download my data) allowed per hour, per account and per client address. */
   DATA_EXPORTS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(5),
   /**

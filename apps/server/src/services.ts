@@ -113,6 +113,8 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
       googleClientSecret: env.GOOGLE_CLIENT_SECRET,
       rateLimitMax: env.AUTH_RATE_LIMIT_MAX,
       rateLimitWindowSeconds: env.AUTH_RATE_LIMIT_WINDOW_SECONDS,
+      accountRateLimitMax: env.AUTH_ACCOUNT_RATE_LIMIT_MAX,
+      accountRateLimitWindowSeconds: env.AUTH_ACCOUNT_RATE_LIMIT_WINDOW_SECONDS,
       secureCookies: env.publicUrl.startsWith("https://"),
       logger,
       onSignedIn: async (userId) => void (await accountDeletion.cancelOnSignIn(userId)),
@@ -419,7 +421,12 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     metricsToken: env.METRICS_TOKEN,
     operations,
     services: { account, identities, scans, site, alerts, billing, takedowns, autopilot, impersonation, contact },
-    accountData: { deletion: accountDeletion, exportsPerHour: env.DATA_EXPORTS_PER_HOUR, now },
+    accountData: {
+      deletion: accountDeletion,
+      exportsPerHour: env.DATA_EXPORTS_PER_HOUR,
+      passwordChecks: { max: env.AUTH_ACCOUNT_RATE_LIMIT_MAX, windowSeconds: env.AUTH_ACCOUNT_RATE_LIMIT_WINDOW_SECONDS },
+      now,
+    },
   });
 
   return { env, logger, database, queue, mailer, auth, app, sendEmail, scans, imageIndex, alerts, billing, entitlements: entitlementsService, monitoring, takedowns, autopilot, operations, crawls, impersonation, contact, accountDeletion };

@@ -35,6 +35,7 @@ export async function createTestServices(settings: Record<string, string> = {}, 
     PUBLIC_URL: TEST_ORIGIN,
     LOG_LEVEL: "silent",
     AUTH_RATE_LIMIT_MAX: "1000",
+    AUTH_ACCOUNT_RATE_LIMIT_MAX: "1000",
     // Tests reach no outside platform: a suite that checks for impersonators turns it on with its fakes.
     IMPERSONATION_ENABLED: "false",
     ...settings,

@@ -1,12 +1,15 @@
+import { createHmac } from "node:crypto";
 import { betterAuth } from "better-auth";
+import { and, eq, like } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
 import { generateRandomString, verifyJWT } from "better-auth/crypto";
 import { bearer, twoFactor } from "better-auth/plugins";
 import { controlCharacterFields, singleLine, updateUserSchema } from "@leakwarden/contracts/input";
 import type { ZodError } from "zod";
 import type { Db } from "../db/client";
+import { countInWindow } from "../db/window-count";
 import { account, rateLimit, session, twoFactor as twoFactorTable, user, verification } from "../db/schema/auth";
 import {
   confirmEmailMessage,
@@ -18,6 +21,7 @@ import {
 } from "../email/auth-templates";
 import type { OutgoingEmail } from "../email/mailer";
 import type { Logger } from "../lib/logger";
+import { authRateLimitStorage } from "./rate-limit-storage";
 
 /** Header our HTTP layer sets from the socket's address (or a trusted proxy's); clients cannot supply it. */
 export const clientIpHeader = "x-leakwarden-client-ip";
@@ -36,6 +40,24 @@ const SECOND_FACTOR_SECONDS = 600;
 export const AGE_CONFIRMATION_REQUIRED = "You must confirm that you are 18 or older.";
 
 const signUpNameSchema = singleLine(100);
+/**
+ * Requests that try an account or send mail to an address: each is limited per address typed, on top of
+ * the per-client limit, so that many client addresses get no more tries at one account (or mails to one
+ * inbox) than one. The same for an address with and without an account: the limit tells nothing.
+ */
+const PER_ACCOUNT_PATHS = new Set(["/sign-in/email", "/sign-up/email", "/request-password-reset", "/send-verification-email"]);
+export const ACCOUNT_RATE_LIMITED = "Too many attempts with this email address. Please wait a few minutes and try again.";
+/** Fields in which a signed-in request gives her password (to change it, to turn two-factor sign-in on or off…). */
+const PASSWORD_FIELDS = ["password", "currentPassword"];
+export const PASSWORD_CHECKS_LIMITED = "Too many password attempts. Please wait a few minutes and try again.";
+
+/**
+ * The key of a signed-in account's password checks, shared by every request that checks her password
+ * while signed in (here, and the account deletion's): whoever holds her session gets no more guesses
+ * at her password than the account's allowance, from any number of addresses.
+ */
+export const passwordCheckKey = (userId: string) => `lw:password-check:user:${userId}`;
+
 /** Secrets are compared, never stored as text: whatever characters they hold. */
 const SECRET_FIELDS = new Set(["password", "newPassword", "currentPassword"]);
 
@@ -60,6 +82,9 @@ export interface AuthSettings {
   googleClientSecret?: string | undefined;
   rateLimitMax: number;
   rateLimitWindowSeconds: number;
+  /** Attempts per email address typed (sign-in, sign-up, reset and confirmation mails) and password checks per signed-in account, whatever the client's address. */
+  accountRateLimitMax: number;
+  accountRateLimitWindowSeconds: number;
   /** Cookies marked Secure when served over https. */
   secureCookies: boolean;
   /** The library's own messages go to the structured log. */
@@ -98,12 +123,36 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
   }
   const isEmailChange = async (token: string) => (await emailChangeOf(token)) !== null;
 
+  /**
+   * Her reset links not yet used stop working: once a new password is set (through one of them, or
+   * changed with the current one) and once her address changes, whoever else holds a link (someone
+   * who read her mail) can no longer set a password with it.
+   */
+  async function retireResetLinks(userId: string): Promise<void> {
+    await db.delete(verification).where(and(like(verification.identifier, "reset-password:%"), eq(verification.value, userId)));
+  }
+
+  /** Counts one attempt under `key`; refused (429) once the window's allowance is spent. */
+  async function takeAttempt(key: string, message: string): Promise<void> {
+    const count = await countInWindow(db, key, settings.accountRateLimitWindowSeconds * 1000, Date.now());
+    if (count > settings.accountRateLimitMax) throw new APIError("TOO_MANY_REQUESTS", { message, code: "ACCOUNT_RATE_LIMITED" });
+  }
+  /** One attempt with `email` on `path`. Keys hold a keyed digest, never the address. */
+  async function takeAccountAttempt(path: string, email: string): Promise<void> {
+    const digest = createHmac("sha256", settings.secret).update(`auth-account:${email.trim().toLowerCase()}`).digest("hex");
+    await takeAttempt(`lw:auth-account:${path}:${digest}`, ACCOUNT_RATE_LIMITED);
+  }
+
   return betterAuth({
     appName: "Leakwarden",
     baseURL: settings.publicUrl,
     basePath: "/api/auth",
     secret: settings.secret,
     telemetry: { enabled: false },
+    // Library endpoints the product does not use that would hand a page secrets: her other devices'
+    // session tokens (her sessions are listed, without them, by /v1/account/sessions) and the tokens
+    // Google gave at sign-in.
+    disabledPaths: ["/list-sessions", "/get-access-token", "/refresh-token", "/account-info"],
     ...(settings.logger
       ? {
           logger: {
@@ -142,6 +191,7 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
         await sendEmail(resetPasswordMessage(u.email, link.toString()));
       },
       async onPasswordReset({ user: u }) {
+        await retireResetLinks(u.id);
         await sendEmail(passwordChangedMessage(u.email, forgotPasswordUrl));
       },
     },
@@ -190,7 +240,7 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
     },
     rateLimit: {
       enabled: true,
-      storage: "database",
+      customStorage: authRateLimitStorage(db, Math.max(60, settings.rateLimitWindowSeconds)),
       window: 60,
       max: 100,
       customRules: {
@@ -221,6 +271,12 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
         // No text the library stores carries a control character (NUL cannot be stored at all).
         const controls = controlCharacterFields(Object.fromEntries(Object.entries(body).filter(([k]) => !SECRET_FIELDS.has(k))));
         if (controls) throw invalidFields(controls);
+        if (PER_ACCOUNT_PATHS.has(ctx.path)) {
+          if (typeof body.email === "string") await takeAccountAttempt(ctx.path, body.email);
+        } else if (PASSWORD_FIELDS.some((k) => typeof body[k] === "string")) {
+          const signedIn = await getSessionFromCtx(ctx).catch(() => null);
+          if (signedIn) await takeAttempt(passwordCheckKey(signedIn.user.id), PASSWORD_CHECKS_LIMITED);
+        }
         // A changed password signs out every other session, whatever the request asked.
         if (ctx.path === "/change-password") {
           return { context: { ...ctx, body: { ...body, revokeOtherSessions: true } } };
@@ -261,6 +317,8 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
         }
         if (ctx.context.returned instanceof Error && !isRedirect(ctx.context.returned)) return;
         if (ctx.path === "/change-password") {
+          const userId = ctx.context.session?.user.id;
+          if (userId) await retireResetLinks(userId);
           const email = ctx.context.session?.user.email;
           if (email) await sendEmail(passwordChangedMessage(email, forgotPasswordUrl));
           return;
@@ -270,7 +328,10 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
           const change = await emailChangeOf(typeof ctx.query?.token === "string" ? ctx.query.token : "");
           if (!change || change.requestType !== "change-email-verification") return;
           const now = await ctx.context.internalAdapter.findUserById(change.userId);
-          if (now?.email.toLowerCase() === change.updateTo) await sendEmail(emailChangedMessage(change.email, change.updateTo, forgotPasswordUrl));
+          if (now?.email.toLowerCase() === change.updateTo) {
+            await retireResetLinks(change.userId);
+            await sendEmail(emailChangedMessage(change.email, change.updateTo, forgotPasswordUrl));
+          }
         }
       }),
     },

@@ -89,6 +89,42 @@ describe("recovery and sign-in", () => {
     expect((await signIn("late@example.com", "old-password")).res.status).toBe(200);
   });
 
+  it("retires every other reset link once the password is set, changed, or the address changes", async () => {
+    const reset = (token: string, newPassword: string) => new TestClient(services.app).post("/api/auth/reset-password", { token, newPassword });
+
+    // Two links asked for (one perhaps by someone reading her mail): using one retires the other.
+    await signUpAndConfirm(services, "twolinks@example.com", "old-password");
+    await requestReset("twolinks@example.com");
+    const first = resetToken("twolinks@example.com");
+    await requestReset("twolinks@example.com");
+    const second = resetToken("twolinks@example.com");
+    expect(second).not.toBe(first);
+    expect((await reset(second, "her-new-pass")).status).toBe(200);
+    const stale = await reset(first, "someone-elses-pass");
+    expect(stale.status).toBe(400);
+    expect((await stale.json()).code).toBe("INVALID_TOKEN");
+    expect((await signIn("twolinks@example.com", "her-new-pass")).res.status).toBe(200);
+
+    // A link asked for before she changed her password no longer works after it.
+    const me = await signUpAndConfirm(services, "changed-since@example.com", "first-pass");
+    await requestReset("changed-since@example.com");
+    const before = resetToken("changed-since@example.com");
+    expect((await me.post("/api/auth/change-password", { currentPassword: "first-pass", newPassword: "second-pass" })).status).toBe(200);
+    expect((await reset(before, "someone-elses-pass")).status).toBe(400);
+    expect((await signIn("changed-since@example.com", "second-pass")).res.status).toBe(200);
+
+    // A link mailed to her old address no longer works once the new one is confirmed.
+    const mover = await signUpAndConfirm(services, "moving-out@example.com", "mover-pass");
+    await requestReset("moving-out@example.com");
+    const oldInbox = resetToken("moving-out@example.com");
+    expect((await mover.post("/api/auth/change-email", { newEmail: "moved-in@example.com" })).status).toBe(200);
+    await services.queue.runDue(["email.send"]);
+    const confirmation = mailsTo("moved-in@example.com", /confirm your new email/i).at(-1);
+    expect((await mover.get(firstLink(confirmation!.text, "/api/auth/verify-email")!)).status).toBe(302);
+    expect((await reset(oldInbox, "someone-elses-pass")).status).toBe(400);
+    expect((await signIn("moved-in@example.com", "mover-pass")).res.status).toBe(200);
+  });
+
   it("changes the password only with the current one, and signs the other sessions out", async () => {
     const me = await signUpAndConfirm(services, "change@example.com", "first-pass");
     const other = await signIn("change@example.com", "first-pass", phone);

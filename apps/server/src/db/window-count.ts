@@ -10,6 +10,11 @@ import { rateLimit } from "./schema/auth";
  * counts up.
  */
 export async function countInWindow(db: Db, key: string, windowMs: number, at: number): Promise<number> {
+  return (await takeInWindow(db, key, windowMs, at)).count;
+}
+
+/** countInWindow, with when the key's window started (for a Retry-After). */
+export async function takeInWindow(db: Db, key: string, windowMs: number, at: number): Promise<{ count: number; startedAt: number }> {
   const rows = await db
     .insert(rateLimit)
     .values({ id: randomUUID(), key, count: 1, lastRequest: at })
@@ -20,6 +25,7 @@ export async function countInWindow(db: Db, key: string, windowMs: number, at: n
         lastRequest: sql`case when ${rateLimit.lastRequest} <= ${at - windowMs} then ${at} else ${rateLimit.lastRequest} end`,
       },
     })
-    .returning({ count: rateLimit.count });
-  return rows[0]?.count ?? 1;
+    .returning({ count: rateLimit.count, startedAt: rateLimit.lastRequest });
+  const row = rows[0];
+  return { count: row?.count ?? 1, startedAt: Number(row?.startedAt ?? at) };
 }

@@ -49,7 +49,7 @@ export interface AppDeps {
   metricsToken?: string;
   operations: OperationsService;
   /** Her data export and account deletion. */
-  accountData?: { deletion: AccountDeletionService; exportsPerHour: number; now: () => Date };
+  accountData?: { deletion: AccountDeletionService; exportsPerHour: number; passwordChecks: { max: number; windowSeconds: number }; now: () => Date };
   services: { account: AccountService; identities: IdentitiesService; scans: ScansService; site: SiteService; alerts: AlertsService; billing: BillingService; takedowns: TakedownsService; autopilot?: AutopilotService; impersonation?: ImpersonationService; contact?: ContactService };
 }
 

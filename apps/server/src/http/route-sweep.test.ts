@@ -1,7 +1,7 @@
 import { textLeaves, valueAt } from "@leakwarden/contracts/text-bounds";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
+import { createTestServices, signUpAndConfirm, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 import { routeInputs } from "./context";
 
 // Every route of the API, read from the app's own route table, sent malformed, oversized,
@@ -10,6 +10,7 @@ import { routeInputs } from "./context";
 
 const METHODS = new Set(["GET", "POST", "PUT", "PATCH", "DELETE"]);
 const RUNS_PER_ROUTE = 6;
+const RUNS_PER_AUTH_ENDPOINT = 4;
 
 const hostileText = fc.oneof(
   fc.string({ maxLength: 40 }),
@@ -141,5 +142,78 @@ describe("every API route under hostile input", { timeout: 240_000 }, () => {
     }
     expect(failures).toEqual([]);
     expect(probes).toBeGreaterThan(20);
+  });
+});
+
+// The auth library's endpoints (/api/auth/*), read from its own endpoint table, under the same
+// hostile input, signed out and signed in: no answer is a 5xx, and every refusal is in the one
+// error shape. Addresses are the fields it stores: one far past any real address's 254 characters,
+// of characters that do not compress, is refused without an error on our side.
+const AUTH_FIELDS = ["email", "newEmail", "password", "newPassword", "currentPassword", "name", "image", "callbackURL", "redirectTo", "errorCallbackURL", "newUserCallbackURL", "token", "code", "provider", "idToken", "rememberMe", "trustDevice", "revokeOtherSessions", "disableRedirect"];
+const longAddress = fc.string({ minLength: 3000, maxLength: 3000, unit: fc.constantFrom(..."abcdefghijklmnopqrstuvwxyz0123456789") }).map((local) => `${local}@example.com`);
+const authValue = fc.oneof(hostileValue, longAddress);
+const authBody = fc.oneof(
+  hostileBody,
+  fc.dictionary(fc.constantFrom(...AUTH_FIELDS), authValue, { maxKeys: 5 }).map((v) => JSON.stringify(v)),
+  fc.record({ email: longAddress, password: fc.constant("long-address-pass"), name: fc.constant(""), ageConfirmed: fc.constant(true) }).map((v) => JSON.stringify(v)),
+  fc.record({ newEmail: longAddress }).map((v) => JSON.stringify(v)),
+);
+
+describe("every auth endpoint under hostile input", { timeout: 240_000 }, () => {
+  let services: TestServices;
+  beforeAll(async () => {
+    services = await createTestServices();
+    await signUpAndConfirm(services, "sweep-auth@example.com", "sweep-auth-pass");
+  });
+  afterAll(async () => {
+    await services?.close();
+  });
+
+  /** The library's endpoints that answer over HTTP, each method once. */
+  function authEndpoints(): { method: string; path: string }[] {
+    const seen = new Map<string, { method: string; path: string }>();
+    for (const endpoint of Object.values(services.auth.api as Record<string, unknown>)) {
+      const e = endpoint as { path?: unknown; options?: { method?: unknown; metadata?: { SERVER_ONLY?: boolean } } } | null;
+      if (!e || typeof e.path !== "string" || e.options?.metadata?.SERVER_ONLY) continue;
+      const methods = Array.isArray(e.options?.method) ? e.options.method : [e.options?.method];
+      for (const method of methods) if (method === "GET" || method === "POST") seen.set(`${method} ${e.path}`, { method, path: e.path });
+    }
+    return [...seen.values()];
+  }
+
+  it("answers no 5xx and refuses in the error shape", async () => {
+    const endpoints = authEndpoints();
+    expect(endpoints.length).toBeGreaterThan(20);
+    const failures: string[] = [];
+    let sent = 0;
+    for (const endpoint of endpoints) {
+      for (const signedIn of [false, true]) {
+        const client = new TestClient(services.app);
+        if (signedIn) expect((await client.post("/api/auth/sign-in/email", { email: "sweep-auth@example.com", password: "sweep-auth-pass" })).status).toBe(200);
+        await fc.assert(
+          fc.asyncProperty(hostileId, authBody, hostileText, async (id, body, q) => {
+            const path = `/api/auth${endpoint.path.replace(/:[A-Za-z]+/g, () => encodeURIComponent(id))}`;
+            const url = `${path}?token=${encodeURIComponent(q)}&callbackURL=${encodeURIComponent(q)}`;
+            const res = await client.request(url, { method: endpoint.method, ...(endpoint.method === "POST" ? { body, headers: { "content-type": "application/json" } } : {}) });
+            const text = await res.text();
+            let parsed: unknown = null;
+            try {
+              parsed = JSON.parse(text);
+            } catch {
+              // judged below
+            }
+            sent++;
+            if (res.status >= 500 || (res.status >= 400 && !errorShaped(parsed))) {
+              failures.push(`${endpoint.method} ${endpoint.path}${signedIn ? " (signed in)" : ""} → ${res.status} ${text.slice(0, 200)} (body ${body.slice(0, 80)})`);
+              return false;
+            }
+            return true;
+          }),
+          { numRuns: RUNS_PER_AUTH_ENDPOINT, seed: 20261128, endOnFailure: true },
+        ).catch(() => undefined);
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBe(endpoints.length * 2 * RUNS_PER_AUTH_ENDPOINT);
   });
 });

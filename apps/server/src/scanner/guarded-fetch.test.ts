@@ -16,6 +16,8 @@ let inFlight = 0;
 let maxInFlight = 0;
 let flaky = 0;
 let robotsHits = 0;
+/** Headers of each request /echo received, on any origin. */
+const echoed: http.IncomingHttpHeaders[] = [];
 
 const options = (over: Partial<GuardedFetcherOptions> = {}): GuardedFetcherOptions => ({
   userAgent: "Mozilla/5.0 (compatible; LeakwardenBot/1.0; +https://leakwarden.com/bot)",
@@ -89,11 +91,19 @@ beforeAll(async () => {
       res.writeHead(200, { "content-type": "text/plain" });
       res.end("User-agent: *\nDisallow: /private\n\nUser-agent: LeakwardenBot\nDisallow: /no-bots\nAllow: /no-bots/ok\n");
     },
+    "/echo": (req: http.IncomingMessage, res: http.ServerResponse) => {
+      echoed.push(req.headers);
+      res.writeHead(200, { "content-type": "text/plain" });
+      res.end("echo");
+    },
+    "/to-echo": redirect("/echo"),
+    "/to-other-origin": (_req: http.IncomingMessage, res: http.ServerResponse) => redirect(`http://localhost:${server.port}/echo`)(_req, res, new URL("http://x/")),
     "/no-bots/page": html("<p>hidden</p>"),
     "/no-bots/ok/page": html("<p>allowed</p>"),
   };
   server.setSite("127.0.0.1", local);
   server.setSite("site.example", local);
+  server.setSite("localhost", local);
   base = server.origin;
   proxy = await startForwardProxy((host) => (host === "site.example" ? { host: "127.0.0.1", port: server.port } : null));
 });
@@ -196,6 +206,28 @@ describe("guardedFetch: refusals", () => {
     expect(ok.redirects).toEqual([`${base}/r4`, `${base}/r5`, `${base}/ok`]);
     expect((await failure(f.fetch(`${base}/r1`))).reason).toBe("too-many-redirects");
     expect((await failure(f.fetch(`${base}/loop-a`))).reason).toBe("too-many-redirects");
+    await f.close();
+  });
+});
+
+describe("guardedFetch: a redirect to another origin", () => {
+  it("carries the caller's own headers (an API key) to their origin only", async () => {
+    const f = new GuardedFetcher(options());
+    const key = { "x-subscription-token": "provider-key-123", authorization: "Bearer provider-key-123", cookie: "session=provider" };
+    echoed.length = 0;
+    expect((await f.fetch(`${base}/to-echo`, { robots: false, operatorEndpoint: true, headers: key })).status).toBe(200);
+    expect(echoed[0]).toMatchObject({ "x-subscription-token": "provider-key-123", authorization: "Bearer provider-key-123", cookie: "session=provider" });
+
+    // The API answers with a redirect to someone else's site: the key is not handed to it.
+    echoed.length = 0;
+    const r = await f.fetch(`${base}/to-other-origin`, { robots: false, operatorEndpoint: true, headers: key });
+    expect(r.finalUrl).toBe(`http://localhost:${server.port}/echo`);
+    expect(echoed).toHaveLength(1);
+    expect(echoed[0]!["x-subscription-token"]).toBeUndefined();
+    expect(echoed[0]!.authorization).toBeUndefined();
+    expect(echoed[0]!.cookie).toBeUndefined();
+    // It is still fetched as a page: our own User-Agent.
+    expect(echoed[0]!["user-agent"]).toContain("LeakwardenBot");
     await f.close();
   });
 });

@@ -168,13 +168,16 @@ export class GuardedFetcher {
     let current = start;
     let method = opts.method ?? "GET";
     let body = opts.body;
+    // The caller's own headers (an API key, a cookie) are meant for the origin it asked: a redirect
+    // to another origin is followed as a page fetch, with ours only.
+    let headers = opts.headers;
     for (;;) {
       const key = `${method} ${current.href}`;
       if (seen.has(key)) throw new FetchError("too-many-redirects", `redirect loop at ${current.href}`, start.href);
       seen.add(key);
       const trusted = opts.operatorEndpoint === true && current.origin === start.origin;
       if (redirects.length > 0) await opts.beforeRedirect?.(current);
-      const hop = await this.#fetchWithRetries(current, { ...opts, method, body }, trusted);
+      const hop = await this.#fetchWithRetries(current, { ...opts, method, body, headers }, trusted);
       if (REDIRECT_STATUSES.has(hop.status) && hop.location) {
         if (redirects.length >= this.options.maxRedirects) {
           throw new FetchError("too-many-redirects", `more than ${this.options.maxRedirects} redirects`, start.href);
@@ -189,6 +192,7 @@ export class GuardedFetcher {
           throw new FetchError("bad-scheme", `redirect to ${next.protocol} refused`, current.href);
         }
         redirects.push(next.href);
+        if (next.origin !== start.origin) headers = undefined;
         if (hop.status === 303 || ((hop.status === 301 || hop.status === 302) && method === "POST")) {
           method = "GET";
           body = undefined;

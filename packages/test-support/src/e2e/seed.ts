@@ -218,6 +218,7 @@ export async function startInProcessServer(label: string, env: Record<string, st
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     AUTH_RATE_LIMIT_MAX: "1000",
+    AUTH_ACCOUNT_RATE_LIMIT_MAX: "1000",
     ...env,
     ...(process.env.WEB_DIST_DIR ? { WEB_DIST_DIR: process.env.WEB_DIST_DIR } : {}),
   });

@@ -1,12 +1,12 @@
 import { deleteAccountSchema, type DeleteAccountResponse } from "@leakwarden/contracts/account-data";
 import { Hono } from "hono";
-import type { Auth } from "../../auth/auth";
+import { PASSWORD_CHECKS_LIMITED, type Auth } from "../../auth/auth";
 import type { Db } from "../../db/client";
 import { readOptionalJson, signedInUser, type AppEnv } from "../../http/context";
 import { requireSession } from "../../http/middleware";
 import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
-import { requestLimit } from "../../http/request-limit";
+import { addressKey, requestLimit } from "../../http/request-limit";
 import { exportArchive, exportFileName } from "./account-export";
 import type { AccountDeletionService } from "./account-deletion";
 
@@ -17,6 +17,8 @@ export interface AccountDataDeps {
   deletion: AccountDeletionService;
   /** Exports allowed per hour, per account and per address. */
   exportsPerHour: number;
+  /** Checks of her password while signed in, per account (shared with the auth library's password checks). */
+  passwordChecks: { max: number; windowSeconds: number };
   now: () => Date;
 }
 
@@ -27,10 +29,12 @@ export interface AccountDataDeps {
 export function accountDataRoutes(deps: AccountDataDeps) {
   const routes = new Hono<AppEnv>();
   const exportLimit = requestLimit(deps.db, { name: "account-export", max: deps.exportsPerHour, windowSeconds: 3600, now: deps.now });
+  // The same counter as the auth library's password checks (auth.ts passwordCheckKey), on the same clock.
+  const passwordLimit = requestLimit(deps.db, { name: "password-check", ...deps.passwordChecks });
 
   routes.post("/v1/account/export", requireSession, async (c) => {
     const { id: userId } = signedInUser(c);
-    await exportLimit.check([`ip:${c.get("clientIp")}`, `user:${userId}`], "You asked for your data several times in the last hour. Try again in an hour.");
+    await exportLimit.check([`ip:${addressKey(c.get("clientIp"))}`, `user:${userId}`], "You asked for your data several times in the last hour. Try again in an hour.");
     deps.logger.info({ userId }, "data export");
     return new Response(exportArchive({ db: deps.db, logger: deps.logger, now: deps.now }, userId), {
       headers: {
@@ -46,6 +50,7 @@ export function accountDataRoutes(deps: AccountDataDeps) {
   routes.post("/v1/account/deletion", requireSession, async (c) => {
     const { id: userId } = signedInUser(c);
     const input = await readOptionalJson(c, deleteAccountSchema);
+    if (input.password !== undefined) await passwordLimit.check([`user:${userId}`], PASSWORD_CHECKS_LIMITED);
     const found = await deps.auth.api.getSession({ headers: c.req.raw.headers }).catch(() => null);
     if (!found) throw new AppError("UNAUTHENTICATED", "Sign in to continue.");
     const { eraseAfter } = await deps.deletion.request(userId, input, { createdAt: new Date(found.session.createdAt) });

@@ -4,6 +4,7 @@ import { contactTopics, type ContactFormToken, type ContactRequest, type Contact
 import type { Db } from "../../db/client";
 import { rateLimit } from "../../db/schema/auth";
 import { countInWindow } from "../../db/window-count";
+import { addressKey } from "../../http/request-limit";
 import type { OutgoingEmail } from "../../email/mailer";
 import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
@@ -89,7 +90,7 @@ export function createContactService({ db, logger, settings, sendEmail, now = ()
       const windowMs = settings.rateLimitWindowSeconds * 1000;
       // Counters whose window is over (the longer of the limit's and a day) are deleted as each message comes.
       await db.delete(rateLimit).where(and(like(rateLimit.key, `${CONTACT_COUNTER_PREFIX}%`), lt(rateLimit.lastRequest, now().getTime() - Math.max(windowMs, DAY_MS))));
-      if ((await hit(counterKey("ip", from.ip), windowMs)) > settings.rateLimitMax) {
+      if ((await hit(counterKey("ip", addressKey(from.ip)), windowMs)) > settings.rateLimitMax) {
         throw new AppError("RATE_LIMITED", contactRefusals.rateLimited, undefined, { retryAfterSeconds: settings.rateLimitWindowSeconds });
       }
       const copyAllowed = (await hit(counterKey("to", email.toLowerCase()), DAY_MS)) <= COPIES_PER_ADDRESS_PER_DAY;
