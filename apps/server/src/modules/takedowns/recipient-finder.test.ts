@@ -159,8 +159,33 @@ describe("addresses as sites write them", () => {
     ["HTML entities", `<p>copyright&#64;site&#46;test</p>`, ["copyright@site.test"]],
     ["across elements", `<p>Contact</p><p>info@site.test</p><p>Copyright</p><p>copyright@site.test</p>`, ["copyright@site.test", "info@site.test"]],
     ["not in scripts", `<script>var x = "dmca@tracker.test";</script><p>nothing</p>`, []],
+    ["at and dot spelled out", `<p>Send notices to dmca at site dot test.</p>`, ["dmca@site.test"]],
+    ["AT and DOT in capitals, several labels", `<p>abuse AT mail DOT site DOT co DOT uk</p>`, ["abuse@mail.site.co.uk"]],
+    ["no address made of prose", `<p>Look at site.test, or look at the dot matrix printer.</p>`, []],
+    ["a percent-encoded at sign", `<p>dmca%40site.test</p>`, ["dmca@site.test"]],
+    ["&#x40; and entities encoded twice", `<p>dmca&#x40;site.test</p><p>legal&amp;#64;site&amp;#46;test</p>`, ["dmca@site.test", "legal@site.test"]],
   ])("%s", (_what, html, emails) => {
     expect(pageContacts(html).emails).toEqual(emails);
+  });
+
+  it("ranks several addresses: DMCA mailboxes first, then the site's own domain among equals", () => {
+    const html = `<p>info@mailhost.test, dmca@other.test, dmca [at] site [dot] test, info at site dot test</p>`;
+    expect(pageContacts(html, "site.test").emails).toEqual(["dmca@site.test", "dmca@other.test", "info@site.test", "info@mailhost.test"]);
+  });
+
+  it("bounds the work on a page of ten thousand addresses, and still finds its DMCA mailbox", () => {
+    const html = `<ul>${Array.from({ length: 10_000 }, (_, i) => `<li>fan${i}@spam${i % 97}.test</li>`).join("")}</ul><a href="mailto:dmca@site.test">DMCA</a>`;
+    const started = performance.now();
+    const found = pageContacts(html, "site.test");
+    expect(found.emails[0]).toBe("dmca@site.test");
+    expect(found.emails.length).toBeLessThanOrEqual(20);
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
+  it("refuses an address that is not one mailbox among good ones, and keeps the good ones", () => {
+    const found = pageContacts(`<a href="mailto:dmca@site.test%0ABcc:x@else.test">x</a> <p>copyright at site dot test</p>`);
+    expect(found.emails).toEqual(["copyright@site.test"]);
+    expect(found.refused).toMatchObject([{ reason: "it contains a line break" }]);
   });
 
   it.each([
