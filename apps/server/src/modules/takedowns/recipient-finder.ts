@@ -1,11 +1,14 @@
 import * as cheerio from "cheerio";
 import { getDomain, parse as parseHost } from "tldts";
 import type { StoredRecipient } from "../../db/schema/takedowns";
+import { utcMinute } from "../../lib/dates";
 import type { Logger } from "../../lib/logger";
 import { FetchError, type GuardedFetcher } from "../../scanner/guarded-fetch";
 import type { LeakSiteCatalog } from "../../scanner/leak-site-catalog";
 import { checkMailbox, showAddress } from "./mailbox";
 import type { NetworkLookup } from "./network-lookup";
+import { ORIGIN_VIA } from "./notice-template";
+import { findOrigin } from "./origin-discovery";
 
 /**
  * The parties who can act on a link, in the order notices go to them: the site itself, the
@@ -239,7 +242,7 @@ function storable(r: StoredRecipient): StoredRecipient {
 /** What the finder uses of the fetcher, the network lookup and the catalog. */
 export interface RecipientFinderDeps {
   fetcher: Pick<GuardedFetcher, "fetch">;
-  lookup: Pick<NetworkLookup, "addresses" | "cdnOf" | "ipAbuse" | "registrarAbuse">;
+  lookup: Pick<NetworkLookup, "addresses" | "mailHosts" | "cdnOf" | "ipAbuse" | "registrarAbuse">;
   catalog: () => Promise<Pick<LeakSiteCatalog, "siteForUrl">>;
   logger: Logger;
   timeoutMs: number;
@@ -305,10 +308,46 @@ export function createRecipientFinder(deps: RecipientFinderDeps) {
     };
   }
 
-  async function hostContact(hostname: string): Promise<StoredRecipient | null> {
+  /** The leak page itself, for the hosts of its own domain it loads from (a candidate origin). */
+  async function leakPage(url: URL): Promise<{ html: string; url: URL } | null> {
+    try {
+      const res = await deps.fetcher.fetch(url.href, { robots: false, retries: 0, timeoutMs: deps.timeoutMs, maxBytes: 1024 * 1024 });
+      if (res.status !== 200 || !/html/.test(res.contentType || "text/html")) return null;
+      return { html: res.body.toString("utf8"), url: new URL(res.finalUrl) };
+    } catch (error) {
+      if (error instanceof FetchError) return null;
+      throw error;
+    }
+  }
+
+  /** The network hosting the site's likely origin behind a CDN, when another name of its domain resolves outside the CDN. */
+  async function originContact(url: URL, cdn: string, cdnContact: Awaited<ReturnType<RecipientFinderDeps["lookup"]["ipAbuse"]>>): Promise<StoredRecipient | null> {
+    const found = await findOrigin({ lookup: deps.lookup, page: () => leakPage(url) }, url.hostname, cdn, cdnContact);
+    if (!found) return null;
+    const { origin, address, rdap } = found;
+    const resolvedAt = deps.now?.() ?? new Date();
+    const how = `${origin.name} (${ORIGIN_VIA[origin.via]}) resolved to ${address} on ${utcMinute(resolvedAt)}, outside ${cdn}'s published ranges`;
+    return {
+      kind: "host",
+      email: rdap.email,
+      webForm: null,
+      foundBy: "rdap-origin",
+      source: rdap.url,
+      note: `The site's likely origin behind ${cdn}: ${how}; network of ${address}.${rdap.refused ? ` The address RDAP gives was refused: ${rdap.refused.reason}.` : ""}`,
+      name: rdap.name,
+      refused: rdap.refused,
+      address,
+      resolvedAt: resolvedAt.toISOString(),
+      origin,
+    };
+  }
+
+  /** The network serving the site: its host, or the CDN in front of it and, when one shows, the host of its likely origin. */
+  async function hostContact(url: URL): Promise<StoredRecipient[]> {
+    const hostname = url.hostname;
     const addresses = await deps.lookup.addresses(hostname);
     const address = addresses[0];
-    if (!address) return null;
+    if (!address) return [];
     const resolvedAt = (deps.now?.() ?? new Date()).toISOString();
     const cdn = await deps.lookup.cdnOf(address);
     const rdap = await deps.lookup.ipAbuse(address);
@@ -316,10 +355,17 @@ export function createRecipientFinder(deps: RecipientFinderDeps) {
     if (cdn) {
       // The CDN takes complaints on its form (or its API), not by email: its RDAP mailbox is not written to.
       const known = CDN_CONTACTS[cdn]!;
-      return { kind: "cdn", email: null, webForm: known.webForm, foundBy: "cdn-ranges", source: `${cdn}'s published address ranges (${address})`, note: known.note, name: cdn, refused: null, address, resolvedAt };
+      const front: StoredRecipient = { kind: "cdn", email: null, webForm: known.webForm, foundBy: "cdn-ranges", source: `${cdn}'s published address ranges (${address})`, note: known.note, name: cdn, refused: null, address, resolvedAt };
+      let origin: StoredRecipient | null = null;
+      try {
+        origin = await originContact(url, cdn, rdap);
+      } catch (error) {
+        deps.logger.warn({ err: error, host: hostname }, "origin lookup failed");
+      }
+      return origin ? [front, origin] : [front];
     }
-    if (!rdap?.email && !refused) return null;
-    return {
+    if (!rdap?.email && !refused) return [];
+    return [{
       kind: "host",
       email: rdap?.email ?? null,
       webForm: null,
@@ -330,7 +376,7 @@ export function createRecipientFinder(deps: RecipientFinderDeps) {
       refused,
       address,
       resolvedAt,
-    };
+    }];
   }
 
   async function registrarContact(hostname: string): Promise<StoredRecipient | null> {
@@ -354,19 +400,20 @@ export function createRecipientFinder(deps: RecipientFinderDeps) {
       const url = new URL(rawUrl);
       const platform = platformContact(url.hostname);
       if (platform) return [storable(platform)];
-      const safe = async (what: string, f: () => Promise<StoredRecipient | null>) => {
+      const safe = async (what: string, f: () => Promise<StoredRecipient | StoredRecipient[] | null>): Promise<StoredRecipient[]> => {
         try {
-          return await f();
+          const found = await f();
+          return found === null ? [] : Array.isArray(found) ? found : [found];
         } catch (error) {
           deps.logger.warn({ err: error, url: rawUrl, what }, "recipient lookup failed");
-          return null;
+          return [];
         }
       };
       const found = [
-        await safe("site", () => siteContact(url)),
-        await safe("host", () => hostContact(url.hostname)),
-        await safe("registrar", () => registrarContact(url.hostname)),
-      ].filter((r): r is StoredRecipient => r !== null);
+        ...(await safe("site", () => siteContact(url))),
+        ...(await safe("host", () => hostContact(url))),
+        ...(await safe("registrar", () => registrarContact(url.hostname))),
+      ];
       const seen = new Set<string>();
       return found.map(storable).filter((r) => {
         if (!r.email) return true;
