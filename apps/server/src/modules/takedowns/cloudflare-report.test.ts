@@ -17,7 +17,7 @@ describe("takedowns through Cloudflare's Abuse Reports API", () => {
   let cloudflare: FakeCloudflare;
   let ava: TestClient;
   const leakIds: Record<string, string> = {};
-  const sites = ["cfok.example", "cfbad.example", "cfdenied.example", "cfalone.example", "cfown.example", "cforigin.example", "cfhidden.example"];
+  const sites = ["cfok.example", "cfbad.example", "cfdenied.example", "cfalone.example", "cfown.example", "cforigin.example", "cfhidden.example", "cfrefuse.example"];
   const clock = testClock();
 
   beforeAll(async () => {
@@ -38,6 +38,9 @@ describe("takedowns through Cloudflare's Abuse Reports API", () => {
         "mail.cfhidden.example": { a: ["104.16.2.1"] },
         "direct.cfhidden.example": { a: ["104.16.2.2"] },
         "media.cfown.example": { a: ["5.39.10.40"] },
+        // cfrefuse.example's origin takes mail; its registrar's mailbox refuses it for good (550).
+        "cfrefuse.example": { a: ["104.16.1.8"], mx: ["mail.cfrefuse.example"] },
+        "mail.cfrefuse.example": { a: ["5.39.10.26"] },
       },
       rdap: {
         ips: {
@@ -46,9 +49,13 @@ describe("takedowns through Cloudflare's Abuse Reports API", () => {
           "104.16.2.2": rdapNetwork("CLOUDFLARENET", "abuse@cloudflare.example"),
           "5.39.10.25": rdapNetwork("ORIGINNET", "abuse@originhost.example"),
           "5.39.10.40": rdapNetwork("MEDIAHOST", "abuse@mediahost.example"),
+          "5.39.10.26": rdapNetwork("ORIGINNET2", "abuse@originhost2.example"),
         },
         // cfalone.example has no registrar answer: the API report is all there is.
-        domains: Object.fromEntries(sites.filter((h) => h !== "cfalone.example").map((host) => [host, rdapDomain(host, "Example Registrar, Inc.", "abuse@registrar.example")])),
+        domains: {
+          ...Object.fromEntries(sites.filter((h) => h !== "cfalone.example").map((host) => [host, rdapDomain(host, "Example Registrar, Inc.", "abuse@registrar.example")])),
+          "cfrefuse.example": rdapDomain("cfrefuse.example", "Refusing Registrar", "refuse@registrar.example"),
+        },
       },
     });
     cloudflare = await startFakeCloudflare({ token: TOKEN, accountId: ACCOUNT });
@@ -156,6 +163,17 @@ describe("takedowns through Cloudflare's Abuse Reports API", () => {
     expect(api).toHaveLength(1);
     expect(mail.map((m) => m.to).flat()).toEqual(["abuse@registrar.example"]);
     for (const d of details) expect(d.recipients.map((r: { kind: string }) => r.kind)).toEqual(["cdn", "registrar"]);
+  });
+
+  it("keeps a link that reached the origin's host as sent when the registrar's notice, written with it, is refused for good", async () => {
+    const { details, mail } = await takeDown("cfrefuse.example");
+    expect(mail.map((m) => m.to).flat()).toEqual(["abuse@originhost2.example"]);
+    for (const d of details) {
+      expect(d.status).toBe("sent");
+      expect(d.nextCheckAt).not.toBeNull();
+      const said = d.history.map((e: { message: string }) => e.message).join("\n");
+      expect(said).toContain("The notice to refuse@registrar.example could not be sent");
+    }
   });
 
   it("turns a report the API refuses as invalid into her step, with Cloudflare's errors", async () => {
