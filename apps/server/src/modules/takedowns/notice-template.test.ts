@@ -140,4 +140,10 @@ describe("the TAKE IT DOWN Act request, per recipient", () => {
     if (kind === "site" || kind === "platform") expect(text).toContain("Please remove the depiction by 26 November 2026, 21:05 UTC (48 hours from this request)");
     expect(text).not.toMatch(/\d{4}-\d\d-\d\d/);
   });
+
+  it("to the host of a likely origin behind a CDN: the network that appears to host the site", () => {
+    const { ownerName, profiles, recipient: host, ...rest } = input("host", "HostingCo B.V.");
+    const text = renderTakeItDownRequest({ ...rest, recipient: { ...host, origin: { name: "mail.leakforum.demo", via: "mx", behind: "Cloudflare" } }, personName: ownerName, profiles, attestation, missed: [] }).text;
+    expect(text.split("\n")[0]).toBe("To the abuse desk of HostingCo B.V., which appears to host leakforum.demo:");
+  });
 });
