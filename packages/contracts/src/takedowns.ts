@@ -11,7 +11,7 @@ export type TakedownStatus = (typeof takedownStatuses)[number];
 /** Who receives a notice, in the order they are tried. */
 export const recipientKinds = ["site", "host", "cdn", "registrar"] as const;
 /** How a recipient was found. */
-export const recipientSources = ["catalog", "site-page", "rdap-ip", "cdn-ranges", "rdap-domain", "platform"] as const;
+export const recipientSources = ["catalog", "site-page", "rdap-ip", "cdn-ranges", "rdap-origin", "rdap-domain", "platform"] as const;
 
 export const noticeStatuses = ["queued", "sending", "sent", "failed", "cancelled"] as const;
 export type NoticeStatus = (typeof noticeStatuses)[number];

@@ -2,18 +2,20 @@ import dgram from "node:dgram";
 import { bindOnLoopback } from "./loopback";
 
 /**
- * A DNS server on 127.0.0.1 (UDP) that answers A and AAAA questions from `records`; a name it
+ * A DNS server on 127.0.0.1 (UDP) that answers A, AAAA and MX questions from `records`; a name it
  * does not know is 'no such name' (RFC 1035 RCODE 3). With no records it knows no name at all,
  * so no lookup made through it leaves the machine.
  */
 
-export type DnsRecords = Record<string, { a?: string[]; aaaa?: string[] }>;
+/** A name's addresses, and its mail exchangers in order of preference (MX 10, 20, …). */
+export type DnsRecord = { a?: string[]; aaaa?: string[]; mx?: string[] };
+export type DnsRecords = Record<string, DnsRecord>;
 
 export type FakeDns = {
   /** "127.0.0.1:port", as DNS_SERVERS takes it. */
   servers: string;
   port: number;
-  records: Map<string, { a?: string[]; aaaa?: string[] }>;
+  records: Map<string, DnsRecord>;
   /** Every name asked, in order. */
   questions: string[];
   close(): Promise<void>;
@@ -27,6 +29,12 @@ function ipv6Bytes(address: string): Buffer {
   const out = Buffer.alloc(16);
   groups.forEach((g, i) => out.writeUInt16BE(parseInt(g, 16), i * 2));
   return out;
+}
+
+/** A name as DNS writes it: length-prefixed labels, then a zero (no compression). */
+function nameBytes(name: string): Buffer {
+  const labels = name.replace(/\.$/, "").split(".").filter(Boolean);
+  return Buffer.concat([...labels.map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l, "latin1")])), Buffer.from([0])]);
 }
 
 /** The question's name and where its type starts; null for a message too short or compressed. */
@@ -54,8 +62,14 @@ export async function startFakeDns(records: DnsRecords = {}): Promise<FakeDns> {
     const qtype = msg.readUInt16BE(next);
     const entry = table.get(name);
     const answers: Buffer[] = [];
-    for (const address of qtype === 1 ? (entry?.a ?? []) : qtype === 28 ? (entry?.aaaa ?? []) : []) {
-      const rdata = qtype === 1 ? Buffer.from(address.split(".").map(Number)) : ipv6Bytes(address);
+    const values = qtype === 1 ? (entry?.a ?? []) : qtype === 28 ? (entry?.aaaa ?? []) : qtype === 15 ? (entry?.mx ?? []) : [];
+    for (const [i, value] of values.entries()) {
+      const rdata =
+        qtype === 1
+          ? Buffer.from(value.split(".").map(Number))
+          : qtype === 28
+            ? ipv6Bytes(value)
+            : Buffer.concat([Buffer.from([0, Math.min(255, (i + 1) * 10)]), nameBytes(value)]); // MX: preference, exchange
       const rr = Buffer.alloc(12);
       rr.writeUInt16BE(0xc00c, 0); // pointer to the question's name
       rr.writeUInt16BE(qtype, 2);

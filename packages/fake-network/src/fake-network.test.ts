@@ -97,4 +97,16 @@ describe("fake DNS", () => {
     await expect(resolver.resolve4("leakforum.demo")).rejects.toMatchObject({ code: "ENOTFOUND" });
     expect(dns.questions).toEqual(["known.example", "known.example", "leakforum.demo"]);
   });
+
+  it("answers MX questions with the exchangers in order of preference", async () => {
+    const dns = await startFakeDns({ "site.example": { mx: ["mail.site.example", "backup-mx.other.example"] } });
+    closers.push(dns.close);
+    const resolver = new Resolver({ timeout: 2000, tries: 1 });
+    resolver.setServers([dns.servers]);
+    expect((await resolver.resolveMx("site.example")).map(({ priority, exchange }) => ({ priority, exchange }))).toEqual([
+      { priority: 10, exchange: "mail.site.example" },
+      { priority: 20, exchange: "backup-mx.other.example" },
+    ]);
+    await expect(resolver.resolve4("site.example")).rejects.toMatchObject({ code: "ENODATA" });
+  });
 });

@@ -159,6 +159,18 @@ export const emailCatalog = {
         }),
       },
     },
+    {
+      // Behind Cloudflare: to the network hosting the site's likely origin, found by the domain's own mail server.
+      name: "dmca-notice-origin-host",
+      email: {
+        to: "abuse@hostingco.example",
+        ...renderNotice({
+          ...notice,
+          recipient: { kind: "host", email: "abuse@hostingco.example", webForm: null, foundBy: "rdap-origin", source: "https://rdap.example/ip/5.39.10.25", note: null, name: "HostingCo B.V." },
+          items: notice.items.map((i) => ({ ...i, resolved: { address: "5.39.10.25", at: "2026-11-24T20:59:00.000Z", origin: { name: "mail.leakhub.example", via: "mx" as const, behind: "Cloudflare" } } })),
+        }),
+      },
+    },
   ],
   renderTakeItDownRequest: () =>
     [false, true].map((forgery) => ({

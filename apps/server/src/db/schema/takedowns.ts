@@ -26,7 +26,7 @@ export type StoredRecipient = {
   kind: "site" | "host" | "cdn" | "registrar";
   email: string | null;
   webForm: string | null;
-  foundBy: "catalog" | "site-page" | "rdap-ip" | "cdn-ranges" | "rdap-domain" | "platform";
+  foundBy: "catalog" | "site-page" | "rdap-ip" | "cdn-ranges" | "rdap-origin" | "rdap-domain" | "platform";
   source: string;
   note: string | null;
   name: string | null;
@@ -35,7 +35,17 @@ export type StoredRecipient = {
   /** For a host or CDN: the address the site's name resolved to, and when. */
   address?: string | null;
   resolvedAt?: string | null;
+  /** For a host found behind a CDN: the name that resolved to `address` outside the CDN's ranges, and how it was chosen. */
+  origin?: StoredOrigin | null;
 };
+
+/**
+ * How a likely origin behind a CDN was found: a name of the site's domain that resolves outside
+ * the CDN's ranges. origin-name: origin., direct. and the like; apex: the domain itself or its
+ * www.; mx: the domain's own mail server; service: mail., webmail., cpanel., ftp.; page: a host of
+ * the domain the leak page loads media or links from.
+ */
+export type StoredOrigin = { name: string; via: "origin-name" | "apex" | "mx" | "service" | "page"; behind: string };
 
 /**
  * A report filed on a party's form rather than by email (Cloudflare takes DMCA reports only on

@@ -17,20 +17,45 @@ describe("takedowns through Cloudflare's Abuse Reports API", () => {
   let cloudflare: FakeCloudflare;
   let ava: TestClient;
   const leakIds: Record<string, string> = {};
-  const sites = ["cfok.example", "cfbad.example", "cfdenied.example", "cfalone.example", "cfown.example"];
+  const sites = ["cfok.example", "cfbad.example", "cfdenied.example", "cfalone.example", "cfown.example", "cforigin.example", "cfhidden.example", "cfrefuse.example"];
   const clock = testClock();
 
   beforeAll(async () => {
     const leakPage = `<!doctype html><title>luna_rivers leaked</title><p>luna_rivers leaked pack</p>`;
     web = await startVirtualHostServer(Object.fromEntries(sites.map((host) => [host, { "/a": html(leakPage), "/b": html(leakPage) }])));
     // A site behind Cloudflare with its own DMCA address: written to first, Cloudflare only if the link stays up.
-    web.setSite("cfown.example", { "/a": html(leakPage), "/b": html(leakPage), "/dmca": html(`<p>DMCA: <a href="mailto:dmca@cfown.example">dmca@cfown.example</a></p>`) });
+    // Its leak pages load their images from a name of its domain that Cloudflare does not serve: its likely origin.
+    const ownPage = leakPage.replace("</p>", `</p><img src="http://media.cfown.example/t/1.jpg" alt="">`);
+    web.setSite("cfown.example", { "/a": html(ownPage), "/b": html(ownPage), "/dmca": html(`<p>DMCA: <a href="mailto:dmca@cfown.example">dmca@cfown.example</a></p>`) });
     net = await startTakedownNetwork(web.port, {
-      dns: Object.fromEntries(sites.map((host, i) => [host, { a: [`104.16.1.${i + 1}`] }])),
+      dns: {
+        ...Object.fromEntries(sites.map((host, i) => [host, { a: [`104.16.1.${i + 1}`] }])),
+        // cforigin.example's own mail server is outside Cloudflare, on a hosting network.
+        "cforigin.example": { a: ["104.16.1.6"], mx: ["mail.cforigin.example"] },
+        "mail.cforigin.example": { a: ["5.39.10.25"] },
+        // Every name of cfhidden.example is on Cloudflare: no origin shows.
+        "cfhidden.example": { a: ["104.16.1.7"], mx: ["mail.cfhidden.example"] },
+        "mail.cfhidden.example": { a: ["104.16.2.1"] },
+        "direct.cfhidden.example": { a: ["104.16.2.2"] },
+        "media.cfown.example": { a: ["5.39.10.40"] },
+        // cfrefuse.example's origin takes mail; its registrar's mailbox refuses it for good (550).
+        "cfrefuse.example": { a: ["104.16.1.8"], mx: ["mail.cfrefuse.example"] },
+        "mail.cfrefuse.example": { a: ["5.39.10.26"] },
+      },
       rdap: {
-        ips: Object.fromEntries(sites.map((_, i) => [`104.16.1.${i + 1}`, rdapNetwork("CLOUDFLARENET", "abuse@cloudflare.example")])),
+        ips: {
+          ...Object.fromEntries(sites.map((_, i) => [`104.16.1.${i + 1}`, rdapNetwork("CLOUDFLARENET", "abuse@cloudflare.example")])),
+          "104.16.2.1": rdapNetwork("CLOUDFLARENET", "abuse@cloudflare.example"),
+          "104.16.2.2": rdapNetwork("CLOUDFLARENET", "abuse@cloudflare.example"),
+          "5.39.10.25": rdapNetwork("ORIGINNET", "abuse@originhost.example"),
+          "5.39.10.40": rdapNetwork("MEDIAHOST", "abuse@mediahost.example"),
+          "5.39.10.26": rdapNetwork("ORIGINNET2", "abuse@originhost2.example"),
+        },
         // cfalone.example has no registrar answer: the API report is all there is.
-        domains: Object.fromEntries(sites.filter((h) => h !== "cfalone.example").map((host) => [host, rdapDomain(host, "Example Registrar, Inc.", "abuse@registrar.example")])),
+        domains: {
+          ...Object.fromEntries(sites.filter((h) => h !== "cfalone.example").map((host) => [host, rdapDomain(host, "Example Registrar, Inc.", "abuse@registrar.example")])),
+          "cfrefuse.example": rdapDomain("cfrefuse.example", "Refusing Registrar", "refuse@registrar.example"),
+        },
       },
     });
     cloudflare = await startFakeCloudflare({ token: TOKEN, accountId: ACCOUNT });
@@ -110,6 +135,47 @@ describe("takedowns through Cloudflare's Abuse Reports API", () => {
     expect(mail[0]!.text).toContain("http://cfok.example/b");
   });
 
+  it("writes at once to the host of the site's likely origin (its mail server, outside Cloudflare) and to the registrar, besides the API report", async () => {
+    const { details, api, mail } = await takeDown("cforigin.example");
+    expect(api).toHaveLength(1);
+    expect(mail.map((m) => m.to).flat().sort()).toEqual(["abuse@originhost.example", "abuse@registrar.example"]);
+    const origin = mail.find((m) => m.to.includes("abuse@originhost.example"))!;
+    expect(origin.text).toContain("To the abuse desk of ORIGINNET Ltd, which appears to host cforigin.example:");
+    expect(origin.text).toMatch(
+      /That server appears to be on your network: mail\.cforigin\.example \(the domain's own mail server, by its MX record\) resolved to 5\.39\.10\.25 on \d{1,2} [A-Z][a-z]+ \d{4}, \d\d:\d\d UTC, an address outside Cloudflare's published ranges\./,
+    );
+    expect(origin.text).toContain("http://cforigin.example/a");
+    expect(origin.text).toContain("http://cforigin.example/b");
+    expect(origin.text).not.toContain("104.16.1.6");
+    for (const d of details) {
+      expect(d.status).toBe("sent");
+      expect(d.recipients.map((r: { kind: string; foundBy: string }) => `${r.kind}:${r.foundBy}`)).toEqual(["cdn:cdn-ranges", "host:rdap-origin", "registrar:rdap-domain"]);
+      expect(d.recipients[1]).toMatchObject({ email: "abuse@originhost.example", name: "ORIGINNET Ltd", address: "5.39.10.25", resolvedAt: expect.any(String) });
+      expect(d.recipients[1].note).toContain("likely origin behind Cloudflare: mail.cforigin.example");
+      expect(d.notices.map((n: { recipient: { email: string } }) => n.recipient.email).sort()).toEqual(["abuse@originhost.example", "abuse@registrar.example"]);
+      const step = d.history.find((e: { type: string }) => e.type === "form_step");
+      expect(step.message).toContain("Meanwhile notices go to the hosting network of the site's likely origin (abuse@originhost.example) and the registrar (abuse@registrar.example).");
+    }
+  });
+
+  it("names no origin for a site whose every name is on Cloudflare: the registrar only", async () => {
+    const { details, api, mail } = await takeDown("cfhidden.example");
+    expect(api).toHaveLength(1);
+    expect(mail.map((m) => m.to).flat()).toEqual(["abuse@registrar.example"]);
+    for (const d of details) expect(d.recipients.map((r: { kind: string }) => r.kind)).toEqual(["cdn", "registrar"]);
+  });
+
+  it("keeps a link that reached the origin's host as sent when the registrar's notice, written with it, is refused for good", async () => {
+    const { details, mail } = await takeDown("cfrefuse.example");
+    expect(mail.map((m) => m.to).flat()).toEqual(["abuse@originhost2.example"]);
+    for (const d of details) {
+      expect(d.status).toBe("sent");
+      expect(d.nextCheckAt).not.toBeNull();
+      const said = d.history.map((e: { message: string }) => e.message).join("\n");
+      expect(said).toContain("The notice to refuse@registrar.example could not be sent");
+    }
+  });
+
   it("turns a report the API refuses as invalid into her step, with Cloudflare's errors", async () => {
     cloudflare.rejectWith = [{ code: 10000, message: "urls: the hostname is not proxied by Cloudflare" }];
     try {
@@ -154,7 +220,7 @@ describe("takedowns through Cloudflare's Abuse Reports API", () => {
     }
   });
 
-  it("files the Cloudflare report when a link on a site with its own address stays up, with the registrar's notice", async () => {
+  it("files the Cloudflare report when a link on a site with its own address stays up, with notices to its origin's host and its registrar at once", async () => {
     const first = await takeDown("cfown.example");
     expect(first.api).toHaveLength(0);
     expect(first.mail.map((m) => m.to).flat()).toEqual(["dmca@cfown.example"]);
@@ -167,7 +233,12 @@ describe("takedowns through Cloudflare's Abuse Reports API", () => {
     await services.queue.runDue(["takedowns.send-notice"]);
     const api = cloudflare.requests.slice(before.api);
     expect(api.map((r) => r.body?.urls).sort()).toEqual(["http://cfown.example/a", "http://cfown.example/b"]);
-    expect(net.smtp.received.slice(before.mail).map((m) => m.to).flat()).toEqual(["abuse@registrar.example"]);
+    // One notice per party for both links: the host its images come from (outside Cloudflare), and the registrar.
+    const escalated = net.smtp.received.slice(before.mail);
+    expect(escalated.map((m) => m.to).flat().sort()).toEqual(["abuse@mediahost.example", "abuse@registrar.example"]);
+    expect(escalated.find((m) => m.to.includes("abuse@mediahost.example"))!.text).toContain(
+      "media.cfown.example (a host of the same domain that the leak page loads its media or links from) resolved to 5.39.10.40",
+    );
     for (const t of first.details) {
       const d = await (await ava.get(`/v1/takedowns/${t.id}`)).json();
       expect(d.status).toBe("escalated");

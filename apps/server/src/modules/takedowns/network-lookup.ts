@@ -85,6 +85,18 @@ export class NetworkLookup {
     return [...v4, ...v6];
   }
 
+  /** The mail exchangers a domain names (MX), most preferred first; at most 5. */
+  async mailHosts(domain: string): Promise<string[]> {
+    const name = domain.toLowerCase().replace(/\.$/, "");
+    if (ipaddr.isValid(name)) return [];
+    const records = await this.#resolver.resolveMx(name).catch(() => []);
+    return records
+      .filter((r) => typeof r.exchange === "string" && r.exchange.length > 0 && r.exchange.length <= 253)
+      .sort((a, b) => a.priority - b.priority)
+      .map((r) => r.exchange.toLowerCase().replace(/\.$/, ""))
+      .slice(0, 5);
+  }
+
   /** "Cloudflare" when the address is in Cloudflare's published ranges. */
   async cdnOf(address: string): Promise<string | null> {
     const ip = ipaddr.process(address);

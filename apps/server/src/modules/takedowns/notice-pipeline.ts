@@ -12,7 +12,7 @@ import { FINAL } from "./takedown-lifecycle";
 import { moveNotice, moveTakedowns, noteTakedowns } from "./takedown-moves";
 import { nextCheckAt } from "./takedown-schedule";
 import { REDDIT_COPYRIGHT_FORM } from "./recipient-finder";
-import { cloudflareFirst, describeRecipient, ESCALATE_KIND_LABEL, isPermanentSmtpFailure, isRedditForm, kindsOf, minuteOf, storable } from "./takedown-shared";
+import { cloudflareFirst, describeRecipient, ESCALATE_KIND_LABEL, isCloudflare, isPermanentSmtpFailure, isRedditForm, kindsOf, minuteOf, storable } from "./takedown-shared";
 import { detail, userTakedown } from "./takedown-views";
 import { startAfterFor, type TakedownsContext } from "./takedowns.context";
 import { cloudflareReportJob, recheckJob, sendNoticeJob } from "./takedowns.job-definitions";
@@ -24,7 +24,15 @@ import * as repo from "./takedowns.repository";
 export type NoticeGroup = { level: number; recipient: StoredRecipient; kind: NoticeKind; takedowns: repo.TakedownRow[] };
 
 export type RowPlan =
-  | { type: "notice"; level: number; recipient: StoredRecipient; recipients: StoredRecipient[]; formStep: StoredFormStep | null }
+  | {
+      type: "notice";
+      /** The last recipient written to now (escalation goes on after it). */
+      level: number;
+      /** Every recipient written to now: the first with email or, behind Cloudflare, every one after it with email. */
+      targets: { level: number; recipient: StoredRecipient }[];
+      recipients: StoredRecipient[];
+      formStep: StoredFormStep | null;
+    }
   | { type: "cloudflare-api"; formStep: StoredFormStep }
   | { type: "manual"; webForm: string | null; reason: string; formStep: StoredFormStep | null };
 
@@ -33,7 +41,7 @@ function resolutionOf(t: repo.TakedownRow, recipient: StoredRecipient): NoticeIt
   if (recipient.kind !== "host" && recipient.kind !== "cdn") return null;
   const own = (t.level !== null ? t.recipients[t.level] : undefined) ?? recipient;
   const r = own.kind === recipient.kind && own.address ? own : recipient;
-  return r.address && r.resolvedAt ? { address: r.address, at: r.resolvedAt } : null;
+  return r.address && r.resolvedAt ? { address: r.address, at: r.resolvedAt, origin: r.origin ?? null } : null;
 }
 
 /**
@@ -185,9 +193,26 @@ export function redditFormStep(ctx: TakedownsContext, context: NoticeContext, ur
 /** The party a form step is filed with, as she reads it. */
 export const FORM_PARTY: Record<StoredFormStep["party"], string> = { cloudflare: "Cloudflare", reddit: "Reddit" };
 
-export function formStepMessage(step: StoredFormStep, alsoTo: StoredRecipient | null): string {
-  const registrar = alsoTo?.email ? ` Meanwhile a notice goes to ${ESCALATE_KIND_LABEL[alsoTo.kind]} (${alsoTo.email}).` : "";
-  return step.via === "api" ? `Reporting to Cloudflare through its Abuse Reports API.${registrar}` : `${step.reason}${registrar}`;
+/** "the hosting network of the site's likely origin (abuse@host.example)", "the registrar (abuse@registrar.example)". */
+const partyWithAddress = (r: StoredRecipient) => `${r.origin ? "the hosting network of the site's likely origin" : ESCALATE_KIND_LABEL[r.kind]} (${r.email})`;
+
+export function formStepMessage(step: StoredFormStep, alsoTo: StoredRecipient[]): string {
+  const to = alsoTo.filter((r) => r.email);
+  const meanwhile = to.length === 0 ? "" : ` Meanwhile ${to.length === 1 ? "a notice goes" : "notices go"} to ${to.map(partyWithAddress).join(" and ")}.`;
+  return step.via === "api" ? `Reporting to Cloudflare through its Abuse Reports API.${meanwhile}` : `${step.reason}${meanwhile}`;
+}
+
+/**
+ * Who is written to at once: the first recipient with email; behind Cloudflare (which takes no
+ * email, and whose report is filed apart), every recipient after it with email: the host of the
+ * site's likely origin and the registrar, together.
+ */
+export function atOnce(recipients: StoredRecipient[], from = 0): { level: number; recipient: StoredRecipient }[] {
+  const withEmail = recipients.map((recipient, level) => ({ level, recipient })).filter((r) => r.level >= from && r.recipient.email);
+  const first = withEmail[0];
+  if (!first) return [];
+  const cf = recipients.findIndex(isCloudflare);
+  return cf >= from && cf < first.level ? withEmail : [first];
 }
 
 /** The report is in: the link is tracked from now, as after a notice (a link already sent to its registrar keeps its dates). */
@@ -236,9 +261,9 @@ export async function lookUpRecipients(ctx: TakedownsContext, drafts: repo.Taked
 
 /** What happens to one link: a notice to its first recipient with email, a report through Cloudflare's API, or her step (a form, or nobody found). */
 export function planRow(row: repo.TakedownRow, recipients: StoredRecipient[], steps: Map<string, StoredFormStep>): RowPlan {
-  const level = recipients.findIndex((r) => r.email);
+  const targets = atOnce(recipients);
   const formStep = row.basis !== "takeitdown" && (cloudflareFirst(recipients) || recipients.some(isRedditForm)) ? (steps.get(new URL(row.url).hostname) ?? null) : null;
-  if (level >= 0) return { type: "notice", level, recipient: recipients[level]!, recipients, formStep };
+  if (targets.length > 0) return { type: "notice", level: targets.at(-1)!.level, targets, recipients, formStep };
   if (formStep?.via === "api") return { type: "cloudflare-api", formStep };
   const webForm = formStep?.formUrl ?? recipients.find((r) => r.webForm)?.webForm ?? null;
   const refusals = recipients
@@ -283,7 +308,7 @@ export async function prepareTakedowns(ctx: TakedownsContext, takedownIds: strin
           : [{ takedownId: row.id, at, type: "recipient_found", message: "No contact found for the site, its host or its registrar." }],
       );
       if (formStep) {
-        await noteTakedowns(tx, [{ takedownId: row.id, at, type: "form_step", message: formStepMessage(formStep, plan.type === "notice" ? plan.recipient : null) }]);
+        await noteTakedowns(tx, [{ takedownId: row.id, at, type: "form_step", message: formStepMessage(formStep, plan.type === "notice" ? plan.targets.map((t) => t.recipient) : []) }]);
         if (formStep.via === "api") reportIds.push(row.id);
         // Handed to her as a form step: the link counts against the month now.
         else await repo.markCounted(tx, [row.id], at);
@@ -305,7 +330,7 @@ export async function prepareTakedowns(ctx: TakedownsContext, takedownIds: strin
         });
         continue;
       }
-      addToGroups(groups, { ...row, recipients, level: plan.level, formStep }, plan);
+      for (const target of plan.targets) addToGroups(groups, { ...row, recipients, level: target.level, formStep }, target);
       await repo.updateTakedowns(tx, [row.id], { recipients, level: plan.level, formStep, updatedAt: at });
     }
     // Each takedown moves to queued with its first notice (a takedown on two bases is queued again with its second).
@@ -329,6 +354,21 @@ export async function prepareTakedowns(ctx: TakedownsContext, takedownIds: strin
   for (const noticeId of noticeIds) await ctx.queue.send(sendNoticeJob, { noticeId });
 }
 
+/** The link's first notice went out before this one was written: this one escalates (one written with it, at once, does not). */
+const sentBefore = (notice: repo.NoticeRow, t: repo.TakedownRow) => t.firstSentAt !== null && notice.createdAt > t.firstSentAt;
+
+/**
+ * A notice failed for good: its links fail, with why, except those another notice written with it
+ * (at once: the origin's host and the registrar behind Cloudflare, or a DMCA notice and a TAKE IT
+ * DOWN request) already reached; they stay as they are, with a note.
+ */
+async function failLinks(tx: DbOrTx, notice: repo.NoticeRow, linked: repo.TakedownRow[], at: Date, message: string) {
+  const fresh = (await repo.lockTakedowns(tx, linked.map((t) => t.id))).filter((t) => !FINAL.includes(t.status) && !t.counterNotice);
+  const reached = fresh.filter((t) => t.firstSentAt !== null && !sentBefore(notice, t));
+  await moveTakedowns(tx, fresh.filter((t) => !reached.includes(t)), "failed", { at, message, values: { reason: message, nextCheckAt: null } });
+  await noteTakedowns(tx, reached.map((t) => ({ takedownId: t.id, at, type: "send_failed", message })));
+}
+
 /** The job: one notice out through the mailer; retried on SMTP failures, never lost. */
 export async function sendNotice(ctx: TakedownsContext, noticeId: string, attempt: { retryCount: number; retryLimit: number }): Promise<void> {
   // What goes out is what the claim read: a notice rewritten until then (a cancelled link, a link that joined) is sent as rewritten.
@@ -349,7 +389,7 @@ export async function sendNotice(ctx: TakedownsContext, noticeId: string, attemp
     const message = `The notice was not sent: the address ${check.shown} was refused (${check.reason}).`;
     await ctx.db.transaction(async (tx) => {
       await moveNotice(tx, notice, "failed", { attempts: notice.attempts + 1, error: storable(message) });
-      await moveTakedowns(tx, linked, "failed", { at, message: storable(message), values: { reason: storable(message), nextCheckAt: null } });
+      await failLinks(tx, notice, linked, at, storable(message));
     });
     return;
   }
@@ -372,8 +412,7 @@ export async function sendNotice(ctx: TakedownsContext, noticeId: string, attemp
     }
     await ctx.db.transaction(async (tx) => {
       await moveNotice(tx, notice, "failed", { messageId: null, attempts: notice.attempts + 1, error: reason });
-      const message = `The notice to ${email} could not be sent: ${reason}`;
-      await moveTakedowns(tx, linked, "failed", { at, message, values: { reason: message, nextCheckAt: null } });
+      await failLinks(tx, notice, linked, at, `The notice to ${email} could not be sent: ${reason}`);
     });
     ctx.logger.warn({ noticeId, err: error }, "takedown notice failed for good");
     return;
@@ -399,7 +438,7 @@ export async function sendNotice(ctx: TakedownsContext, noticeId: string, attemp
         ? `TAKE IT DOWN request sent to ${email} (Message-ID ${messageId}).${!t.removalDeadlineAt ? ` Under the Act the platform has until ${minuteOf(deadlineOf(t)!)} to remove it.` : ""}`
         : `Notice sent to ${email} (Message-ID ${messageId}).`;
     for (const t of fresh) {
-      await moveTakedowns(tx, [t], notice.level > 0 && t.firstSentAt ? "escalated" : "sent", {
+      await moveTakedowns(tx, [t], notice.level > 0 && sentBefore(notice, t) ? "escalated" : "sent", {
         at,
         event: "sent",
         message: sentLine(t),

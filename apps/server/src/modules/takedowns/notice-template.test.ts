@@ -82,6 +82,21 @@ describe("the DMCA notice, per recipient", () => {
     expect(renderNotice(input("site", null)).text).not.toContain("hosted on your network");
   });
 
+  it("tells the host of a likely origin behind a CDN which name resolved to its network, when, and that it appears to be the origin", () => {
+    const base = input("host", "HostingCo B.V.");
+    const origin = { address: "5.39.10.25", at: "2026-11-24T20:59:00.000Z", origin: { name: "mail.leakforum.demo", via: "mx" as const, behind: "Cloudflare" } };
+    const notice = renderNotice({ ...base, items: base.items.map((i) => ({ ...i, resolved: origin })) });
+    const shown = cheerio.load(notice.html).text();
+    for (const body of [notice.text, shown]) {
+      expect(body).toContain("To the abuse desk of HostingCo B.V., which appears to host leakforum.demo:");
+      expect(body).toContain(
+        "The site is served through Cloudflare, which hides the server it runs on. That server appears to be on your network: mail.leakforum.demo (the domain's own mail server, by its MX record) resolved to 5.39.10.25 on 24 November 2026, 20:59 UTC, an address outside Cloudflare's published ranges.",
+      );
+      expect(body).toContain("Likely origin behind Cloudflare: mail.leakforum.demo (the domain's own mail server, by its MX record) resolved to 5.39.10.25 on 24 November 2026, 20:59 UTC");
+      expect(body).not.toContain("hosted on your network");
+    }
+  });
+
   it("names earlier recipients with the date and time they were written to", () => {
     const notice = renderNotice(input("host", "HOSTNET Ltd", { earlier: [{ name: "leakforum.demo", email: "dmca@leakforum.demo", sentAt: new Date("2026-11-17T09:00:00Z") }] }));
     expect(notice.text).toContain("A notice for this material was sent to leakforum.demo <dmca@leakforum.demo> on 17 November 2026, 09:00 UTC; the material is still available.");
@@ -124,5 +139,11 @@ describe("the TAKE IT DOWN Act request, per recipient", () => {
     expect(text).toContain("She confirmed this statement on 24 November 2026, 20:00 UTC.");
     if (kind === "site" || kind === "platform") expect(text).toContain("Please remove the depiction by 26 November 2026, 21:05 UTC (48 hours from this request)");
     expect(text).not.toMatch(/\d{4}-\d\d-\d\d/);
+  });
+
+  it("to the host of a likely origin behind a CDN: the network that appears to host the site", () => {
+    const { ownerName, profiles, recipient: host, ...rest } = input("host", "HostingCo B.V.");
+    const text = renderTakeItDownRequest({ ...rest, recipient: { ...host, origin: { name: "mail.leakforum.demo", via: "mx", behind: "Cloudflare" } }, personName: ownerName, profiles, attestation, missed: [] }).text;
+    expect(text.split("\n")[0]).toBe("To the abuse desk of HostingCo B.V., which appears to host leakforum.demo:");
   });
 });

@@ -1,4 +1,4 @@
-import type { StoredRecipient } from "../../db/schema/takedowns";
+import type { StoredOrigin, StoredRecipient } from "../../db/schema/takedowns";
 import { utcDay, utcMinute, utcMinuteOf } from "../../lib/dates";
 
 /**
@@ -31,10 +31,27 @@ export interface NoticeItem {
   snippet: string;
   fetchedAt: string | null;
   sha256: string | null;
-  /** For a notice to the network serving the site: the IP address its name resolved to, and when (ISO time). */
-  resolved?: { address: string; at: string } | null;
+  /**
+   * For a notice to the network serving the site: the IP address its name resolved to, and when
+   * (ISO time); for the host of its likely origin behind a CDN, the other name that resolved there.
+   */
+  resolved?: { address: string; at: string; origin?: StoredOrigin | null } | null;
   /** The link re-posts material removed earlier after our notice (a re-upload). */
   reupload?: { url: string; removedAt: string; noticeSentAt: string | null; sameSite: boolean } | null;
+}
+
+/** How each kind of name a likely origin was found by is described to the party the notice goes to. */
+export const ORIGIN_VIA: Record<StoredOrigin["via"], string> = {
+  "origin-name": "a name of the domain kept for its origin server",
+  apex: "another name of the same site",
+  mx: "the domain's own mail server, by its MX record",
+  service: "a service name of the domain: mail, webmail, hosting panel or FTP",
+  page: "a host of the same domain that the leak page loads its media or links from",
+};
+
+/** "mail.site.example (the domain's own mail server, by its MX record) resolved to 203.0.113.9 on 24 November 2026, 21:05 UTC". */
+function originResolution(r: { address: string; at: string; origin: StoredOrigin }): string {
+  return `${r.origin.name} (${ORIGIN_VIA[r.origin.via]}) resolved to ${r.address} on ${utcMinuteOf(r.at)}`;
 }
 
 export const REPEAT_INFRINGER_POLICY =
@@ -123,12 +140,27 @@ function opening(recipient: NoticeRecipient, items: NoticeItem[], served: string
         why: `The material listed in section 2 was posted on your platform by users who do not own it.`,
         ask: "Please remove or disable access to it expeditiously, as your repeat-infringer policy provides.",
       };
-    case "host":
+    case "host": {
+      // Behind a CDN: the names that led to this network, each once.
+      const found = new Map<string, { address: string; at: string; origin: StoredOrigin }>();
+      for (const i of items) if (i.resolved?.origin) found.set(`${i.resolved.origin.name} ${i.resolved.address}`, { ...i.resolved, origin: i.resolved.origin });
+      const origins = [...found.values()];
+      if (origins.length > 0) {
+        const behind = origins[0]!.origin.behind;
+        return {
+          greeting: `To the abuse desk of ${name ?? "the hosting network"}, which appears to host ${sites}`,
+          why:
+            `The site is served through ${behind}, which hides the server it runs on. That server appears to be on your network: ${origins.map(originResolution).join("; ")}, ` +
+            `${origins.length === 1 ? "an address" : "addresses"} outside ${behind}'s published ranges. If the site is not your customer's, please tell us.`,
+          ask: "Please remove or disable access to the material listed in section 2 expeditiously, or have your customer do so.",
+        };
+      }
       return {
         greeting: `To the abuse desk of ${name ?? "the hosting network"}, which hosts ${sites}`,
         why: `The site is hosted on your network${served}.`,
         ask: "Please remove or disable access to the material listed in section 2 expeditiously, or have your customer do so.",
       };
+    }
     case "cdn":
       return {
         greeting: `To the abuse desk of ${name ?? "the network"} that serves ${sites}`,
@@ -162,7 +194,9 @@ function whereOnPage(item: NoticeItem, ownerName: string): string[] {
     lines.push(`Images on the page that are copies of her content (${item.imageUrls.length}):`);
     for (const u of item.imageUrls.slice(0, 20)) lines.push(`  ${u}`);
   }
-  if (item.resolved) {
+  if (item.resolved?.origin) {
+    lines.push(`Likely origin behind ${item.resolved.origin.behind}: ${originResolution({ ...item.resolved, origin: item.resolved.origin })}`);
+  } else if (item.resolved) {
     lines.push(`Served from: ${new URL(item.url).hostname} resolved to ${item.resolved.address} on ${utcMinuteOf(item.resolved.at)}`);
   }
   if (item.fetchedAt) lines.push(`Seen on: ${utcMinuteOf(item.fetchedAt)}${item.sha256 ? `; SHA-256 of the page as we received it: ${item.sha256}` : ""}`);
@@ -175,7 +209,7 @@ export function renderNotice(input: NoticeInput): { subject: string; text: strin
   const domains = domainsOf(items);
   const subject = `DMCA notice of copyright infringement: ${count} URL${count === 1 ? "" : "s"} on ${domains.length === 1 ? domains[0] : `${domains.length} sites`} [ref ${input.reference}]`;
 
-  const served = [...new Map(items.filter((i) => i.resolved).map((i) => [`${new URL(i.url).hostname} ${i.resolved!.address}`, i])).values()].map(
+  const served = [...new Map(items.filter((i) => i.resolved && !i.resolved.origin).map((i) => [`${new URL(i.url).hostname} ${i.resolved!.address}`, i])).values()].map(
     (i) => `${new URL(i.url).hostname} resolved to ${i.resolved!.address} on ${utcMinuteOf(i.resolved!.at)}`,
   );
   const open = opening(recipient, items, served.length > 0 ? ` (${served.join("; ")})` : "");

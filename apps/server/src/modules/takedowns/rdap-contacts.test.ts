@@ -9,6 +9,10 @@ describe("the abuse mailbox in real RDAP answers (testdata/rdap/SOURCES.md says 
   it.each([
     ["arin-ip-192.198.0.0.json", "daniel.petsinger@radiolinkinternet.com", "Radio Link Internet", "abuse-entity"],
     ["arin-ip-74.125.225.229.json", "arin-contact@google.com", "Google Inc.", "abuse-entity"],
+    // The network's NOC, also marked abuse, at the top; the organisation's own abuse desk under the registrant wins.
+    ["arin-ip-2001-4860.json", "network-abuse@google.com", "Google LLC", "abuse-entity"],
+    ["arin-ip-13.64.0.0.json", "abuse@microsoft.com", "Microsoft Corporation", "abuse-entity"],
+    ["arin-ip-206.41.110.0.json", "neteng@unitedix.net", "United-IX", "abuse-entity"],
     ["ripe-ip-62.239.237.1.json", "zzdnsr@bt.com", "BT Corporate Registry", "abuse-entity"],
     ["ripe-ip-130.59.0.0.json", "abuse@switch.ch", "SWITCH-LAN", "abuse-entity"],
     ["apnic-ip-210.107.73.73.json", "hostmaster@nic.or.kr", "DACOM BORANET", "abuse-entity"],
@@ -25,6 +29,12 @@ describe("the abuse mailbox in real RDAP answers (testdata/rdap/SOURCES.md says 
     ["domain-microsoft.click.json", "abusecomplaints@markmonitor.com", "MarkMonitor Inc.", "abuse-entity"],
     ["domain-home.moscow.json", "abuse@reg.ru", 'Limited Liability Company "Registrar of domain names REG.RU"', "abuse-entity"],
     ["domain-lemonde.fr.json", "registrar@nameshield.net", "NAMESHIELD", "registrar-entity"],
+    // .com (Verisign): the registrar's abuse entity, nameless, nested under it.
+    ["domain-google.com.json", "abusecomplaints@markmonitor.com", "MarkMonitor Inc.", "abuse-entity"],
+    ["domain-themarquetry.com.json", "abuse@registrar.eu", "Hosting Concepts B.V. d/b/a Registrar.eu", "abuse-entity"],
+    ["domain-20c.com.json", "abuse@joker.com", "CSL Computer Service Langenbach GmbH d/b/a joker.com", "abuse-entity"],
+    // .no (Norid): no abuse entity; the registrar's own mailbox, not the technical contact's.
+    ["domain-norway.no.json", "kundeservice@domeneshop.no", "Domeneshop AS", "registrar-entity"],
   ])("%s: the registrar's %s", (file, email, registrar, via) => {
     expect(registrarAbuse(fixture(file))).toMatchObject({ email, registrar, name: registrar, via, refused: null });
   });

@@ -4,7 +4,10 @@ import { checkMailbox, type MailboxCheck } from "./mailbox";
  * The abuse mailbox and the organisation's name in an RDAP answer (RFC 9083), as the
  * registries publish them:
  * - the entity with the `abuse` role wins, nearest the top first (ARIN and RIPE nest it under
- *   the organisation; LACNIC lists it at the top; registrars nest it under the registrar);
+ *   the organisation; LACNIC lists it at the top; registrars nest it under the registrar); an
+ *   entity whose only role is `abuse` (a dedicated abuse desk) wins over one that holds it among
+ *   others (ARIN may list the network's NOC, also marked abuse, at the top, and the
+ *   organisation's abuse desk under the registrant);
  * - on a vCard with several emails, the one typed `abuse` wins (RIPE writes the role's e-mail
  *   first and its abuse-mailbox second, typed `abuse`);
  * - with no abuse-role entity carrying an email, the answer's remarks and notices are read for
@@ -100,6 +103,13 @@ function walk(entities: RdapEntity[] | undefined): { entity: RdapEntity; parent:
 
 const hasRole = (e: RdapEntity, role: string) => Array.isArray(e.roles) && e.roles.some((r) => typeof r === "string" && r.toLowerCase() === role);
 
+/** The abuse entity with an email to write to: a dedicated abuse desk first, then the one nearest the top. */
+function abuseEntity(entities: { entity: RdapEntity; parent: RdapEntity | null }[]) {
+  const withEmail = entities.filter(({ entity }) => hasRole(entity, "abuse") && emailsOf(entity).length > 0);
+  const dedicated = withEmail.find(({ entity }) => entity.roles!.every((r) => typeof r === "string" && r.toLowerCase() === "abuse"));
+  return dedicated ?? withEmail[0];
+}
+
 function remarkLines(answer: RdapAnswer): string[] {
   const blocks = [...(answer.remarks ?? []), ...(answer.notices ?? []), ...walk(answer.entities).flatMap(({ entity }) => entity.remarks ?? [])];
   return blocks
@@ -149,8 +159,7 @@ function networkOrganisation(answer: RdapAnswer, abuse: { entity: RdapEntity; pa
 
 /** The abuse mailbox of an IP network answer (RDAP ip query). */
 export function networkAbuse(answer: RdapAnswer): AbuseFinding {
-  const all = walk(answer.entities);
-  const abuse = all.find(({ entity }) => hasRole(entity, "abuse") && emailsOf(entity).length > 0);
+  const abuse = abuseEntity(walk(answer.entities));
   const name = networkOrganisation(answer, abuse);
   if (abuse) return finding(emailsOf(abuse.entity)[0]!, name, "abuse-entity");
   return finding(remarkAbuse(answer), name, "remarks");
@@ -161,7 +170,7 @@ export function registrarAbuse(answer: RdapAnswer): AbuseFinding & { registrar: 
   const registrar = (Array.isArray(answer.entities) ? answer.entities : []).find((e) => hasRole(e, "registrar"));
   const registrarName = registrar ? organisationName(registrar) : null;
   const scope = registrar ? walk([registrar]) : walk(answer.entities);
-  const abuse = scope.find(({ entity }) => hasRole(entity, "abuse") && emailsOf(entity).length > 0) ?? walk(answer.entities).find(({ entity }) => hasRole(entity, "abuse") && emailsOf(entity).length > 0);
+  const abuse = abuseEntity(scope) ?? abuseEntity(walk(answer.entities));
   const name = registrarName ?? (abuse ? organisationName(abuse.entity) : null);
   if (abuse) return { ...finding(emailsOf(abuse.entity)[0]!, name, "abuse-entity"), registrar: registrarName };
   const remark = remarkAbuse(answer);

@@ -11,6 +11,11 @@ type Network = {
   cdn?: string | null;
   ipAbuse?: { email: string | null; name: string | null; refused?: { address: string; reason: string } | null } | null;
   registrar?: { email: string | null; registrar: string } | null;
+  /** Every name and its addresses (in place of `addresses`, which every name resolves to). */
+  names?: Record<string, string[]>;
+  mx?: Record<string, string[]>;
+  /** RDAP answers by address, besides `ipAbuse` for the site's own. */
+  networks?: Record<string, { email: string | null; name: string | null }>;
 };
 
 /** The finder over a made-up network: pages by URL, DNS, CDN ranges and RDAP answers. */
@@ -25,9 +30,14 @@ function finderFor(net: Network, sites: ConstructorParameters<typeof LeakSiteCat
     },
   };
   const lookup: RecipientFinderDeps["lookup"] = {
-    addresses: async () => net.addresses ?? ["198.51.100.7"],
-    cdnOf: async () => net.cdn ?? null,
-    ipAbuse: async (address: string) => (net.ipAbuse === undefined || net.ipAbuse === null ? null : { refused: null, ...net.ipAbuse, url: `http://rdap.test/ip/${address}` }),
+    addresses: async (name: string) => (net.names ? (net.names[name] ?? []) : (net.addresses ?? ["198.51.100.7"])),
+    mailHosts: async (domain: string) => net.mx?.[domain] ?? [],
+    cdnOf: async (address: string) => (net.networks?.[address] ? null : (net.cdn ?? null)),
+    ipAbuse: async (address: string) => {
+      const other = net.networks?.[address];
+      if (other) return { refused: null, ...other, url: `http://rdap.test/ip/${address}` };
+      return net.ipAbuse === undefined || net.ipAbuse === null ? null : { refused: null, ...net.ipAbuse, url: `http://rdap.test/ip/${address}` };
+    },
     registrarAbuse: async (host: string) => (net.registrar ? { ...net.registrar, name: "Abuse", refused: null, url: `http://rdap.test/domain/${host}` } : null),
   };
   const finder = createRecipientFinder({ fetcher, lookup, catalog: async () => new LeakSiteCatalog(sites), logger: createLogger("silent"), timeoutMs: 1000, now: () => resolvedAt });
@@ -110,6 +120,39 @@ describe("finding who can remove a link", () => {
     ]);
   });
 
+  it("names the host of the site's likely origin behind Cloudflare, after Cloudflare, with the name, the address and when it resolved", async () => {
+    const { finder, fetched } = finderFor({
+      cdn: "Cloudflare",
+      ipAbuse: { email: "abuse@cloudflare.test", name: "Cloudflare, Inc." },
+      names: { "www.cdn.test": ["104.16.0.10"], "cdn.test": ["104.16.0.10"], "mail.cdn.test": ["5.39.10.25"] },
+      mx: { "cdn.test": ["mail.cdn.test"] },
+      networks: { "5.39.10.25": { email: "abuse@hostingco.test", name: "HostingCo B.V." } },
+      registrar,
+    });
+    const found = await finder.find("https://www.cdn.test/v/1");
+    expect(found.map((r) => `${r.kind}:${r.foundBy}:${r.email ?? r.webForm}`)).toEqual(["cdn:cdn-ranges:https://abuse.cloudflare.com/", "host:rdap-origin:abuse@hostingco.test", "registrar:rdap-domain:abuse@registrar.test"]);
+    expect(found[1]).toEqual({
+      kind: "host",
+      email: "abuse@hostingco.test",
+      webForm: null,
+      foundBy: "rdap-origin",
+      source: "http://rdap.test/ip/5.39.10.25",
+      note: "The site's likely origin behind Cloudflare: mail.cdn.test (the domain's own mail server, by its MX record) resolved to 5.39.10.25 on 20 May 2026, 10:00 UTC, outside Cloudflare's published ranges; network of 5.39.10.25.",
+      name: "HostingCo B.V.",
+      refused: null,
+      address: "5.39.10.25",
+      resolvedAt: "2026-05-20T10:00:00.000Z",
+      origin: { name: "mail.cdn.test", via: "mx", behind: "Cloudflare" },
+    });
+    // The leak page was read for the hosts it loads from.
+    expect(fetched).toContain("https://www.cdn.test/v/1");
+  });
+
+  it("names no origin when every name of the domain is on Cloudflare: the registrar only", async () => {
+    const { finder } = finderFor({ cdn: "Cloudflare", ipAbuse: { email: "abuse@cloudflare.test", name: "Cloudflare, Inc." }, addresses: ["104.16.0.10"], mx: { "cdn.test": ["mail.cdn.test"] }, registrar });
+    expect((await finder.find("https://www.cdn.test/v/1")).map((r) => r.kind)).toEqual(["cdn", "registrar"]);
+  });
+
   it("writes to an address once even when the host and the registrar share it", async () => {
     const { finder } = finderFor({ ipAbuse: { email: "Abuse@Same.test", name: null }, registrar: { email: "abuse@same.test", registrar: "Same" } });
     expect((await finder.find("https://site.test/x")).map((r) => r.kind)).toEqual(["host"]);
@@ -159,8 +202,33 @@ describe("addresses as sites write them", () => {
     ["HTML entities", `<p>copyright&#64;site&#46;test</p>`, ["copyright@site.test"]],
     ["across elements", `<p>Contact</p><p>info@site.test</p><p>Copyright</p><p>copyright@site.test</p>`, ["copyright@site.test", "info@site.test"]],
     ["not in scripts", `<script>var x = "dmca@tracker.test";</script><p>nothing</p>`, []],
+    ["at and dot spelled out", `<p>Send notices to dmca at site dot test.</p>`, ["dmca@site.test"]],
+    ["AT and DOT in capitals, several labels", `<p>abuse AT mail DOT site DOT co DOT uk</p>`, ["abuse@mail.site.co.uk"]],
+    ["no address made of prose", `<p>Look at site.test, or look at the dot matrix printer.</p>`, []],
+    ["a percent-encoded at sign", `<p>dmca%40site.test</p>`, ["dmca@site.test"]],
+    ["&#x40; and entities encoded twice", `<p>dmca&#x40;site.test</p><p>legal&amp;#64;site&amp;#46;test</p>`, ["dmca@site.test", "legal@site.test"]],
   ])("%s", (_what, html, emails) => {
     expect(pageContacts(html).emails).toEqual(emails);
+  });
+
+  it("ranks several addresses: DMCA mailboxes first, then the site's own domain among equals", () => {
+    const html = `<p>info@mailhost.test, dmca@other.test, dmca [at] site [dot] test, info at site dot test</p>`;
+    expect(pageContacts(html, "site.test").emails).toEqual(["dmca@site.test", "dmca@other.test", "info@site.test", "info@mailhost.test"]);
+  });
+
+  it("bounds the work on a page of ten thousand addresses, and still finds its DMCA mailbox", () => {
+    const html = `<ul>${Array.from({ length: 10_000 }, (_, i) => `<li>fan${i}@spam${i % 97}.test</li>`).join("")}</ul><a href="mailto:dmca@site.test">DMCA</a>`;
+    const started = performance.now();
+    const found = pageContacts(html, "site.test");
+    expect(found.emails[0]).toBe("dmca@site.test");
+    expect(found.emails.length).toBeLessThanOrEqual(20);
+    expect(performance.now() - started).toBeLessThan(3_000);
+  });
+
+  it("refuses an address that is not one mailbox among good ones, and keeps the good ones", () => {
+    const found = pageContacts(`<a href="mailto:dmca@site.test%0ABcc:x@else.test">x</a> <p>copyright at site dot test</p>`);
+    expect(found.emails).toEqual(["copyright@site.test"]);
+    expect(found.refused).toMatchObject([{ reason: "it contains a line break" }]);
   });
 
   it.each([

@@ -1,10 +1,14 @@
 import * as cheerio from "cheerio";
+import { getDomain, parse as parseHost } from "tldts";
 import type { StoredRecipient } from "../../db/schema/takedowns";
+import { utcMinute } from "../../lib/dates";
 import type { Logger } from "../../lib/logger";
 import { FetchError, type GuardedFetcher } from "../../scanner/guarded-fetch";
 import type { LeakSiteCatalog } from "../../scanner/leak-site-catalog";
 import { checkMailbox, showAddress } from "./mailbox";
 import type { NetworkLookup } from "./network-lookup";
+import { ORIGIN_VIA } from "./notice-template";
+import { findOrigin } from "./origin-discovery";
 
 /**
  * The parties who can act on a link, in the order notices go to them: the site itself, the
@@ -78,8 +82,70 @@ function deobfuscate(text: string): string {
   return text.replace(/ ?[[({<] ?(?:at|@) ?[\])}>] ?/gi, "@").replace(/ ?[[({<] ?(?:dot|\.) ?[\])}>] ?/gi, ".");
 }
 
+/**
+ * Entities a page encoded twice (`&amp;#64;` reads as the text `&#64;`): the at sign and the dot,
+ * decimal, hexadecimal or named.
+ */
+function decodeLeftoverEntities(text: string): string {
+  if (!text.includes("&")) return text;
+  return text.replace(/&#0*64;|&#x0*40;|&commat;/gi, "@").replace(/&#0*46;|&#x0*2e;|&period;/gi, ".");
+}
+
+const LOCAL_WORD = /^[A-Za-z0-9._%+-]{1,64}$/;
+const HOST_WORD = /^[A-Za-z0-9-]{1,63}(?:\.[A-Za-z0-9-]{1,63}){0,8}$/;
+
+/** A host under a suffix the public suffix list knows, or under the names reserved for testing (RFC 2606, RFC 6761). */
+function knownSuffix(host: string): boolean {
+  const parsed = parseHost(host, { allowPrivateDomains: true });
+  return parsed.isIcann === true || parsed.isPrivate === true || /\.(?:test|example)$/i.test(host);
+}
+
+/**
+ * Addresses spelled out in words without brackets: "dmca at site dot com", "abuse AT mail DOT
+ * site DOT co DOT uk". Taken only when both "at" and at least one "dot" are spelled (a bare "at"
+ * is ordinary prose: "look at site.com"), and only under a known suffix ("the dot matrix" is no
+ * address). One pass over the words, at most 9 labels per address.
+ */
+function spelledOut(words: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i + 4 < words.length; i++) {
+    if (!/^at$/i.test(words[i + 1]!) || !LOCAL_WORD.test(words[i]!)) continue;
+    const labels: string[] = [];
+    let j = i + 2;
+    if (!HOST_WORD.test(words[j]!)) continue;
+    labels.push(words[j]!);
+    j++;
+    while (j + 1 < words.length && labels.length < 9 && /^dot$/i.test(words[j]!) && HOST_WORD.test(words[j + 1]!)) {
+      labels.push(words[j + 1]!);
+      j += 2;
+    }
+    const host = labels.join(".");
+    if (labels.length >= 2 && knownSuffix(host)) out.push(`${words[i]}@${host}`);
+  }
+  return out;
+}
+
 /** Address-shaped words: something@host.tld, with a letter-only TLD. */
 const addressShaped = /^[^@]+@[^@]+\.[A-Za-z]{2,}$/;
+/** Address-shaped values checked as mailboxes per page, at most (the best-ranked first): a page of ten thousand addresses costs no more. */
+const MAX_CHECKED = 100;
+/** Mailboxes kept per page, at most. */
+const MAX_EMAILS = 20;
+
+/** Structural view of cheerio's DOM nodes (its node types live in a transitive package). */
+type DomNode = { type: string; data?: string; children?: DomNode[] };
+
+/** The page's text nodes in document order, up to MAX_TEXT: one walk over the tree (a selector over every element costs seconds on a page of ten thousand). */
+function pageText(root: DomNode): string {
+  let text = "";
+  const stack: DomNode[] = [root];
+  while (stack.length > 0 && text.length <= MAX_TEXT) {
+    const node = stack.pop()!;
+    if (node.type === "text") text += ` ${node.data ?? ""}`;
+    else if (node.children) for (let i = node.children.length - 1; i >= 0; i--) stack.push(node.children[i]!);
+  }
+  return text;
+}
 
 /** A form that takes a complaint: it has a text area or an email field, and is not a site search. */
 function isComplaintForm($: cheerio.CheerioAPI, form: Parameters<cheerio.CheerioAPI>[0]): boolean {
@@ -89,7 +155,7 @@ function isComplaintForm($: cheerio.CheerioAPI, form: Parameters<cheerio.Cheerio
 }
 
 /** The contacts a page gives: mailto: links, addresses written in its text (plain or obfuscated, entities decoded), complaint forms. */
-export function pageContacts(html: string): PageContacts {
+export function pageContacts(html: string, siteDomain?: string): PageContacts {
   const $ = cheerio.load(html);
   const raw: string[] = [];
   $("a[href]").each((_, el) => {
@@ -108,26 +174,31 @@ export function pageContacts(html: string): PageContacts {
     .toArray()
     .some((f) => isComplaintForm($, f));
   $("script, style, noscript, template, head").remove();
-  let text = "";
-  for (const node of $.root().find("*").contents().toArray()) {
-    if (node.type !== "text") continue;
-    text += ` ${node.data}`;
-    if (text.length > MAX_TEXT) break;
-  }
-  const words = deobfuscate(text.slice(0, MAX_TEXT).replace(/\s+/g, " ")).split(/[\s<>()[\]{}"',;:]+/);
+  const root: DomNode = $.root()[0] ?? { type: "root", children: [] };
+  const text = pageText(root);
+  const words = deobfuscate(decodeLeftoverEntities(text.slice(0, MAX_TEXT).replace(/\s+/g, " ")))
+    .split(/[\s<>()[\]{}"',;:]+/)
+    .map((w) => w.replace(/^[.]+|(?<![.])[.]+$/g, ""));
   for (const w of words) {
-    const word = w.replace(/^[.]+|(?<![.])[.]+$/g, "");
+    // Percent-encoded at signs and dots, as in a copied link ("dmca%40site.com").
+    const word = /%40/i.test(w) ? w.replace(/%40/gi, "@").replace(/%2e/gi, ".") : w;
     if (word.length <= 254 && addressShaped.test(word)) raw.push(word);
   }
-  const emails = new Set<string>();
+  raw.push(...spelledOut(words));
+  // Every candidate once (mailto: links first), the best-ranked checked first; the site's own domain first among equals.
+  const distinct = [...new Map(raw.map((r) => [r.toLowerCase(), r])).values()];
+  const ownDomain = siteDomain?.toLowerCase();
+  const onSite = (a: string) => (ownDomain && a.toLowerCase().endsWith(`@${ownDomain}`) ? 0 : 1);
+  const ordered = distinct.map((a, i) => ({ a, i, key: rank(a) * 2 + onSite(a) })).sort((x, y) => x.key - y.key || x.i - y.i);
+  const emails = new Map<string, string>();
   const refused = new Map<string, string>();
-  for (const candidate of raw) {
-    const check = checkMailbox(candidate);
-    if (check.ok) emails.add(check.address);
-    else refused.set(check.shown, check.reason);
+  for (const { a } of ordered.slice(0, MAX_CHECKED)) {
+    const check = checkMailbox(a);
+    if (check.ok) {
+      if (emails.size < MAX_EMAILS && !emails.has(check.address.toLowerCase())) emails.set(check.address.toLowerCase(), check.address);
+    } else if (refused.size < MAX_EMAILS) refused.set(check.shown, check.reason);
   }
-  const unique = [...new Map([...emails].map((e) => [e.toLowerCase(), e])).values()];
-  return { emails: unique.sort((a, b) => rank(a) - rank(b)), refused: [...refused].map(([address, reason]) => ({ address, reason })), form };
+  return { emails: [...emails.values()], refused: [...refused].map(([address, reason]) => ({ address, reason })), form };
 }
 
 /** mailto: and written addresses on a page that pass as one mailbox, best first. */
@@ -171,7 +242,7 @@ function storable(r: StoredRecipient): StoredRecipient {
 /** What the finder uses of the fetcher, the network lookup and the catalog. */
 export interface RecipientFinderDeps {
   fetcher: Pick<GuardedFetcher, "fetch">;
-  lookup: Pick<NetworkLookup, "addresses" | "cdnOf" | "ipAbuse" | "registrarAbuse">;
+  lookup: Pick<NetworkLookup, "addresses" | "mailHosts" | "cdnOf" | "ipAbuse" | "registrarAbuse">;
   catalog: () => Promise<Pick<LeakSiteCatalog, "siteForUrl">>;
   logger: Logger;
   timeoutMs: number;
@@ -205,7 +276,7 @@ export function createRecipientFinder(deps: RecipientFinderDeps) {
         const res = await deps.fetcher.fetch(page, { robots: false, retries: 0, timeoutMs: deps.timeoutMs, maxBytes: 1024 * 1024 });
         if (res.status !== 200 || !/html|text\/plain/.test(res.contentType || "text/html")) continue;
         const html = res.body.toString("utf8");
-        const found = pageContacts(html);
+        const found = pageContacts(html, getDomain(url.hostname, { allowPrivateDomains: false }) ?? url.hostname);
         if (found.emails.length > 0) {
           return { kind: "site", email: found.emails[0]!, webForm: null, foundBy: "site-page", source: res.finalUrl, note: null, name: url.hostname };
         }
@@ -237,10 +308,46 @@ export function createRecipientFinder(deps: RecipientFinderDeps) {
     };
   }
 
-  async function hostContact(hostname: string): Promise<StoredRecipient | null> {
+  /** The leak page itself, for the hosts of its own domain it loads from (a candidate origin). */
+  async function leakPage(url: URL): Promise<{ html: string; url: URL } | null> {
+    try {
+      const res = await deps.fetcher.fetch(url.href, { robots: false, retries: 0, timeoutMs: deps.timeoutMs, maxBytes: 1024 * 1024 });
+      if (res.status !== 200 || !/html/.test(res.contentType || "text/html")) return null;
+      return { html: res.body.toString("utf8"), url: new URL(res.finalUrl) };
+    } catch (error) {
+      if (error instanceof FetchError) return null;
+      throw error;
+    }
+  }
+
+  /** The network hosting the site's likely origin behind a CDN, when another name of its domain resolves outside the CDN. */
+  async function originContact(url: URL, cdn: string, cdnContact: Awaited<ReturnType<RecipientFinderDeps["lookup"]["ipAbuse"]>>): Promise<StoredRecipient | null> {
+    const found = await findOrigin({ lookup: deps.lookup, page: () => leakPage(url) }, url.hostname, cdn, cdnContact);
+    if (!found) return null;
+    const { origin, address, rdap } = found;
+    const resolvedAt = deps.now?.() ?? new Date();
+    const how = `${origin.name} (${ORIGIN_VIA[origin.via]}) resolved to ${address} on ${utcMinute(resolvedAt)}, outside ${cdn}'s published ranges`;
+    return {
+      kind: "host",
+      email: rdap.email,
+      webForm: null,
+      foundBy: "rdap-origin",
+      source: rdap.url,
+      note: `The site's likely origin behind ${cdn}: ${how}; network of ${address}.${rdap.refused ? ` The address RDAP gives was refused: ${rdap.refused.reason}.` : ""}`,
+      name: rdap.name,
+      refused: rdap.refused,
+      address,
+      resolvedAt: resolvedAt.toISOString(),
+      origin,
+    };
+  }
+
+  /** The network serving the site: its host, or the CDN in front of it and, when one shows, the host of its likely origin. */
+  async function hostContact(url: URL): Promise<StoredRecipient[]> {
+    const hostname = url.hostname;
     const addresses = await deps.lookup.addresses(hostname);
     const address = addresses[0];
-    if (!address) return null;
+    if (!address) return [];
     const resolvedAt = (deps.now?.() ?? new Date()).toISOString();
     const cdn = await deps.lookup.cdnOf(address);
     const rdap = await deps.lookup.ipAbuse(address);
@@ -248,10 +355,17 @@ export function createRecipientFinder(deps: RecipientFinderDeps) {
     if (cdn) {
       // The CDN takes complaints on its form (or its API), not by email: its RDAP mailbox is not written to.
       const known = CDN_CONTACTS[cdn]!;
-      return { kind: "cdn", email: null, webForm: known.webForm, foundBy: "cdn-ranges", source: `${cdn}'s published address ranges (${address})`, note: known.note, name: cdn, refused: null, address, resolvedAt };
+      const front: StoredRecipient = { kind: "cdn", email: null, webForm: known.webForm, foundBy: "cdn-ranges", source: `${cdn}'s published address ranges (${address})`, note: known.note, name: cdn, refused: null, address, resolvedAt };
+      let origin: StoredRecipient | null = null;
+      try {
+        origin = await originContact(url, cdn, rdap);
+      } catch (error) {
+        deps.logger.warn({ err: error, host: hostname }, "origin lookup failed");
+      }
+      return origin ? [front, origin] : [front];
     }
-    if (!rdap?.email && !refused) return null;
-    return {
+    if (!rdap?.email && !refused) return [];
+    return [{
       kind: "host",
       email: rdap?.email ?? null,
       webForm: null,
@@ -262,7 +376,7 @@ export function createRecipientFinder(deps: RecipientFinderDeps) {
       refused,
       address,
       resolvedAt,
-    };
+    }];
   }
 
   async function registrarContact(hostname: string): Promise<StoredRecipient | null> {
@@ -286,19 +400,20 @@ export function createRecipientFinder(deps: RecipientFinderDeps) {
       const url = new URL(rawUrl);
       const platform = platformContact(url.hostname);
       if (platform) return [storable(platform)];
-      const safe = async (what: string, f: () => Promise<StoredRecipient | null>) => {
+      const safe = async (what: string, f: () => Promise<StoredRecipient | StoredRecipient[] | null>): Promise<StoredRecipient[]> => {
         try {
-          return await f();
+          const found = await f();
+          return found === null ? [] : Array.isArray(found) ? found : [found];
         } catch (error) {
           deps.logger.warn({ err: error, url: rawUrl, what }, "recipient lookup failed");
-          return null;
+          return [];
         }
       };
       const found = [
-        await safe("site", () => siteContact(url)),
-        await safe("host", () => hostContact(url.hostname)),
-        await safe("registrar", () => registrarContact(url.hostname)),
-      ].filter((r): r is StoredRecipient => r !== null);
+        ...(await safe("site", () => siteContact(url))),
+        ...(await safe("host", () => hostContact(url))),
+        ...(await safe("registrar", () => registrarContact(url.hostname))),
+      ];
       const seen = new Set<string>();
       return found.map(storable).filter((r) => {
         if (!r.email) return true;

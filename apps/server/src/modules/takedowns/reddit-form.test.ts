@@ -10,6 +10,7 @@ describe("the recipients of a link on Reddit", () => {
     fetcher: { fetch: async (url: string) => (asked.push(`fetch ${url}`), Promise.reject(new Error("no page is read here"))) },
     lookup: {
       addresses: async (host: string) => (asked.push(`dns ${host}`), []),
+      mailHosts: async (domain: string) => (asked.push(`mx ${domain}`), []),
       cdnOf: async () => null,
       ipAbuse: async () => null,
       registrarAbuse: async (host: string) => (asked.push(`rdap ${host}`), null),

@@ -115,6 +115,7 @@ export type TakedownNoteType =
   | "form_submitted"
   | "needs_manual_action"
   | "send_retry"
+  | "send_failed"
   | "counter_notice"
   | "deadline_missed"
   | "escalated"

@@ -4,7 +4,7 @@ import type { StoredRecipient } from "../../db/schema/takedowns";
 import { AppError } from "../../lib/app-error";
 import { checkFileHostLink } from "../../scanner/file-host-gone";
 import { checkLink } from "./link-check";
-import { composeNotice, earlierNotices, formStepFor, formStepMessage, noticeContext, queueNotice, scheduleCheck } from "./notice-pipeline";
+import { atOnce, composeNotice, earlierNotices, formStepFor, formStepMessage, noticeContext, queueNotice, scheduleCheck } from "./notice-pipeline";
 import { moveTakedowns, noteTakedowns } from "./takedown-moves";
 import { nextCheckAt } from "./takedown-schedule";
 import { describeRecipient, ESCALATE_KIND_LABEL, isCloudflare, minuteOf, nextRecipient, storable } from "./takedown-shared";
@@ -64,6 +64,43 @@ export async function deadlineMissed(ctx: TakedownsContext, row: repo.TakedownRo
 /** A party as she reads it: its name (or kind) and address. */
 const describeParty = (r: StoredRecipient) => `${r.name ?? ESCALATE_KIND_LABEL[r.kind]} (${r.email ?? r.webForm ?? ""})`;
 
+/**
+ * One escalation: a notice to `next` for this link, joined to one already queued to the same party
+ * for other links due now when there is one (sent a little later, so that they can join).
+ */
+async function escalateTo(
+  ctx: TakedownsContext,
+  row: repo.TakedownRow,
+  next: { index: number; recipient: StoredRecipient },
+  step: { at: Date; checked: { checks: number; lastCheckAt: Date; updatedAt: Date }; still: string | null },
+) {
+  const { at, checked } = step;
+  const escalated = { ...row, level: next.index, status: "escalated" as const };
+  // Links escalating to the same party together (a site's links, due at the same time) go in one notice.
+  const kind: NoticeKind = row.basis === "takeitdown" ? "takeitdown" : "dmca";
+  const found = await repo.findQueuedEscalationTo(ctx.db, row.userId, next.recipient.email!);
+  const joinable = found && found.notice.kind === kind ? found : undefined;
+  const together = joinable ? [...joinable.takedowns.filter((t) => t.id !== row.id), escalated] : [escalated];
+  const earlier = await earlierNotices(ctx, together.map((t) => t.id));
+  const ownEarlier = joinable ? await earlierNotices(ctx, [row.id]) : earlier;
+  const context = await noticeContext(ctx, row.userId, together.map((t) => t.leakId));
+  const notice = await ctx.db.transaction(async (tx) => {
+    if (step.still) await noteTakedowns(tx, [{ takedownId: row.id, at, type: "checked", message: step.still }]);
+    const escalate = () => moveTakedowns(tx, [row], "escalated", { at, message: storable(`Escalated to ${describeRecipient(next.recipient)}.`), values: { ...checked, level: next.index, nextCheckAt: null } });
+    const open = joinable && (await repo.lockQueuedNotice(tx, joinable.notice.id));
+    if (open) {
+      await repo.linkNotice(tx, open.id, [row.id]);
+      await repo.updateNotice(tx, open.id, composeNotice(ctx, context, open.recipient, together, earlier, open.id.slice(0, 8), kind));
+      await escalate();
+      return { id: open.id, joined: true };
+    }
+    const n = await queueNotice(ctx, tx, context, row.userId, next.index, next.recipient, [escalated], ownEarlier, kind);
+    await escalate();
+    return { id: n.id, joined: false };
+  });
+  if (!notice.joined) await ctx.queue.send(sendNoticeJob, { noticeId: notice.id }, { startAfter: startAfterFor(ctx, new Date(at.getTime() + ctx.schedule.escalationGatherMs)) });
+}
+
 /** The job: is the link still up? Removed, escalated, checked again later, or no response. */
 export async function recheckTakedown(ctx: TakedownsContext, takedownId: string, dueAt: string): Promise<void> {
   const row = await repo.findTakedown(ctx.db, takedownId);
@@ -105,43 +142,25 @@ export async function recheckTakedown(ctx: TakedownsContext, takedownId: string,
     const cf = row.recipients.findIndex(isCloudflare);
     if (cf > (row.level ?? -1) && !row.formStep && (!next || next.index >= cf)) {
       const step = formStepFor(ctx, await noticeContext(ctx, row.userId, [row.leakId]), [row.url]);
-      const alsoTo = next && next.index > cf && next.recipient.email ? next.recipient : null;
+      const alsoTo = row.recipients.filter((r, index) => index > cf && r.email);
       await repo.updateTakedowns(ctx.db, [row.id], { formStep: step, updatedAt: at });
       await noteTakedowns(ctx.db, [{ takedownId: row.id, at, type: "form_step", message: formStepMessage(step, alsoTo) }]);
       if (step.via === "api") await ctx.queue.send(cloudflareReportJob, { takedownIds: [row.id] });
-      if (!alsoTo && step.via === "creator") {
+      if (alsoTo.length === 0 && step.via === "creator") {
         const reason = step.reason ?? "Still up after the notice: report it on Cloudflare's form.";
         await moveTakedowns(ctx.db, [row], "needs_manual_action", { at, message: reason, values: { ...checked, level: cf, webForm: step.formUrl, reason, nextCheckAt: null } });
         return;
       }
     }
-    if (next?.recipient.email) {
-      const escalated = { ...row, level: next.index, status: "escalated" as const };
-      // Links escalating to the same party together (a site's links, due at the same time) go in one notice.
-      const kind: NoticeKind = row.basis === "takeitdown" ? "takeitdown" : "dmca";
-      const found = await repo.findQueuedEscalationTo(ctx.db, row.userId, next.recipient.email);
-      const joinable = found && found.notice.kind === kind ? found : undefined;
-      const together = joinable ? [...joinable.takedowns.filter((t) => t.id !== row.id), escalated] : [escalated];
-      const earlier = await earlierNotices(ctx, together.map((t) => t.id));
-      const ownEarlier = joinable ? await earlierNotices(ctx, [row.id]) : earlier;
-      const context = await noticeContext(ctx, row.userId, together.map((t) => t.leakId));
-      const notice = await ctx.db.transaction(async (tx) => {
-        await noteTakedowns(tx, [{ takedownId: row.id, at, type: "checked", message: `Still up ${Math.floor(sinceNotice / 86_400_000)} days after the notice: ${result.detail}.` }]);
-        const escalate = () =>
-          moveTakedowns(tx, [row], "escalated", { at, message: `Escalated to ${describeRecipient(next.recipient)}.`, values: { ...checked, level: next.index, nextCheckAt: null } });
-        const open = joinable && (await repo.lockQueuedNotice(tx, joinable.notice.id));
-        if (open) {
-          await repo.linkNotice(tx, open.id, [row.id]);
-          await repo.updateNotice(tx, open.id, composeNotice(ctx, context, open.recipient, together, earlier, open.id.slice(0, 8), kind));
-          await escalate();
-          return { id: open.id, joined: true };
-        }
-        const n = await queueNotice(ctx, tx, context, row.userId, next.index, next.recipient, [escalated], ownEarlier, kind);
-        await escalate();
-        return { id: n.id, joined: false };
-      });
-      // Sent a little later, so that the other links due now can join it.
-      if (!notice.joined) await ctx.queue.send(sendNoticeJob, { noticeId: notice.id }, { startAfter: startAfterFor(ctx, new Date(at.getTime() + ctx.schedule.escalationGatherMs)) });
+    // The next party with email; past Cloudflare, every party after it with email at once (the origin's host and the registrar).
+    const targets = next?.recipient.email ? atOnce(row.recipients, (row.level ?? -1) + 1) : [];
+    if (targets.length > 0) {
+      let status = row.status;
+      for (const [i, target] of targets.entries()) {
+        const still = i === 0 ? `Still up ${Math.floor(sinceNotice / 86_400_000)} days after the notice: ${result.detail}.` : null;
+        await escalateTo(ctx, { ...row, status }, { index: target.level, recipient: target.recipient }, { at, checked, still });
+        status = "escalated";
+      }
       return;
     }
     if (next?.recipient.webForm && row.level !== next.index && !isCloudflare(next.recipient)) {

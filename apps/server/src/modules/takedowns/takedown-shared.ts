@@ -9,7 +9,7 @@ export const ESCALATE_KIND_LABEL: Record<StoredRecipient["kind"], string> = { si
 export const minuteOf = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
 
 export function describeRecipient(r: StoredRecipient): string {
-  const how = { catalog: "the leak-site catalog", "site-page": "the site's own page", "rdap-ip": "RDAP for the site's address", "cdn-ranges": "the CDN's published ranges", "rdap-domain": "RDAP for the domain", platform: "the platform's published copyright process" }[r.foundBy];
+  const how = { catalog: "the leak-site catalog", "site-page": "the site's own page", "rdap-ip": "RDAP for the site's address", "cdn-ranges": "the CDN's published ranges", "rdap-origin": "RDAP for the site's likely origin address behind its CDN", "rdap-domain": "RDAP for the domain", platform: "the platform's published copyright process" }[r.foundBy];
   const refused = r.refused ? `; the address ${r.refused.address} was refused: ${r.refused.reason}` : "";
   return `${ESCALATE_KIND_LABEL[r.kind]}: ${r.email ?? r.webForm ?? "no usable contact"} (found through ${how}: ${r.source}${refused})`;
 }

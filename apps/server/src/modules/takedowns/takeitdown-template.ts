@@ -51,7 +51,8 @@ function greeting(recipient: NoticeRecipient, sites: string): string {
     case "platform":
       return `To the removal desk of ${recipient.name ?? sites}`;
     case "host":
-      return `To the abuse desk of ${recipient.name ?? "the hosting network"}, which hosts ${sites}`;
+      // Behind a CDN, the network is the likely origin's, not a certainty.
+      return `To the abuse desk of ${recipient.name ?? "the hosting network"}, which ${recipient.origin ? "appears to host" : "hosts"} ${sites}`;
     case "cdn":
       return `To the abuse desk of ${recipient.name ?? "the network"} that serves ${sites}`;
     case "registrar":

@@ -40,6 +40,7 @@ export const foundByLabels: Record<Recipient["foundBy"], string> = {
   "site-page": "on the site's own page",
   "rdap-ip": "through RDAP for the site's address",
   "cdn-ranges": "from the CDN's published address ranges",
+  "rdap-origin": "through RDAP for the site's likely origin behind its CDN",
   "rdap-domain": "through RDAP for the domain",
   platform: "from the platform's published copyright process",
 };
