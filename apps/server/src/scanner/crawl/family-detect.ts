@@ -44,7 +44,7 @@ const MAX_BOARDS = 10;
 export function wellKnownProbes(baseUrl: string): string[] {
   let b = baseUrl;
   while (b.endsWith("/")) b = b.slice(0, -1);
-  return [`${b}/latest.json`, `${b}/wp-json/`, `${b}/catalog.json`, `${b}/api/v3/site`, `${b}/api/v1/instance`];
+  return [`${b}/latest.json`, `${b}/wp-json/`, `${b}/catalog.json`];
 }
 
 export function detectFamily(input: DetectInput, domains: readonly string[]): FamilyGuess | null {
@@ -99,7 +99,8 @@ function fromJson(body: string, url: string, domains: readonly string[]): Family
       const at = u.pathname.indexOf("/api/");
       if (at >= 0) return guess("nodebb", "a NodeBB topic list (tid, slug, pagination)", [`${u.origin}${u.pathname.slice(0, at)}/api/recent`]);
     }
-    // Lemmy's /api/v3/site; Mastodon's (and Pleroma's, Akkoma's) /api/v1/instance.
+    // Lemmy's /api/v3/site; Mastodon's (and Pleroma's, Akkoma's) /api/v1/instance, when the catalog names them as entry pages
+    // (their home pages tell them too; they are not probed, to keep a site of no known package at three probes).
     const fediverse = lemmySite(data, u) ?? mastodonInstance(data, u);
     if (fediverse) return guess(fediverse.family, fediverse.evidence, fediverse.entryPages);
     return null;
