@@ -159,6 +159,9 @@ const DISCOVERY: Record<CrawlFamily, string> = {
   flarum: "new discussion or post on",
   nodebb: "new topic or post on",
   telegram: "new message on",
+  lemmy: "new post or comment on",
+  mastodon: "new post on",
+  discuz: "new thread or reply on",
 };
 
 export function adapterConfig(site: LeakSite & { crawl: CrawlConfig }): CrawlAdapterConfig {

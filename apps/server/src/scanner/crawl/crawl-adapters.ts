@@ -14,9 +14,12 @@ import {
   type ListingPage,
 } from "./crawl-types";
 import { structuralListing, structuralNext } from "./families/generic-listing";
+import { discuzAdapter } from "./families/discuz";
 import { flarumAdapter } from "./families/flarum";
 import { invisionAdapter } from "./families/invision";
 import type { CrawlKit } from "./families/kit";
+import { lemmyAdapter } from "./families/lemmy";
+import { mastodonAdapter } from "./families/mastodon";
 import { mybbAdapter } from "./families/mybb";
 import { nodebbAdapter } from "./families/nodebb";
 import { smfAdapter } from "./families/smf";
@@ -596,6 +599,9 @@ const ADAPTERS: Record<CrawlFamily, CrawlAdapter> = {
   flarum: flarumAdapter(kit),
   nodebb: nodebbAdapter(kit),
   telegram: telegramAdapter(kit),
+  lemmy: lemmyAdapter(kit),
+  mastodon: mastodonAdapter(kit),
+  discuz: discuzAdapter(kit),
 };
 
 export function crawlAdapter(family: CrawlFamily): CrawlAdapter {

@@ -2,9 +2,12 @@ import * as cheerio from "cheerio";
 import { hostMatchesDomain } from "../canonical-url";
 import type { CrawlFamily } from "./crawl-types";
 import { detectListingScripts } from "./families/generic-listing";
+import { detectDiscuz } from "./families/discuz";
 import { detectFlarum } from "./families/flarum";
 import { detectInvision } from "./families/invision";
 import type { DetectContext } from "./families/kit";
+import { detectLemmy, lemmySite } from "./families/lemmy";
+import { detectMastodon, mastodonInstance } from "./families/mastodon";
 import { detectMybb } from "./families/mybb";
 import { detectNodebb } from "./families/nodebb";
 import { detectSmf } from "./families/smf";
@@ -96,6 +99,10 @@ function fromJson(body: string, url: string, domains: readonly string[]): Family
       const at = u.pathname.indexOf("/api/");
       if (at >= 0) return guess("nodebb", "a NodeBB topic list (tid, slug, pagination)", [`${u.origin}${u.pathname.slice(0, at)}/api/recent`]);
     }
+    // Lemmy's /api/v3/site; Mastodon's (and Pleroma's, Akkoma's) /api/v1/instance, when the catalog names them as entry pages
+    // (their home pages tell them too; they are not probed, to keep a site of no known package at three probes).
+    const fediverse = lemmySite(data, u) ?? mastodonInstance(data, u);
+    if (fediverse) return guess(fediverse.family, fediverse.evidence, fediverse.entryPages);
     return null;
   }
   if (!Array.isArray(data) || data.length === 0) return null;
@@ -210,7 +217,7 @@ function fromHtml(body: string, url: string, domains: readonly string[], headers
         .map((el) => $(el).text().slice(0, 20_000))
         .join("\n")),
   };
-  for (const detect of [detectVbulletin5, detectInvision, detectMybb, detectSmf, detectFlarum, detectNodebb, detectTelegram, detectListingScripts]) {
+  for (const detect of [detectVbulletin5, detectInvision, detectMybb, detectSmf, detectFlarum, detectNodebb, detectTelegram, detectDiscuz, detectLemmy, detectMastodon, detectListingScripts]) {
     const found = detect(ctx);
     if (found) return guess(found.family, found.evidence, found.entryPages);
   }

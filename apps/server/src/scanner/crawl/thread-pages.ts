@@ -2,6 +2,7 @@ import * as cheerio from "cheerio";
 import { onSiteUrl, parseListingTime, withoutSession } from "./crawl-adapters";
 import type { CrawlAdapterConfig, CrawlFamily, ListingInput } from "./crawl-types";
 import { flarumThreadPage } from "./families/flarum";
+import { lemmyThreadPage } from "./families/lemmy";
 import { nodebbThreadPage } from "./families/nodebb";
 
 /**
@@ -65,13 +66,20 @@ const SPECS: Partial<Record<CrawlFamily, ThreadSpec>> = {
     time: null,
     previous: "a.nav_page:has(span.previous_page), link[rel=prev]",
   },
+  // Discuz! X: <div id="post_N"> (its table#pidN); multi()'s previous arrow div.pg a.prev.
+  discuz: {
+    post: "div[id^='post_']",
+    postId: /^post_(\d{1,12})$/,
+    time: null,
+    previous: ".pg a.prev, link[rel=prev]",
+  },
 };
 
 const MAX_POSTS = 500;
 
 /** Families whose threads are paged and walked back. */
 export function pagesThreads(family: CrawlFamily): boolean {
-  return family === "discourse" || family === "flarum" || family === "nodebb" || SPECS[family] !== undefined;
+  return family === "discourse" || family === "flarum" || family === "nodebb" || family === "lemmy" || SPECS[family] !== undefined;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
@@ -106,6 +114,7 @@ export function parseThreadPage(family: CrawlFamily, input: ListingInput, config
   if (family === "discourse") return discoursePage(input, config);
   if (family === "flarum") return flarumThreadPage(input, config, { onSiteUrl, parseListingTime });
   if (family === "nodebb") return nodebbThreadPage(input, config, { onSiteUrl, parseListingTime });
+  if (family === "lemmy") return lemmyThreadPage(input, config, { onSiteUrl, parseListingTime });
   const spec = SPECS[family];
   if (!spec) return null;
   const $ = cheerio.load(input.body);

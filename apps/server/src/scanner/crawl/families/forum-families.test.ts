@@ -108,7 +108,7 @@ describe("SMF 2.1", () => {
 });
 
 describe("Invision Community 4", () => {
-  it("the activity stream: one item per topic, a reply's topic read at that newest reply (findComment), a new topic at its last comment", () => {
+  it("the activity stream: one item per topic, a reply's topic read at that newest reply (findComment), a new topic at its last comment, older activity by its Load more", () => {
     const page = list("invision", "ips4-discover.html", "https://community.leakvault.example/discover/");
     expect(page.items).toEqual([
       {
@@ -126,6 +126,7 @@ describe("Invision Community 4", () => {
         time: T("2026-11-01T09:00:00Z"),
       },
     ]);
+    expect(page.next).toBe("https://community.leakvault.example/discover/?before=1793520000");
   });
 
   it("a forum page without URL rewriting: index.php?/topic/…, the last post's time, row page jumps are not titles, the next page", () => {

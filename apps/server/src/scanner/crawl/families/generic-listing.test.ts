@@ -97,6 +97,19 @@ describe("the listing family by structure", () => {
     expect(page.items.map((i) => i.url)).toEqual([7001, 7002, 7003].map((id) => `https://tiles.neverseen.example/set/${id}`));
   });
 
+  it("a listing's last page of two thumbnails still lists them, beside a menu that repeats more; two blocks without thumbnails, or in chrome, list nothing", () => {
+    const menu = `<header><ul class="pop-box-menu">${["recent", "trending", "popular", "animated"].map((k) => `<li><a href="/explore/${k}">${k}</a></li>`).join("")}</ul></header>`;
+    const tile = (id: string, media: boolean) => `<div class="list-item"><div class="list-item-image"><a href="/image/set-${id}.${id}" class="image-container">${media ? `<img src="/images/${id}.md.jpg" alt="">` : `set ${id}`}</a></div><div class="list-item-desc"><a href="/uploader">uploader</a></div></div>`;
+    const page = (media: boolean) => `<html><body>${menu}<div class="content-width"><div class="pad-content-listing">${tile("Ab1", media)}${tile("Cd2", media)}</div></div></body></html>`;
+    expect(list("", "https://img.neverseen.example/explore/recent/?page=2", {}, page(true)).items.map((i) => i.url)).toEqual([
+      "https://img.neverseen.example/image/set-Ab1.Ab1",
+      "https://img.neverseen.example/image/set-Cd2.Cd2",
+    ]);
+    expect(list("", "https://img.neverseen.example/explore/recent/?page=2", {}, page(false)).items.map((i) => i.url)).not.toContain("https://img.neverseen.example/image/set-Ab1.Ab1");
+    const inSidebar = `<html><body><aside class="sidebar"><div class="pad">${tile("Ab1", true)}${tile("Cd2", true)}</div></aside></body></html>`;
+    expect(list("", "https://img.neverseen.example/", {}, inSidebar).items).toEqual([]);
+  });
+
   it("the catalog's selectors and item pattern still decide when given; a missing next selector falls back to the structure", () => {
     const body = crawlFixture("invented-tube-cards.html");
     const byPattern = list("", "https://clips.neverseen.example/fresh", { itemPattern: /\/u\// }, body);
@@ -113,10 +126,16 @@ describe("the listing family by structure", () => {
     expect(list("", "https://x.example/", {}, deep).items).toEqual([]);
   });
 
-  it("Kernel Video Sharing and Piwigo are told from their pages: the listing family, at their newest-first pages", () => {
+  it("Kernel Video Sharing, Piwigo and Chevereto are told from their pages: the listing family, at their newest-first pages", () => {
     const d = (fixture: string, url: string) => detectFamily({ url, body: crawlFixture(fixture), contentType: "text/html", headers: {} }, [new URL(url).hostname.replace(/^www\./, "")]);
     expect(d("kvs-latest-updates.html", "https://www.tubeleaks.example/")).toMatchObject({ family: "listing", entryPages: ["https://www.tubeleaks.example/latest-updates/"] });
     expect(d("piwigo-recent-pics.html", "https://photos.leakgallery.example/")).toMatchObject({ family: "listing", entryPages: ["https://photos.leakgallery.example/index.php?/recent_pics"] });
+    expect(
+      detectFamily(
+        { url: "https://img.snapvault.example/", body: '<html><head><meta name="generator" content="Chevereto 4"></head><body><a href="https://img.snapvault.example/explore/recent">Recent</a></body></html>', contentType: "text/html", headers: {} },
+        ["img.snapvault.example"],
+      ),
+    ).toMatchObject({ family: "listing", entryPages: ["https://img.snapvault.example/explore/recent"] });
     // A layout of no known package stays unknown (the catalog names its family).
     expect(d("invented-tube-cards.html", "https://clips.neverseen.example/")).toBeNull();
   });

@@ -7,7 +7,8 @@ import { clip, folderOf, MAX_URL_LENGTH, type CrawlKit, type DetectContext, type
  * The listing family on a site no one described (tube and gallery scripts): what the page repeats.
  *
  * Items: every on-site link is placed in its block, the nearest ancestor (itself included) repeated
- * among its siblings (same tag and classes, at least three); links are grouped by their block's
+ * among its siblings (same tag and classes, at least three; two blocks with thumbnails when nothing on
+ * the page repeats more, as on the last page of a listing); links are grouped by their block's
  * signature (block, parent, grandparent) and their URL's shape (first path segment kept, the others
  * as number or word, query keys). The group that wins has the most distinct pages, weighted up when
  * its blocks hold thumbnails and its URLs carry ids, down when it sits in navigation, header, footer,
@@ -96,7 +97,7 @@ function idLike(u: URL): boolean {
   return /\d{3}/.test(s) || s.split(/[^A-Za-z0-9]+/).some((t) => t.length >= 6 && t.length <= 64 && /\d/.test(t) && /[A-Za-z]/.test(t));
 }
 
-type Group = { urls: Map<string, { url: URL; blocks: El[]; links: El[] }>; thumbs: number; blocks: Set<El>; chrome: boolean; ids: number };
+type Group = { urls: Map<string, { url: URL; blocks: El[]; links: El[] }>; thumbs: number; blocks: Set<El>; chrome: boolean; ids: number; paired: boolean };
 
 export function structuralListing(input: ListingInput, config: CrawlAdapterConfig, kit: CrawlKit): ListingPage {
   const $ = cheerio.load(input.body);
@@ -107,9 +108,10 @@ export function structuralListing(input: ListingInput, config: CrawlAdapterConfi
 
   // Children signatures counted once per parent.
   const counts = new Map<El, Map<string, number>>();
-  const repeated = (el: El): boolean => {
+  /** How many siblings (itself included) share an element's signature. */
+  const siblingsLike = (el: El): number => {
     const parent = parentEl(el);
-    if (!parent) return false;
+    if (!parent) return 0;
     let m = counts.get(parent);
     if (!m) {
       m = new Map();
@@ -122,7 +124,13 @@ export function structuralListing(input: ListingInput, config: CrawlAdapterConfi
       }
       counts.set(parent, m);
     }
-    return (m.get(signature(el)) ?? 0) >= MIN_REPEAT;
+    return m.get(signature(el)) ?? 0;
+  };
+  const mediaCache = new Map<El, boolean>();
+  const holdsMedia = (el: El): boolean => {
+    let v = mediaCache.get(el);
+    if (v === undefined) mediaCache.set(el, (v = hasMedia(el) || isBackdrop(el)));
+    return v;
   };
   const chromeCache = new Map<El, boolean>();
   const inChrome = (el: El): boolean => {
@@ -161,23 +169,29 @@ export function structuralListing(input: ListingInput, config: CrawlAdapterConfi
     // Page numbers are pagination, not items.
     if (!hasImg && /^\d{1,6}$/.test(text)) continue;
     if (inPager(a)) continue;
-    // The block: the nearest ancestor (or the link) repeated among its siblings.
+    // The block: the nearest ancestor (or the link) repeated among its siblings; else the nearest pair of
+    // thumbnail blocks (the last page of a listing may hold only two).
     let block: El | null = null;
+    let pair: El | null = null;
     let n: El | null = a;
     for (let d = 0; n && d < BLOCK_DEPTH; d++, n = parentEl(n)) {
       if (n.name === "body" || n.name === "html") break;
-      if (repeated(n)) {
+      const like = siblingsLike(n);
+      if (like >= MIN_REPEAT) {
         block = n;
         break;
       }
+      if (!pair && like === 2 && holdsMedia(n)) pair = n;
     }
+    const paired = !block && !!pair;
+    block ??= pair;
     if (!block) continue;
     const p = parentEl(block);
     const gp = p ? parentEl(p) : null;
-    const key = `${shapeOf(url)} ${signature(block)} < ${p ? signature(p) : ""} < ${gp ? signature(gp) : ""}`;
+    const key = `${paired ? "pair " : ""}${shapeOf(url)} ${signature(block)} < ${p ? signature(p) : ""} < ${gp ? signature(gp) : ""}`;
     let g = groups.get(key);
     if (!g) {
-      g = { urls: new Map(), thumbs: 0, blocks: new Set(), chrome: inChrome(block), ids: 0 };
+      g = { urls: new Map(), thumbs: 0, blocks: new Set(), chrome: inChrome(block), ids: 0, paired };
       groups.set(key, g);
     }
     let entry = g.urls.get(url.href);
@@ -195,14 +209,22 @@ export function structuralListing(input: ListingInput, config: CrawlAdapterConfi
   }
 
   let best: { g: Group; score: number } | null = null;
+  let bestPair: Group | null = null;
   for (const g of groups.values()) {
     const distinct = g.urls.size;
     if (distinct < MIN_REPEAT - 1) continue;
+    // A pair of thumbnail blocks: two items, one page each, outside the page's chrome.
+    if (g.paired) {
+      if (distinct === 2 && g.blocks.size === 2 && !g.chrome && g.thumbs === 2) bestPair ??= g;
+      continue;
+    }
     const thumbs = g.thumbs / Math.max(1, g.blocks.size) >= 0.5 ? 3 : 1;
     const ids = g.ids / distinct >= 0.5 ? 1.5 : 1;
     const score = distinct * thumbs * ids * (g.chrome ? 0.2 : 1);
     if (!best || score > best.score) best = { g, score };
   }
+  // The pair is the listing only where nothing but chrome repeats more.
+  if (bestPair && (!best || best.g.chrome)) best = { g: bestPair, score: 0 };
   const items: CrawlItem[] = [];
   if (best && best.g.urls.size >= MIN_REPEAT - 1) {
     for (const { url, blocks, links } of best.g.urls.values()) {
@@ -310,7 +332,7 @@ function nextNumber($: cheerio.CheerioAPI, numbered: { n: number; href: string; 
   return null;
 }
 
-/** Kernel Video Sharing (its ajax blocks, screenshots folder, player) and Piwigo (its generator): newest-first pages. */
+/** Kernel Video Sharing (its ajax blocks, screenshots folder, player), Chevereto and Piwigo (their generators): newest-first pages. */
 export function detectListingScripts(ctx: DetectContext): FamilyFinding | null {
   const { $ } = ctx;
   const origin = new URL(ctx.url).origin;
@@ -320,6 +342,15 @@ export function detectListingScripts(ctx: DetectContext): FamilyFinding | null {
     $("script[src*='kt_player']").length > 0 ||
     /Kernel Video Sharing/.test($("body").text().slice(-5000));
   if (kvs) return { family: "listing", evidence: "Kernel Video Sharing's markup", entryPages: [`${origin}/latest-updates/`] };
+  // Chevereto (its generator meta, or the Peafowl theme's chevereto-js script): newest uploads at /explore/recent.
+  if (/^Chevereto\b/i.test(ctx.generator) || $("script#chevereto-js[src]").length > 0) {
+    const explore = $("a[href]")
+      .toArray()
+      .slice(0, 500)
+      .map((el) => ctx.safeUrl(el.attribs.href, ctx.base))
+      .find((u): u is URL => !!u && /\/explore\/recent\/?$/.test(u.pathname));
+    return { family: "listing", evidence: ctx.generator ? `meta generator ${ctx.generator}` : "Chevereto's script (chevereto-js)", entryPages: [explore ? `${explore.origin}${explore.pathname.replace(/\/$/, "")}` : `${origin}/explore/recent`] };
+  }
   if (/^Piwigo\b/i.test(ctx.generator)) {
     const home = ctx.safeUrl($('link[rel="start"]').first().attr("href"), ctx.base);
     const folder = home ? folderOf(home) : `${origin}/`;

@@ -6,7 +6,8 @@ import { clip, cookieNames, feedListing, int, isFeed, MAX_URL_LENGTH, versionKey
  * Invision Community (IPS 4.x). Listings: the activity stream /discover/ (li.ipsStreamItem, its title
  * linking the topic or, for a reply, topic/N-slug/?do=findComment&comment=C, time[datetime]), forum and
  * search pages (li.ipsDataItem, h4.ipsDataItem_title, the last poster's time[datetime], ul.ipsPagination
- * with li.ipsPagination_next a[rel=next]) and forum feeds (forums/forum/N-slug.xml/). Topics:
+ * with li.ipsPagination_next a[rel=next]; the stream's "Load more activity", a[data-action=loadMore] to
+ * /discover/?before=T) and forum feeds (forums/forum/N-slug.xml/). Topics:
  * /topic/N-slug/ (index.php?/topic/N-slug/ without URL rewriting). A topic is read where its newest post
  * is: the listed reply (?do=findComment&comment=C, which IPS answers with that reply's page), else
  * ?do=getLastComment (the last page). Attachments are <a class="ipsAttachLink_image"> around their
@@ -80,7 +81,14 @@ export function invisionAdapter(kit: CrawlKit): CrawlAdapter {
           const time = row.length > 0 ? kit.timeIn($, row.first(), config.selectors.time ?? "time[datetime]") : null;
           note(url, time, title);
         }
-        next = kit.nextLink($, config.selectors.next ?? "ul.ipsPagination li.ipsPagination_next:not(.ipsPagination_inactive) a[href], a[rel=next], link[rel=next]", input, config);
+        // Forums and search pages page with ul.ipsPagination; the activity stream has "Load more activity" (?before=…).
+        next = kit.nextLink(
+          $,
+          config.selectors.next ??
+            "ul.ipsPagination li.ipsPagination_next:not(.ipsPagination_inactive) a[href], a[rel=next], link[rel=next], [data-role='loadMoreContainer'] a[data-action='loadMore'][href]",
+          input,
+          config,
+        );
       }
       const items: CrawlItem[] = [...topics.values()].map((t) => ({
         key: versionKey(`t${t.id}`, t.comment !== null ? `c${t.comment}` : t.time),

@@ -1,0 +1,625 @@
+import type http from "node:http";
+import sharp from "sharp";
+import { crawlFixture } from "./crawl-fixtures";
+import { startForwardProxy, type ForwardProxy } from "./forward-proxy";
+import { html, json, redirect, startVirtualHostServer, type Site, type SiteHandler, type VirtualHostServer } from "./virtual-host-server";
+
+/**
+ * A crawl holdout: leak sites running software the crawler was not built against, served as
+ * those programs serve them (fixtures/crawl, SOURCES.md), behind the recording forward proxy:
+ *
+ * - a Lemmy 0.19 instance (lemmy-ui's server-rendered shell with window.isoData; the v3 JSON API:
+ *   /api/v3/post/list, /api/v3/post?id=, /api/v3/comment/list; markdown bodies; pict-rs images);
+ * - a Mastodon 4.3 server (the web app's shell and initial state; /api/v1/timelines/public with
+ *   its Link header, /api/v1/statuses/:id; media attachments);
+ * - a Discuz! X3.4 board (forum.php, the "new" guide forum.php?mod=guide&view=new with the
+ *   multipage row, forum.php?mod=viewthread&tid=N&page=K, mod=redirect&goto=lastpost, attachment
+ *   images whose src is a placeholder and whose file / zoomfile attributes hold the image);
+ * - a Chevereto 4 image host (a landing home page, /explore/recent's list items and endless
+ *   pagination, /image/{name}.{id} viewer pages).
+ *
+ * Every listing pages after PAGE items, so that the walks page. Posts can be added between crawls.
+ */
+
+export const HOLDOUT_CRAWL_HOSTS = {
+  lemmy: "lemmy.velvetden.example",
+  mastodon: "social.peachpit.example",
+  discuz: "bbs.taohua.example",
+  chevereto: "img.snapvault.example",
+} as const;
+export type HoldoutCrawlSite = keyof typeof HOLDOUT_CRAWL_HOSTS;
+const H = HOLDOUT_CRAWL_HOSTS;
+
+const PAGE = 3;
+const DISCUZ_POSTS_PER_PAGE = 10;
+const T0 = Date.parse("2026-11-01T08:00:00Z");
+
+const esc = (s: string) => s.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);
+const fill = (page: string, vars: Record<string, string>) => page.replace(/\{\{([A-Z_]+)\}\}/g, (m, k: string) => vars[k] ?? m);
+/** Lemmy 0.19 writes times with microseconds: 2026-11-01T08:01:00.000000Z. */
+const lemmyTime = (at: number) => new Date(at).toISOString().replace(/\.(\d{3})Z$/, ".$1000Z");
+/** Discuz! prints dates as "2026-11-1 08:01" (its dateformat Y-n-j H:i, in the board's time zone). */
+const discuzTime = (at: number) => {
+  const d = new Date(at);
+  return `${d.getUTCFullYear()}-${d.getUTCMonth() + 1}-${d.getUTCDate()} ${String(d.getUTCHours()).padStart(2, "0")}:${String(d.getUTCMinutes()).padStart(2, "0")}`;
+};
+
+export type LemmyComment = { id: number; markdown: string; at: number };
+export type LemmyPost = { id: number; name: string; body: string | null; url: string | null; at: number; comments: LemmyComment[] };
+export type MastodonStatus = { id: string; user: string; content: string; photos: string[]; at: number };
+export type DiscuzPost = { pid: number; author: string; message: string; attachments: string[]; at: number };
+export type DiscuzThread = { tid: number; subject: string; posts: DiscuzPost[] };
+export type CheveretoImage = { id: string; name: string; file: string; description: string; at: number };
+
+export type CrawlHoldoutWeb = Awaited<ReturnType<typeof startCrawlHoldoutWeb>>;
+
+export async function startCrawlHoldoutWeb() {
+  let clock = T0;
+  const tick = () => (clock += 60_000);
+  const requests: { host: string; path: string }[] = [];
+  const lemmy: LemmyPost[] = [];
+  const statuses: MastodonStatus[] = [];
+  const threads: DiscuzThread[] = [];
+  const images: CheveretoImage[] = [];
+
+  // A photo every image address answers with (the index hashes it).
+  const px = Buffer.alloc(96 * 96 * 3);
+  let x = 4242;
+  for (let i = 0; i < px.length; i++) px[i] = (x = (x * 1103515245 + 12345) >>> 0) >>> 24;
+  const photo = await sharp(px, { raw: { width: 96, height: 96, channels: 3 } }).jpeg().toBuffer();
+  const servePhoto: SiteHandler = (_req, res) => {
+    res.writeHead(200, { "content-type": "image/jpeg", "content-length": String(photo.length) });
+    res.end(photo);
+  };
+  const notFound = html("<h1>404 Not Found</h1>", 404);
+
+  // ------------------------------------------------------------------ Lemmy 0.19
+  const lemmyHome = crawlFixture("lemmy-home.html");
+  const lemmyCommunity = { id: 4, name: "creators", title: "Creators", removed: false, published: lemmyTime(T0 - 9e8), deleted: false, nsfw: true, actor_id: `http://${H.lemmy}/c/creators`, local: true, icon: null, hidden: false, posting_restricted_to_mods: false, instance_id: 1, visibility: "Public" };
+  const lemmyPerson = (id: number) => ({ id, name: `uploader${id}`, banned: false, published: lemmyTime(T0 - 8e8), actor_id: `http://${H.lemmy}/u/uploader${id}`, local: true, deleted: false, bot_account: false, instance_id: 1 });
+  const lemmyLast = (p: LemmyPost) => Math.max(p.at, ...p.comments.map((c) => c.at));
+  const lemmyPostJson = (p: LemmyPost) => ({
+    id: p.id,
+    name: p.name,
+    ...(p.url ? { url: p.url, url_content_type: /\.(?:jpe?g|png|webp)$/.test(p.url) ? "image/jpeg" : "text/html", thumbnail_url: /\/pictrs\//.test(p.url) ? p.url : undefined } : {}),
+    ...(p.body !== null ? { body: p.body } : {}),
+    creator_id: 7,
+    community_id: 4,
+    removed: false,
+    locked: false,
+    published: lemmyTime(p.at),
+    deleted: false,
+    nsfw: true,
+    ap_id: `http://${H.lemmy}/post/${p.id}`,
+    local: true,
+    language_id: 0,
+    featured_community: false,
+    featured_local: false,
+  });
+  const lemmyPostView = (p: LemmyPost) => ({
+    post: lemmyPostJson(p),
+    creator: lemmyPerson(7),
+    community: lemmyCommunity,
+    creator_banned_from_community: false,
+    banned_from_community: false,
+    creator_is_moderator: false,
+    creator_is_admin: false,
+    counts: { post_id: p.id, comments: p.comments.length, score: 3, upvotes: 3, downvotes: 0, published: lemmyTime(p.at), newest_comment_time: lemmyTime(lemmyLast(p)) },
+    subscribed: "NotSubscribed",
+    saved: false,
+    read: false,
+    hidden: false,
+    creator_blocked: false,
+    unread_comments: p.comments.length,
+  });
+  const lemmyByNew = () => [...lemmy].sort((a, b) => b.at - a.at);
+  /** sort=NewComments: by the newest comment, a post without comments by its publication (as Lemmy keeps newest_comment_time). */
+  const lemmyByActivity = () => [...lemmy].sort((a, b) => lemmyLast(b) - lemmyLast(a));
+  const lemmyListing = (posts: LemmyPost[]) =>
+    posts
+      .map(
+        (p) => `<div class="post-listing mt-2"><div class="row"><div class="col-12 col-md-11"><div class="d-flex"><div class="flex-grow-1"><h1 class="h5 d-inline text-break"><a class="d-inline link-dark" href="/post/${p.id}" title="comments">${esc(p.name)}</a></h1><div class="small mb-1 mb-md-0"><span><a title="${lemmyCommunity.title}" class="community-link" href="/c/creators">creators</a></span><span class="mx-1">•</span><span class="moment-time pointer unselectable" data-tippy-content="${new Date(p.at).toUTCString()}">1h</span></div></div></div></div></div></div>`,
+      )
+      .join("\n");
+  const lemmySite: SiteHandler = (req, res, url) => {
+    if (url.pathname === "/") return html(fill(lemmyHome, { HOST: H.lemmy, SITE_NAME: "Velvet Den" }).replace("<!--POSTS-->", lemmyListing(lemmyByNew().slice(0, 20))))(req, res, url);
+    if (url.pathname === "/api/v3/post/list") {
+      const sorted = url.searchParams.get("sort") === "NewComments" ? lemmyByActivity() : lemmyByNew();
+      // 0.19 pages by cursor (next_page, sent back as page_cursor); "Pa{id}": the posts after that one.
+      const cursor = url.searchParams.get("page_cursor");
+      const from = cursor ? sorted.findIndex((p) => `Pa${p.id}` === cursor) + 1 : 0;
+      const slice = sorted.slice(from, from + Math.min(PAGE, Number(url.searchParams.get("limit") ?? 20)));
+      const more = from + slice.length < sorted.length;
+      return json({ posts: slice.map(lemmyPostView), ...(more ? { next_page: `Pa${slice.at(-1)!.id}` } : {}) })(req, res, url);
+    }
+    if (url.pathname === "/api/v3/post") {
+      const p = lemmy.find((q) => String(q.id) === url.searchParams.get("id"));
+      if (!p) return json({ error: "couldnt_find_post" }, 404)(req, res, url);
+      return json({ post_view: lemmyPostView(p), community_view: { community: lemmyCommunity, subscribed: "NotSubscribed", blocked: false, counts: { community_id: 4, subscribers: 812, posts: lemmy.length, comments: 0, published: lemmyCommunity.published, users_active_day: 40, users_active_week: 120, users_active_month: 300, users_active_half_year: 700, subscribers_local: 600 }, banned_from_community: false }, moderators: [], cross_posts: [] })(req, res, url);
+    }
+    if (url.pathname === "/api/v3/comment/list") {
+      const p = lemmy.find((q) => String(q.id) === url.searchParams.get("post_id"));
+      if (!p) return json({ comments: [] })(req, res, url);
+      const sorted = url.searchParams.get("sort") === "New" ? [...p.comments].sort((a, b) => b.at - a.at) : p.comments;
+      const limit = Math.min(50, Number(url.searchParams.get("limit") ?? 10));
+      const page = Math.max(1, Number(url.searchParams.get("page") ?? 1));
+      return json({
+        comments: sorted.slice((page - 1) * limit, page * limit).map((c) => ({
+          comment: { id: c.id, creator_id: 9, post_id: p.id, content: c.markdown, removed: false, published: lemmyTime(c.at), deleted: false, ap_id: `http://${H.lemmy}/comment/${c.id}`, local: true, path: `0.${c.id}`, distinguished: false, language_id: 0 },
+          creator: lemmyPerson(9),
+          post: lemmyPostJson(p),
+          community: lemmyCommunity,
+          counts: { comment_id: c.id, score: 1, upvotes: 1, downvotes: 0, published: lemmyTime(c.at), child_count: 0 },
+          creator_banned_from_community: false,
+          banned_from_community: false,
+          creator_is_moderator: false,
+          creator_is_admin: false,
+          subscribed: "NotSubscribed",
+          saved: false,
+          creator_blocked: false,
+        })),
+      })(req, res, url);
+    }
+    if (url.pathname.startsWith("/post/")) {
+      const p = lemmy.find((q) => `/post/${q.id}` === url.pathname);
+      if (!p) return notFound(req, res, url);
+      // lemmy-ui renders the post's page on the server too (its markdown as HTML, its link).
+      return html(fill(lemmyHome, { HOST: H.lemmy, SITE_NAME: `${esc(p.name)} - Velvet Den` }).replace("<!--POSTS-->", `<div class="post-listing mt-2"><h1 class="h5 d-inline text-break">${esc(p.name)}</h1><div class="md-div">${esc(p.body ?? "")}</div></div>`))(req, res, url);
+    }
+    if (url.pathname.startsWith("/pictrs/image/")) return servePhoto(req, res, url);
+    return notFound(req, res, url);
+  };
+
+  // ------------------------------------------------------------------ Mastodon 4.3
+  const mastodonHome = crawlFixture("mastodon-home.html");
+  const account = (user: string) => ({
+    id: String(109000000000000000 + user.length),
+    username: user,
+    acct: user,
+    display_name: user,
+    locked: false,
+    bot: false,
+    discoverable: true,
+    indexable: true,
+    group: false,
+    created_at: "2025-04-02T00:00:00.000Z",
+    note: "",
+    url: `http://${H.mastodon}/@${user}`,
+    uri: `http://${H.mastodon}/users/${user}`,
+    avatar: `http://${H.mastodon}/avatars/original/missing.png`,
+    avatar_static: `http://${H.mastodon}/avatars/original/missing.png`,
+    header: `http://${H.mastodon}/headers/original/missing.png`,
+    header_static: `http://${H.mastodon}/headers/original/missing.png`,
+    followers_count: 12,
+    following_count: 3,
+    statuses_count: 80,
+    last_status_at: "2026-11-01",
+    hide_collections: null,
+    noindex: false,
+    emojis: [],
+    roles: [],
+    fields: [],
+  });
+  const statusJson = (s: MastodonStatus) => ({
+    id: s.id,
+    created_at: new Date(s.at).toISOString(),
+    in_reply_to_id: null,
+    in_reply_to_account_id: null,
+    sensitive: true,
+    spoiler_text: "",
+    visibility: "public",
+    language: "en",
+    uri: `http://${H.mastodon}/users/${s.user}/statuses/${s.id}`,
+    url: `http://${H.mastodon}/@${s.user}/${s.id}`,
+    replies_count: 0,
+    reblogs_count: 0,
+    favourites_count: 1,
+    edited_at: null,
+    content: s.content,
+    reblog: null,
+    application: { name: "Web", website: null },
+    account: account(s.user),
+    media_attachments: s.photos.map((file, i) => ({
+      id: `${s.id.slice(0, -2)}${10 + i}`,
+      type: "image",
+      url: `http://${H.mastodon}/system/media_attachments/files/113/${s.id.slice(-6)}/original/${file}`,
+      preview_url: `http://${H.mastodon}/system/media_attachments/files/113/${s.id.slice(-6)}/small/${file}`,
+      remote_url: null,
+      preview_remote_url: null,
+      text_url: null,
+      meta: { original: { width: 1280, height: 1707, size: "1280x1707", aspect: 0.75 }, small: { width: 480, height: 640, size: "480x640", aspect: 0.75 } },
+      description: null,
+      blurhash: "UFE3bS9Z00%M~qWBIUt7-;ayM{of00t7xut7",
+    })),
+    mentions: [],
+    tags: [...s.content.matchAll(/\/tags\/(\w+)/g)].map((m) => ({ name: m[1]!.toLowerCase(), url: `http://${H.mastodon}/tags/${m[1]!.toLowerCase()}` })),
+    emojis: [],
+    card: null,
+    poll: null,
+  });
+  const mastodonSite: SiteHandler = (req, res, url) => {
+    if (url.pathname === "/" || url.pathname === "/explore" || /^\/@\w+(?:\/\d+)?$/.test(url.pathname)) return html(fill(mastodonHome, { HOST: H.mastodon, SITE_NAME: "Peach Pit" }))(req, res, url);
+    if (url.pathname === "/api/v1/timelines/public") {
+      // Newest first; max_id: older than that status; Link: next (older) and prev (newer), as insert_pagination_headers writes them.
+      const sorted = [...statuses].sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+      const max = url.searchParams.get("max_id");
+      const older = max ? sorted.filter((s) => BigInt(s.id) < BigInt(max)) : sorted;
+      const slice = older.slice(0, Math.min(PAGE, Number(url.searchParams.get("limit") ?? 20)));
+      const headers: Record<string, string> = {};
+      if (slice.length > 0) {
+        const base = `http://${H.mastodon}/api/v1/timelines/public?limit=${url.searchParams.get("limit") ?? 20}&local=${url.searchParams.get("local") ?? "false"}`;
+        headers.link = `<${base}&max_id=${slice.at(-1)!.id}>; rel="next", <${base}&min_id=${slice[0]!.id}>; rel="prev"`;
+      }
+      return json(slice.map(statusJson), 200, headers)(req, res, url);
+    }
+    const m = /^\/api\/v1\/statuses\/(\d+)$/.exec(url.pathname);
+    if (m) {
+      const s = statuses.find((q) => q.id === m[1]);
+      return s ? json(statusJson(s))(req, res, url) : json({ error: "Record not found" }, 404)(req, res, url);
+    }
+    if (url.pathname.startsWith("/system/media_attachments/")) return servePhoto(req, res, url);
+    return notFound(req, res, url);
+  };
+
+  // ------------------------------------------------------------------ Discuz! X3.4
+  const dzVars = { HOST: H.discuz, SITE_NAME: "桃花社区" };
+  const dzHeader = (title: string) => fill(crawlFixture("discuz-x3-header.html"), { ...dzVars, TITLE: title });
+  const dzFooter = fill(crawlFixture("discuz-x3-footer.html"), dzVars);
+  const dzByLast = () => [...threads].sort((a, b) => b.posts.at(-1)!.at - a.posts.at(-1)!.at);
+  const dzPages = (t: DiscuzThread) => Math.max(1, Math.ceil(t.posts.length / DISCUZ_POSTS_PER_PAGE));
+  /** function_core.php multi(): <div class="pg"> with the previous arrow, page links, the current page in <strong>, "下一页" (a.nxt). */
+  const multipage = (base: string, page: number, pages: number) => {
+    if (pages <= 1) return "";
+    const parts: string[] = [];
+    if (page > 1) parts.push(`<a href="${base}&amp;page=${page - 1}" class="prev">&nbsp;&nbsp;</a>`);
+    for (let n = 1; n <= pages; n++) parts.push(n === page ? `<strong>${n}</strong>` : `<a href="${base}&amp;page=${n}">${n}</a>`);
+    parts.push(`<label><input type="text" name="custompage" class="px" size="2" title="输入页码，按回车快速跳转" value="${page}" /><span title="共 ${pages} 页"> / ${pages} 页</span></label>`);
+    if (page < pages) parts.push(`<a href="${base}&amp;page=${page + 1}" class="nxt">下一页</a>`);
+    return `<div class="pg">${parts.join("")}</div>`;
+  };
+  // guide_list_row.htm: one tbody per thread.
+  const dzRow = (t: DiscuzThread) => {
+    const first = t.posts[0]!;
+    const last = t.posts.at(-1)!;
+    const pages = dzPages(t);
+    const tps = pages > 1 ? `<span class="tps">&nbsp;...${Array.from({ length: pages - 1 }, (_, i) => `<a href="forum.php?mod=viewthread&tid=${t.tid}&amp;extra=page%3D1&amp;page=${i + 2}">${i + 2}</a>`).join("")}</span>` : "";
+    return `<tbody id="normalthread_${t.tid}">
+<tr>
+<td class="icn">
+<a href="forum.php?mod=viewthread&tid=${t.tid}&extra=" title="有新回复 - 新窗口打开" target="_blank">
+<img src="static/image/common/folder_new.gif" />
+</a>
+</td>
+<th class="new">
+<a href="forum.php?mod=viewthread&tid=${t.tid}&extra=" target="_blank" class="xst" >${esc(t.subject)}</a>&nbsp;
+${first.attachments.length > 0 ? '<img src="static/image/filetype/image_s.gif" alt="attach_img" title="图片附件" align="absmiddle" />' : ""}
+${tps}
+<a href="forum.php?mod=redirect&tid=${t.tid}&goto=lastpost#lastpost" class="xi1">New</a>
+</th>
+<td class="by"><a href="forum.php?mod=forumdisplay&fid=2" target="_blank">写真区</a></td>
+<td class="by">
+<cite>
+<a href="home.php?mod=space&uid=${first.pid % 97}" c="1">${esc(first.author)}</a></cite>
+<em><span class="xi1">${discuzTime(first.at)}</span></em>
+</td>
+<td class="num"><a href="forum.php?mod=viewthread&tid=${t.tid}&extra=" class="xi2">${t.posts.length - 1}</a><em>${t.posts.length * 53}</em></td>
+<td class="by">
+<cite><a href="home.php?mod=space&username=${encodeURIComponent(last.author)}" c="1">${esc(last.author)}</a></cite>
+<em><a href="forum.php?mod=redirect&tid=${t.tid}&goto=lastpost#lastpost">${discuzTime(last.at)}</a></em>
+</td>
+</tr>
+</tbody>`;
+  };
+  const dzGuide = (page: number) => {
+    const sorted = dzByLast();
+    const pages = Math.max(1, Math.ceil(sorted.length / PAGE));
+    const rows = sorted.slice((page - 1) * PAGE, page * PAGE).map(dzRow).join("\n");
+    const pg = multipage("forum.php?mod=guide&amp;view=new", page, pages);
+    return `${dzHeader("最新回复")}
+<div id="wp" class="wp">
+<div id="pt" class="bm cl">
+<div class="z">
+<a href="./" class="nvhm" title="首页">桃花社区</a><em>&raquo;</em><a href="forum.php?mod=guide&view=index">导读</a> <em>&rsaquo;</em> 最新回复</div>
+</div>
+<div class="boardnav">
+<div id="ct" class="wp cl">
+<div class="mn">
+<div class="bm bml pbn">
+<div class="bm_h cl">
+<span class="y">
+<a href="forum.php?mod=guide&view=new&rss=1" class="fa_rss" target="_blank" title="RSS">订阅</a>
+</span>
+<h1 class="xs2">最新回复</h1>
+</div>
+</div>
+<div id="pgt" class="bm bw0 pgs cl">
+${pg}
+</div>
+<ul id="thread_types" class="ttp bm cl">
+<li ><a href="forum.php?mod=guide&view=hot">最新热门</a></li>
+<li ><a href="forum.php?mod=guide&view=digest">最新精华</a></li>
+<li class="xw1 a"><a href="forum.php?mod=guide&view=new">最新回复</a></li>
+<li ><a href="forum.php?mod=guide&view=newthread">最新发表</a></li>
+<li ><a href="forum.php?mod=guide&view=sofa">抢沙发</a></li>
+</ul>
+<div id="threadlist" class="tl bm bmw">
+<div class="th">
+<table cellspacing="0" cellpadding="0">
+<tr>
+<th colspan="2">标题</th>
+<td class="by">版块</td>
+<td class="by">作者</td>
+<td class="num">回复/查看</td>
+<td class="by">最后发表</td>
+</tr>
+</table>
+</div>
+<div class="bm_c">
+<div id="forumnew" style="display:none"></div>
+<table cellspacing="0" cellpadding="0">
+${rows}
+</table>
+</div>
+</div>
+<div class="bm bw0 pgs cl">
+${pg}
+<span class="pgb y"><a href="forum.php?mod=guide">导读首页</a></span>
+</div>
+</div>
+</div>
+</div>
+</div>
+${dzFooter}`;
+  };
+  // viewthread.htm / viewthread_node.htm: a post's table, its message in td.t_f, its image attachments (discuzcode attachment markup).
+  const dzPost = (t: DiscuzThread, p: DiscuzPost, floor: number) => {
+    const attach = p.attachments
+      .map(
+        (file, i) => `<ignore_js_op>
+<img id="aimg_${p.pid * 10 + i}" aid="${p.pid * 10 + i}" src="static/image/common/none.gif" zoomfile="data/attachment/forum/202611/01/${file}" file="data/attachment/forum/202611/01/${file}" class="zoom" onclick="zoom(this, this.src, 0, 0, 0)" width="600" id="aimg_${p.pid * 10 + i}" inpost="1" onmouseover="showMenu({'ctrlid':this.id,'pos':'12'})" />
+<div class="tip tip_4 aimg_tip" id="aimg_${p.pid * 10 + i}_menu" style="position: absolute; display: none" disautofocus="true">
+<div class="xs0">
+<p><strong>${file}</strong> <em class="xg1">(148.2 KB, 下载次数: 12)</em></p>
+<p><a href="forum.php?mod=attachment&amp;aid=QUlEJTNE&amp;nothumb=yes" target="_blank">下载附件</a></p>
+<p class="xg1 y">${discuzTime(p.at)} 上传</p>
+</div>
+<div class="tip_horn"></div>
+</div>
+</ignore_js_op>`,
+      )
+      .join("\n");
+    return `<div id="post_${p.pid}" >
+<table id="pid${p.pid}" class="plhin" summary="pid${p.pid}" cellspacing="0" cellpadding="0">
+<tr>
+<td class="pls" rowspan="2">
+<div id="favatar${p.pid}" class="pls favatar">
+<div class="pi"><div class="authi"><a href="home.php?mod=space&amp;uid=${p.pid % 97}" target="_blank" class="xw1">${esc(p.author)}</a></div></div>
+</div>
+</td>
+<td class="plc">
+<div class="pi">
+<strong><a href="forum.php?mod=redirect&goto=findpost&ptid=${t.tid}&pid=${p.pid}" id="postnum${p.pid}" onclick="setCopy(this.href, '帖子地址复制成功');return false;">${floor === 1 ? "楼主" : `${floor}<sup>#</sup>`}</a></strong>
+<div class="pti"><div class="authi"><em id="authorposton${p.pid}">发表于 ${discuzTime(p.at)}</em></div></div>
+</div><div class="pct"><div class="pcb">
+<div class="t_fsz">
+<table cellspacing="0" cellpadding="0"><tr><td class="t_f" id="postmessage_${p.pid}">
+${p.message}<br />
+${attach}</td></tr></table>
+</div>
+</div></div>
+</td></tr>
+</table>
+</div>`;
+  };
+  const dzThread = (t: DiscuzThread, page: number) => {
+    const pages = dzPages(t);
+    const posts = t.posts.slice((page - 1) * DISCUZ_POSTS_PER_PAGE, page * DISCUZ_POSTS_PER_PAGE);
+    const pg = multipage(`forum.php?mod=viewthread&amp;tid=${t.tid}&amp;extra=`, page, pages);
+    return `${dzHeader(esc(t.subject))}
+<div id="wp" class="wp">
+<div id="pt" class="bm cl">
+<div class="z">
+<a href="./" class="nvhm" title="首页">桃花社区</a> <em>&rsaquo;</em> <a href="forum.php">论坛</a> <em>&rsaquo;</em> <a href="forum.php?mod=forumdisplay&fid=2">写真区</a> <em>&rsaquo;</em> <a href="forum.php?mod=viewthread&amp;tid=${t.tid}">${esc(t.subject)}</a>
+</div>
+</div>
+<div id="ct" class="wp cl">
+<div id="pgt" class="pgs mbm cl ">
+<div class="pgt">${pg}</div>
+<span class="y pgb"><a href="forum.php?mod=forumdisplay&fid=2">返回列表</a></span>
+</div>
+<div id="postlist" class="pl bm">
+<table cellspacing="0" cellpadding="0">
+<tr>
+<td class="pls ptn pbn"><div class="hm ptn"><span class="xg1">查看:</span> <span class="xi1">${t.posts.length * 53}</span><span class="pipe">|</span><span class="xg1">回复:</span> <span class="xi1">${t.posts.length - 1}</span></div></td>
+<td class="plc ptm pbn vwthd">
+<h1 class="ts">
+<span id="thread_subject">${esc(t.subject)}</span>
+</h1>
+</td>
+</tr>
+</table>
+${posts.map((p, i) => dzPost(t, p, (page - 1) * DISCUZ_POSTS_PER_PAGE + i + 1)).join("\n")}
+</div>
+<div class="pgs mtm mbm cl">
+${pg}
+<span class="pgb y"><a href="forum.php?mod=forumdisplay&fid=2">返回列表</a></span>
+</div>
+</div>
+</div>
+${dzFooter}`;
+  };
+  const discuzSite: SiteHandler = (req, res, url) => {
+    if (url.pathname === "/" || url.pathname === "/index.php") return redirect(`http://${H.discuz}/forum.php`)(req, res, url);
+    if (url.pathname === "/forum.php") {
+      const mod = url.searchParams.get("mod");
+      if (!mod) return html(`${dzHeader("论坛")}\n${fill(crawlFixture("discuz-x3-forum-index.html"), dzVars)}\n${dzFooter}`)(req, res, url);
+      if (mod === "guide" && url.searchParams.get("view") === "new") return html(dzGuide(Math.max(1, Number(url.searchParams.get("page") ?? 1))))(req, res, url);
+      const t = threads.find((q) => String(q.tid) === url.searchParams.get("tid"));
+      if (!t) return html(`${dzHeader("提示信息")}<div id="messagetext" class="alert_error"><p>抱歉，指定的主题不存在或已被删除或正在被审核</p></div>${dzFooter}`)(req, res, url);
+      if (mod === "redirect" && url.searchParams.get("goto") === "lastpost") {
+        const pages = dzPages(t);
+        return redirect(`http://${H.discuz}/forum.php?mod=viewthread&tid=${t.tid}&page=${pages}#pid${t.posts.at(-1)!.pid}`)(req, res, url);
+      }
+      if (mod === "viewthread") return html(dzThread(t, Math.min(dzPages(t), Math.max(1, Number(url.searchParams.get("page") ?? 1)))))(req, res, url);
+    }
+    if (url.pathname.startsWith("/data/attachment/")) return servePhoto(req, res, url);
+    return notFound(req, res, url);
+  };
+
+  // ------------------------------------------------------------------ Chevereto 4
+  const chVars = { HOST: H.chevereto, SITE_NAME: "SnapVault", PER_PAGE: String(PAGE) };
+  const chHead = (o: { title: string; route: string; template: string; bodyClass: string; canonical: string; og?: string }) =>
+    fill(crawlFixture("chevereto4-head.html"), { ...chVars, TITLE: o.title, ROUTE: o.route, TEMPLATE: o.template, BODY_CLASS: o.bodyClass, CANONICAL: o.canonical, OG: o.og ?? "" });
+  const chFoot = fill(crawlFixture("chevereto4-foot.html"), chVars);
+  const seekOf = (img: CheveretoImage) => `${new Date(img.at).toISOString().slice(0, 19).replace("T", " ")}.${img.id}`;
+  /** Chevereto's viewer address: /image/{title as a slug}.{id}. */
+  const viewer = (img: CheveretoImage) => `http://${H.chevereto}/image/${img.name.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "")}.${img.id}`;
+  const fileUrl = (img: CheveretoImage, size: "" | ".th" | ".md") => `http://${H.chevereto}/images/2026/11/01/${img.file}${size}.jpg`;
+  // tpl_list_item/image.php with image_cover_image.php and the guest description.
+  const chItem = (img: CheveretoImage) => {
+    const obj = encodeURIComponent(JSON.stringify({ type: "image", id_encoded: img.id, url: fileUrl(img, ""), url_viewer: viewer(img), display_url: fileUrl(img, ".md"), title: img.name, filename: `${img.file}.jpg`, extension: "jpg" }));
+    return `<div class="list-item fixed-size c6 gutter-margin-right-bottom" data-category-id="" data-flag="unsafe" data-id="${img.id}" data-type="image" data-media="image" data-size="151712" data-liked="0" data-description="" data-privacy="public" data-url-short="http://${H.chevereto}/image/${img.id}" data-thumb="${fileUrl(img, ".th")}" data-object='${obj}'>
+	<div class="list-item-image fixed-size">
+		<a href="${viewer(img)}" class="image-container --media">
+			<img loading="lazy" src="${fileUrl(img, ".md")}" alt="${esc(img.file)}.jpg" width="480" height="640">
+		</a>
+		<div class="list-item-privacy list-item-image-tools --bottom --left"><span class="btn-icon fas fa-eye-slash"></span></div>
+	</div>
+	<div class="list-item-desc">
+		<div class="list-item-desc-title">
+			<a class="list-item-desc-title-link" href="http://${H.chevereto}/uploader" data-text="user-name">uploader</a>
+			<div class="list-item-from font-size-small"><span class="fas fa-clock margin-right-5"></span>${new Date(img.at).toISOString().slice(0, 10)}</div>
+		</div>
+	</div>
+</div>`;
+  };
+  const chExplore = (url: URL) => {
+    const sorted = [...images].sort((a, b) => b.at - a.at);
+    const seek = url.searchParams.get("seek");
+    const from = seek ? sorted.findIndex((i) => seekOf(i) === seek) + 1 : 0;
+    const page = Math.max(1, Number(url.searchParams.get("page") ?? 1));
+    const slice = sorted.slice(from, from + PAGE);
+    const more = from + slice.length < sorted.length;
+    const nextUrl = `http://${H.chevereto}/explore/recent/?list=images&amp;sort=date_desc&amp;page=${page + 1}${slice.length > 0 ? `&amp;seek=${encodeURIComponent(seekOf(slice.at(-1)!))}` : ""}`;
+    const pagination = `<ul class="content-listing-pagination" data-visibility="hidden" data-content="listing-pagination" data-type="endless"><li class="pagination-prev${page > 1 ? "" : " pagination-disabled"}"><a data-pagination="prev" ><span class="icon fas fa-angle-left"></span></a></li><li class="pagination-page pagination-current"><a data-pagination="0" >${page}</a></li><li class="pagination-next${more ? "" : " pagination-disabled"}"><a data-pagination="next" ${more ? `href="${nextUrl}" ` : ""}><span class="icon fas fa-angle-right"></span></a></li></ul>`;
+    const body = fill(crawlFixture("chevereto4-explore.html"), { ...chVars, SEEK: slice.length > 0 ? esc(seekOf(slice.at(-1)!)) : "" })
+      .replace("<!--ITEMS-->", slice.map(chItem).join("\n"))
+      .replace("<!--PAGINATION-->", more ? pagination : "");
+    return `${chHead({ title: "Recent - SnapVault", route: "explore", template: "explore", bodyClass: "", canonical: `http://${H.chevereto}/explore/recent` })}${body}${chFoot}`;
+  };
+  const chViewer = (img: CheveretoImage) => {
+    const og = `<meta property="og:type" content="article">
+<meta property="og:url" content="${viewer(img)}">
+<meta property="og:title" content="${esc(img.name)}">
+<meta property="og:image" content="${fileUrl(img, "")}">
+<meta property="og:site_name" content="SnapVault">
+<meta property="og:description" content="${esc(img.description || `${img.name} hosted in SnapVault`)}">
+<meta property="og:image:width" content="1280">
+<meta property="og:image:height" content="1707">`;
+    return `${chHead({ title: `${esc(img.name)} — SnapVault`, route: "image", template: "image", bodyClass: "", canonical: viewer(img), og })}
+<div id="image-viewer" class="image-viewer full-viewer">
+    <div id="image-viewer-container" class="image-viewer-main image-viewer-container --media">
+        <img draggable="false" data-media="image" class="media" src="${fileUrl(img, "")}"  alt="${esc(img.file)}.jpg" width="1280" height="1707" data-is360="0" data-load="full">
+    </div>
+</div>
+<div class="content-width margin-top-10">
+    <div class="header header-content margin-bottom-10 margin-top-10">
+        <div class="header-content-left">
+            <div class="header-content-breadcrum"><div class="breadcrum-item"><a href="http://${H.chevereto}/uploader" class="user-image"><span class="user-image default-user-image"><span class="icon fas fa-user-circle"></span></span></a><a href="http://${H.chevereto}/uploader" class="user-link">uploader</a></div></div>
+        </div>
+    </div>
+    <div class="description-meta margin-bottom-10"><h1 class="header-title phone-float-none viewer-title"><a data-text="image-title" href="${viewer(img)}">${esc(img.name)}</a></h1></div>
+    <p class="description-meta margin-bottom-10"><span class="icon far fa-eye-slash margin-right-5"></span>Uploaded <span title="${new Date(img.at).toISOString()}">1 hour ago</span></p>
+    <div class="panel-description default-margin-bottom"><p class="description-text margin-bottom-5" data-text="image-description">${esc(img.description || "No description provided.")}</p></div>
+</div>
+${chFoot}`;
+  };
+  const cheveretoSite: SiteHandler = (req, res, url) => {
+    if (url.pathname === "/") return html(`${chHead({ title: "SnapVault", route: "index", template: "index", bodyClass: "landing", canonical: `http://${H.chevereto}/` })}${fill(crawlFixture("chevereto4-landing.html"), chVars)}${chFoot}`)(req, res, url);
+    if (url.pathname === "/explore/recent" || url.pathname === "/explore/recent/") return html(chExplore(url))(req, res, url);
+    const m = /^\/image\/(?:[^/]*\.)?([A-Za-z0-9]+)$/.exec(url.pathname);
+    if (m) {
+      const img = images.find((i) => i.id === m[1]);
+      return img ? html(chViewer(img))(req, res, url) : notFound(req, res, url);
+    }
+    if (url.pathname.startsWith("/images/")) return servePhoto(req, res, url);
+    return notFound(req, res, url);
+  };
+
+  const robots: SiteHandler = (_req, res) => {
+    res.writeHead(200, { "content-type": "text/plain" });
+    res.end("User-agent: *\nDisallow: /admin\n");
+  };
+  const tracked =
+    (host: string, h: SiteHandler): SiteHandler =>
+    async (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
+      requests.push({ host, path: url.pathname + url.search });
+      await h(req, res, url);
+    };
+  const sites: Record<string, Site> = {
+    [H.lemmy]: { "/robots.txt": tracked(H.lemmy, robots), "*": tracked(H.lemmy, lemmySite) },
+    [H.mastodon]: { "/robots.txt": tracked(H.mastodon, robots), "*": tracked(H.mastodon, mastodonSite) },
+    [H.discuz]: { "/robots.txt": tracked(H.discuz, robots), "*": tracked(H.discuz, discuzSite) },
+    [H.chevereto]: { "/robots.txt": tracked(H.chevereto, robots), "*": tracked(H.chevereto, cheveretoSite) },
+  };
+  const server: VirtualHostServer = await startVirtualHostServer(sites);
+  const proxy: ForwardProxy = await startForwardProxy((host) => (sites[host] ? { host: "127.0.0.1", port: server.port } : null));
+
+  let nextLemmy = 880;
+  let nextComment = 5100;
+  let nextStatus = 113455000000000000n;
+  let nextTid = 4120;
+  let nextPid = 61200;
+  let nextImage = 1;
+  const imageIds = ["Xk2p9", "Lr4Qa", "Bb7Tn", "Cq1Zw", "Dm8Hs", "Ef3Jk", "Gh6Lp", "Jn2Vx", "Kp5Yb", "Mt9Rd"];
+
+  return {
+    hosts: HOLDOUT_CRAWL_HOSTS,
+    proxy,
+    requests,
+    /** A Lemmy post (a link post when url is given) and its page. */
+    addLemmyPost(name: string, o: { body?: string; url?: string } = {}) {
+      const p: LemmyPost = { id: nextLemmy++, name, body: o.body ?? null, url: o.url ?? null, at: tick(), comments: [] };
+      lemmy.push(p);
+      return { post: p, url: `http://${H.lemmy}/post/${p.id}` };
+    },
+    addLemmyComment(p: LemmyPost, markdown: string) {
+      p.comments.push({ id: nextComment++, markdown, at: tick() });
+    },
+    /** A public status (content as Mastodon renders it: HTML), its photos by file name. */
+    addStatus(user: string, content: string, photos: string[] = []) {
+      nextStatus += 1000n + BigInt(statuses.length);
+      const s: MastodonStatus = { id: String(nextStatus), user, content, photos, at: tick() };
+      statuses.push(s);
+      return { status: s, url: `http://${H.mastodon}/@${user}/${s.id}` };
+    },
+    addDiscuzThread(subject: string, message: string, o: { author?: string; attachments?: string[] } = {}) {
+      const t: DiscuzThread = { tid: nextTid++, subject, posts: [] };
+      threads.push(t);
+      t.posts.push({ pid: nextPid++, author: o.author ?? "hua_ke", message, attachments: o.attachments ?? [], at: tick() });
+      return { thread: t, url: `http://${H.discuz}/forum.php?mod=viewthread&tid=${t.tid}` };
+    },
+    addDiscuzReply(t: DiscuzThread, message: string, o: { author?: string; attachments?: string[] } = {}) {
+      t.posts.push({ pid: nextPid++, author: o.author ?? "lao_wang", message, attachments: o.attachments ?? [], at: tick() });
+    },
+    /** An image uploaded to the image host (its name is its title; file: its file name without .jpg). */
+    addImage(name: string, file: string, description = "") {
+      const n = nextImage++;
+      const img: CheveretoImage = { id: `${imageIds[(n - 1) % imageIds.length]!}${n > imageIds.length ? String(n) : ""}`, name, file, description, at: tick() };
+      images.push(img);
+      return { image: img, url: viewer(img), file: fileUrl(img, "") };
+    },
+    settings: {
+      SCAN_PROXY_URL: proxy.url,
+      SCAN_ALLOW_PRIVATE_NETWORKS: "false",
+      SCAN_FETCH_TIMEOUT_MS: "4000",
+      SCAN_CONNECT_TIMEOUT_MS: "2000",
+      CRAWL_MIN_DELAY_MS: "0",
+      CRAWL_PER_HOST_CONCURRENCY: "1",
+    } as Record<string, string>,
+    close: async () => {
+      await proxy.close();
+      await server.close();
+    },
+  };
+}
