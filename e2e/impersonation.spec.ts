@@ -128,6 +128,82 @@ test("an account reposting her photo: Report gives the report route and a DMCA n
   await context.close();
 });
 
+test("before any check: the section's loading placeholders, then its empty state, axe-clean and without sideways scroll, at 375px and 1280px", async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const nell = await signUpAndConfirm(baseURL!, "nell.unchecked@example.com");
+  await setIdentities(nell, { onlyfans: "nell_north" });
+  await subscribe(baseURL!, nell, "premium-monthly");
+  for (const width of [375, 1280]) {
+    const { context, page, errors } = await signedIn(browser, nell, { width, onboardingComplete: true });
+    // The list call is held on its way, so the loading state stays on screen until it is released.
+    let release: () => void = () => {};
+    const held = new Promise<void>((r) => (release = r));
+    await page.route(
+      "**/v1/impersonators",
+      async (route) => {
+        await held;
+        await route.continue();
+      },
+      { times: 1 },
+    );
+    await page.goto("/dashboard/impersonator");
+    const section = page.getByRole("region", { name: "Impersonators" });
+    await expect(section.getByLabel("Loading impersonators")).toBeVisible();
+    await expect(section).toHaveAttribute("aria-busy", "true");
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, `impersonator-loading-${width}`);
+    release();
+
+    await expect(section.getByText("No check yet: start one to look for accounts passing as you.")).toBeVisible();
+    await expect(section.getByLabel("Loading impersonators")).toHaveCount(0);
+    await expect(section).toHaveAttribute("aria-busy", "false");
+    await expect(section.getByRole("button", { name: "Check now" })).toBeEnabled();
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, `impersonator-before-check-${width}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+});
+
+test("platforms that show nothing without a login are each named with their own reason, read as sentences, at 375px and 1280px", async ({ browser }) => {
+  test.setTimeout(60_000);
+  // Her real list, with the reasons the profile readers give for platforms behind a sign-in (one
+  // in the catalog's "Reddit (u/username)" spelling, one a bare code from an older record).
+  const reasons = [
+    { platform: "LoyalFans", reason: "LoyalFans shows this profile only after a login: cannot be checked automatically." },
+    { platform: "X", reason: "X sends this profile's address to its home page: nothing of it can be read." },
+    { platform: "Reddit (u/username)", reason: "Reddit (u/username) shows nothing of this profile without a login: cannot be checked automatically." },
+    { platform: "Fansly", reason: "login_wall" },
+  ];
+  for (const width of [375, 1280]) {
+    const { context, page, errors } = await signedIn(browser, ivy, { width, onboardingComplete: true });
+    await page.route("**/v1/impersonators", async (route) => {
+      const response = await route.fetch();
+      const body = (await response.json()) as { check: { uncheckable: unknown[] } };
+      await route.fulfill({ response, json: { ...body, check: { ...body.check, uncheckable: reasons } } });
+    });
+    await page.goto("/dashboard/impersonator");
+    const section = page.getByRole("region", { name: "Impersonators" });
+    const group = section.getByRole("group", { name: "Not checked on 4 platforms" });
+    await expect(group.getByRole("listitem")).toHaveText([
+      "LoyalFans shows this profile only after a login: cannot be checked automatically.",
+      "X sends this profile’s address to its home page: nothing of it can be read.",
+      "Reddit shows nothing of this profile without a login: cannot be checked automatically.",
+      "Fansly shows nothing of a profile without a login, so it cannot be checked automatically.",
+    ]);
+    await expect(group).not.toContainText("login_wall");
+    await expect(section.getByRole("listitem", { name: "u/ivymoon_official" })).toBeVisible();
+    await expectAccessible(page);
+    await expectNoHorizontalScroll(page);
+    await group.scrollIntoViewIfNeeded();
+    await screenshot(page, `impersonator-uncheckable-${width}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  }
+});
+
 test("a creator whose plan has no impersonation monitoring is offered the plans", async ({ browser }) => {
   const { context, page, errors } = await signedIn(browser, finn, { width: 375, onboardingComplete: true });
   await page.goto("/dashboard/impersonator");

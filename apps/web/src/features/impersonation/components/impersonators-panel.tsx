@@ -7,6 +7,7 @@ import { CopyField } from "../../../components/copy-field";
 import { useCheckImpersonators, useDismissImpersonator, useImpersonators, useReportImpersonator, useThisIsMe } from "../api/impersonators";
 import { onMutationError } from "../../../lib/mutation-toast";
 import { formatDateTime, formatShortDate } from "../../../lib/format";
+import { platformName, uncheckableSentence } from "../lib/uncheckable";
 
 
 const statusLabel: Record<Impersonator["status"], { text: string; className: string }> = {
@@ -85,12 +86,6 @@ function ReportDetails({ report, headingId, upgradeHref }: { report: Impersonati
       ))}
     </div>
   );
-}
-
-/** The platform as a name: the catalog's entry carries how to type a username ("Reddit (u/username)"), which is no part of it. */
-function platformName(platform: string): string {
-  const hint = platform.indexOf(" (");
-  return hint > 0 ? platform.slice(0, hint) : platform;
 }
 
 function ImpersonatorCard({ item, upgradeHref }: { item: Impersonator; upgradeHref: string }) {
@@ -212,6 +207,24 @@ function CheckStatus({ data }: { data: ImpersonatorsResponse }) {
   );
 }
 
+/** The platforms the last check could not look at, each with its own reason, and what she can do instead. */
+function Uncheckable({ items }: { items: ImpersonatorsResponse["check"]["uncheckable"] }) {
+  const headingId = useId();
+  return (
+    <div role="group" aria-labelledby={headingId} className="rounded-xl border border-white/10 bg-white/[0.02] p-3 sm:p-4">
+      <h3 id={headingId} className="text-sm font-semibold text-white">
+        {items.length === 1 ? "Not checked on 1 platform" : `Not checked on ${items.length} platforms`}
+      </h3>
+      <ul className="mt-1 list-disc space-y-1 pl-5 text-sm break-words text-slate-300 marker:text-slate-500">
+        {items.map((u) => (
+          <li key={u.platform}>{uncheckableSentence(u)}</li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-slate-400">Search these platforms for your names yourself; an account passing as you there can be reported on the platform’s own page.</p>
+    </div>
+  );
+}
+
 /** The Impersonator section: accounts likely passing themselves off as her, with the evidence and what to do about each. */
 export function ImpersonatorsPanel({ upgradeHref }: { upgradeHref: string }) {
   const ids = useId();
@@ -244,7 +257,9 @@ export function ImpersonatorsPanel({ upgradeHref }: { upgradeHref: string }) {
 
       <div className="mt-4 flex flex-col gap-3">
         {query.isPending ? (
-          <div className="flex flex-col gap-3" aria-label="Loading impersonators">
+          // A named live region (a bare div may not carry a name): screen readers hear that the list is on its way.
+          <div role="status" aria-label="Loading impersonators" className="flex flex-col gap-3">
+            <span className="sr-only">Loading impersonators…</span>
             <Skeleton className="h-24" />
             <Skeleton className="h-24" />
           </div>
@@ -260,11 +275,7 @@ export function ImpersonatorsPanel({ upgradeHref }: { upgradeHref: string }) {
         ) : (
           <>
             <CheckStatus data={data!} />
-            {data!.check.uncheckable.length > 0 && (
-              <p className="text-sm text-slate-400">
-                Cannot be checked automatically (they show nothing without a login): {data!.check.uncheckable.map((u) => u.platform).join(", ")}.
-              </p>
-            )}
+            {data!.check.uncheckable.length > 0 && <Uncheckable items={data!.check.uncheckable} />}
             {data!.impersonators.length === 0 ? (
               <p className="rounded-xl border border-dashed border-white/15 p-4 text-sm text-slate-300">
                 {data!.check.status === "never" ? "No check yet: start one to look for accounts passing as you." : "No accounts passing as you found."}
