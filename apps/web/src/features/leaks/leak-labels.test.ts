@@ -66,7 +66,7 @@ describe("why a page was listed", () => {
     expect(describeSignal("leak-title: luna_rivers leaked")).toBe("Its title or a heading puts your name next to a leak word: “luna_rivers leaked”.");
     expect(describeSignal("free-access: free onlyfans")).toBe("It offers paid content for free: “free onlyfans”.");
     expect(describeSignal("gallery: 40 images, 2 videos")).toBe("It shows a large gallery (40 images, 2 videos).");
-    expect(describeSignal("leak-site: catalogued leak site leakhub.example")).toBe("leakhub.example is a leak site we know.");
+    expect(describeSignal("leak-site: catalogued leak site leakhub.example")).toBe("It is on a leak site we know (leakhub.example).");
     expect(describeSignal("leak-site: leak-site name leaks-daily.example")).toBe("The site's name reads like a leak site's (leaks-daily.example).");
     expect(describeSignal("crawl: new thread or post on LeakForum")).toBe("We found it reading the site: a new thread or post on LeakForum.");
   });

@@ -60,7 +60,7 @@ const cueSentences: Record<string, { text: string; quote: boolean }> = {
 
 function leakSiteSentence(detail: string): string {
   const catalogued = /^catalogued leak site (.+)$/.exec(detail);
-  if (catalogued) return `${catalogued[1]} is a leak site we know.`;
+  if (catalogued) return `It is on a leak site we know (${catalogued[1]}).`;
   const named = /^leak-site name (.+)$/.exec(detail);
   if (named) return `The site's name reads like a leak site's (${named[1]}).`;
   return `It is on a leak site (${detail}).`;
