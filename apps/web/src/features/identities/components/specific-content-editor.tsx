@@ -55,7 +55,7 @@ function SpecificContentForm({ saved }: { saved: string }) {
           aria-invalid={errors.specific ? true : undefined}
           aria-describedby={errors.specific ? errorId : undefined}
           {...register("specific")}
-          className="h-11 min-w-0 flex-1 rounded-lg border border-white/15 bg-ink-800 px-3 text-sm text-white placeholder:text-slate-400 focus-visible:border-brand-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400"
+          className="h-11 w-full min-w-0 rounded-lg border border-white/15 bg-ink-800 sm:flex-1 px-3 text-sm text-white placeholder:text-slate-400 focus-visible:border-brand-400 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400"
         />
         <button
           type="submit"
