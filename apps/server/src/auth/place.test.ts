@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describePlace } from "./place";
+import { describePlace, displayAddress } from "./place";
 
 describe("describePlace", () => {
   it("names the country a public address is in, from the local database", () => {
@@ -17,6 +17,17 @@ describe("describePlace", () => {
     expect(describePlace("10.0.0.8")).toBe("Local network");
     expect(describePlace("fd12:3456::1")).toBe("Local network");
     expect(describePlace("100.64.0.1")).toBe("Local network");
+    // The auth library stores an IPv6 address to its /64 network: ::1 arrives as eight groups of zeros.
+    expect(describePlace("0000:0000:0000:0000:0000:0000:0000:0000")).toBe("This computer");
+  });
+
+  it("writes an address short, and none for this computer's masked one", () => {
+    expect(displayAddress("2003:00e1:ff00:0000:0000:0000:0000:0000")).toBe("2003:e1:ff00::");
+    expect(displayAddress("0000:0000:0000:0000:0000:0000:0000:0000")).toBeNull();
+    expect(displayAddress("::ffff:90.0.0.1")).toBe("90.0.0.1");
+    expect(displayAddress("90.0.0.1")).toBe("90.0.0.1");
+    expect(displayAddress("")).toBeNull();
+    expect(displayAddress(null)).toBeNull();
   });
 
   it("reads Unknown place for what no database can place", () => {

@@ -45,6 +45,27 @@ export const LOCAL_NETWORK = "Local network";
 export const UNKNOWN_PLACE = "Unknown place";
 
 /**
+ * The auth library keeps an IPv6 address to its /64 network, so this computer (::1) is stored as
+ * the unspecified address "::", which no real client has.
+ */
+function isMaskedLoopback(address: ipaddr.IPv4 | ipaddr.IPv6): boolean {
+  return address.kind() === "ipv6" && address.range() === "unspecified";
+}
+
+/**
+ * The address as her sessions list shows it: written short ("2003:e1:ff00::", not eight groups of
+ * four zeros-padded digits), an IPv4 one as IPv4, and nothing for this computer's masked address.
+ */
+export function displayAddress(address: string | null | undefined): string | null {
+  if (!address) return null;
+  if (!ipaddr.isValid(address)) return address.length > 64 ? null : address;
+  let parsed = ipaddr.parse(address);
+  if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (isMaskedLoopback(parsed)) return null;
+  return parsed.toString();
+}
+
+/**
  * Where an address is, as a sentence her sessions list can show: this computer (loopback), a local
  * network (private, link-local, carrier NAT), the country a local database places it in, else
  * "Unknown place". Nothing is looked up over the network.
@@ -54,7 +75,7 @@ export function describePlace(address: string | null | undefined): string {
   let parsed = ipaddr.parse(address);
   if (parsed.kind() === "ipv6" && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   const range = parsed.range();
-  if (range === "loopback") return THIS_COMPUTER;
+  if (range === "loopback" || isMaskedLoopback(parsed)) return THIS_COMPUTER;
   if (range === "private" || range === "uniqueLocal" || range === "linkLocal" || range === "carrierGradeNat") return LOCAL_NETWORK;
   if (range !== "unicast") return UNKNOWN_PLACE;
   let code: unknown;

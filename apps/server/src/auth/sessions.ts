@@ -8,7 +8,7 @@ import { requireSession } from "../http/middleware";
 import { AppError } from "../lib/app-error";
 import type { Logger } from "../lib/logger";
 import type { Auth } from "./auth";
-import { describePlace } from "./place";
+import { describePlace, displayAddress } from "./place";
 import { describeDevice } from "./user-agent";
 
 export interface SessionsDeps {
@@ -46,7 +46,7 @@ export function sessionsRoutes({ db, auth, logger, now = () => new Date() }: Ses
           id: row.id,
           current: row.id === currentId,
           device: describeDevice(row.userAgent),
-          ipAddress: row.ipAddress || null,
+          ipAddress: displayAddress(row.ipAddress),
           place: describePlace(row.ipAddress),
           signedInAt: row.createdAt.toISOString(),
           lastSeenAt: row.updatedAt.toISOString(),

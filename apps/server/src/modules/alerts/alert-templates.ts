@@ -1,4 +1,5 @@
 import { brandedEmail } from "../../email/layout";
+import { utcDay, utcMinute } from "../../lib/dates";
 import type { OutgoingEmail } from "../../email/mailer";
 
 /** Where an alert email's links go, and its footer (why she gets it, her settings, the unsubscribe link). */
@@ -8,7 +9,8 @@ export interface AlertLinks {
   footer: { reason: string; settingsUrl: string; unsubscribeUrl: string };
 }
 
-const day = (d: Date) => d.toISOString().slice(0, 10);
+/** "24 November 2026": a day as the notices and the other emails write it (UTC). */
+const day = utcDay;
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 const more = (total: number, shown: number) => (total > shown ? [`and ${total - shown} more`] : []);
 
@@ -146,7 +148,7 @@ export function takeItDownDeadlineMissedMessage(
   takedown: { url: string; platform: string; deadlineAt: Date; escalatedTo: string[] },
   dashboard: (section: string) => string,
 ): OutgoingEmail {
-  const minute = `${takedown.deadlineAt.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+  const minute = utcMinute(takedown.deadlineAt);
   return brandedEmail({
     to,
     subject: "A platform missed its legal deadline to remove your image",

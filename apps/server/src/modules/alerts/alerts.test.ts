@@ -156,7 +156,7 @@ describe("alerts", () => {
     expect(summary.map((m) => m.subject)).toEqual(["Weekly summary: 1 new leak"]);
     const text = summary[0]!.text;
     expect(text).toContain("Your weekly summary");
-    expect(text).toMatch(/Since \d{4}-\d\d-\d\d \(UTC\): 1 link to your content found, 0 takedowns sent, 0 links removed; 1 link is still up\./);
+    expect(text).toMatch(/Since \d{1,2} [A-Z][a-z]+ \d{4} \(UTC\): 1 link to your content found, 0 takedowns sent, 0 links removed; 1 link is still up\./);
     expect(text).toMatch(/Found: 1 \(http[^)]+\/dashboard\/leaks\)/);
     expect(text).toMatch(/Takedowns sent: 0 \(http[^)]+\/dashboard\/takedowns\)/);
     expect(text).toMatch(/Removed: 0 \(http[^)]+\/dashboard\/takedowns\)/);

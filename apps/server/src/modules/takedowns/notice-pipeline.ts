@@ -12,7 +12,7 @@ import { FINAL } from "./takedown-lifecycle";
 import { moveNotice, moveTakedowns, noteTakedowns } from "./takedown-moves";
 import { nextCheckAt } from "./takedown-schedule";
 import { REDDIT_COPYRIGHT_FORM } from "./recipient-finder";
-import { cloudflareFirst, describeRecipient, ESCALATE_KIND_LABEL, isCloudflare, isPermanentSmtpFailure, isRedditForm, kindsOf, minuteOf, storable } from "./takedown-shared";
+import { cloudflareFirst, describeRecipient, describeSendFailure, ESCALATE_KIND_LABEL, isCloudflare, isPermanentSmtpFailure, isRedditForm, kindsOf, minuteOf, storable } from "./takedown-shared";
 import { detail, userTakedown } from "./takedown-views";
 import { startAfterFor, type TakedownsContext } from "./takedowns.context";
 import { cloudflareReportJob, recheckJob, sendNoticeJob } from "./takedowns.job-definitions";
@@ -402,12 +402,12 @@ export async function sendNotice(ctx: TakedownsContext, noticeId: string, attemp
       : await ctx.mailer.send({ to: check.address, subject: notice.subject, text: notice.text, html: notice.html, headers: { "Message-ID": header }, beforeHandOver: () => repo.updateNotice(ctx.db, noticeId, { messageId: header }) });
     messageId = sent.messageId;
   } catch (error) {
-    const reason = storable(error instanceof Error ? error.message : String(error));
+    const reason = storable(describeSendFailure(error));
     const final = isPermanentSmtpFailure(error) || attempt.retryCount >= attempt.retryLimit;
     const at = ctx.now();
     if (!final) {
       await moveNotice(ctx.db, notice, "queued", { messageId: null, attempts: notice.attempts + 1, error: reason });
-      await noteTakedowns(ctx.db, linked.map((t) => ({ takedownId: t.id, at, type: "send_retry", message: `Sending to ${email} failed (${reason}); it will be tried again.` })));
+      await noteTakedowns(ctx.db, linked.map((t) => ({ takedownId: t.id, at, type: "send_retry", message: `Sending to ${email} failed: ${reason}. It will be tried again.` })));
       throw error;
     }
     await ctx.db.transaction(async (tx) => {

@@ -211,7 +211,7 @@ export async function createAutomatic(
     );
     await repo.insertEvents(
       tx,
-      rows.map((r) => ({ takedownId: r.id, at, type: "created", message: "Sent by autopilot: a high-confidence finding, in a category she chose to have taken down automatically; looking up who can remove the link." })),
+      rows.map((r) => ({ takedownId: r.id, at, type: "created", message: "Sent by autopilot: a high-confidence finding, in a category you chose to have taken down automatically; looking up who can remove the link." })),
     );
     if (rows.length > 0) await record(tx, rows);
     return { created: rows, held };
@@ -268,7 +268,7 @@ export async function resendTakedown(ctx: TakedownsContext, userId: string, id: 
       if (!locked) throw new AppError("CONFLICT", "This takedown changed meanwhile; reload it.");
       await moveTakedowns(tx, [locked], "draft", {
         at,
-        message: "Sent again at the creator's request; looking up recipients afresh.",
+        message: "Sent again at your request; looking up who can remove the link afresh.",
         values: { level: null, webForm: null, reason: null, nextCheckAt: null },
       });
     });

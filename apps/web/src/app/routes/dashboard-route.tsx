@@ -16,7 +16,7 @@ import { StatCards } from "../../features/dashboard/components/stat-cards";
 import { dashboardSections, sectionFromPath, sectionHref, type ProfileSteps } from "../../features/dashboard/dashboard-sections";
 import { useIdentities } from "../../features/identities/api/get-identities";
 import { CopySnippet } from "../../features/identities/components/copy-snippet";
-import { AllowListSection, NicknamesSection, StageNamesSection } from "../../features/identities/components/identity-sections";
+import { AllowListSection, NicknamesSection, SpecificContentSection, StageNamesSection } from "../../features/identities/components/identity-sections";
 import { OwnershipProof, OwnershipProofDialog } from "../../features/identities/components/ownership-proof";
 import { ImpersonatorsPanel } from "../../features/impersonation/components/impersonators-panel";
 import { LatestFindings } from "../../features/leaks/components/latest-findings";
@@ -111,6 +111,7 @@ export function DashboardRoute() {
               <>
                 <StageNamesSection {...plansTarget} />
                 <NicknamesSection {...plansTarget} />
+                <SpecificContentSection />
                 <AllowListSection {...plansTarget} />
                 <section id="ownership" aria-label="Ownership proof" className="rounded-2xl border border-white/10 bg-ink-900 p-5 sm:p-6">
                   <OwnershipProof headingLevel="h2" />

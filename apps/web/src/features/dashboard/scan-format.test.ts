@@ -29,4 +29,9 @@ describe("a running scan in words", () => {
     expect(progressCounts(scan("fetch", { queriesPlanned: 12, queriesDone: 12, pagesPlanned: 40, pagesDone: 9 }, 2))).toBe("12 of 12 searches asked, 9 of 40 pages read, 2 images matched.");
     expect(progressCounts(scan("queued", {}))).toBe("");
   });
+
+  it("writes large counts with separators and one image in the singular", () => {
+    expect(progressCounts(scan("fetch", { queriesPlanned: 40, queriesDone: 40, pagesPlanned: 1250, pagesDone: 1003 }, 1))).toBe("40 of 40 searches asked, 1,003 of 1,250 pages read, 1 image matched.");
+    expect(phaseText(scan("fetch", { pagesPlanned: 1250, pagesDone: 1003 }))).toBe("Checking the pages found (1,003 of 1,250 pages read)");
+  });
 });

@@ -1,5 +1,5 @@
 import type { ScanView } from "@leakwarden/contracts/scans";
-import { formatDateTime, formatRelative, formatShortDate } from "../../lib/format";
+import { formatCount, formatDateTime, formatRelative, formatShortDate } from "../../lib/format";
 
 const phaseWords: Record<string, string> = {
   queued: "Waiting to start",
@@ -13,8 +13,8 @@ const phaseWords: Record<string, string> = {
 export function phaseText(scan: ScanView): string {
   const base = phaseWords[scan.phase] ?? "Working";
   const p = scan.progress;
-  if (scan.phase === "search" && p.queriesPlanned > 0) return `${base} (${p.queriesDone} of ${p.queriesPlanned} searches asked)`;
-  if (scan.phase === "fetch" && p.pagesPlanned > 0) return `${base} (${p.pagesDone} of ${p.pagesPlanned} pages read)`;
+  if (scan.phase === "search" && p.queriesPlanned > 0) return `${base} (${formatCount(p.queriesDone)} of ${formatCount(p.queriesPlanned)} searches asked)`;
+  if (scan.phase === "fetch" && p.pagesPlanned > 0) return `${base} (${formatCount(p.pagesDone)} of ${formatCount(p.pagesPlanned)} pages read)`;
   return base;
 }
 
@@ -22,9 +22,9 @@ export function phaseText(scan: ScanView): string {
 export function progressCounts(scan: ScanView): string {
   const p = scan.progress;
   const parts: string[] = [];
-  if (p.queriesPlanned > 0) parts.push(`${p.queriesDone} of ${p.queriesPlanned} searches asked`);
-  if (p.pagesPlanned > 0) parts.push(`${p.pagesDone} of ${p.pagesPlanned} pages read`);
-  if (scan.stats.imagesMatched > 0) parts.push(`${scan.stats.imagesMatched} images matched`);
+  if (p.queriesPlanned > 0) parts.push(`${formatCount(p.queriesDone)} of ${formatCount(p.queriesPlanned)} searches asked`);
+  if (p.pagesPlanned > 0) parts.push(`${formatCount(p.pagesDone)} of ${formatCount(p.pagesPlanned)} pages read`);
+  if (scan.stats.imagesMatched > 0) parts.push(`${formatCount(scan.stats.imagesMatched)} ${scan.stats.imagesMatched === 1 ? "image" : "images"} matched`);
   return parts.length ? `${parts.join(", ")}.` : "";
 }
 

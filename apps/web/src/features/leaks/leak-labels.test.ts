@@ -1,6 +1,6 @@
 import type { LeakView } from "@leakwarden/contracts/scans";
 import { describe, expect, it } from "vitest";
-import { readEvidence } from "./leak-labels";
+import { describeSignal, describeSignals, readEvidence } from "./leak-labels";
 
 const leak = (evidence: Record<string, unknown>): LeakView => ({
   id: "l1",
@@ -53,10 +53,51 @@ describe("evidence stored by an older or newer build", () => {
         legacyScore: 0.9,
       }),
     );
-    expect(e).toEqual({ matchedNames: ["luna_rivers"], snippet: "", signals: ["file-host-link: mega.nz"], imageUrls: ["https://leaks.example/1.jpg"], disguises: [] });
+    expect(e).toEqual({ matchedNames: ["luna_rivers"], snippet: "", signals: ["It links to a file host, where leaks are shared for download (mega.nz)."], imageUrls: ["https://leaks.example/1.jpg"], disguises: [] });
   });
 
   it("reads no evidence at all as an empty record", () => {
     expect(readEvidence(leak(null as never))).toEqual({ matchedNames: [], snippet: "", signals: [], imageUrls: [], disguises: [] });
+  });
+});
+
+describe("why a page was listed", () => {
+  it("reads every cue the page reader records as a sentence, with the page's own words", () => {
+    expect(describeSignal("leak-title: luna_rivers leaked")).toBe("Its title or a heading puts your name next to a leak word: “luna_rivers leaked”.");
+    expect(describeSignal("free-access: free onlyfans")).toBe("It offers paid content for free: “free onlyfans”.");
+    expect(describeSignal("gallery: 40 images, 2 videos")).toBe("It shows a large gallery (40 images, 2 videos).");
+    expect(describeSignal("leak-site: catalogued leak site leakhub.example")).toBe("It is on a leak site we know (leakhub.example).");
+    expect(describeSignal("leak-site: leak-site name leaks-daily.example")).toBe("The site's name reads like a leak site's (leaks-daily.example).");
+    expect(describeSignal("crawl: new thread or post on LeakForum")).toBe("We found it reading the site: a new thread or post on LeakForum.");
+  });
+
+  it("says an image match and a linking page in words, without the matcher's distance", () => {
+    expect(describeSignal("image matched your reference 'beach set' at distance 12")).toBe("One of its images is a copy of your reference photo “beach set”.");
+    expect(describeSignal("image matched your reference 'untitled' at distance 3")).toBe("One of its images is a copy of one of your reference photos.");
+    expect(describeSignal("linked from https://forum.example/t/1 where your name matched")).toBe(
+      "A page that named you links to it (https://forum.example/t/1, where your name matched).",
+    );
+  });
+
+  it("makes one sentence of the reasons of one kind, each wording quoted once", () => {
+    expect(
+      describeSignals([
+        "leak-title: juniper_vale OnlyFans leak",
+        "leak-title: juniper vale onlyfans leak",
+        "file-host-link: mega.nz",
+        "leak-phrase: OnlyFans leak",
+        "file-host-link: gofile.io",
+        "leak-title: Juniper Vale leaked videos",
+      ]),
+    ).toEqual([
+      "Its title or a heading puts your name next to a leak word: “juniper_vale OnlyFans leak”, “Juniper Vale leaked videos”.",
+      "It links to a file host, where leaks are shared for download (mega.nz, gofile.io).",
+      "It speaks of leaked content: “OnlyFans leak”.",
+    ]);
+  });
+
+  it("never shows a code: an unknown kind gives its words as a sentence", () => {
+    expect(describeSignal("new-kind: something the page said")).toBe("Something the page said.");
+    expect(describeSignal("a phrase of its own")).toBe("A phrase of its own.");
   });
 });

@@ -42,13 +42,101 @@ export function describeEvasion(e: { seen: string; forms: readonly (keyof typeof
   return how.length > 0 ? `“${e.seen}”, with ${how.join(" and ")}` : `“${e.seen}”`;
 }
 
+/**
+ * What each kind of leak cue the page reader records means, as a sentence around the page's own
+ * words (quoted) or the hosts it names (in brackets). Several cues of one kind make one sentence.
+ */
+const cueSentences: Record<string, { text: string; quote: boolean }> = {
+  "file-host-link": { text: "It links to a file host, where leaks are shared for download", quote: false },
+  "leak-site-link": { text: "It links to a leak site", quote: false },
+  "site-rip": { text: "It offers a whole collection of paid content at once", quote: true },
+  "leak-title": { text: "Its title or a heading puts your name next to a leak word", quote: true },
+  "leak-phrase": { text: "It speaks of leaked content", quote: true },
+  "free-access": { text: "It offers paid content for free", quote: true },
+  "download-offer": { text: "It offers downloads", quote: true },
+  "media-count": { text: "It counts photos or videos the way leak packs do", quote: true },
+  gallery: { text: "It shows a large gallery", quote: false },
+};
+
+function leakSiteSentence(detail: string): string {
+  const catalogued = /^catalogued leak site (.+)$/.exec(detail);
+  if (catalogued) return `It is on a leak site we know (${catalogued[1]}).`;
+  const named = /^leak-site name (.+)$/.exec(detail);
+  if (named) return `The site's name reads like a leak site's (${named[1]}).`;
+  return `It is on a leak site (${detail}).`;
+}
+
+function sentence(text: string): string {
+  const t = text.trim();
+  if (!t) return t;
+  const first = t.charAt(0).toUpperCase() + t.slice(1);
+  return /[.!?”)]$/.test(first) ? first : `${first}.`;
+}
+
+/** One signal the server recorded, read as the cue kind and its words, or a sentence of its own. */
+function readSignal(signal: string): { kind: string; detail: string } | { sentence: string } {
+  const image = /^image matched your reference '(.*)' at distance \d+$/.exec(signal);
+  if (image) return { sentence: image[1] && image[1] !== "untitled" ? `One of its images is a copy of your reference photo “${image[1]}”.` : "One of its images is a copy of one of your reference photos." };
+  const linked = /^linked from (\S+) where your (.+) matched$/.exec(signal);
+  if (linked) return { sentence: `A page that named you links to it (${linked[1]}, where your ${linked[2]} matched).` };
+  const colon = signal.indexOf(": ");
+  if (colon > 0) {
+    const kind = signal.slice(0, colon);
+    const detail = signal.slice(colon + 2);
+    if (kind === "leak-site") return { sentence: leakSiteSentence(detail) };
+    if (kind === "crawl") return { sentence: `We found it reading the site: a ${detail}.` };
+    if (cueSentences[kind]) return { kind, detail };
+    if (/^[a-z]+(?:-[a-z]+)*$/.test(kind)) return { sentence: sentence(detail) };
+  }
+  return { sentence: sentence(signal) };
+}
+
+/** The same words written with other case or separators ("juniper_vale leak", "Juniper Vale leak") are quoted once. */
+const sameWords = (text: string) => text.toLowerCase().replace(/[\s_.-]+/g, " ").trim();
+
+/**
+ * Why the page was listed, as sentences for her. The server records each reason as "kind: the
+ * page's words" (or a phrase of its own); reasons of one kind become one sentence, and a kind this
+ * client does not know is shown as the words it carries, never as a code.
+ */
+export function describeSignals(signals: readonly string[]): string[] {
+  const out: string[] = [];
+  const byKind = new Map<string, { index: number; details: string[]; seen: Set<string> }>();
+  for (const signal of signals) {
+    const read = readSignal(signal);
+    if ("sentence" in read) {
+      if (read.sentence && !out.includes(read.sentence)) out.push(read.sentence);
+      continue;
+    }
+    let group = byKind.get(read.kind);
+    if (!group) {
+      group = { index: out.length, details: [], seen: new Set() };
+      byKind.set(read.kind, group);
+      out.push("");
+    }
+    const key = sameWords(read.detail);
+    if (!group.seen.has(key)) {
+      group.seen.add(key);
+      group.details.push(read.detail);
+    }
+  }
+  for (const [kind, group] of byKind) {
+    const cue = cueSentences[kind]!;
+    out[group.index] = cue.quote ? `${cue.text}: ${group.details.map((d) => `“${d}”`).join(", ")}.` : `${cue.text} (${group.details.join(", ")}).`;
+  }
+  return out;
+}
+
+/** One reason on its own, as a sentence. */
+export const describeSignal = (signal: string): string => describeSignals([signal])[0] ?? "";
+
 /** The evidence the server stored, read through its schema (unknown or malformed kinds are left out, never shown oddly). */
 export function readEvidence(leak: LeakView): LeakEvidence {
   const e = readLeakEvidence(leak.evidence);
   return {
     matchedNames: e.matchedNames ?? [],
     snippet: e.snippet ?? "",
-    signals: e.signals ?? [],
+    signals: describeSignals(e.signals ?? []),
     imageUrls: (e.imageMatches ?? []).map((m) => m.imageUrl),
     disguises: (e.evasions ?? []).map(describeEvasion),
   };

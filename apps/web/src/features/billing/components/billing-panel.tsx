@@ -13,7 +13,7 @@ import { useOpenPortal } from "../api/open-portal";
 import { NOT_CONFIGURED_TEXT } from "../lib/pending-checkout";
 import { SelectPlanButton } from "./select-plan-button";
 import { onMutationError } from "../../../lib/mutation-toast";
-import { formatUtcShortDate } from "../../../lib/format";
+import { formatCount, formatUtcShortDate } from "../../../lib/format";
 
 const statusLabel: Record<NonNullable<BillingSummary["status"]>, string> = {
   on_trial: "Free trial",
@@ -73,7 +73,7 @@ function Usage({ summary }: { summary: BillingSummary }) {
           <div key={r.label} className="rounded-xl border border-white/10 bg-white/[0.02] px-4 py-3">
             <dt className="text-xs text-slate-400">{r.label}</dt>
             <dd className="mt-1 text-sm text-white">
-              {r.use} of {r.limit}
+              {formatCount(r.use)} of {formatCount(r.limit)}
               <div className="mt-2 h-1.5 rounded-full bg-white/10" aria-hidden="true">
                 <div className={`h-1.5 rounded-full ${r.use >= r.limit ? "bg-amber-400" : "bg-brand-500"}`} style={{ width: `${Math.min(100, r.limit > 0 ? (r.use / r.limit) * 100 : 100)}%` }} />
               </div>
@@ -210,7 +210,8 @@ function SwitchPlanButton({
 /** The answer to her last change, as a sentence, with the prorated invoice's link when there is one. */
 function OutcomeNotice({ outcome }: { outcome: Outcome | null }) {
   return (
-    <div role="status" aria-live="polite">
+    // Empty, it is taken out of the column's flow (no gap above the plan), yet stays in the page to announce what comes.
+    <div role="status" aria-live="polite" className={outcome ? undefined : "absolute"}>
       {outcome && (
         <div data-testid="billing-outcome" className="rounded-xl border border-emerald-300/30 bg-emerald-400/10 px-4 py-3 text-sm text-emerald-50">
           <p>{outcome.message}</p>

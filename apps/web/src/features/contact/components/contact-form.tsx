@@ -14,6 +14,7 @@ import { useHydrated } from "../../../components/use-hydrated";
 import { ApiError, api, describeError } from "../../../lib/api-client";
 import { applyServerFieldErrors } from "../../../lib/form-errors";
 import { useSession } from "../../../lib/session";
+import { formatCount } from "../../../lib/format";
 
 const signedOutSchema = contactFormSchema.extend({ email: contactEmailSchema });
 const signedInSchema = contactFormSchema.omit({ email: true });
@@ -169,7 +170,7 @@ export function ContactForm() {
               {errors.message?.message}
             </p>
             <p id={`${id}-message-count`} className="text-slate-400">
-              {length} of {CONTACT_MESSAGE_MAX} characters
+              {formatCount(length)} of {formatCount(CONTACT_MESSAGE_MAX)} characters
             </p>
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { lazy, Suspense } from "react";
 import { useLeakTimeline } from "../api/get-leak-timeline";
 import { QueryError, Skeleton } from "../../../components/query-error";
+import { formatCount } from "../../../lib/format";
 
 const LeaksChart = lazy(() => import("./leaks-chart").then((m) => ({ default: m.LeaksChart })));
 
@@ -32,9 +33,9 @@ export function LeaksOverTime() {
       ) : (
         <>
           <p className="mt-1 text-sm text-slate-400">
-            {found} found, {removed} removed.
+            {formatCount(found)} found, {formatCount(removed)} removed.
           </p>
-          <div className="mt-4 h-56 w-full overflow-hidden" role="img" aria-label={`Chart of leaks per day over the last ${DAYS} days: ${found} found, ${removed} removed.`}>
+          <div className="mt-4 h-56 w-full overflow-hidden" role="img" aria-label={`Chart of leaks per day over the last ${DAYS} days: ${formatCount(found)} found, ${formatCount(removed)} removed.`}>
             <Suspense fallback={<Skeleton className="h-56" />}>
               <LeaksChart timeline={timeline.data} />
             </Suspense>

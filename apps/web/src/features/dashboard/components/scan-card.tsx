@@ -12,6 +12,7 @@ import { formatDateTime, formatShortDate, phaseText, progressCounts, relativeFro
 import { QueryError, Skeleton } from "../../../components/query-error";
 import { queryKeys } from "../../../lib/query-keys";
 import { toastMutationError } from "../../../lib/mutation-toast";
+import { formatCount } from "../../../lib/format";
 
 const isActive = (scan: ScanView | null | undefined) => scan?.status === "queued" || scan?.status === "running";
 
@@ -52,8 +53,8 @@ export function ScanCard({ snippet, editProfileHref, upgradeHref, leaksHref }: S
       void queryClient.invalidateQueries({ queryKey: queryKeys.leaks.all });
       if (scan.status === "completed") {
         const found = scan.stats.leaksFound;
-        toast.success(`Scan complete: ${found === 1 ? "1 leak" : `${found} leaks`} found`, {
-          description: scan.stats.newLeaks === 0 ? "None of them is new." : `${scan.stats.newLeaks} of them ${scan.stats.newLeaks === 1 ? "is" : "are"} new.`,
+        toast.success(`Scan complete: ${found === 1 ? "1 leak" : `${formatCount(found)} leaks`} found`, {
+          description: scan.stats.newLeaks === 0 ? "None of them is new." : `${formatCount(scan.stats.newLeaks)} of them ${scan.stats.newLeaks === 1 ? "is" : "are"} new.`,
           ...(leaksHref && found > 0 ? { action: { label: "See the leaks", onClick: () => void navigate(leaksHref) } } : {}),
         });
       }
@@ -170,7 +171,7 @@ export function ScanCard({ snippet, editProfileHref, upgradeHref, leaksHref }: S
       </div>
       {quota && !running && (
         <p className="mt-3 text-xs text-slate-400" data-testid="scan-quota">
-          Your plan: {scanAllowanceLabel(quota.limit, quota.per)}; {quota.used} used in the last {quota.per}.
+          Your plan: {scanAllowanceLabel(quota.limit, quota.per)}; {formatCount(quota.used)} used in the last {quota.per}.
           {waitUntil && <> The next one is possible on {formatDateTime(waitUntil)}.</>}
           {waitUntil && quota.upgradeTo && (
             <>

@@ -1,6 +1,7 @@
 import { useId, type ReactNode } from "react";
 import { AllowListEditor } from "./allow-list-editor";
 import { NicknamesEditor } from "./nicknames-editor";
+import { SpecificContentEditor } from "./specific-content-editor";
 import type { PlansTarget } from "./plan-cap-notice";
 import { StageNamesEditor } from "./stage-names-editor";
 
@@ -40,6 +41,15 @@ export function AllowListSection(props: PlansTarget) {
   return (
     <IdentitySection title="Allow List" hint="If you have affiliate/marketing sites add these here as domains.">
       <AllowListEditor {...props} />
+    </IdentitySection>
+  );
+}
+
+/** The content she wants found first: what the onboarding asked, kept editable. */
+export function SpecificContentSection() {
+  return (
+    <IdentitySection title="Looking for something specific?" hint="Name a set, a video or a post you want us to look for first. Titles and captions work best.">
+      <SpecificContentEditor />
     </IdentitySection>
   );
 }

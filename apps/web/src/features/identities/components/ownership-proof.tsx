@@ -69,7 +69,7 @@ export function OwnershipProof({ titleId, headingLevel = "h1" }: { titleId?: str
               <SnippetIllustration snippet={identities.data.snippet} />
             </figure>
             <div>
-              <h3 className="font-semibold text-white">How to add snippet to your bio ?</h3>
+              <h3 className="font-semibold text-white">How to add snippet to your bio{"\u00a0"}?</h3>
               <ol className="mt-3 list-decimal space-y-2 pl-5 text-sm text-slate-300 marker:text-brand-400">
                 <li>Copy the snippet.</li>
                 <li>Open your profile on the platform and choose to edit it.</li>

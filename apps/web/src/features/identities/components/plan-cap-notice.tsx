@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { formatCount } from "../../../lib/format";
 
 export interface PlansTarget {
   /** Opens the plans in place (the wizard's plan step)… */
@@ -29,7 +30,7 @@ export function PlanCapNotice({ message, onShowPlans, plansHref = "/pricing" }: 
 }
 
 export function capMessage(limit: number, what: string): string {
-  return `Your plan covers ${limit} ${what}.`;
+  return `Your plan covers ${formatCount(limit)} ${what}.`;
 }
 
 /** The badge on an entry scans skip: after a downgrade, those added last beyond the plan's limit. */

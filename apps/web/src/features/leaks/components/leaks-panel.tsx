@@ -147,7 +147,7 @@ export function LeaksPanel({ title, category, renderAction, bulkAction, emptyTex
       {bulkAction && selected.size > 0 && (
         <div role="region" aria-label="Selected leaks" className="flex flex-wrap items-center justify-between gap-2 border-b border-white/10 bg-brand-600/10 px-4 py-2.5 sm:px-5">
           <p className="text-sm text-white" aria-live="polite">
-            {selected.size === 1 ? "1 leak selected" : `${selected.size} leaks selected`}
+            {selected.size === 1 ? "1 leak selected" : `${formatCount(selected.size)} leaks selected`}
           </p>
           <div className="flex flex-wrap items-center gap-2">
             <button type="button" onClick={() => setSelected(new Map())} className="h-9 rounded-lg border border-white/15 px-3 text-sm font-semibold text-white hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-brand-400">

@@ -8,7 +8,7 @@ import { useRemoveReferenceImage } from "../api/remove-reference-image";
 import { useImageHasher } from "../hooks/use-image-hasher";
 import { QueryError, Skeleton } from "../../../components/query-error";
 import { onMutationError } from "../../../lib/mutation-toast";
-import { formatShortDate } from "../../../lib/format";
+import { formatCount, formatShortDate } from "../../../lib/format";
 
 /** PDQ hashes below this quality match poorly (the reference's advice). */
 const MIN_QUALITY = 50;
@@ -63,7 +63,7 @@ export function ReferenceImagesPanel({ upgradeHref }: { upgradeHref: string }) {
     }
     setProgress(null);
     setProblems(issues);
-    if (added > 0) toast.success(added === 1 ? "1 reference image added" : `${added} reference images added`);
+    if (added > 0) toast.success(added === 1 ? "1 reference image added" : `${formatCount(added)} reference images added`);
   }
 
   return (
@@ -90,7 +90,7 @@ export function ReferenceImagesPanel({ upgradeHref }: { upgradeHref: string }) {
         </label>
         {progress && (
           <div role="status" aria-live="polite" className="text-sm text-slate-300">
-            Hashing on your device: {progress.done} of {progress.total}
+            Hashing on your device: {formatCount(progress.done)} of {formatCount(progress.total)}
             <div role="progressbar" aria-label="Hashing photos" aria-valuemin={0} aria-valuemax={progress.total} aria-valuenow={progress.done} className="mt-1 h-1.5 overflow-hidden rounded-full bg-white/10">
               <div className="h-full bg-brand-500 transition-[width]" style={{ width: `${(progress.done / progress.total) * 100}%` }} />
             </div>

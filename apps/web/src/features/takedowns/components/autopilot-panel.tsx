@@ -7,6 +7,7 @@ import { useAutopilot, usePutAutopilot } from "../api/autopilot";
 import { useAuthorization } from "../api/get-authorization";
 import { AuthorizationForm } from "./authorization-form";
 import { onMutationError } from "../../../lib/mutation-toast";
+import { formatCount } from "../../../lib/format";
 
 const switches: { key: AutopilotCategory; label: string; hint: string }[] = [
   { key: "leakSites", label: "Leak sites", hint: "Sites and pages that republish your photos and videos." },
@@ -57,7 +58,7 @@ export function AutopilotPanel({ headingLevel: Heading = "h2", onProveOwnership,
   const quota =
     view.quota.limit === "unlimited"
       ? "Your plan has no monthly limit on takedowns."
-      : `Within your plan's ${view.quota.limit} takedowns a month (${view.quota.used} used); findings beyond it wait for you.`;
+      : `Within your plan's ${formatCount(view.quota.limit)} takedowns a month (${formatCount(view.quota.used)} used); findings beyond it wait for you.`;
 
   return (
     <section aria-labelledby={`${ids}-title`} className="rounded-2xl border border-white/10 bg-ink-900 p-5 sm:p-6" data-testid="autopilot-panel">
@@ -136,7 +137,7 @@ export function AutopilotPanel({ headingLevel: Heading = "h2", onProveOwnership,
       </fieldset>
       {missing === null && (
         <p className="mt-3 text-xs text-slate-400">
-          {quota} {view.sent > 0 ? `The autopilot has taken down ${view.sent === 1 ? "1 link" : `${view.sent} links`} so far.` : "It covers findings made from the moment you turn it on."}
+          {quota} {view.sent > 0 ? `The autopilot has taken down ${view.sent === 1 ? "1 link" : `${formatCount(view.sent)} links`} so far.` : "It covers findings made from the moment you turn it on."}
         </p>
       )}
     </section>

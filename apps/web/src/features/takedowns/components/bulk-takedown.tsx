@@ -3,6 +3,7 @@ import { useState } from "react";
 import { toast } from "sonner";
 import { SendTakedownsDialog, type SendableLeak } from "./send-takedowns-dialog";
 import { queryKeys } from "../../../lib/query-keys";
+import { formatCount } from "../../../lib/format";
 
 /** 'Take down 12 selected': the selected leaks' notices, grouped per recipient, reviewed before they go. */
 export function BulkTakedown({ leaks, onSent, onProveOwnership, upgradeHref }: { leaks: SendableLeak[]; onSent: () => void; onProveOwnership: () => void; upgradeHref: string }) {
@@ -16,7 +17,7 @@ export function BulkTakedown({ leaks, onSent, onProveOwnership, upgradeHref }: {
         disabled={leaks.length === 0}
         className="h-9 rounded-lg bg-brand-600 px-3 text-sm font-semibold whitespace-nowrap text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400 disabled:opacity-50"
       >
-        Take down {leaks.length} selected
+        Take down {formatCount(leaks.length)} selected
       </button>
       {open && (
         <SendTakedownsDialog

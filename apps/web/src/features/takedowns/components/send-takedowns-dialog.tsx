@@ -12,6 +12,7 @@ import { usePreviewTakedowns } from "../api/preview-takedowns";
 import { recipientKindLabels } from "../takedown-labels";
 import { AuthorizationForm } from "./authorization-form";
 import { queryKeys } from "../../../lib/query-keys";
+import { formatCount } from "../../../lib/format";
 
 export type SendableLeak = Pick<LeakView, "id" | "number" | "status" | "confidence" | "url">;
 
@@ -27,7 +28,7 @@ interface SendTakedownsDialogProps {
 
 type Step = "confirm" | "preview";
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+const plural = (n: number, one: string, many: string) => `${formatCount(n)} ${n === 1 ? one : many}`;
 const shortUrl = (url: string) => url.replace(/^https?:\/\//, "");
 
 /**
@@ -85,7 +86,11 @@ export function SendTakedownsDialog({ leaks, options = {}, onClose, onSent, onPr
           {step === "confirm" && (
             <>
               <p className="mt-2 text-sm text-slate-300">
-                {fresh.length === 1 ? "This finding is still marked New" : `${fresh.length} of these findings are still marked New`}: you have not looked at{" "}
+                {fresh.length === 1
+                  ? "This finding is still marked New"
+                  : fresh.length === leaks.length
+                    ? `These ${formatCount(fresh.length)} findings are still marked New`
+                    : `${formatCount(fresh.length)} of these findings are still marked New`}: you have not looked at{" "}
                 {fresh.length === 1 ? "it" : "them"} yet. A notice says the page copies your work, and one against a page that does not can hurt you. Confirm that{" "}
                 {fresh.length === 1 ? "it shows" : "they show"} your content; use Details in the list first if you are not sure.
               </p>
@@ -180,7 +185,7 @@ export function SendTakedownsDialog({ leaks, options = {}, onClose, onSent, onPr
               <p className="mt-3 text-xs text-slate-400">
                 {data.quota.limit === "unlimited"
                   ? `${plural(data.quota.counted, "link", "links")} counted; your plan has no monthly limit.`
-                  : `${plural(data.quota.counted, "link counts", "links count")} against your month: ${data.quota.used + data.quota.counted} of ${data.quota.limit} used after this.`}
+                  : `${plural(data.quota.counted, "link counts", "links count")} against your month: ${formatCount(data.quota.used + data.quota.counted)} of ${formatCount(data.quota.limit)} used after this.`}
               </p>
               {create.error && (
                 <p role="alert" className="mt-3 text-sm text-amber-200">

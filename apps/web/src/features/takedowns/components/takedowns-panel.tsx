@@ -26,6 +26,12 @@ import { formatCount } from "../../../lib/format";
 const card = "rounded-2xl border border-white/10 bg-ink-900 p-5 sm:p-6";
 const smallButton = "h-9 rounded-lg border border-white/15 px-3 text-sm font-semibold text-white hover:bg-white/5 focus-visible:outline-2 focus-visible:outline-brand-400 disabled:opacity-50";
 
+/** An address as the leaks list shows it: the site ("tubevault.demo"), then the rest ("/albums/beach-set"). */
+function splitUrl(url: string): { host: string; rest: string } {
+  const m = /^https?:\/\/([^/?#]+)(.*)$/i.exec(url);
+  return m ? { host: m[1]!, rest: m[2] || "/" } : { host: "", rest: url };
+}
+
 const percent = (rate: number) => `${Math.round(rate * 100)}%`;
 
 function Figure({ label, value, note, testId }: { label: string; value: string | number | undefined; note: string; testId: string }) {
@@ -36,7 +42,7 @@ function Figure({ label, value, note, testId }: { label: string; value: string |
         <Skeleton className="mt-2 h-7 w-14" />
       ) : (
         <p className="mt-1 text-2xl font-bold text-white tabular-nums" data-testid={testId}>
-          {value}
+          {typeof value === "number" ? formatCount(value) : value}
         </p>
       )}
       <p className="mt-1 text-xs text-slate-400">{note}</p>
@@ -63,13 +69,13 @@ function Stats() {
         Takedown figures
       </h2>
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-5">
-        <Figure label="Notices sent" value={s?.noticesSent} note={s ? `for ${s.linksTakenDown} ${s.linksTakenDown === 1 ? "link" : "links"}` : ""} testId="figure-notices" />
+        <Figure label="Notices sent" value={s?.noticesSent} note={s ? `for ${formatCount(s.linksTakenDown)} ${s.linksTakenDown === 1 ? "link" : "links"}` : ""} testId="figure-notices" />
         <Figure label="Removed by the site or host" value={s?.linksRemoved} note="links gone at our re-check" testId="figure-removed" />
         <Figure label="Median time to removal" value={s ? formatHours(s.medianHoursToRemoval) : undefined} note="from the first notice" testId="figure-median" />
         <Figure
           label="Removal rate"
           value={s ? (s.removalRate === null ? "—" : percent(s.removalRate)) : undefined}
-          note={s ? (s.removalRate === null ? "measured once a notice is 7 days old" : `removed ÷ ${s.removalRateBase} links sent more than 7 days ago`) : ""}
+          note={s ? (s.removalRate === null ? "measured once a notice is 7 days old" : `removed ÷ ${formatCount(s.removalRateBase)} ${s.removalRateBase === 1 ? "link" : "links"} sent more than 7 days ago`) : ""}
           testId="figure-rate"
         />
         <Figure label="Submitted for delisting" value={s?.linksDelistingSubmitted} note="hidden from search, counted apart" testId="figure-delisted" />
@@ -260,8 +266,10 @@ function Row({ t }: { t: TakedownView }) {
     <li className="py-3" data-testid="takedown-row">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-2">
         <div className="min-w-0 flex-1 basis-52">
-          <a href={t.url} target="_blank" rel="noopener noreferrer" className="block truncate font-medium text-white hover:text-brand-300" title={t.url}>
-            {t.url}
+          {/* The site, then the rest of the address in grey, wrapped rather than cut: links of one site often differ only near their end. */}
+          <a href={t.url} target="_blank" rel="noopener noreferrer" className="line-clamp-3 font-medium wrap-anywhere text-white hover:text-brand-300 sm:line-clamp-2" title={t.url}>
+            {splitUrl(t.url).host}
+            <span className="font-normal text-slate-400">{splitUrl(t.url).rest}</span>
           </a>
           <p className="text-xs break-words text-slate-400">
             To {t.recipient?.email ?? t.recipient?.name ?? (t.status === "draft" ? "(looking up who can remove it)" : "nobody yet")} · requested {formatWhen(t.createdAt)}
@@ -334,7 +342,7 @@ function DelistingPackage({ p }: { p: DelistingResponse["packages"][number] }) {
           download={`${p.engine}-delisting-urls.txt`}
           className="inline-flex h-9 items-center rounded-lg bg-white/10 px-3 text-sm font-semibold text-white hover:bg-white/15"
         >
-          Download the URL list ({p.items.length})
+          Download the URL list ({formatCount(p.items.length)})
         </a>
         <button
           type="button"
