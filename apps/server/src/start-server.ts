@@ -102,7 +102,19 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       services: running,
       url,
       async close() {
-        if (server) await new Promise<void>((resolve) => server!.close(() => resolve()));
+        if (server) {
+          const closing = server;
+          await new Promise<void>((resolve) => {
+            closing.close(() => resolve());
+            // close() ends the connections idle now; one that answers its last request later stays
+            // open for the keep-alive time. End each as soon as it is idle, so shutdown waits only
+            // for the requests in flight.
+            if (closing instanceof HttpServer) {
+              const sweep = setInterval(() => closing.closeIdleConnections(), 100);
+              closing.once("close", () => clearInterval(sweep));
+            }
+          });
+        }
         await replies?.close();
         await running.queue.stop();
         if (!options.database) await database.close();
