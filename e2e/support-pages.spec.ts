@@ -134,7 +134,7 @@ test.describe("contact", () => {
 
     await page.getByLabel("What is it about?").selectOption({ label: "Takedown notices" });
     await page.getByLabel("Your message").fill("One of my takedowns has shown 'sent' for ten days. Can you check it?");
-    await expect(page.getByText("68 of 5000 characters")).toBeVisible();
+    await expect(page.getByText("68 of 5,000 characters")).toBeVisible();
     await page.getByLabel("Your email address").fill("nora-contact@example.com");
     await pauseLikeAPerson(page);
     await page.getByRole("button", { name: "Send message" }).click();
