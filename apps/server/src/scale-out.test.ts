@@ -27,6 +27,11 @@ describe.skipIf(config.engine !== "postgres")("two API and three worker processe
   let apiB: string;
   let publicUrl: string;
   const cookies = new Map<string, string>();
+  // Pages past the fourth of each scan wait here until a worker has been killed, so every scan is
+  // surely part way through when the test picks its victim, however slow the machine.
+  let openGate: () => void = () => {};
+  const gate = new Promise<void>((resolve) => (openGate = resolve));
+  const HELD_FROM_PAGE = 4;
 
   beforeAll(async () => {
     buildServer();
@@ -43,11 +48,14 @@ describe.skipIf(config.engine !== "postgres")("two API and three worker processe
         res.end(JSON.stringify({ query: url.searchParams.get("q"), results, unresponsive_engines: [] }));
         return;
       }
-      const name = url.pathname.split("/")[1] ?? "";
-      setTimeout(() => {
-        res.setHeader("content-type", "text/html");
-        res.end(leakPage(name));
-      }, 400);
+      const [, name = "", page = "0"] = url.pathname.split("/");
+      const held = Number(page) >= HELD_FROM_PAGE ? gate : Promise.resolve();
+      void held.then(() =>
+        setTimeout(() => {
+          res.setHeader("content-type", "text/html");
+          res.end(leakPage(name));
+        }, 400),
+      );
     });
     const { origin: webOrigin } = await listenOnLoopback(web);
 
@@ -72,7 +80,7 @@ describe.skipIf(config.engine !== "postgres")("two API and three worker processe
       JOB_SUPERVISE_SECONDS: "2",
       SCAN_HEARTBEAT_SECONDS: "10",
       SCAN_RETRY_DELAY_SECONDS: "1",
-      ...localScanSettings({ origin: webOrigin }, { SCAN_MAX_QUERIES: "1", SCAN_SEARCH_PAGES: "1", SCAN_PER_HOST_CONCURRENCY: "2", SCAN_CONCURRENCY: "2" }),
+      ...localScanSettings({ origin: webOrigin }, { SCAN_MAX_QUERIES: "1", SCAN_SEARCH_PAGES: "1", SCAN_PER_HOST_CONCURRENCY: "2", SCAN_CONCURRENCY: "2", SCAN_FETCH_TIMEOUT_MS: "120000" }),
       LOG_LEVEL: "info",
     };
     const [a, b] = await Promise.all([
@@ -88,6 +96,7 @@ describe.skipIf(config.engine !== "postgres")("two API and three worker processe
   });
 
   afterAll(async () => {
+    openGate();
     for (const p of processes) if (p.child.exitCode === null) p.child.kill("SIGKILL");
     web?.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
@@ -144,13 +153,14 @@ describe.skipIf(config.engine !== "postgres")("two API and three worker processe
     const [victimName, victimScan] = await until("a scan part way through", async () => {
       for (const [name, id] of scanIds) {
         const scan = (await (await fetch(`${apiA}/v1/scans/${id}`, { headers: { cookie: cookies.get(name)! } })).json()) as { status: string; progress: { pagesDone: number } };
-        if (scan.status === "running" && scan.progress.pagesDone > 2 && scan.progress.pagesDone < PAGES - 4 && runnerOf(id)) return [name, id] as const;
+        if (scan.status === "running" && scan.progress.pagesDone > 2 && runnerOf(id)) return [name, id] as const;
       }
       return undefined;
     });
     const victim = runnerOf(victimScan)!;
     victim.child.kill("SIGKILL");
     await victim.exited;
+    openGate();
 
     for (const [name, id] of scanIds) {
       const cookie = cookies.get(name)!;
