@@ -2,7 +2,7 @@ import type http from "node:http";
 import sharp from "sharp";
 import { crawlFixture } from "./crawl-fixtures";
 import { startForwardProxy, type ForwardProxy } from "./forward-proxy";
-import { html, json, redirect, startVirtualHostServer, type Site, type SiteHandler, type VirtualHostServer } from "./virtual-host-server";
+import { html, json, readBody, redirect, startVirtualHostServer, type Site, type SiteHandler, type VirtualHostServer } from "./virtual-host-server";
 
 /**
  * A crawl holdout: leak sites running software the crawler was not built against, served as
@@ -16,7 +16,9 @@ import { html, json, redirect, startVirtualHostServer, type Site, type SiteHandl
  *   multipage row, forum.php?mod=viewthread&tid=N&page=K, mod=redirect&goto=lastpost, attachment
  *   images whose src is a placeholder and whose file / zoomfile attributes hold the image);
  * - a Chevereto 4 image host (a landing home page, /explore/recent's list items and endless
- *   pagination, /image/{name}.{id} viewer pages).
+ *   pagination, /image/{name}.{id} viewer pages);
+ * - a Misskey 2025 server (base.pug's page shell, /.well-known/nodeinfo and /nodeinfo/2.1; its POST-only
+ *   API: /api/notes/local-timeline with untilId, /api/notes/show; drive files under /files/).
  *
  * Every listing pages after PAGE items, so that the walks page. Posts can be added between crawls.
  */
@@ -26,6 +28,7 @@ export const HOLDOUT_CRAWL_HOSTS = {
   mastodon: "social.peachpit.example",
   discuz: "bbs.taohua.example",
   chevereto: "img.snapvault.example",
+  misskey: "mk.sugarcube.example",
 } as const;
 export type HoldoutCrawlSite = keyof typeof HOLDOUT_CRAWL_HOSTS;
 const H = HOLDOUT_CRAWL_HOSTS;
@@ -49,6 +52,7 @@ export type LemmyPost = { id: number; name: string; body: string | null; url: st
 export type MastodonStatus = { id: string; user: string; content: string; photos: string[]; at: number };
 export type DiscuzPost = { pid: number; author: string; message: string; attachments: string[]; at: number };
 export type DiscuzThread = { tid: number; subject: string; posts: DiscuzPost[] };
+export type MisskeyNote = { id: string; user: string; text: string | null; cw: string | null; files: string[]; at: number };
 export type CheveretoImage = { id: string; name: string; file: string; description: string; at: number };
 
 export type CrawlHoldoutWeb = Awaited<ReturnType<typeof startCrawlHoldoutWeb>>;
@@ -61,6 +65,7 @@ export async function startCrawlHoldoutWeb() {
   const statuses: MastodonStatus[] = [];
   const threads: DiscuzThread[] = [];
   const images: CheveretoImage[] = [];
+  const notes: MisskeyNote[] = [];
 
   // A photo every image address answers with (the index hashes it).
   const px = Buffer.alloc(96 * 96 * 3);
@@ -546,6 +551,109 @@ ${chFoot}`;
     return notFound(req, res, url);
   };
 
+  // ------------------------------------------------------------------ Misskey 2025.4
+  const misskeyHome = crawlFixture("misskey-home.html");
+  /** aid ids (IdService): the time since 2000-01-01 in base 36 (8 characters), then 2 of noise; they sort as they were made. */
+  const aid = (at: number, n: number) => (at - 946_684_800_000).toString(36).padStart(8, "0") + (n % 1296).toString(36).padStart(2, "0");
+  const misskeyUser = (username: string) => ({
+    id: aid(T0 - 9e8, username.length),
+    name: username.replace(/_/g, " "),
+    username,
+    host: null,
+    avatarUrl: `http://${H.misskey}/identicon/${username}@${H.misskey}`,
+    avatarBlurhash: null,
+    avatarDecorations: [],
+    isBot: false,
+    isCat: false,
+    emojis: {},
+    onlineStatus: "unknown",
+    badgeRoles: [],
+  });
+  /** A drive file (packedDriveFileSchema); a file name holding "://" is an address of its own (a hostile one). */
+  const driveFile = (n: MisskeyNote, file: string, i: number) => ({
+    id: `${n.id.slice(0, 8)}f${i}`,
+    createdAt: new Date(n.at).toISOString(),
+    name: file.includes("://") ? "leak.jpg" : file,
+    type: "image/jpeg",
+    md5: "15eca7fba0480996e2245f5185bf39f2",
+    size: 51469,
+    isSensitive: true,
+    blurhash: "eQFRshof5NWBRi~qD%M{t7ay5Ft7xut7WBWBj[",
+    properties: { width: 1280, height: 1707 },
+    url: file.includes("://") ? file : `http://${H.misskey}/files/${file}`,
+    thumbnailUrl: file.includes("://") ? file : `http://${H.misskey}/files/thumbnail-${file.replace(/\.jpg$/, ".webp")}`,
+    comment: null,
+    folderId: null,
+    folder: null,
+    userId: misskeyUser(n.user).id,
+    user: null,
+  });
+  const noteJson = (n: MisskeyNote) => ({
+    id: n.id,
+    createdAt: new Date(n.at).toISOString(),
+    userId: misskeyUser(n.user).id,
+    user: misskeyUser(n.user),
+    text: n.text,
+    cw: n.cw,
+    visibility: "public",
+    localOnly: false,
+    reactionAcceptance: null,
+    renoteCount: 0,
+    repliesCount: 0,
+    reactionCount: 2,
+    reactions: { "❤": 2 },
+    reactionEmojis: {},
+    fileIds: n.files.map((f, i) => driveFile(n, f, i).id),
+    files: n.files.map((f, i) => driveFile(n, f, i)),
+    replyId: null,
+    renoteId: null,
+    clippedCount: 0,
+    ...(n.text ? { tags: [...n.text.matchAll(/#(\w+)/g)].map((m) => m[1]!.toLowerCase()) } : {}),
+  });
+  const misskeyError = (status: number, message: string, code: string) =>
+    json({ error: { message, code, id: "3d81ceae-475f-4600-b2a8-2bc116157532", kind: "client" } }, status);
+  const misskeySite: SiteHandler = async (req, res, url) => {
+    if (url.pathname === "/" || /^\/notes\/\w+$/.test(url.pathname) || /^\/@\w+$/.test(url.pathname)) return html(fill(misskeyHome, { HOST: H.misskey, SITE_NAME: "Sugar Cube" }))(req, res, url);
+    if (url.pathname === "/.well-known/nodeinfo") {
+      return json({ links: [{ rel: "http://nodeinfo.diaspora.software/ns/schema/2.1", href: `http://${H.misskey}/nodeinfo/2.1` }, { rel: "http://nodeinfo.diaspora.software/ns/schema/2.0", href: `http://${H.misskey}/nodeinfo/2.0` }] })(req, res, url);
+    }
+    if (url.pathname === "/nodeinfo/2.1" || url.pathname === "/nodeinfo/2.0") {
+      return json({
+        version: url.pathname.slice(-3),
+        software: { name: "misskey", version: "2025.4.1", homepage: "https://github.com/misskey-dev/misskey", repository: "https://github.com/misskey-dev/misskey" },
+        protocols: ["activitypub"],
+        services: { inbound: [], outbound: ["atom1.0", "rss2.0"] },
+        openRegistrations: true,
+        usage: { users: { total: 412, activeHalfyear: null, activeMonth: null }, localPosts: notes.length, localComments: 0 },
+        metadata: { nodeName: "Sugar Cube", nodeDescription: "A place to share.", disableRegistration: false, disableLocalTimeline: false, disableGlobalTimeline: false, maxNoteTextLength: 3000, themeColor: "#86b300" },
+      })(req, res, url);
+    }
+    if (url.pathname.startsWith("/api/")) {
+      // ApiServerService: endpoints are POST with a JSON body (GET only where allowGet).
+      if (req.method !== "POST") return misskeyError(405, "Method not allowed", "METHOD_NOT_ALLOWED")(req, res, url);
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse((await readBody(req, 100_000)) || "{}") as Record<string, unknown>;
+      } catch {
+        return misskeyError(400, "Invalid JSON", "INVALID_PARAM")(req, res, url);
+      }
+      if (url.pathname === "/api/notes/local-timeline") {
+        // Newest first (the ids sort by time); untilId: older than that note.
+        const limit = typeof body.limit === "number" ? Math.min(100, body.limit) : 10;
+        const until = typeof body.untilId === "string" ? body.untilId : null;
+        const sorted = [...notes].sort((a, b) => (a.id < b.id ? 1 : -1)).filter((n) => !until || n.id < until);
+        return json(sorted.slice(0, Math.min(PAGE, limit)).map(noteJson))(req, res, url);
+      }
+      if (url.pathname === "/api/notes/show") {
+        const n = notes.find((q) => q.id === body.noteId);
+        return n ? json(noteJson(n))(req, res, url) : misskeyError(400, "No such note.", "NO_SUCH_NOTE")(req, res, url);
+      }
+      return misskeyError(404, "No such endpoint.", "NO_SUCH_ENDPOINT")(req, res, url);
+    }
+    if (url.pathname.startsWith("/files/")) return servePhoto(req, res, url);
+    return notFound(req, res, url);
+  };
+
   const robots: SiteHandler = (_req, res) => {
     res.writeHead(200, { "content-type": "text/plain" });
     res.end("User-agent: *\nDisallow: /admin\n");
@@ -561,6 +669,7 @@ ${chFoot}`;
     [H.mastodon]: { "/robots.txt": tracked(H.mastodon, robots), "*": tracked(H.mastodon, mastodonSite) },
     [H.discuz]: { "/robots.txt": tracked(H.discuz, robots), "*": tracked(H.discuz, discuzSite) },
     [H.chevereto]: { "/robots.txt": tracked(H.chevereto, robots), "*": tracked(H.chevereto, cheveretoSite) },
+    [H.misskey]: { "/robots.txt": tracked(H.misskey, robots), "*": tracked(H.misskey, misskeySite) },
   };
   const server: VirtualHostServer = await startVirtualHostServer(sites);
   const proxy: ForwardProxy = await startForwardProxy((host) => (sites[host] ? { host: "127.0.0.1", port: server.port } : null));
@@ -608,6 +717,13 @@ ${chFoot}`;
       const img: CheveretoImage = { id: `${imageIds[(n - 1) % imageIds.length]!}${n > imageIds.length ? String(n) : ""}`, name, file, description, at: tick() };
       images.push(img);
       return { image: img, url: viewer(img), file: fileUrl(img, "") };
+    },
+    /** A public note of the Misskey server (text as written: MFM), its drive files by file name. */
+    addNote(user: string, text: string | null, o: { cw?: string; files?: string[] } = {}) {
+      const at = tick();
+      const n: MisskeyNote = { id: aid(at, notes.length + 7), user, text, cw: o.cw ?? null, files: o.files ?? [], at };
+      notes.push(n);
+      return { note: n, url: `http://${H.misskey}/notes/${n.id}` };
     },
     settings: {
       SCAN_PROXY_URL: proxy.url,

@@ -17,21 +17,21 @@ import type { SeenImage } from "../image-index/image-index.service";
 
 /**
  * A crawl holdout: leak sites running software the crawler was not written against — a Lemmy
- * instance, a Mastodon server, a Discuz! X3 board and a Chevereto image host — served as those
+ * instance, a Mastodon server, a Discuz! X3 board, a Chevereto image host and a Misskey server — served as those
  * programs serve them (fixtures/crawl, SOURCES.md), each catalogued by its host alone (family
  * "auto", no entry pages, no selectors), as an operator adds a site by name. Her names are
  * disguised as leak posts disguise them; other creators' near names, ordinary words and
  * image-only posts sit beside them.
  */
 
-const SITES: Record<HoldoutCrawlSite, string> = { lemmy: "Velvet Den", mastodon: "Peach Pit", discuz: "Taohua BBS", chevereto: "SnapVault" };
+const SITES: Record<HoldoutCrawlSite, string> = { lemmy: "Velvet Den", mastodon: "Peach Pit", discuz: "Taohua BBS", chevereto: "SnapVault", misskey: "Sugar Cube" };
 const ids = Object.keys(SITES) as HoldoutCrawlSite[];
 const catalogOf = () =>
   new LeakSiteCatalog(ids.map((id) => leakSiteSchema.parse({ id, name: SITES[id], domains: [HOLDOUT_CRAWL_HOSTS[id]], crawl: { baseUrl: `http://${HOLDOUT_CRAWL_HOSTS[id]}` } })));
 
 const PRIVATE_IMG = '<img src="http://10.20.0.5/uploads/leak.jpg" alt=""><img src="http://127.0.0.1:5432/x.jpg" alt="">';
 
-describe("crawl holdout: Lemmy, Mastodon, Discuz! and Chevereto, catalogued by host alone", () => {
+describe("crawl holdout: Lemmy, Mastodon, Discuz!, Chevereto and Misskey, catalogued by host alone", () => {
   let database: Database;
   let web: CrawlHoldoutWeb;
   let indexed: SeenImage[];
@@ -126,13 +126,27 @@ describe("crawl holdout: Lemmy, Mastodon, Discuz! and Chevereto, catalogued by h
     const ivyImage = web.addImage("ivy_vale_leak_11", "f6a5b4c3d2e1");
     for (const c of [c1, c3]) photos.push(c.file);
 
+    // Misskey: her handle in leetspeak with a photo (and a file on a private address); her name as a hashtag in a content
+    // warning; an image-only note; another creator's hashtag that contains hers; ordinary words; Ivy's.
+    const k1 = web.addNote("sugar_drops", "Lun4_R1vers new set 🔥 $[x2 60 pics] https://mega.nz/folder/Mk1Lq9Zz#k", { files: ["7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f.jpg", "http://10.20.0.5/files/leak.jpg"] });
+    luna.push(k1.url);
+    photos.push(`http://${H.misskey}/files/7c1d2e3f-4a5b-6c7d-8e9f-0a1b2c3d4e5f.jpg`);
+    const k2 = web.addNote("sugar_drops", "full set: https://pixeldrain.com/u/Mk2pX7", { cw: "#LunaRivers 🔞" });
+    luna.push(k2.url);
+    const k3 = web.addNote("sugar_drops", null, { files: ["9f8e7d6c-5b4a-3928-1706-f5e4d3c2b1a0.jpg"] });
+    photos.push(`http://${H.misskey}/files/9f8e7d6c-5b4a-3928-1706-f5e4d3c2b1a0.jpg`);
+    traps.push(k3.url);
+    traps.push(web.addNote("sugar_drops", "new pics #LunaRiverside https://mega.nz/folder/Rk8Pp2Vv#k").url);
+    traps.push(web.addNote("night_owl", "Full moon over the river tonight 🌕 the bunny slippers stay on", { files: ["0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d.jpg"] }).url);
+    const ivyMisskey = web.addNote("sugar_drops", "ivy_vale leaked set https://gofile.io/d/IvMk01");
+
     const first = await crawlAll();
     // Recall and precision on her pages, told before anything else is checked (the holdout's figure).
     const found = await leaksOf("luna");
     const hits = luna.filter((u) => found.includes(u)).length;
     console.info(
       `crawl holdout: recall ${((hits / luna.length) * 100).toFixed(0)}% (${hits}/${luna.length}), precision ${found.length === 0 ? "n/a" : `${((hits / found.length) * 100).toFixed(0)}%`} (${found.length} found); ` +
-        first.map((r) => `${r.siteId} ${r.outcome}${r.error ? ` (${r.error})` : ""}`).join("; "),
+        first.map((r) => `${r.siteId} ${r.outcome}${r.error ? ` (${r.error})` : ""} ${r.listingPages}/${r.itemsFound}/${r.itemsRead}`).join("; "),
     );
     for (const r of first) expect(r.outcome, `${r.siteId}: ${r.error}`).toBe("completed");
 
@@ -144,11 +158,12 @@ describe("crawl holdout: Lemmy, Mastodon, Discuz! and Chevereto, catalogued by h
     expect(detected.mastodon).toMatchObject({ family: "mastodon", entryPages: [`http://${H.mastodon}/api/v1/timelines/public?local=true&limit=40`] });
     expect(detected.discuz).toMatchObject({ family: "discuz", entryPages: [`http://${H.discuz}/forum.php?mod=guide&view=new`] });
     expect(detected.chevereto).toMatchObject({ family: "listing", entryPages: [`http://${H.chevereto}/explore/recent`] });
+    expect(detected.misskey).toMatchObject({ family: "misskey", entryPages: [`http://${H.misskey}/api/notes/local-timeline?limit=30&withRenotes=false`] });
 
     // Her leaks, each at the page people see; nothing of the traps; Ivy's are hers alone.
     expect(found).toEqual([...luna].sort());
     for (const trap of traps) expect(found).not.toContain(trap);
-    expect(await leaksOf("ivy")).toEqual([ivyLemmy.url, ivyMastodon.url, ivyDiscuz.url, ivyImage.url].sort());
+    expect(await leaksOf("ivy")).toEqual([ivyLemmy.url, ivyMastodon.url, ivyDiscuz.url, ivyImage.url, ivyMisskey.url].sort());
 
     // How each was disguised is in its evidence.
     const rows = await database.db.select().from(leak).where(eq(leak.userId, "luna"));
@@ -157,10 +172,11 @@ describe("crawl holdout: Lemmy, Mastodon, Discuz! and Chevereto, catalogued by h
     expect([...forms(d1.url)]).toContain("lookalike");
     expect([...forms(d2.url)]).toContain("dotted");
     expect([...forms(c2.url)]).toContain("spaced");
+    expect([...forms(k1.url)]).toContain("leetspeak");
     for (const l of rows) expect(l.evidence.discovery).toMatchObject({ how: "crawl" });
     // The file-host links of her posts are leaks of their own.
     const files = (await database.db.select().from(leak).where(eq(leak.userId, "luna"))).filter((r) => "linkedFrom" in r.evidence).map((r) => r.canonicalUrl);
-    expect(files).toEqual(expect.arrayContaining(["https://gofile.io/d/Lm3pool", "https://pixeldrain.com/u/Pd3mB9x", "https://pixeldrain.com/u/Dz2pX7"]));
+    expect(files).toEqual(expect.arrayContaining(["https://gofile.io/d/Lm3pool", "https://pixeldrain.com/u/Pd3mB9x", "https://pixeldrain.com/u/Dz2pX7", "https://pixeldrain.com/u/Mk2pX7"]));
 
     // The photos of every post, image-only ones too, at full size, went to the image index; private addresses were never asked.
     const seen = new Set(indexed.map((s) => s.imageUrl));
@@ -169,15 +185,18 @@ describe("crawl holdout: Lemmy, Mastodon, Discuz! and Chevereto, catalogued by h
     const known = new Set<string>(Object.values(H));
     for (const rec of web.proxy.records) expect(known.has(rec.host), `${rec.host} ${rec.path}`).toBe(true);
 
-    // A second crawl reads nothing again; a new comment naming her brings its post back, and only it.
+    // A second crawl reads nothing again; a new comment naming her brings its post back, a new note is read alone, and nothing else.
     const second = await crawlAll();
     for (const r of second) expect(r.outcome, `${r.siteId}: ${r.error}`).toBe("completed");
     expect(second.reduce((n, r) => n + r.itemsRead, 0)).toBe(0);
     web.addLemmyComment(onlyPhoto.post, "that's lun4_r1vers, the rest is here: https://gofile.io/d/Lm9more");
+    const k4 = web.addNote("sugar_drops", "l.u.n.a r.i.v.e.r.s pool set https://gofile.io/d/Mk4pool");
     const third = await crawlAll();
     expect(third.find((r) => r.siteId === "lemmy")!.itemsRead).toBeGreaterThan(0);
-    expect(third.filter((r) => r.siteId !== "lemmy").reduce((n, r) => n + r.itemsRead, 0)).toBe(0);
+    expect(third.find((r) => r.siteId === "misskey")!.itemsRead).toBe(1);
+    expect(third.filter((r) => r.siteId !== "lemmy" && r.siteId !== "misskey").reduce((n, r) => n + r.itemsRead, 0)).toBe(0);
     expect(await leaksOf("luna")).toContain(onlyPhoto.url);
-    // Four sites, three crawls each, their pages and photos: more than the default time on a busy machine.
-  }, 180_000);
+    expect(await leaksOf("luna")).toContain(k4.url);
+    // Five sites, three crawls each, their pages and photos: more than the default time on a busy machine.
+  }, 240_000);
 });

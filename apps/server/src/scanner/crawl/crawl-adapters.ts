@@ -20,6 +20,7 @@ import { invisionAdapter } from "./families/invision";
 import type { CrawlKit } from "./families/kit";
 import { lemmyAdapter } from "./families/lemmy";
 import { mastodonAdapter } from "./families/mastodon";
+import { misskeyAdapter } from "./families/misskey";
 import { mybbAdapter } from "./families/mybb";
 import { nodebbAdapter } from "./families/nodebb";
 import { smfAdapter } from "./families/smf";
@@ -602,6 +603,7 @@ const ADAPTERS: Record<CrawlFamily, CrawlAdapter> = {
   lemmy: lemmyAdapter(kit),
   mastodon: mastodonAdapter(kit),
   discuz: discuzAdapter(kit),
+  misskey: misskeyAdapter(kit),
 };
 
 export function crawlAdapter(family: CrawlFamily): CrawlAdapter {
