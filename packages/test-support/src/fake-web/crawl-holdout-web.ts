@@ -2,7 +2,7 @@ import type http from "node:http";
 import sharp from "sharp";
 import { crawlFixture } from "./crawl-fixtures";
 import { startForwardProxy, type ForwardProxy } from "./forward-proxy";
-import { html, json, readBody, redirect, startVirtualHostServer, type Site, type SiteHandler, type VirtualHostServer } from "./virtual-host-server";
+import { bytes, html, json, readBody, redirect, startVirtualHostServer, type Site, type SiteHandler, type VirtualHostServer } from "./virtual-host-server";
 
 /**
  * A crawl holdout: leak sites running software the crawler was not built against, served as
@@ -18,7 +18,11 @@ import { html, json, readBody, redirect, startVirtualHostServer, type Site, type
  * - a Chevereto 4 image host (a landing home page, /explore/recent's list items and endless
  *   pagination, /image/{name}.{id} viewer pages);
  * - a Misskey 2025 server (base.pug's page shell, /.well-known/nodeinfo and /nodeinfo/2.1; its POST-only
- *   API: /api/notes/local-timeline with untilId, /api/notes/show; drive files under /files/).
+ *   API: /api/notes/local-timeline with untilId, /api/notes/show; drive files under /files/);
+ * - a GoToSocial 0.19 server that does not expose its public timeline (the API answers 401 without a token,
+ *   as timelines/public.go and statusget.go do; its robots.txt disallows /api/), its pages from web/template
+ *   (page.tmpl, page_footer.tmpl's source link, profile's RSS link, status.tmpl and status_attachment.tmpl's
+ *   photoswipe links to the original), the accounts' /@user/feed.rss and NodeInfo.
  *
  * Every listing pages after PAGE items, so that the walks page. Posts can be added between crawls.
  */
@@ -29,6 +33,7 @@ export const HOLDOUT_CRAWL_HOSTS = {
   discuz: "bbs.taohua.example",
   chevereto: "img.snapvault.example",
   misskey: "mk.sugarcube.example",
+  gotosocial: "gts.hazelnook.example",
 } as const;
 export type HoldoutCrawlSite = keyof typeof HOLDOUT_CRAWL_HOSTS;
 const H = HOLDOUT_CRAWL_HOSTS;
@@ -53,6 +58,7 @@ export type MastodonStatus = { id: string; user: string; content: string; photos
 export type DiscuzPost = { pid: number; author: string; message: string; attachments: string[]; at: number };
 export type DiscuzThread = { tid: number; subject: string; posts: DiscuzPost[] };
 export type MisskeyNote = { id: string; user: string; text: string | null; cw: string | null; files: string[]; at: number };
+export type GtsStatus = { id: string; user: string; content: string; spoiler: string; photos: string[]; at: number };
 export type CheveretoImage = { id: string; name: string; file: string; description: string; at: number };
 
 export type CrawlHoldoutWeb = Awaited<ReturnType<typeof startCrawlHoldoutWeb>>;
@@ -66,6 +72,7 @@ export async function startCrawlHoldoutWeb() {
   const threads: DiscuzThread[] = [];
   const images: CheveretoImage[] = [];
   const notes: MisskeyNote[] = [];
+  const gts: GtsStatus[] = [];
 
   // A photo every image address answers with (the index hashes it).
   const px = Buffer.alloc(96 * 96 * 3);
@@ -654,6 +661,68 @@ ${chFoot}`;
     return notFound(req, res, url);
   };
 
+  // ------------------------------------------------------------------ GoToSocial 0.19
+  /** page.tmpl around a page's main, with page_footer.tmpl (its source link, the contact account). */
+  const gtsPage = (title: string, main: string, head = "") =>
+    `<!DOCTYPE html>\n<html lang="en">\n    <head>\n        <meta charset="UTF-8">\n        <meta http-equiv="X-UA-Compatible" content="IE=edge">\n        <meta name="viewport" content="width=device-width, initial-scale=1.0">\n        <meta name="robots" content="nofollow, noarchive, nositelinkssearchbox, max-image-preview:standard">\n        <meta property="og:site_name" content="Hazel Nook">\n${head}        <link rel="icon" href="/assets/logo.webp" type="image/webp">\n        <link rel="stylesheet" href="/assets/dist/_colors.css"><link rel="stylesheet" href="/assets/dist/base.css"><link rel="stylesheet" href="/assets/dist/page.css">\n        <script type="text/javascript" src="/assets/dist/frontend_prerender.js"></script>\n        <title>${title} - Hazel Nook</title>\n    </head>\n    <body class="page">\n        <header class="page-header"><a aria-label="Hazel Nook. Go to instance homepage" href="/" class="nounderline"><img src="/assets/logo.webp" alt="A cartoon sloth" title="A cartoon sloth"><h1>Hazel Nook</h1></a></header>\n        <div class="page-content">\n${main}\n        </div>\n        <footer class="page-footer"><nav><ul class="nodot">\n            <li><a href="/about" class="nounderline">About this instance</a></li>\n            <li><a href="https://codeberg.org/superseriousbusiness/gotosocial" class="nounderline" rel="nofollow noreferrer noopener" target="_blank">Source - GoToSocial 0.19.1+git-e1f2a3b</a></li>\n            <li><a href="/@hazel_admin" class="nounderline">Contact account</a></li>\n        </ul></nav></footer>\n    </body>\n</html>`;
+  const gtsMedia = (st: GtsStatus, file: string, kind: "original" | "small") => `http://${H.gotosocial}/fileserver/01JB8Y6KQ0W2X4T7N3R5V9ZC1D/attachment/${kind}/${file}${kind === "small" ? ".webp" : ".jpeg"}`;
+  const gtsStatusHtml = (st: GtsStatus) => {
+    const media = st.photos
+      .map(
+        (f, i) =>
+          `<div class="media-wrapper"><details class="image-spoiler media-spoiler"><summary><div class="show sensitive button" aria-hidden="true">Show sensitive</div></summary><a class="photoswipe-slide" data-pswp-index="${i}" data-pswp-parent-status="http://${H.gotosocial}/@${st.user}/statuses/${st.id}" data-pswp-attachment-id="01JC${f.toUpperCase().slice(0, 22)}" href="${gtsMedia(st, f, "original")}" target="_blank" data-pswp-width="1280px" data-pswp-height="1707px" data-cropped="true"><img src="${gtsMedia(st, f, "small")}" loading="lazy" width="512" height="683" data-blurhash-hash="LFE3bS9Z00%M" data-sensitive="true"/></a></details></div>`,
+      )
+      .join("");
+    const text = `<div class="content e-content" lang="en">${st.content}</div>`;
+    const body = st.spoiler
+      ? `<details class="text-spoiler"><summary><div class="spoiler-content p-summary" lang="en">${esc(st.spoiler)}</div><span class="button">Toggle visibility</span></summary><div class="text">${text}</div></details>`
+      : `<div class="text">${text}</div>`;
+    return `<article class="status expanded h-entry" id="${st.id}"><header class="status-header"><address><a href="http://${H.gotosocial}/@${st.user}" rel="author" class="u-author h-card"><span class="displayname p-name">${st.user}</span><span class="username">@${st.user}@${H.gotosocial}</span></a></address></header><div class="status-body">${body}${st.photos.length > 0 ? `<div class="media photoswipe-gallery ${st.photos.length % 2 ? "odd" : "even"} ${st.photos.length === 1 ? "single" : ""}" role="group" aria-label="${st.photos.length} attachment${st.photos.length === 1 ? "" : "s"}">${media}</div>` : ""}</div><aside class="status-info"><dl class="status-stats"><div class="stats-grouping"><div class="stats-item published-at text-cutoff"><dt class="sr-only">Published</dt><dd><time class="dt-published" datetime="${new Date(st.at).toISOString()}">${new Date(st.at).toUTCString()}</time></dd></div></div></dl></aside><a href="http://${H.gotosocial}/@${st.user}/statuses/${st.id}" class="status-link" data-nosnippet>Open thread</a></article>`;
+  };
+  const gtsRss = (user: string) => {
+    // gorilla/feeds' RSS 2.0 as processing/account/rss.go fills it: "Posts from @user@host", items linking status URLs.
+    const items = gts
+      .filter((st) => st.user === user)
+      .sort((a, b) => b.at - a.at)
+      .map(
+        (st) =>
+          `<item><title>${esc(`${st.spoiler || st.content.replace(/<[^>]*>/g, "").slice(0, 40)}`)}</title><link>http://${H.gotosocial}/@${user}/statuses/${st.id}</link><description>${esc(st.content)}</description><author>@${user}@${H.gotosocial}</author><guid>http://${H.gotosocial}/@${user}/statuses/${st.id}</guid><pubDate>${new Date(st.at).toUTCString()}</pubDate></item>`,
+      )
+      .join("");
+    return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Posts from @${user}@${H.gotosocial}</title><link>http://${H.gotosocial}/@${user}</link><description>Posts from @${user}@${H.gotosocial}</description><pubDate>${new Date(clock).toUTCString()}</pubDate>${items}</channel></rss>`;
+  };
+  const gtsUnauthorized = json({ error: "Unauthorized: token not supplied" }, 401);
+  const gotosocialSite: SiteHandler = (req, res, url) => {
+    if (url.pathname === "/") return html(gtsPage("Home", '<main class="about"><section class="about-section about-this-instance" role="region" aria-labelledby="about"><h3 id="about">About this instance</h3><div class="about-section-contents"><p>A quiet corner.</p><a href="/about">See more details</a></div></section></main>'))(req, res, url);
+    if (url.pathname.startsWith("/api/")) return gtsUnauthorized(req, res, url);
+    if (url.pathname === "/.well-known/nodeinfo") return json({ links: [{ rel: "http://nodeinfo.diaspora.software/ns/schema/2.0", href: `http://${H.gotosocial}/nodeinfo/2.0` }] })(req, res, url);
+    if (url.pathname === "/nodeinfo/2.0") {
+      return json({ version: "2.0", software: { name: "gotosocial", version: "0.19.1+git-e1f2a3b" }, protocols: ["activitypub"], services: { inbound: [], outbound: [] }, openRegistrations: false, usage: { users: { total: 9 }, localPosts: gts.length }, metadata: { nodeName: "Hazel Nook" } })(req, res, url);
+    }
+    const feed = /^\/@([\w.-]+)\/feed\.rss$/.exec(url.pathname);
+    if (feed) return bytes(Buffer.from(gtsRss(feed[1]!)), "application/rss+xml; charset=utf-8")(req, res, url);
+    const status = /^\/@([\w.-]+)\/statuses\/([0-9A-Z]{26})$/.exec(url.pathname);
+    if (status) {
+      const st = gts.find((q) => q.id === status[2] && q.user === status[1]);
+      return st ? html(gtsPage(`Post by @${st.user}`, `<main class="thread">${gtsStatusHtml(st)}</main>`))(req, res, url) : notFound(req, res, url);
+    }
+    const profile = /^\/@([\w.-]+)$/.exec(url.pathname);
+    if (profile) {
+      const user = profile[1]!;
+      const posts = gts.filter((st) => st.user === user).sort((a, b) => b.at - a.at).slice(0, 20);
+      return html(
+        gtsPage(`@${user}`, `<main class="profile"><section class="statuses-wrapper" role="region" aria-labelledby="recent"><h3 id="recent">Recent posts</h3><div class="thread">${posts.map(gtsStatusHtml).join("")}</div></section></main>`, `        <link rel="alternate" type="application/rss+xml" href="/@${user}/feed.rss" title="Hazel Nook">\n        <link rel="alternate" type="application/activity+json" href="/users/${user}">\n`),
+      )(req, res, url);
+    }
+    if (url.pathname.startsWith("/fileserver/")) return servePhoto(req, res, url);
+    return notFound(req, res, url);
+  };
+  // internal/api/util/robots.go: everything else may read pages, not the API.
+  const gtsRobots: SiteHandler = (_req, res) => {
+    res.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
+    res.end("# GoToSocial robots.txt -- to edit, see internal/api/util/robots.go\nUser-agent: *\nCrawl-delay: 500\n\n# API endpoints.\nDisallow: /api/\n\n# Auth/Sign in endpoints.\nDisallow: /auth/\nDisallow: /oauth/\n\n# Fileserver/media.\nDisallow: /fileserver/\n\n# Fedi S2S API endpoints.\nDisallow: /users/\nDisallow: /emoji/\n");
+  };
+
   const robots: SiteHandler = (_req, res) => {
     res.writeHead(200, { "content-type": "text/plain" });
     res.end("User-agent: *\nDisallow: /admin\n");
@@ -670,6 +739,7 @@ ${chFoot}`;
     [H.discuz]: { "/robots.txt": tracked(H.discuz, robots), "*": tracked(H.discuz, discuzSite) },
     [H.chevereto]: { "/robots.txt": tracked(H.chevereto, robots), "*": tracked(H.chevereto, cheveretoSite) },
     [H.misskey]: { "/robots.txt": tracked(H.misskey, robots), "*": tracked(H.misskey, misskeySite) },
+    [H.gotosocial]: { "/robots.txt": tracked(H.gotosocial, gtsRobots), "*": tracked(H.gotosocial, gotosocialSite) },
   };
   const server: VirtualHostServer = await startVirtualHostServer(sites);
   const proxy: ForwardProxy = await startForwardProxy((host) => (sites[host] ? { host: "127.0.0.1", port: server.port } : null));
@@ -724,6 +794,15 @@ ${chFoot}`;
       const n: MisskeyNote = { id: aid(at, notes.length + 7), user, text, cw: o.cw ?? null, files: o.files ?? [], at };
       notes.push(n);
       return { note: n, url: `http://${H.misskey}/notes/${n.id}` };
+    },
+    /** A public GoToSocial status (content as it renders it: HTML), its photos by file name. */
+    addGtsStatus(user: string, content: string, o: { spoiler?: string; photos?: string[] } = {}) {
+      const at = tick();
+      // ULIDs: 10 characters of time, 16 of randomness, Crockford base 32 (sortable by time).
+      const id = `01JC${at.toString(32).toUpperCase().padStart(6, "0").slice(-6)}${String(gts.length).padStart(16, "0")}`;
+      const st: GtsStatus = { id, user, content, spoiler: o.spoiler ?? "", photos: o.photos ?? [], at };
+      gts.push(st);
+      return { status: st, url: `http://${H.gotosocial}/@${user}/statuses/${id}`, photos: st.photos.map((f) => gtsMedia(st, f, "original")) };
     },
     settings: {
       SCAN_PROXY_URL: proxy.url,

@@ -17,21 +17,28 @@ import type { SeenImage } from "../image-index/image-index.service";
 
 /**
  * A crawl holdout: leak sites running software the crawler was not written against — a Lemmy
- * instance, a Mastodon server, a Discuz! X3 board, a Chevereto image host and a Misskey server — served as those
+ * instance, a Mastodon server, a Discuz! X3 board, a Chevereto image host, a Misskey server and a GoToSocial
+ * server (by the accounts it is known for, since it keeps its timeline to tokens) — served as those
  * programs serve them (fixtures/crawl, SOURCES.md), each catalogued by its host alone (family
  * "auto", no entry pages, no selectors), as an operator adds a site by name. Her names are
  * disguised as leak posts disguise them; other creators' near names, ordinary words and
  * image-only posts sit beside them.
  */
 
-const SITES: Record<HoldoutCrawlSite, string> = { lemmy: "Velvet Den", mastodon: "Peach Pit", discuz: "Taohua BBS", chevereto: "SnapVault", misskey: "Sugar Cube" };
+const SITES: Record<HoldoutCrawlSite, string> = { lemmy: "Velvet Den", mastodon: "Peach Pit", discuz: "Taohua BBS", chevereto: "SnapVault", misskey: "Sugar Cube", gotosocial: "Hazel Nook" };
 const ids = Object.keys(SITES) as HoldoutCrawlSite[];
+// A GoToSocial server that keeps its public timeline to tokens can be read only by the accounts it is known for.
+const GTS_ACCOUNTS = ["hazel_drops", "night_owl"].map((u) => `http://${HOLDOUT_CRAWL_HOSTS.gotosocial}/@${u}`);
 const catalogOf = () =>
-  new LeakSiteCatalog(ids.map((id) => leakSiteSchema.parse({ id, name: SITES[id], domains: [HOLDOUT_CRAWL_HOSTS[id]], crawl: { baseUrl: `http://${HOLDOUT_CRAWL_HOSTS[id]}` } })));
+  new LeakSiteCatalog(
+    ids.map((id) =>
+      leakSiteSchema.parse({ id, name: SITES[id], domains: [HOLDOUT_CRAWL_HOSTS[id]], crawl: { baseUrl: `http://${HOLDOUT_CRAWL_HOSTS[id]}`, ...(id === "gotosocial" ? { entryPages: GTS_ACCOUNTS } : {}) } }),
+    ),
+  );
 
 const PRIVATE_IMG = '<img src="http://10.20.0.5/uploads/leak.jpg" alt=""><img src="http://127.0.0.1:5432/x.jpg" alt="">';
 
-describe("crawl holdout: Lemmy, Mastodon, Discuz!, Chevereto and Misskey, catalogued by host alone", () => {
+describe("crawl holdout: Lemmy, Mastodon, Discuz!, Chevereto, Misskey and GoToSocial, catalogued by host alone", () => {
   let database: Database;
   let web: CrawlHoldoutWeb;
   let indexed: SeenImage[];
@@ -140,6 +147,20 @@ describe("crawl holdout: Lemmy, Mastodon, Discuz!, Chevereto and Misskey, catalo
     traps.push(web.addNote("night_owl", "Full moon over the river tonight 🌕 the bunny slippers stay on", { files: ["0a1b2c3d-4e5f-6a7b-8c9d-0e1f2a3b4c5d.jpg"] }).url);
     const ivyMisskey = web.addNote("sugar_drops", "ivy_vale leaked set https://gofile.io/d/IvMk01");
 
+    // GoToSocial: her name with a Cyrillic look-alike and a photo; her name as a hashtag in a content warning; an image-only
+    // status; another creator's near name; ordinary words; Ivy's.
+    const g1 = web.addGtsStatus("hazel_drops", '<p>Lunа Rivers new set <a href="https://mega.nz/folder/Gt1Lq9Zz#k" rel="nofollow noreferrer noopener" target="_blank">https://mega.nz/folder/Gt1Lq9Zz#k</a></p>', { photos: ["01JC7A1B2C3D4E5F6G7H8J9K0M"] });
+    luna.push(g1.url);
+    photos.push(...g1.photos);
+    const g2 = web.addGtsStatus("hazel_drops", '<p>pool set <a href="https://pixeldrain.com/u/Gt2pX7" rel="nofollow noreferrer noopener" target="_blank">pixeldrain.com/u/Gt2pX7</a></p>', { spoiler: "#LunaRivers 🔞" });
+    luna.push(g2.url);
+    const g3 = web.addGtsStatus("hazel_drops", "", { photos: ["01JC8B2C3D4E5F6G7H8J9K0M1N"] });
+    photos.push(...g3.photos);
+    traps.push(g3.url);
+    traps.push(web.addGtsStatus("hazel_drops", "<p>luna_riverside full pack https://mega.nz/folder/Rg2Kk8Pp#k</p>").url);
+    traps.push(web.addGtsStatus("night_owl", "<p>Full moon over the river tonight 🌕 the bunny slippers stay on</p>", { photos: ["01JC9C3D4E5F6G7H8J9K0M1N2P"] }).url);
+    const ivyGts = web.addGtsStatus("hazel_drops", "<p>ivy_vale leaked set https://gofile.io/d/IvGt01</p>");
+
     const first = await crawlAll();
     // Recall and precision on her pages, told before anything else is checked (the holdout's figure).
     const found = await leaksOf("luna");
@@ -158,12 +179,13 @@ describe("crawl holdout: Lemmy, Mastodon, Discuz!, Chevereto and Misskey, catalo
     expect(detected.mastodon).toMatchObject({ family: "mastodon", entryPages: [`http://${H.mastodon}/api/v1/timelines/public?local=true&limit=40`] });
     expect(detected.discuz).toMatchObject({ family: "discuz", entryPages: [`http://${H.discuz}/forum.php?mod=guide&view=new`] });
     expect(detected.chevereto).toMatchObject({ family: "listing", entryPages: [`http://${H.chevereto}/explore/recent`] });
+    expect(detected.gotosocial).toMatchObject({ family: "mastodon", entryPages: [`http://${H.gotosocial}/api/v1/timelines/public?local=true&limit=40`, ...GTS_ACCOUNTS.map((a) => `${a}/feed.rss`)] });
     expect(detected.misskey).toMatchObject({ family: "misskey", entryPages: [`http://${H.misskey}/api/notes/local-timeline?limit=30&withRenotes=false`] });
 
     // Her leaks, each at the page people see; nothing of the traps; Ivy's are hers alone.
     expect(found).toEqual([...luna].sort());
     for (const trap of traps) expect(found).not.toContain(trap);
-    expect(await leaksOf("ivy")).toEqual([ivyLemmy.url, ivyMastodon.url, ivyDiscuz.url, ivyImage.url, ivyMisskey.url].sort());
+    expect(await leaksOf("ivy")).toEqual([ivyLemmy.url, ivyMastodon.url, ivyDiscuz.url, ivyImage.url, ivyMisskey.url, ivyGts.url].sort());
 
     // How each was disguised is in its evidence.
     const rows = await database.db.select().from(leak).where(eq(leak.userId, "luna"));
@@ -173,10 +195,11 @@ describe("crawl holdout: Lemmy, Mastodon, Discuz!, Chevereto and Misskey, catalo
     expect([...forms(d2.url)]).toContain("dotted");
     expect([...forms(c2.url)]).toContain("spaced");
     expect([...forms(k1.url)]).toContain("leetspeak");
+    expect([...forms(g1.url)]).toContain("lookalike");
     for (const l of rows) expect(l.evidence.discovery).toMatchObject({ how: "crawl" });
     // The file-host links of her posts are leaks of their own.
     const files = (await database.db.select().from(leak).where(eq(leak.userId, "luna"))).filter((r) => "linkedFrom" in r.evidence).map((r) => r.canonicalUrl);
-    expect(files).toEqual(expect.arrayContaining(["https://gofile.io/d/Lm3pool", "https://pixeldrain.com/u/Pd3mB9x", "https://pixeldrain.com/u/Dz2pX7", "https://pixeldrain.com/u/Mk2pX7"]));
+    expect(files).toEqual(expect.arrayContaining(["https://gofile.io/d/Lm3pool", "https://pixeldrain.com/u/Pd3mB9x", "https://pixeldrain.com/u/Dz2pX7", "https://pixeldrain.com/u/Mk2pX7", "https://pixeldrain.com/u/Gt2pX7"]));
 
     // The photos of every post, image-only ones too, at full size, went to the image index; private addresses were never asked.
     const seen = new Set(indexed.map((s) => s.imageUrl));

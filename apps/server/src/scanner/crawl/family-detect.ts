@@ -7,7 +7,7 @@ import { detectFlarum } from "./families/flarum";
 import { detectInvision } from "./families/invision";
 import type { DetectContext, FamilyFinding } from "./families/kit";
 import { detectLemmy, lemmySite } from "./families/lemmy";
-import { detectMastodon, mastodonInstance } from "./families/mastodon";
+import { detectGotosocial, detectMastodon, mastodonInstance } from "./families/mastodon";
 import { detectMisskey, misskeyEntryPages } from "./families/misskey";
 import { detectMybb } from "./families/mybb";
 import { detectNodebb } from "./families/nodebb";
@@ -277,7 +277,7 @@ function fromHtml(body: string, url: string, domains: readonly string[], headers
         .map((el) => $(el).text().slice(0, 20_000))
         .join("\n")),
   };
-  for (const detect of [detectVbulletin5, detectInvision, detectMybb, detectSmf, detectFlarum, detectNodebb, detectTelegram, detectDiscuz, detectLemmy, detectMastodon, detectMisskey, detectListingScripts]) {
+  for (const detect of [detectVbulletin5, detectInvision, detectMybb, detectSmf, detectFlarum, detectNodebb, detectTelegram, detectDiscuz, detectLemmy, detectMastodon, detectGotosocial, detectMisskey, detectListingScripts]) {
     const found = detect(ctx);
     if (found) return guess(found.family, found.evidence, found.entryPages);
   }
