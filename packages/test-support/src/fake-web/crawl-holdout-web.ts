@@ -22,7 +22,10 @@ import { bytes, html, json, readBody, redirect, startVirtualHostServer, type Sit
  * - a GoToSocial 0.19 server that does not expose its public timeline (the API answers 401 without a token,
  *   as timelines/public.go and statusget.go do; its robots.txt disallows /api/), its pages from web/template
  *   (page.tmpl, page_footer.tmpl's source link, profile's RSS link, status.tmpl and status_attachment.tmpl's
- *   photoswipe links to the original), the accounts' /@user/feed.rss and NodeInfo.
+ *   photoswipe links to the original), the accounts' /@user/feed.rss and NodeInfo;
+ * - a tube script of no known package whose home page shows the newest clips and a "Load more" button
+ *   (data-url) that fetches the rest as JSON in Laravel's paginator shape (LengthAwarePaginator::toArray:
+ *   current_page, data, next_page_url null on the last page, …).
  *
  * Every listing pages after PAGE items, so that the walks page. Posts can be added between crawls.
  */
@@ -34,6 +37,7 @@ export const HOLDOUT_CRAWL_HOSTS = {
   chevereto: "img.snapvault.example",
   misskey: "mk.sugarcube.example",
   gotosocial: "gts.hazelnook.example",
+  tube: "www.clipnest.example",
 } as const;
 export type HoldoutCrawlSite = keyof typeof HOLDOUT_CRAWL_HOSTS;
 const H = HOLDOUT_CRAWL_HOSTS;
@@ -59,6 +63,7 @@ export type DiscuzPost = { pid: number; author: string; message: string; attachm
 export type DiscuzThread = { tid: number; subject: string; posts: DiscuzPost[] };
 export type MisskeyNote = { id: string; user: string; text: string | null; cw: string | null; files: string[]; at: number };
 export type GtsStatus = { id: string; user: string; content: string; spoiler: string; photos: string[]; at: number };
+export type Clip = { id: number; title: string; description: string; at: number };
 export type CheveretoImage = { id: string; name: string; file: string; description: string; at: number };
 
 export type CrawlHoldoutWeb = Awaited<ReturnType<typeof startCrawlHoldoutWeb>>;
@@ -73,6 +78,7 @@ export async function startCrawlHoldoutWeb() {
   const images: CheveretoImage[] = [];
   const notes: MisskeyNote[] = [];
   const gts: GtsStatus[] = [];
+  const clips: Clip[] = [];
 
   // A photo every image address answers with (the index hashes it).
   const px = Buffer.alloc(96 * 96 * 3);
@@ -723,6 +729,56 @@ ${chFoot}`;
     res.end("# GoToSocial robots.txt -- to edit, see internal/api/util/robots.go\nUser-agent: *\nCrawl-delay: 500\n\n# API endpoints.\nDisallow: /api/\n\n# Auth/Sign in endpoints.\nDisallow: /auth/\nDisallow: /oauth/\n\n# Fileserver/media.\nDisallow: /fileserver/\n\n# Fedi S2S API endpoints.\nDisallow: /users/\nDisallow: /emoji/\n");
   };
 
+  // ------------------------------------------------------------------ A tube script with a JSON "Load more"
+  const CLIPS_PER_PAGE = 3;
+  const slug = (t: string) => t.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "clip";
+  const clipUrl = (c: Clip) => `http://${H.tube}/v/${c.id}/${slug(c.title)}`;
+  const clipThumb = (c: Clip) => `http://${H.tube}/thumbs/${c.id}/1.jpg`;
+  const clipsNewest = () => [...clips].sort((a, b) => b.at - a.at);
+  const clipCard = (c: Clip) =>
+    `<div class="video-card"><a class="video-card__thumb" href="/v/${c.id}/${slug(c.title)}"><img src="/thumbs/${c.id}/1.jpg" alt="" loading="lazy" width="320" height="180"><span class="duration">12:04</span></a><div class="video-card__body"><a class="video-card__title" href="/v/${c.id}/${slug(c.title)}">${esc(c.title)}</a><span class="views">1.2K views</span></div></div>`;
+  const tubeSite: SiteHandler = (req, res, url) => {
+    if (url.pathname === "/") {
+      const first = clipsNewest().slice(0, CLIPS_PER_PAGE);
+      return html(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ClipNest – newest clips</title><link rel="stylesheet" href="/assets/app.css"></head><body><header class="site-header"><a href="/" class="logo">ClipNest</a><nav><a href="/">New</a> <a href="/popular">Popular</a> <a href="/categories">Categories</a></nav></header><main><h1>Newest clips</h1><div class="video-grid" id="videos">${first.map(clipCard).join("")}</div><div class="load-more-wrap"><button type="button" class="btn btn-primary js-load-more" data-url="/ajax/videos?page=2" data-target="#videos">Load more</button></div></main><footer class="site-footer"><a href="/terms">Terms</a> <a href="/dmca">DMCA</a></footer><script src="/assets/app.js"></script></body></html>`,
+      )(req, res, url);
+    }
+    if (url.pathname === "/ajax/videos") {
+      // LengthAwarePaginator::toArray() as a Laravel controller returns it (response()->json($paginator)).
+      const all = clipsNewest();
+      const page = Math.max(1, Number(url.searchParams.get("page") ?? "1") || 1);
+      const last = Math.max(1, Math.ceil(all.length / CLIPS_PER_PAGE));
+      const slice = all.slice((page - 1) * CLIPS_PER_PAGE, page * CLIPS_PER_PAGE);
+      const at = (n: number) => `http://${H.tube}/ajax/videos?page=${n}`;
+      return json({
+        current_page: page,
+        data: slice.map((c) => ({ id: c.id, title: c.title, slug: slug(c.title), url: clipUrl(c), thumb: clipThumb(c), duration: 724, views: 1200, created_at: new Date(c.at).toISOString().replace(/\.\d{3}Z$/, ".000000Z") })),
+        first_page_url: at(1),
+        from: slice.length > 0 ? (page - 1) * CLIPS_PER_PAGE + 1 : null,
+        last_page: last,
+        last_page_url: at(last),
+        links: [{ url: page > 1 ? at(page - 1) : null, label: "&laquo; Previous", active: false }, { url: page < last ? at(page + 1) : null, label: "Next &raquo;", active: false }],
+        next_page_url: page < last ? at(page + 1) : null,
+        path: `http://${H.tube}/ajax/videos`,
+        per_page: CLIPS_PER_PAGE,
+        prev_page_url: page > 1 ? at(page - 1) : null,
+        to: slice.length > 0 ? (page - 1) * CLIPS_PER_PAGE + slice.length : null,
+        total: all.length,
+      })(req, res, url);
+    }
+    const m = /^\/v\/(\d+)\/[\w-]+$/.exec(url.pathname);
+    if (m) {
+      const c = clips.find((q) => q.id === Number(m[1]));
+      if (!c) return notFound(req, res, url);
+      return html(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(c.title)} – ClipNest</title><meta property="og:image" content="${clipThumb(c)}"></head><body><header class="site-header"><a href="/" class="logo">ClipNest</a></header><main><h1 class="video-title">${esc(c.title)}</h1><video controls poster="${clipThumb(c)}"><source src="/media/${c.id}.mp4" type="video/mp4"></video><div class="video-description"><p>${esc(c.description)}</p></div></main></body></html>`,
+      )(req, res, url);
+    }
+    if (url.pathname.startsWith("/thumbs/")) return servePhoto(req, res, url);
+    return notFound(req, res, url);
+  };
+
   const robots: SiteHandler = (_req, res) => {
     res.writeHead(200, { "content-type": "text/plain" });
     res.end("User-agent: *\nDisallow: /admin\n");
@@ -740,6 +796,7 @@ ${chFoot}`;
     [H.chevereto]: { "/robots.txt": tracked(H.chevereto, robots), "*": tracked(H.chevereto, cheveretoSite) },
     [H.misskey]: { "/robots.txt": tracked(H.misskey, robots), "*": tracked(H.misskey, misskeySite) },
     [H.gotosocial]: { "/robots.txt": tracked(H.gotosocial, gtsRobots), "*": tracked(H.gotosocial, gotosocialSite) },
+    [H.tube]: { "/robots.txt": tracked(H.tube, robots), "*": tracked(H.tube, tubeSite) },
   };
   const server: VirtualHostServer = await startVirtualHostServer(sites);
   const proxy: ForwardProxy = await startForwardProxy((host) => (sites[host] ? { host: "127.0.0.1", port: server.port } : null));
@@ -803,6 +860,12 @@ ${chFoot}`;
       const st: GtsStatus = { id, user, content, spoiler: o.spoiler ?? "", photos: o.photos ?? [], at };
       gts.push(st);
       return { status: st, url: `http://${H.gotosocial}/@${user}/statuses/${id}`, photos: st.photos.map((f) => gtsMedia(st, f, "original")) };
+    },
+    /** A clip on the tube script (its page at /v/ID/slug). */
+    addClip(title: string, description = "") {
+      const c: Clip = { id: 70_400 + clips.length, title, description, at: tick() };
+      clips.push(c);
+      return { clip: c, url: clipUrl(c) };
     },
     settings: {
       SCAN_PROXY_URL: proxy.url,

@@ -18,14 +18,15 @@ import type { SeenImage } from "../image-index/image-index.service";
 /**
  * A crawl holdout: leak sites running software the crawler was not written against — a Lemmy
  * instance, a Mastodon server, a Discuz! X3 board, a Chevereto image host, a Misskey server and a GoToSocial
- * server (by the accounts it is known for, since it keeps its timeline to tokens) — served as those
+ * server (by the accounts it is known for, since it keeps its timeline to tokens), and a tube script whose
+ * older clips come only through its "Load more" button's JSON — served as those
  * programs serve them (fixtures/crawl, SOURCES.md), each catalogued by its host alone (family
  * "auto", no entry pages, no selectors), as an operator adds a site by name. Her names are
  * disguised as leak posts disguise them; other creators' near names, ordinary words and
  * image-only posts sit beside them.
  */
 
-const SITES: Record<HoldoutCrawlSite, string> = { lemmy: "Velvet Den", mastodon: "Peach Pit", discuz: "Taohua BBS", chevereto: "SnapVault", misskey: "Sugar Cube", gotosocial: "Hazel Nook" };
+const SITES: Record<HoldoutCrawlSite, string> = { lemmy: "Velvet Den", mastodon: "Peach Pit", discuz: "Taohua BBS", chevereto: "SnapVault", misskey: "Sugar Cube", gotosocial: "Hazel Nook", tube: "ClipNest" };
 const ids = Object.keys(SITES) as HoldoutCrawlSite[];
 // A GoToSocial server that keeps its public timeline to tokens can be read only by the accounts it is known for.
 const GTS_ACCOUNTS = ["hazel_drops", "night_owl"].map((u) => `http://${HOLDOUT_CRAWL_HOSTS.gotosocial}/@${u}`);
@@ -38,7 +39,7 @@ const catalogOf = () =>
 
 const PRIVATE_IMG = '<img src="http://10.20.0.5/uploads/leak.jpg" alt=""><img src="http://127.0.0.1:5432/x.jpg" alt="">';
 
-describe("crawl holdout: Lemmy, Mastodon, Discuz!, Chevereto, Misskey and GoToSocial, catalogued by host alone", () => {
+describe("crawl holdout: Lemmy, Mastodon, Discuz!, Chevereto, Misskey, GoToSocial and a JSON load-more tube, catalogued by host alone", () => {
   let database: Database;
   let web: CrawlHoldoutWeb;
   let indexed: SeenImage[];
@@ -161,6 +162,17 @@ describe("crawl holdout: Lemmy, Mastodon, Discuz!, Chevereto, Misskey and GoToSo
     traps.push(web.addGtsStatus("night_owl", "<p>Full moon over the river tonight 🌕 the bunny slippers stay on</p>", { photos: ["01JC9C3D4E5F6G7H8J9K0M1N2P"] }).url);
     const ivyGts = web.addGtsStatus("hazel_drops", "<p>ivy_vale leaked set https://gofile.io/d/IvGt01</p>");
 
+    // The tube: her clips only among the older ones its "Load more" JSON brings (her name in leetspeak; as a hashtag);
+    // another creator's near name, ordinary words, Ivy's; the newest clips, on the page itself, name no one.
+    const t1 = web.addClip("Lun4 R1vers shower clip (leaked)", "Leaked from her OnlyFans, full video inside.");
+    luna.push(t1.url);
+    traps.push(web.addClip("luna_riverside leaked clip", "Leaked from her OnlyFans.").url);
+    const ivyClip = web.addClip("ivy_vale leaked video", "Leaked from her OnlyFans.");
+    const t2 = web.addClip("#LunaRivers beach video – full leak", "Leaked OnlyFans video.");
+    luna.push(t2.url);
+    traps.push(web.addClip("Full moon over the river – timelapse", "The bunny slippers stay on.").url);
+    for (const t of ["Sunset drive 4K", "Cooking pasta at home", "City lights at night"]) web.addClip(t, "An ordinary clip.");
+
     const first = await crawlAll();
     // Recall and precision on her pages, told before anything else is checked (the holdout's figure).
     const found = await leaksOf("luna");
@@ -180,12 +192,13 @@ describe("crawl holdout: Lemmy, Mastodon, Discuz!, Chevereto, Misskey and GoToSo
     expect(detected.discuz).toMatchObject({ family: "discuz", entryPages: [`http://${H.discuz}/forum.php?mod=guide&view=new`] });
     expect(detected.chevereto).toMatchObject({ family: "listing", entryPages: [`http://${H.chevereto}/explore/recent`] });
     expect(detected.gotosocial).toMatchObject({ family: "mastodon", entryPages: [`http://${H.gotosocial}/api/v1/timelines/public?local=true&limit=40`, ...GTS_ACCOUNTS.map((a) => `${a}/feed.rss`)] });
+    expect(detected.tube).toMatchObject({ family: "listing", entryPages: [`http://${H.tube}/`] });
     expect(detected.misskey).toMatchObject({ family: "misskey", entryPages: [`http://${H.misskey}/api/notes/local-timeline?limit=30&withRenotes=false`] });
 
     // Her leaks, each at the page people see; nothing of the traps; Ivy's are hers alone.
     expect(found).toEqual([...luna].sort());
     for (const trap of traps) expect(found).not.toContain(trap);
-    expect(await leaksOf("ivy")).toEqual([ivyLemmy.url, ivyMastodon.url, ivyDiscuz.url, ivyImage.url, ivyMisskey.url, ivyGts.url].sort());
+    expect(await leaksOf("ivy")).toEqual([ivyLemmy.url, ivyMastodon.url, ivyDiscuz.url, ivyImage.url, ivyMisskey.url, ivyGts.url, ivyClip.url].sort());
 
     // How each was disguised is in its evidence.
     const rows = await database.db.select().from(leak).where(eq(leak.userId, "luna"));
@@ -196,6 +209,7 @@ describe("crawl holdout: Lemmy, Mastodon, Discuz!, Chevereto, Misskey and GoToSo
     expect([...forms(c2.url)]).toContain("spaced");
     expect([...forms(k1.url)]).toContain("leetspeak");
     expect([...forms(g1.url)]).toContain("lookalike");
+    expect([...forms(t1.url)]).toContain("leetspeak");
     for (const l of rows) expect(l.evidence.discovery).toMatchObject({ how: "crawl" });
     // The file-host links of her posts are leaks of their own.
     const files = (await database.db.select().from(leak).where(eq(leak.userId, "luna"))).filter((r) => "linkedFrom" in r.evidence).map((r) => r.canonicalUrl);
