@@ -58,7 +58,7 @@ const discuzTime = (at: number) => {
 
 export type LemmyComment = { id: number; markdown: string; at: number };
 export type LemmyPost = { id: number; name: string; body: string | null; url: string | null; at: number; comments: LemmyComment[] };
-export type MastodonStatus = { id: string; user: string; content: string; photos: string[]; at: number };
+export type MastodonStatus = { id: string; user: string; content: string; photos: string[]; at: number; remote?: string };
 export type DiscuzPost = { pid: number; author: string; message: string; attachments: string[]; at: number };
 export type DiscuzThread = { tid: number; subject: string; posts: DiscuzPost[] };
 export type MisskeyNote = { id: string; user: string; text: string | null; cw: string | null; files: string[]; at: number };
@@ -218,7 +218,19 @@ export async function startCrawlHoldoutWeb() {
     roles: [],
     fields: [],
   });
-  const statusJson = (s: MastodonStatus) => ({
+  const statusJson = (s: MastodonStatus) => (s.remote ? remoteStatus(s) : localStatus(s));
+  /** A status of another server as this one serves it: acct user@domain, its url and uri on its own server. */
+  const remoteStatus = (s: MastodonStatus) => {
+    const own = localStatus(s);
+    const origin = `https://${s.remote!}`;
+    return {
+      ...own,
+      uri: `${origin}/users/${s.user}/statuses/${s.id}`,
+      url: `${origin}/@${s.user}/${s.id}`,
+      account: { ...own.account, acct: `${s.user}@${s.remote!}`, url: `${origin}/@${s.user}`, uri: `${origin}/users/${s.user}` },
+    };
+  };
+  const localStatus = (s: MastodonStatus) => ({
     id: s.id,
     created_at: new Date(s.at).toISOString(),
     in_reply_to_id: null,
@@ -257,15 +269,22 @@ export async function startCrawlHoldoutWeb() {
   });
   const mastodonSite: SiteHandler = (req, res, url) => {
     if (url.pathname === "/" || url.pathname === "/explore" || /^\/@\w+(?:\/\d+)?$/.test(url.pathname)) return html(fill(mastodonHome, { HOST: H.mastodon, SITE_NAME: "Peach Pit" }))(req, res, url);
-    if (url.pathname === "/api/v1/timelines/public") {
+    const tag = /^\/api\/v1\/timelines\/tag\/(\w+)$/.exec(url.pathname)?.[1]?.toLowerCase();
+    if (url.pathname === "/api/v1/timelines/public" || tag) {
       // Newest first; max_id: older than that status; Link: next (older) and prev (newer), as insert_pagination_headers writes them.
-      const sorted = [...statuses].sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+      // local=true: this server's own statuses; a tag's timeline (tag_controller.rb): every known status with the tag, from other servers too.
+      const local = url.searchParams.get("local") === "true";
+      const sorted = [...statuses]
+        .filter((s) => (tag ? s.content.toLowerCase().includes(`/tags/${tag}"`) : !local || !s.remote))
+        .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
       const max = url.searchParams.get("max_id");
       const older = max ? sorted.filter((s) => BigInt(s.id) < BigInt(max)) : sorted;
       const slice = older.slice(0, Math.min(PAGE, Number(url.searchParams.get("limit") ?? 20)));
       const headers: Record<string, string> = {};
       if (slice.length > 0) {
-        const base = `http://${H.mastodon}/api/v1/timelines/public?limit=${url.searchParams.get("limit") ?? 20}&local=${url.searchParams.get("local") ?? "false"}`;
+        const base = tag
+          ? `http://${H.mastodon}/api/v1/timelines/tag/${tag}?limit=${url.searchParams.get("limit") ?? 20}`
+          : `http://${H.mastodon}/api/v1/timelines/public?limit=${url.searchParams.get("limit") ?? 20}&local=${url.searchParams.get("local") ?? "false"}`;
         headers.link = `<${base}&max_id=${slice.at(-1)!.id}>; rel="next", <${base}&min_id=${slice[0]!.id}>; rel="prev"`;
       }
       return json(slice.map(statusJson), 200, headers)(req, res, url);
@@ -822,12 +841,12 @@ ${chFoot}`;
     addLemmyComment(p: LemmyPost, markdown: string) {
       p.comments.push({ id: nextComment++, markdown, at: tick() });
     },
-    /** A public status (content as Mastodon renders it: HTML), its photos by file name. */
-    addStatus(user: string, content: string, photos: string[] = []) {
+    /** A public status (content as Mastodon renders it: HTML), its photos by file name; remote: from that server (not in the local timeline). */
+    addStatus(user: string, content: string, photos: string[] = [], remote?: string) {
       nextStatus += 1000n + BigInt(statuses.length);
-      const s: MastodonStatus = { id: String(nextStatus), user, content, photos, at: tick() };
+      const s: MastodonStatus = { id: String(nextStatus), user, content, photos, at: tick(), ...(remote ? { remote } : {}) };
       statuses.push(s);
-      return { status: s, url: `http://${H.mastodon}/@${user}/${s.id}` };
+      return { status: s, url: remote ? `http://${H.mastodon}/@${user}@${remote}/${s.id}` : `http://${H.mastodon}/@${user}/${s.id}` };
     },
     addDiscuzThread(subject: string, message: string, o: { author?: string; attachments?: string[] } = {}) {
       const t: DiscuzThread = { tid: nextTid++, subject, posts: [] };

@@ -33,7 +33,13 @@ const GTS_ACCOUNTS = ["hazel_drops", "night_owl"].map((u) => `http://${HOLDOUT_C
 const catalogOf = () =>
   new LeakSiteCatalog(
     ids.map((id) =>
-      leakSiteSchema.parse({ id, name: SITES[id], domains: [HOLDOUT_CRAWL_HOSTS[id]], crawl: { baseUrl: `http://${HOLDOUT_CRAWL_HOSTS[id]}`, ...(id === "gotosocial" ? { entryPages: GTS_ACCOUNTS } : {}) } }),
+      leakSiteSchema.parse({
+        id,
+        name: SITES[id],
+        domains: [HOLDOUT_CRAWL_HOSTS[id]],
+        // The Mastodon server is also known for a hashtag its leak posts carry, whoever's server they come from.
+        crawl: { baseUrl: `http://${HOLDOUT_CRAWL_HOSTS[id]}`, ...(id === "gotosocial" ? { entryPages: GTS_ACCOUNTS } : {}), ...(id === "mastodon" ? { tags: ["OFleaks"] } : {}) },
+      }),
     ),
   );
 
@@ -105,6 +111,15 @@ describe("crawl holdout: Lemmy, Mastodon, Discuz!, Chevereto, Misskey, GoToSocia
     traps.push(m2.url);
     traps.push(web.addStatus("dropbox_bot", `<p>new pics <a href="http://${H.mastodon}/tags/LunaRiverside" class="mention hashtag" rel="tag">#<span>LunaRiverside</span></a> <a href="https://mega.nz/folder/Rv2Kk8Pp#k" rel="nofollow noopener noreferrer" target="_blank">mega.nz/folder/Rv2Kk8Pp</a></p>`).url);
     traps.push(web.addStatus("night_owl", "<p>Full moon over the river tonight 🌕 the bunny slippers stay on</p>", ["e1f2a3b4c5d6e7f8.jpg"]).url);
+    // From another server, in the tag's timeline only: her name spaced out; another creator's, under the same tag.
+    const m4 = web.addStatus(
+      "leakrelay",
+      `<p>L u n a  R i v e r s full pack <a href="http://${H.mastodon}/tags/OFleaks" class="mention hashtag" rel="tag">#<span>OFleaks</span></a> <a href="https://mega.nz/folder/Tg4Xx9Qq#k" rel="nofollow noopener noreferrer" target="_blank">mega.nz/folder/Tg4Xx9Qq</a></p>`,
+      [],
+      "relay.example",
+    );
+    luna.push(m4.url);
+    traps.push(web.addStatus("leakrelay", `<p>lun4_r1verside pack <a href="http://${H.mastodon}/tags/OFleaks" class="mention hashtag" rel="tag">#<span>OFleaks</span></a></p>`, [], "relay.example").url);
     const ivyMastodon = web.addStatus("dropbox_bot", '<p>ivy_vale leaked set <a href="https://gofile.io/d/IvM0st" rel="nofollow noopener noreferrer" target="_blank">gofile.io/d/IvM0st</a></p>');
     for (const f of ["b1a2c3d4e5f6a7b8.jpg", "c9d8e7f6a5b4c3d2.jpg"]) photos.push(`http://${H.mastodon}/system/media_attachments/files/113/${(f === "b1a2c3d4e5f6a7b8.jpg" ? m1 : m2).status.id.slice(-6)}/original/${f}`);
 

@@ -180,7 +180,14 @@ export function adapterConfig(site: LeakSite & { crawl: CrawlConfig }): CrawlAda
 export function entryPages(site: LeakSite & { crawl: CrawlConfig }): string[] {
   const family = site.crawl.family;
   if (family === "auto") return site.crawl.entryPages ?? [`${adapterConfig(site).baseUrl}/`];
-  return site.crawl.entryPages ?? crawlAdapter(family).defaultEntryPages(adapterConfig(site));
+  const adapter = crawlAdapter(family);
+  const pages = site.crawl.entryPages ?? adapter.defaultEntryPages(adapterConfig(site));
+  // The hashtags the catalog names: their timelines, on the server of the first listing that has them.
+  const tags = site.crawl.tags ?? [];
+  if (tags.length === 0 || !adapter.tagEntryPage) return pages;
+  const first = pages.find((p) => adapter.tagEntryPage!(p, "x") !== null);
+  const tagged = first ? tags.map((t) => adapter.tagEntryPage!(first, t)).filter((p): p is string => p !== null) : [];
+  return [...new Set([...pages, ...tagged])];
 }
 
 export class CrawlRunner {

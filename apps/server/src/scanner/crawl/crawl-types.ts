@@ -75,6 +75,8 @@ export interface CrawlAdapter {
   request?(url: string): CrawlRequest | null;
   /** The listing pages a crawl starts from when the catalog names none. */
   defaultEntryPages(config: CrawlAdapterConfig): string[];
+  /** A hashtag's timeline on the server whose listing this is (families that have them). */
+  tagEntryPage?(listing: string, tag: string): string | null;
   parseListing(input: ListingInput, config: CrawlAdapterConfig): ListingPage;
   /** Turns an item's fetched body into a page to analyse; null = the body is the page. */
   itemPage(input: ItemInput, config: CrawlAdapterConfig): ItemPage | null;

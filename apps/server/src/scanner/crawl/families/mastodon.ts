@@ -50,6 +50,13 @@ export function mastodonAdapter(kit: CrawlKit): CrawlAdapter {
   return {
     family: "mastodon",
     defaultEntryPages: (c) => [`${c.baseUrl}/api/v1/timelines/public?local=true&limit=40`],
+    // timelines/tag_controller.rb: [Status] newest first, paged like the public timeline.
+    tagEntryPage: (listing, tag) => {
+      const u = new URL(listing);
+      const at = u.pathname.indexOf("/api/v1/");
+      if (at < 0) return null;
+      return `${u.origin}${u.pathname.slice(0, at)}/api/v1/timelines/tag/${encodeURIComponent(tag)}?limit=40`;
+    },
     parseListing(input, config) {
       const url = new URL(input.url);
       const root = serverRoot(url, config);

@@ -88,6 +88,16 @@ export function misskeyAdapter(kit: CrawlKit): CrawlAdapter {
     family: "misskey",
     defaultEntryPages: (c) => misskeyEntryPages(new URL(c.baseUrl).origin),
     request: misskeyRequest,
+    // notes/search-by-tag { tag, limit, untilId }: [Note] newest first.
+    tagEntryPage: (listing, tag) => {
+      const u = new URL(listing);
+      const at = u.pathname.indexOf("/api/");
+      if (at < 0) return null;
+      const out = new URL(`${u.origin}${u.pathname.slice(0, at)}/api/notes/search-by-tag`);
+      out.searchParams.set("tag", tag);
+      out.searchParams.set("limit", String(PAGE_SIZE));
+      return out.href;
+    },
     parseListing(input, config) {
       const url = new URL(input.url);
       const root = instanceRoot(url, config);
