@@ -78,6 +78,20 @@ describe("crawl holdout: Lemmy, Mastodon, Discuz!, Chevereto, Misskey, GoToSocia
     await database.close();
   });
 
+  it("a server is told by its NodeInfo too: /.well-known/nodeinfo is followed to the document that names its software", async () => {
+    const H = HOLDOUT_CRAWL_HOSTS;
+    web.addNote("sugar_drops", "Lun4_R1vers new set https://mega.nz/folder/Nd1Lq9Zz#k");
+    const catalog = new LeakSiteCatalog([leakSiteSchema.parse({ id: "misskey", name: "Sugar Cube", domains: [H.misskey], crawl: { baseUrl: `http://${H.misskey}`, entryPages: [`http://${H.misskey}/.well-known/nodeinfo`] } })]);
+    const settings = { ...parseScannerSettings(web.settings), ...parseCrawlSettings(web.settings) };
+    const r = new CrawlRunner({ db: database.db, fetcher: createGuardedFetcher(settings), settings, catalog, creators: async () => [LUNA, IVY] });
+    const result = await r.run("misskey");
+    expect(result.outcome, result.error ?? "").toBe("completed");
+    const [row] = await database.db.select().from(crawlSite).where(eq(crawlSite.siteId, "misskey"));
+    expect(row!.lastRun).toMatchObject({ detected: { family: "misskey", evidence: "NodeInfo: misskey 2025.4.1", entryPages: [`http://${H.misskey}/api/notes/local-timeline?limit=30&withRenotes=false`] } });
+    expect(web.requests.filter((q) => q.host === H.misskey).map((q) => q.path).slice(0, 3)).toEqual(["/robots.txt", "/.well-known/nodeinfo", "/nodeinfo/2.1"]);
+    expect(await leaksOf("luna")).toHaveLength(1);
+  });
+
   it("tells each site's software, finds her disguised names and the photos of image-only posts, nothing of others', and reads nothing twice", async () => {
     const H = HOLDOUT_CRAWL_HOSTS;
     const luna: string[] = [];
