@@ -52,6 +52,14 @@ export const crawlConfigSchema = z
       .default({}),
     /** Regular expression an item link must match (the listing family: which links are galleries or videos). */
     itemPattern: z.string().max(500).refine(validRegex, "must be a valid regular expression").optional(),
+    /**
+     * Hashtags (without #) whose timelines are read too, on servers that have them: Mastodon's API family
+     * (/api/v1/timelines/tag/:tag) and Misskey's (notes/search-by-tag). Other families ignore them.
+     */
+    tags: z
+      .array(z.string().regex(/^[\p{L}\p{N}_]{1,100}$/u, "a hashtag of letters, digits and _ (without #)"))
+      .max(20)
+      .optional(),
     /** Imageboards: "res" (vichan: /b/res/123.html) or "thread" (4chan-style: /b/thread/123). */
     threadPath: z.enum(["res", "thread"]).default("res"),
     /** Minutes between two crawls of the site; default CRAWL_INTERVAL_MINUTES. */

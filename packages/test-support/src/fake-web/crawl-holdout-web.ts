@@ -2,7 +2,7 @@ import type http from "node:http";
 import sharp from "sharp";
 import { crawlFixture } from "./crawl-fixtures";
 import { startForwardProxy, type ForwardProxy } from "./forward-proxy";
-import { html, json, redirect, startVirtualHostServer, type Site, type SiteHandler, type VirtualHostServer } from "./virtual-host-server";
+import { bytes, html, json, readBody, redirect, startVirtualHostServer, type Site, type SiteHandler, type VirtualHostServer } from "./virtual-host-server";
 
 /**
  * A crawl holdout: leak sites running software the crawler was not built against, served as
@@ -16,7 +16,16 @@ import { html, json, redirect, startVirtualHostServer, type Site, type SiteHandl
  *   multipage row, forum.php?mod=viewthread&tid=N&page=K, mod=redirect&goto=lastpost, attachment
  *   images whose src is a placeholder and whose file / zoomfile attributes hold the image);
  * - a Chevereto 4 image host (a landing home page, /explore/recent's list items and endless
- *   pagination, /image/{name}.{id} viewer pages).
+ *   pagination, /image/{name}.{id} viewer pages);
+ * - a Misskey 2025 server (base.pug's page shell, /.well-known/nodeinfo and /nodeinfo/2.1; its POST-only
+ *   API: /api/notes/local-timeline with untilId, /api/notes/show; drive files under /files/);
+ * - a GoToSocial 0.19 server that does not expose its public timeline (the API answers 401 without a token,
+ *   as timelines/public.go and statusget.go do; its robots.txt disallows /api/), its pages from web/template
+ *   (page.tmpl, page_footer.tmpl's source link, profile's RSS link, status.tmpl and status_attachment.tmpl's
+ *   photoswipe links to the original), the accounts' /@user/feed.rss and NodeInfo;
+ * - a tube script of no known package whose home page shows the newest clips and a "Load more" button
+ *   (data-url) that fetches the rest as JSON in Laravel's paginator shape (LengthAwarePaginator::toArray:
+ *   current_page, data, next_page_url null on the last page, …).
  *
  * Every listing pages after PAGE items, so that the walks page. Posts can be added between crawls.
  */
@@ -26,6 +35,9 @@ export const HOLDOUT_CRAWL_HOSTS = {
   mastodon: "social.peachpit.example",
   discuz: "bbs.taohua.example",
   chevereto: "img.snapvault.example",
+  misskey: "mk.sugarcube.example",
+  gotosocial: "gts.hazelnook.example",
+  tube: "www.clipnest.example",
 } as const;
 export type HoldoutCrawlSite = keyof typeof HOLDOUT_CRAWL_HOSTS;
 const H = HOLDOUT_CRAWL_HOSTS;
@@ -46,9 +58,12 @@ const discuzTime = (at: number) => {
 
 export type LemmyComment = { id: number; markdown: string; at: number };
 export type LemmyPost = { id: number; name: string; body: string | null; url: string | null; at: number; comments: LemmyComment[] };
-export type MastodonStatus = { id: string; user: string; content: string; photos: string[]; at: number };
+export type MastodonStatus = { id: string; user: string; content: string; photos: string[]; at: number; remote?: string };
 export type DiscuzPost = { pid: number; author: string; message: string; attachments: string[]; at: number };
 export type DiscuzThread = { tid: number; subject: string; posts: DiscuzPost[] };
+export type MisskeyNote = { id: string; user: string; text: string | null; cw: string | null; files: string[]; at: number };
+export type GtsStatus = { id: string; user: string; content: string; spoiler: string; photos: string[]; at: number };
+export type Clip = { id: number; title: string; description: string; at: number };
 export type CheveretoImage = { id: string; name: string; file: string; description: string; at: number };
 
 export type CrawlHoldoutWeb = Awaited<ReturnType<typeof startCrawlHoldoutWeb>>;
@@ -61,6 +76,9 @@ export async function startCrawlHoldoutWeb() {
   const statuses: MastodonStatus[] = [];
   const threads: DiscuzThread[] = [];
   const images: CheveretoImage[] = [];
+  const notes: MisskeyNote[] = [];
+  const gts: GtsStatus[] = [];
+  const clips: Clip[] = [];
 
   // A photo every image address answers with (the index hashes it).
   const px = Buffer.alloc(96 * 96 * 3);
@@ -200,7 +218,19 @@ export async function startCrawlHoldoutWeb() {
     roles: [],
     fields: [],
   });
-  const statusJson = (s: MastodonStatus) => ({
+  const statusJson = (s: MastodonStatus) => (s.remote ? remoteStatus(s) : localStatus(s));
+  /** A status of another server as this one serves it: acct user@domain, its url and uri on its own server. */
+  const remoteStatus = (s: MastodonStatus) => {
+    const own = localStatus(s);
+    const origin = `https://${s.remote!}`;
+    return {
+      ...own,
+      uri: `${origin}/users/${s.user}/statuses/${s.id}`,
+      url: `${origin}/@${s.user}/${s.id}`,
+      account: { ...own.account, acct: `${s.user}@${s.remote!}`, url: `${origin}/@${s.user}`, uri: `${origin}/users/${s.user}` },
+    };
+  };
+  const localStatus = (s: MastodonStatus) => ({
     id: s.id,
     created_at: new Date(s.at).toISOString(),
     in_reply_to_id: null,
@@ -239,15 +269,22 @@ export async function startCrawlHoldoutWeb() {
   });
   const mastodonSite: SiteHandler = (req, res, url) => {
     if (url.pathname === "/" || url.pathname === "/explore" || /^\/@\w+(?:\/\d+)?$/.test(url.pathname)) return html(fill(mastodonHome, { HOST: H.mastodon, SITE_NAME: "Peach Pit" }))(req, res, url);
-    if (url.pathname === "/api/v1/timelines/public") {
+    const tag = /^\/api\/v1\/timelines\/tag\/(\w+)$/.exec(url.pathname)?.[1]?.toLowerCase();
+    if (url.pathname === "/api/v1/timelines/public" || tag) {
       // Newest first; max_id: older than that status; Link: next (older) and prev (newer), as insert_pagination_headers writes them.
-      const sorted = [...statuses].sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
+      // local=true: this server's own statuses; a tag's timeline (tag_controller.rb): every known status with the tag, from other servers too.
+      const local = url.searchParams.get("local") === "true";
+      const sorted = [...statuses]
+        .filter((s) => (tag ? s.content.toLowerCase().includes(`/tags/${tag}"`) : !local || !s.remote))
+        .sort((a, b) => (BigInt(b.id) > BigInt(a.id) ? 1 : -1));
       const max = url.searchParams.get("max_id");
       const older = max ? sorted.filter((s) => BigInt(s.id) < BigInt(max)) : sorted;
       const slice = older.slice(0, Math.min(PAGE, Number(url.searchParams.get("limit") ?? 20)));
       const headers: Record<string, string> = {};
       if (slice.length > 0) {
-        const base = `http://${H.mastodon}/api/v1/timelines/public?limit=${url.searchParams.get("limit") ?? 20}&local=${url.searchParams.get("local") ?? "false"}`;
+        const base = tag
+          ? `http://${H.mastodon}/api/v1/timelines/tag/${tag}?limit=${url.searchParams.get("limit") ?? 20}`
+          : `http://${H.mastodon}/api/v1/timelines/public?limit=${url.searchParams.get("limit") ?? 20}&local=${url.searchParams.get("local") ?? "false"}`;
         headers.link = `<${base}&max_id=${slice.at(-1)!.id}>; rel="next", <${base}&min_id=${slice[0]!.id}>; rel="prev"`;
       }
       return json(slice.map(statusJson), 200, headers)(req, res, url);
@@ -546,6 +583,221 @@ ${chFoot}`;
     return notFound(req, res, url);
   };
 
+  // ------------------------------------------------------------------ Misskey 2025.4
+  const misskeyHome = crawlFixture("misskey-home.html");
+  /** aid ids (IdService): the time since 2000-01-01 in base 36 (8 characters), then 2 of noise; they sort as they were made. */
+  const aid = (at: number, n: number) => (at - 946_684_800_000).toString(36).padStart(8, "0") + (n % 1296).toString(36).padStart(2, "0");
+  const misskeyUser = (username: string) => ({
+    id: aid(T0 - 9e8, username.length),
+    name: username.replace(/_/g, " "),
+    username,
+    host: null,
+    avatarUrl: `http://${H.misskey}/identicon/${username}@${H.misskey}`,
+    avatarBlurhash: null,
+    avatarDecorations: [],
+    isBot: false,
+    isCat: false,
+    emojis: {},
+    onlineStatus: "unknown",
+    badgeRoles: [],
+  });
+  /** A drive file (packedDriveFileSchema); a file name holding "://" is an address of its own (a hostile one). */
+  const driveFile = (n: MisskeyNote, file: string, i: number) => ({
+    id: `${n.id.slice(0, 8)}f${i}`,
+    createdAt: new Date(n.at).toISOString(),
+    name: file.includes("://") ? "leak.jpg" : file,
+    type: "image/jpeg",
+    md5: "15eca7fba0480996e2245f5185bf39f2",
+    size: 51469,
+    isSensitive: true,
+    blurhash: "eQFRshof5NWBRi~qD%M{t7ay5Ft7xut7WBWBj[",
+    properties: { width: 1280, height: 1707 },
+    url: file.includes("://") ? file : `http://${H.misskey}/files/${file}`,
+    thumbnailUrl: file.includes("://") ? file : `http://${H.misskey}/files/thumbnail-${file.replace(/\.jpg$/, ".webp")}`,
+    comment: null,
+    folderId: null,
+    folder: null,
+    userId: misskeyUser(n.user).id,
+    user: null,
+  });
+  const noteJson = (n: MisskeyNote) => ({
+    id: n.id,
+    createdAt: new Date(n.at).toISOString(),
+    userId: misskeyUser(n.user).id,
+    user: misskeyUser(n.user),
+    text: n.text,
+    cw: n.cw,
+    visibility: "public",
+    localOnly: false,
+    reactionAcceptance: null,
+    renoteCount: 0,
+    repliesCount: 0,
+    reactionCount: 2,
+    reactions: { "❤": 2 },
+    reactionEmojis: {},
+    fileIds: n.files.map((f, i) => driveFile(n, f, i).id),
+    files: n.files.map((f, i) => driveFile(n, f, i)),
+    replyId: null,
+    renoteId: null,
+    clippedCount: 0,
+    ...(n.text ? { tags: [...n.text.matchAll(/#(\w+)/g)].map((m) => m[1]!.toLowerCase()) } : {}),
+  });
+  const misskeyError = (status: number, message: string, code: string) =>
+    json({ error: { message, code, id: "3d81ceae-475f-4600-b2a8-2bc116157532", kind: "client" } }, status);
+  const misskeySite: SiteHandler = async (req, res, url) => {
+    if (url.pathname === "/" || /^\/notes\/\w+$/.test(url.pathname) || /^\/@\w+$/.test(url.pathname)) return html(fill(misskeyHome, { HOST: H.misskey, SITE_NAME: "Sugar Cube" }))(req, res, url);
+    if (url.pathname === "/.well-known/nodeinfo") {
+      return json({ links: [{ rel: "http://nodeinfo.diaspora.software/ns/schema/2.1", href: `http://${H.misskey}/nodeinfo/2.1` }, { rel: "http://nodeinfo.diaspora.software/ns/schema/2.0", href: `http://${H.misskey}/nodeinfo/2.0` }] })(req, res, url);
+    }
+    if (url.pathname === "/nodeinfo/2.1" || url.pathname === "/nodeinfo/2.0") {
+      return json({
+        version: url.pathname.slice(-3),
+        software: { name: "misskey", version: "2025.4.1", homepage: "https://github.com/misskey-dev/misskey", repository: "https://github.com/misskey-dev/misskey" },
+        protocols: ["activitypub"],
+        services: { inbound: [], outbound: ["atom1.0", "rss2.0"] },
+        openRegistrations: true,
+        usage: { users: { total: 412, activeHalfyear: null, activeMonth: null }, localPosts: notes.length, localComments: 0 },
+        metadata: { nodeName: "Sugar Cube", nodeDescription: "A place to share.", disableRegistration: false, disableLocalTimeline: false, disableGlobalTimeline: false, maxNoteTextLength: 3000, themeColor: "#86b300" },
+      })(req, res, url);
+    }
+    if (url.pathname.startsWith("/api/")) {
+      // ApiServerService: endpoints are POST with a JSON body (GET only where allowGet).
+      if (req.method !== "POST") return misskeyError(405, "Method not allowed", "METHOD_NOT_ALLOWED")(req, res, url);
+      let body: Record<string, unknown>;
+      try {
+        body = JSON.parse((await readBody(req, 100_000)) || "{}") as Record<string, unknown>;
+      } catch {
+        return misskeyError(400, "Invalid JSON", "INVALID_PARAM")(req, res, url);
+      }
+      if (url.pathname === "/api/notes/local-timeline") {
+        // Newest first (the ids sort by time); untilId: older than that note.
+        const limit = typeof body.limit === "number" ? Math.min(100, body.limit) : 10;
+        const until = typeof body.untilId === "string" ? body.untilId : null;
+        const sorted = [...notes].sort((a, b) => (a.id < b.id ? 1 : -1)).filter((n) => !until || n.id < until);
+        return json(sorted.slice(0, Math.min(PAGE, limit)).map(noteJson))(req, res, url);
+      }
+      if (url.pathname === "/api/notes/show") {
+        const n = notes.find((q) => q.id === body.noteId);
+        return n ? json(noteJson(n))(req, res, url) : misskeyError(400, "No such note.", "NO_SUCH_NOTE")(req, res, url);
+      }
+      return misskeyError(404, "No such endpoint.", "NO_SUCH_ENDPOINT")(req, res, url);
+    }
+    if (url.pathname.startsWith("/files/")) return servePhoto(req, res, url);
+    return notFound(req, res, url);
+  };
+
+  // ------------------------------------------------------------------ GoToSocial 0.19
+  /** page.tmpl around a page's main, with page_footer.tmpl (its source link, the contact account). */
+  const gtsPage = (title: string, main: string, head = "") =>
+    `<!DOCTYPE html>\n<html lang="en">\n    <head>\n        <meta charset="UTF-8">\n        <meta http-equiv="X-UA-Compatible" content="IE=edge">\n        <meta name="viewport" content="width=device-width, initial-scale=1.0">\n        <meta name="robots" content="nofollow, noarchive, nositelinkssearchbox, max-image-preview:standard">\n        <meta property="og:site_name" content="Hazel Nook">\n${head}        <link rel="icon" href="/assets/logo.webp" type="image/webp">\n        <link rel="stylesheet" href="/assets/dist/_colors.css"><link rel="stylesheet" href="/assets/dist/base.css"><link rel="stylesheet" href="/assets/dist/page.css">\n        <script type="text/javascript" src="/assets/dist/frontend_prerender.js"></script>\n        <title>${title} - Hazel Nook</title>\n    </head>\n    <body class="page">\n        <header class="page-header"><a aria-label="Hazel Nook. Go to instance homepage" href="/" class="nounderline"><img src="/assets/logo.webp" alt="A cartoon sloth" title="A cartoon sloth"><h1>Hazel Nook</h1></a></header>\n        <div class="page-content">\n${main}\n        </div>\n        <footer class="page-footer"><nav><ul class="nodot">\n            <li><a href="/about" class="nounderline">About this instance</a></li>\n            <li><a href="https://codeberg.org/superseriousbusiness/gotosocial" class="nounderline" rel="nofollow noreferrer noopener" target="_blank">Source - GoToSocial 0.19.1+git-e1f2a3b</a></li>\n            <li><a href="/@hazel_admin" class="nounderline">Contact account</a></li>\n        </ul></nav></footer>\n    </body>\n</html>`;
+  const gtsMedia = (st: GtsStatus, file: string, kind: "original" | "small") => `http://${H.gotosocial}/fileserver/01JB8Y6KQ0W2X4T7N3R5V9ZC1D/attachment/${kind}/${file}${kind === "small" ? ".webp" : ".jpeg"}`;
+  const gtsStatusHtml = (st: GtsStatus) => {
+    const media = st.photos
+      .map(
+        (f, i) =>
+          `<div class="media-wrapper"><details class="image-spoiler media-spoiler"><summary><div class="show sensitive button" aria-hidden="true">Show sensitive</div></summary><a class="photoswipe-slide" data-pswp-index="${i}" data-pswp-parent-status="http://${H.gotosocial}/@${st.user}/statuses/${st.id}" data-pswp-attachment-id="01JC${f.toUpperCase().slice(0, 22)}" href="${gtsMedia(st, f, "original")}" target="_blank" data-pswp-width="1280px" data-pswp-height="1707px" data-cropped="true"><img src="${gtsMedia(st, f, "small")}" loading="lazy" width="512" height="683" data-blurhash-hash="LFE3bS9Z00%M" data-sensitive="true"/></a></details></div>`,
+      )
+      .join("");
+    const text = `<div class="content e-content" lang="en">${st.content}</div>`;
+    const body = st.spoiler
+      ? `<details class="text-spoiler"><summary><div class="spoiler-content p-summary" lang="en">${esc(st.spoiler)}</div><span class="button">Toggle visibility</span></summary><div class="text">${text}</div></details>`
+      : `<div class="text">${text}</div>`;
+    return `<article class="status expanded h-entry" id="${st.id}"><header class="status-header"><address><a href="http://${H.gotosocial}/@${st.user}" rel="author" class="u-author h-card"><span class="displayname p-name">${st.user}</span><span class="username">@${st.user}@${H.gotosocial}</span></a></address></header><div class="status-body">${body}${st.photos.length > 0 ? `<div class="media photoswipe-gallery ${st.photos.length % 2 ? "odd" : "even"} ${st.photos.length === 1 ? "single" : ""}" role="group" aria-label="${st.photos.length} attachment${st.photos.length === 1 ? "" : "s"}">${media}</div>` : ""}</div><aside class="status-info"><dl class="status-stats"><div class="stats-grouping"><div class="stats-item published-at text-cutoff"><dt class="sr-only">Published</dt><dd><time class="dt-published" datetime="${new Date(st.at).toISOString()}">${new Date(st.at).toUTCString()}</time></dd></div></div></dl></aside><a href="http://${H.gotosocial}/@${st.user}/statuses/${st.id}" class="status-link" data-nosnippet>Open thread</a></article>`;
+  };
+  const gtsRss = (user: string) => {
+    // gorilla/feeds' RSS 2.0 as processing/account/rss.go fills it: "Posts from @user@host", items linking status URLs.
+    const items = gts
+      .filter((st) => st.user === user)
+      .sort((a, b) => b.at - a.at)
+      .map(
+        (st) =>
+          `<item><title>${esc(`${st.spoiler || st.content.replace(/<[^>]*>/g, "").slice(0, 40)}`)}</title><link>http://${H.gotosocial}/@${user}/statuses/${st.id}</link><description>${esc(st.content)}</description><author>@${user}@${H.gotosocial}</author><guid>http://${H.gotosocial}/@${user}/statuses/${st.id}</guid><pubDate>${new Date(st.at).toUTCString()}</pubDate></item>`,
+      )
+      .join("");
+    return `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/"><channel><title>Posts from @${user}@${H.gotosocial}</title><link>http://${H.gotosocial}/@${user}</link><description>Posts from @${user}@${H.gotosocial}</description><pubDate>${new Date(clock).toUTCString()}</pubDate>${items}</channel></rss>`;
+  };
+  const gtsUnauthorized = json({ error: "Unauthorized: token not supplied" }, 401);
+  const gotosocialSite: SiteHandler = (req, res, url) => {
+    if (url.pathname === "/") return html(gtsPage("Home", '<main class="about"><section class="about-section about-this-instance" role="region" aria-labelledby="about"><h3 id="about">About this instance</h3><div class="about-section-contents"><p>A quiet corner.</p><a href="/about">See more details</a></div></section></main>'))(req, res, url);
+    if (url.pathname.startsWith("/api/")) return gtsUnauthorized(req, res, url);
+    if (url.pathname === "/.well-known/nodeinfo") return json({ links: [{ rel: "http://nodeinfo.diaspora.software/ns/schema/2.0", href: `http://${H.gotosocial}/nodeinfo/2.0` }] })(req, res, url);
+    if (url.pathname === "/nodeinfo/2.0") {
+      return json({ version: "2.0", software: { name: "gotosocial", version: "0.19.1+git-e1f2a3b" }, protocols: ["activitypub"], services: { inbound: [], outbound: [] }, openRegistrations: false, usage: { users: { total: 9 }, localPosts: gts.length }, metadata: { nodeName: "Hazel Nook" } })(req, res, url);
+    }
+    const feed = /^\/@([\w.-]+)\/feed\.rss$/.exec(url.pathname);
+    if (feed) return bytes(Buffer.from(gtsRss(feed[1]!)), "application/rss+xml; charset=utf-8")(req, res, url);
+    const status = /^\/@([\w.-]+)\/statuses\/([0-9A-Z]{26})$/.exec(url.pathname);
+    if (status) {
+      const st = gts.find((q) => q.id === status[2] && q.user === status[1]);
+      return st ? html(gtsPage(`Post by @${st.user}`, `<main class="thread">${gtsStatusHtml(st)}</main>`))(req, res, url) : notFound(req, res, url);
+    }
+    const profile = /^\/@([\w.-]+)$/.exec(url.pathname);
+    if (profile) {
+      const user = profile[1]!;
+      const posts = gts.filter((st) => st.user === user).sort((a, b) => b.at - a.at).slice(0, 20);
+      return html(
+        gtsPage(`@${user}`, `<main class="profile"><section class="statuses-wrapper" role="region" aria-labelledby="recent"><h3 id="recent">Recent posts</h3><div class="thread">${posts.map(gtsStatusHtml).join("")}</div></section></main>`, `        <link rel="alternate" type="application/rss+xml" href="/@${user}/feed.rss" title="Hazel Nook">\n        <link rel="alternate" type="application/activity+json" href="/users/${user}">\n`),
+      )(req, res, url);
+    }
+    if (url.pathname.startsWith("/fileserver/")) return servePhoto(req, res, url);
+    return notFound(req, res, url);
+  };
+  // internal/api/util/robots.go: everything else may read pages, not the API.
+  const gtsRobots: SiteHandler = (_req, res) => {
+    res.writeHead(200, { "content-type": "text/plain; charset=utf-8" });
+    res.end("# GoToSocial robots.txt -- to edit, see internal/api/util/robots.go\nUser-agent: *\nCrawl-delay: 500\n\n# API endpoints.\nDisallow: /api/\n\n# Auth/Sign in endpoints.\nDisallow: /auth/\nDisallow: /oauth/\n\n# Fileserver/media.\nDisallow: /fileserver/\n\n# Fedi S2S API endpoints.\nDisallow: /users/\nDisallow: /emoji/\n");
+  };
+
+  // ------------------------------------------------------------------ A tube script with a JSON "Load more"
+  const CLIPS_PER_PAGE = 3;
+  const slug = (t: string) => t.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "clip";
+  const clipUrl = (c: Clip) => `http://${H.tube}/v/${c.id}/${slug(c.title)}`;
+  const clipThumb = (c: Clip) => `http://${H.tube}/thumbs/${c.id}/1.jpg`;
+  const clipsNewest = () => [...clips].sort((a, b) => b.at - a.at);
+  const clipCard = (c: Clip) =>
+    `<div class="video-card"><a class="video-card__thumb" href="/v/${c.id}/${slug(c.title)}"><img src="/thumbs/${c.id}/1.jpg" alt="" loading="lazy" width="320" height="180"><span class="duration">12:04</span></a><div class="video-card__body"><a class="video-card__title" href="/v/${c.id}/${slug(c.title)}">${esc(c.title)}</a><span class="views">1.2K views</span></div></div>`;
+  const tubeSite: SiteHandler = (req, res, url) => {
+    if (url.pathname === "/") {
+      const first = clipsNewest().slice(0, CLIPS_PER_PAGE);
+      return html(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>ClipNest – newest clips</title><link rel="stylesheet" href="/assets/app.css"></head><body><header class="site-header"><a href="/" class="logo">ClipNest</a><nav><a href="/">New</a> <a href="/popular">Popular</a> <a href="/categories">Categories</a></nav></header><main><h1>Newest clips</h1><div class="video-grid" id="videos">${first.map(clipCard).join("")}</div><div class="load-more-wrap"><button type="button" class="btn btn-primary js-load-more" data-url="/ajax/videos?page=2" data-target="#videos">Load more</button></div></main><footer class="site-footer"><a href="/terms">Terms</a> <a href="/dmca">DMCA</a></footer><script src="/assets/app.js"></script></body></html>`,
+      )(req, res, url);
+    }
+    if (url.pathname === "/ajax/videos") {
+      // LengthAwarePaginator::toArray() as a Laravel controller returns it (response()->json($paginator)).
+      const all = clipsNewest();
+      const page = Math.max(1, Number(url.searchParams.get("page") ?? "1") || 1);
+      const last = Math.max(1, Math.ceil(all.length / CLIPS_PER_PAGE));
+      const slice = all.slice((page - 1) * CLIPS_PER_PAGE, page * CLIPS_PER_PAGE);
+      const at = (n: number) => `http://${H.tube}/ajax/videos?page=${n}`;
+      return json({
+        current_page: page,
+        data: slice.map((c) => ({ id: c.id, title: c.title, slug: slug(c.title), url: clipUrl(c), thumb: clipThumb(c), duration: 724, views: 1200, created_at: new Date(c.at).toISOString().replace(/\.\d{3}Z$/, ".000000Z") })),
+        first_page_url: at(1),
+        from: slice.length > 0 ? (page - 1) * CLIPS_PER_PAGE + 1 : null,
+        last_page: last,
+        last_page_url: at(last),
+        links: [{ url: page > 1 ? at(page - 1) : null, label: "&laquo; Previous", active: false }, { url: page < last ? at(page + 1) : null, label: "Next &raquo;", active: false }],
+        next_page_url: page < last ? at(page + 1) : null,
+        path: `http://${H.tube}/ajax/videos`,
+        per_page: CLIPS_PER_PAGE,
+        prev_page_url: page > 1 ? at(page - 1) : null,
+        to: slice.length > 0 ? (page - 1) * CLIPS_PER_PAGE + slice.length : null,
+        total: all.length,
+      })(req, res, url);
+    }
+    const m = /^\/v\/(\d+)\/[\w-]+$/.exec(url.pathname);
+    if (m) {
+      const c = clips.find((q) => q.id === Number(m[1]));
+      if (!c) return notFound(req, res, url);
+      return html(
+        `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${esc(c.title)} – ClipNest</title><meta property="og:image" content="${clipThumb(c)}"></head><body><header class="site-header"><a href="/" class="logo">ClipNest</a></header><main><h1 class="video-title">${esc(c.title)}</h1><video controls poster="${clipThumb(c)}"><source src="/media/${c.id}.mp4" type="video/mp4"></video><div class="video-description"><p>${esc(c.description)}</p></div></main></body></html>`,
+      )(req, res, url);
+    }
+    if (url.pathname.startsWith("/thumbs/")) return servePhoto(req, res, url);
+    return notFound(req, res, url);
+  };
+
   const robots: SiteHandler = (_req, res) => {
     res.writeHead(200, { "content-type": "text/plain" });
     res.end("User-agent: *\nDisallow: /admin\n");
@@ -561,6 +813,9 @@ ${chFoot}`;
     [H.mastodon]: { "/robots.txt": tracked(H.mastodon, robots), "*": tracked(H.mastodon, mastodonSite) },
     [H.discuz]: { "/robots.txt": tracked(H.discuz, robots), "*": tracked(H.discuz, discuzSite) },
     [H.chevereto]: { "/robots.txt": tracked(H.chevereto, robots), "*": tracked(H.chevereto, cheveretoSite) },
+    [H.misskey]: { "/robots.txt": tracked(H.misskey, robots), "*": tracked(H.misskey, misskeySite) },
+    [H.gotosocial]: { "/robots.txt": tracked(H.gotosocial, gtsRobots), "*": tracked(H.gotosocial, gotosocialSite) },
+    [H.tube]: { "/robots.txt": tracked(H.tube, robots), "*": tracked(H.tube, tubeSite) },
   };
   const server: VirtualHostServer = await startVirtualHostServer(sites);
   const proxy: ForwardProxy = await startForwardProxy((host) => (sites[host] ? { host: "127.0.0.1", port: server.port } : null));
@@ -586,12 +841,12 @@ ${chFoot}`;
     addLemmyComment(p: LemmyPost, markdown: string) {
       p.comments.push({ id: nextComment++, markdown, at: tick() });
     },
-    /** A public status (content as Mastodon renders it: HTML), its photos by file name. */
-    addStatus(user: string, content: string, photos: string[] = []) {
+    /** A public status (content as Mastodon renders it: HTML), its photos by file name; remote: from that server (not in the local timeline). */
+    addStatus(user: string, content: string, photos: string[] = [], remote?: string) {
       nextStatus += 1000n + BigInt(statuses.length);
-      const s: MastodonStatus = { id: String(nextStatus), user, content, photos, at: tick() };
+      const s: MastodonStatus = { id: String(nextStatus), user, content, photos, at: tick(), ...(remote ? { remote } : {}) };
       statuses.push(s);
-      return { status: s, url: `http://${H.mastodon}/@${user}/${s.id}` };
+      return { status: s, url: remote ? `http://${H.mastodon}/@${user}@${remote}/${s.id}` : `http://${H.mastodon}/@${user}/${s.id}` };
     },
     addDiscuzThread(subject: string, message: string, o: { author?: string; attachments?: string[] } = {}) {
       const t: DiscuzThread = { tid: nextTid++, subject, posts: [] };
@@ -608,6 +863,28 @@ ${chFoot}`;
       const img: CheveretoImage = { id: `${imageIds[(n - 1) % imageIds.length]!}${n > imageIds.length ? String(n) : ""}`, name, file, description, at: tick() };
       images.push(img);
       return { image: img, url: viewer(img), file: fileUrl(img, "") };
+    },
+    /** A public note of the Misskey server (text as written: MFM), its drive files by file name. */
+    addNote(user: string, text: string | null, o: { cw?: string; files?: string[] } = {}) {
+      const at = tick();
+      const n: MisskeyNote = { id: aid(at, notes.length + 7), user, text, cw: o.cw ?? null, files: o.files ?? [], at };
+      notes.push(n);
+      return { note: n, url: `http://${H.misskey}/notes/${n.id}` };
+    },
+    /** A public GoToSocial status (content as it renders it: HTML), its photos by file name. */
+    addGtsStatus(user: string, content: string, o: { spoiler?: string; photos?: string[] } = {}) {
+      const at = tick();
+      // ULIDs: 10 characters of time, 16 of randomness, Crockford base 32 (sortable by time).
+      const id = `01JC${at.toString(32).toUpperCase().padStart(6, "0").slice(-6)}${String(gts.length).padStart(16, "0")}`;
+      const st: GtsStatus = { id, user, content, spoiler: o.spoiler ?? "", photos: o.photos ?? [], at };
+      gts.push(st);
+      return { status: st, url: `http://${H.gotosocial}/@${user}/statuses/${id}`, photos: st.photos.map((f) => gtsMedia(st, f, "original")) };
+    },
+    /** A clip on the tube script (its page at /v/ID/slug). */
+    addClip(title: string, description = "") {
+      const c: Clip = { id: 70_400 + clips.length, title, description, at: tick() };
+      clips.push(c);
+      return { clip: c, url: clipUrl(c) };
     },
     settings: {
       SCAN_PROXY_URL: proxy.url,

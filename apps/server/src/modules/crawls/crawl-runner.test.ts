@@ -289,6 +289,10 @@ describe("crawling leak sites", () => {
     const tube = await runner().run("cliptube");
     expect(tube.outcome).toBe("failed");
     expect(tube.error).toMatch(/could not tell which forum, blog or imageboard software .* runs; name its family in the catalog/);
+    // Its host answers no page (it is catalogued at https, the fixture serves http): no well-known address is probed
+    // after that, since each failure there adds to the host's backoff, which doubles with each one.
+    expect(tube.requests).toBe(1);
+    expect(tube.error).toMatch(/its pages could not be reached/);
   });
 
   it("a site whose pages name no package it knows is read by the structure of its listing page: its items and next pages, every leak on it found", async () => {

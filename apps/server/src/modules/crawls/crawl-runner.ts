@@ -5,7 +5,7 @@ import { analyzePage, type FetchedPage } from "../../scanner/analyze-page";
 import { tryCanonicalizeUrl } from "../../scanner/canonical-url";
 import { crawlAdapter } from "../../scanner/crawl/crawl-adapters";
 import type { CrawlSettings } from "../../scanner/crawl/crawl-settings";
-import type { CrawlAdapterConfig, CrawlFamily, ListingPage } from "../../scanner/crawl/crawl-types";
+import type { CrawlAdapterConfig, CrawlFamily, CrawlRequest, ListingPage } from "../../scanner/crawl/crawl-types";
 import { buildCreatorMatcher, type CrawlCreator, type CreatorMatcher } from "../../scanner/crawl/creator-matcher";
 import { FetchError, type FetchResult, type GuardedFetcher, type RobotsDecision } from "../../scanner/guarded-fetch";
 import { decodeBody, type DocumentSource, type PageDocument } from "../../scanner/html-document";
@@ -14,7 +14,7 @@ import { sharedPageParser } from "../../scanner/page-parser-pool";
 import type { PageReadJob, PageReading } from "../../scanner/page-reading";
 import { hashImageBuffer, MIN_IMAGE_SIDE } from "../../scanner/image-match";
 import type { CrawlConfig, LeakSite, LeakSiteCatalog, ResolvedCrawlConfig } from "../../scanner/leak-site-catalog";
-import { wellKnownProbes, type DetectInput, type FamilyGuess } from "../../scanner/crawl/family-detect";
+import { nodeinfoDocumentUrl, wellKnownProbes, type DetectInput, type FamilyGuess } from "../../scanner/crawl/family-detect";
 import type { CrawlWork, CrawlWorkResult } from "../../scanner/crawl/crawl-work";
 import { pagesThreads, reachesReadPosts, type ThreadPage } from "../../scanner/crawl/thread-pages";
 import { PageTimeLimitError } from "../../scanner/page-parser-pool";
@@ -162,6 +162,7 @@ const DISCOVERY: Record<CrawlFamily, string> = {
   lemmy: "new post or comment on",
   mastodon: "new post on",
   discuz: "new thread or reply on",
+  misskey: "new note on",
 };
 
 export function adapterConfig(site: LeakSite & { crawl: CrawlConfig }): CrawlAdapterConfig {
@@ -179,7 +180,14 @@ export function adapterConfig(site: LeakSite & { crawl: CrawlConfig }): CrawlAda
 export function entryPages(site: LeakSite & { crawl: CrawlConfig }): string[] {
   const family = site.crawl.family;
   if (family === "auto") return site.crawl.entryPages ?? [`${adapterConfig(site).baseUrl}/`];
-  return site.crawl.entryPages ?? crawlAdapter(family).defaultEntryPages(adapterConfig(site));
+  const adapter = crawlAdapter(family);
+  const pages = site.crawl.entryPages ?? adapter.defaultEntryPages(adapterConfig(site));
+  // The hashtags the catalog names: their timelines, on the server of the first listing that has them.
+  const tags = site.crawl.tags ?? [];
+  if (tags.length === 0 || !adapter.tagEntryPage) return pages;
+  const first = pages.find((p) => adapter.tagEntryPage!(p, "x") !== null);
+  const tagged = first ? tags.map((t) => adapter.tagEntryPage!(first, t)).filter((p): p is string => p !== null) : [];
+  return [...new Set([...pages, ...tagged])];
 }
 
 export class CrawlRunner {
@@ -245,16 +253,18 @@ export class CrawlRunner {
     };
 
     /** One request, in the host's turn, counted against the run's budget. */
-    const politeFetch = async (url: string, kind: "listing" | "item"): Promise<FetchResult> => {
+    const politeFetch = async (url: string, kind: "listing" | "item", request?: CrawlRequest | null): Promise<FetchResult> => {
       if (result.requests >= settings.CRAWL_MAX_REQUESTS_PER_RUN) throw new BudgetExhausted("request budget used up");
-      const u = new URL(url);
+      const u = new URL(request?.url ?? url);
       const robots = await this.#robotsDecision(u, signal, deadline);
       if (robots.policy === "respect" && (robots.status === "disallowed" || robots.status === "unreachable")) {
         result.blocked++;
         throw new FetchError("robots-disallowed", `robots.txt: ${robots.rule ?? robots.status}`, url);
       }
-      const res = await this.#fetchInTurn(u, signal, deadline, () => result.requests++, {});
+      const res = await this.#fetchInTurn(u, signal, deadline, () => result.requests++, request ? { method: request.method, body: request.body, headers: request.headers } : {});
       res.robots = robots;
+      // An API POSTed to is known by its address (its query is the body): that is what its answer is read as.
+      if (request && res.finalUrl === request.url) res.finalUrl = url;
       if (res.status === 401 || res.status === 403) result.blocked++;
       this.deps.logger?.debug({ siteId, url, status: res.status, kind }, "crawl fetch");
       return res;
@@ -303,7 +313,7 @@ export class CrawlRunner {
               signal.throwIfAborted();
               let res: FetchResult;
               try {
-                res = await politeFetch(url, "listing");
+                res = await politeFetch(url, "listing", adapter.request?.(url));
               } catch (e) {
                 if (e instanceof FetchError && e.reason !== "aborted") {
                   noteError(e, `listing ${url}`);
@@ -445,7 +455,7 @@ export class CrawlRunner {
     site: CrawlSite,
     item: repo.CrawlItemRow,
     creators: CreatorMatcher,
-    politeFetch: (url: string, kind: "listing" | "item") => Promise<FetchResult>,
+    politeFetch: (url: string, kind: "listing" | "item", request?: CrawlRequest | null) => Promise<FetchResult>,
     politeImage: (url: string, pageUrl: string) => Promise<FetchResult>,
     parseCrawlPage: (work: CrawlWork) => Promise<CrawlWorkResult>,
     adapter: ReturnType<typeof crawlAdapter>,
@@ -453,7 +463,8 @@ export class CrawlRunner {
     now: () => Date,
     result: CrawlRunResult,
   ): Promise<{ leaks: number; images: string[] }> {
-    const res = await politeFetch(item.fetchUrl ?? item.url, "item");
+    const address = item.fetchUrl ?? item.url;
+    const res = await politeFetch(address, "item", adapter.request?.(address));
     if (res.status < 200 || res.status >= 300) throw new FetchError("protocol", `HTTP ${res.status}`, item.url);
     const text = decodeBody(res.body, res.contentType);
     const converted = adapter.itemPage({ body: text, url: res.finalUrl, contentType: res.contentType, item }, config);
@@ -609,20 +620,29 @@ export class CrawlRunner {
     const base = adapterConfig(site).baseUrl;
     // The first entry page that answered with HTML: read by its structure if nothing names its package.
     let firstPage: DetectInput | null = null;
-    const tryPage = async (url: string): Promise<FamilyGuess | null> => {
+    // Whether any page answered at all: a host that no page of reaches (refused, TLS, DNS, timeouts) is not
+    // probed further, since each failure there counts toward its backoff, which doubles with each one.
+    let answered = false;
+    let unreachable: string | null = null;
+    const tryPage = async (url: string, follow = true): Promise<FamilyGuess | null> => {
       let res: FetchResult;
       try {
         res = await politeFetch(url, "listing");
       } catch (e) {
         if (e instanceof FetchError && e.reason !== "aborted") {
           noteError(e, `detecting the family at ${url}`);
+          if (e.reason !== "robots-disallowed") unreachable ??= e.message.slice(0, 200);
           return null;
         }
         throw e;
       }
+      answered = true;
       if (res.status < 200 || res.status >= 300) return null;
       const input = { body: decodeBody(res.body, res.contentType), url: res.finalUrl, contentType: res.contentType, headers: res.headers };
       if (!firstPage && /html/i.test(res.contentType)) firstPage = input;
+      // /.well-known/nodeinfo names the document that says which server software answers (one more request).
+      const nodeinfo = follow ? nodeinfoDocumentUrl(input.body, input.url, site.domains) : null;
+      if (nodeinfo) return tryPage(nodeinfo, false);
       try {
         return (await parse({ kind: "detect", input, domains: site.domains })) as FamilyGuess | null;
       } catch (e) {
@@ -635,7 +655,7 @@ export class CrawlRunner {
       const g = await tryPage(url);
       if (g && (guesses.length === 0 || g.family === guesses[0]!.family)) guesses.push(g);
     }
-    if (guesses.length === 0) {
+    if (guesses.length === 0 && answered) {
       for (const probe of wellKnownProbes(base)) {
         const g = await tryPage(probe);
         if (g) {
@@ -653,7 +673,10 @@ export class CrawlRunner {
       }
     }
     const first = guesses[0];
-    if (!first) throw new FamilyUnknown(`could not tell which forum, blog or imageboard software ${site.name} runs; name its family in the catalog`);
+    if (!first) {
+      const why = !answered && unreachable ? ` (its pages could not be reached: ${unreachable})` : "";
+      throw new FamilyUnknown(`could not tell which forum, blog or imageboard software ${site.name} runs; name its family in the catalog${why}`);
+    }
     const detected: DetectedFamily = {
       family: first.family,
       entryPages: [...new Set(guesses.flatMap((g) => g.entryPages))].slice(0, 50),
@@ -733,7 +756,7 @@ export class CrawlRunner {
     signal: AbortSignal,
     deadline: number,
     count: () => void,
-    extra: { maxBytes?: number; timeoutMs?: number; truncate?: boolean; headers?: Record<string, string> },
+    extra: { maxBytes?: number; timeoutMs?: number; truncate?: boolean; headers?: Record<string, string>; method?: "POST"; body?: string },
   ): Promise<FetchResult> {
     const maxWaitMs = () => Math.max(0, deadline - Date.now());
     let host = u.host.toLowerCase();

@@ -13,13 +13,14 @@ import {
   type ListingInput,
   type ListingPage,
 } from "./crawl-types";
-import { structuralListing, structuralNext } from "./families/generic-listing";
+import { jsonListing, structuralListing, structuralNext } from "./families/generic-listing";
 import { discuzAdapter } from "./families/discuz";
 import { flarumAdapter } from "./families/flarum";
 import { invisionAdapter } from "./families/invision";
 import type { CrawlKit } from "./families/kit";
 import { lemmyAdapter } from "./families/lemmy";
 import { mastodonAdapter } from "./families/mastodon";
+import { misskeyAdapter } from "./families/misskey";
 import { mybbAdapter } from "./families/mybb";
 import { nodebbAdapter } from "./families/nodebb";
 import { smfAdapter } from "./families/smf";
@@ -345,8 +346,10 @@ const listing: CrawlAdapter = {
   family: "listing",
   defaultEntryPages: (c) => [`${c.baseUrl}/`],
   parseListing: (input, config) =>
-    // A site the catalog describes by neither selectors nor pattern is read by its structure (families/generic-listing.ts).
-    !config.selectors.item && !config.itemPattern
+    // A "load more" answer (JSON) is read by its shape; a site the catalog describes by neither selectors nor
+    // pattern is read by its structure (families/generic-listing.ts).
+    (/^\s*[{[]/.test(input.body.slice(0, 100)) ? jsonListing(input, config, kit) : null) ??
+    (!config.selectors.item && !config.itemPattern
       ? structuralListing(input, config, kit)
       : withStructuralNext(input, config, htmlListing(input, config, {
       itemSelector: "a[href]",
@@ -357,7 +360,7 @@ const listing: CrawlAdapter = {
         if (url.href === new URL(input.url).href) return null;
         return { key: url.href, url: url.href };
       },
-    })),
+    }))),
   itemPage: () => null,
 };
 
@@ -602,6 +605,7 @@ const ADAPTERS: Record<CrawlFamily, CrawlAdapter> = {
   lemmy: lemmyAdapter(kit),
   mastodon: mastodonAdapter(kit),
   discuz: discuzAdapter(kit),
+  misskey: misskeyAdapter(kit),
 };
 
 export function crawlAdapter(family: CrawlFamily): CrawlAdapter {

@@ -5,7 +5,7 @@
  * analyse. Fetching, politeness and progress are the crawler's business.
  */
 
-export const CRAWL_FAMILIES = ["xenforo", "discourse", "phpbb", "vbulletin", "wordpress", "imageboard", "listing", "vbulletin5", "invision", "mybb", "smf", "flarum", "nodebb", "telegram", "lemmy", "mastodon", "discuz"] as const;
+export const CRAWL_FAMILIES = ["xenforo", "discourse", "phpbb", "vbulletin", "wordpress", "imageboard", "listing", "vbulletin5", "invision", "mybb", "smf", "flarum", "nodebb", "telegram", "lemmy", "mastodon", "discuz", "misskey"] as const;
 export type CrawlFamily = (typeof CRAWL_FAMILIES)[number];
 
 export type CrawlItem = {
@@ -63,10 +63,20 @@ export type CrawlAdapterConfig = {
   threadPath: "res" | "thread";
 };
 
+/** What is sent for an address that is not a plain GET (an API that takes its parameters as a JSON body). */
+export type CrawlRequest = { url: string; method: "POST"; body: string; headers: Record<string, string> };
+
 export interface CrawlAdapter {
   readonly family: CrawlFamily;
+  /**
+   * How a listing or item address of this family is requested, when not by GET: its query becomes the
+   * body of a POST (Misskey's API). Listings, cursors and items stay plain URLs.
+   */
+  request?(url: string): CrawlRequest | null;
   /** The listing pages a crawl starts from when the catalog names none. */
   defaultEntryPages(config: CrawlAdapterConfig): string[];
+  /** A hashtag's timeline on the server whose listing this is (families that have them). */
+  tagEntryPage?(listing: string, tag: string): string | null;
   parseListing(input: ListingInput, config: CrawlAdapterConfig): ListingPage;
   /** Turns an item's fetched body into a page to analyse; null = the body is the page. */
   itemPage(input: ItemInput, config: CrawlAdapterConfig): ItemPage | null;

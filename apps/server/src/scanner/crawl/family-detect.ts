@@ -5,9 +5,10 @@ import { detectListingScripts } from "./families/generic-listing";
 import { detectDiscuz } from "./families/discuz";
 import { detectFlarum } from "./families/flarum";
 import { detectInvision } from "./families/invision";
-import type { DetectContext } from "./families/kit";
+import type { DetectContext, FamilyFinding } from "./families/kit";
 import { detectLemmy, lemmySite } from "./families/lemmy";
-import { detectMastodon, mastodonInstance } from "./families/mastodon";
+import { detectGotosocial, detectMastodon, mastodonInstance } from "./families/mastodon";
+import { detectMisskey, misskeyEntryPages } from "./families/misskey";
 import { detectMybb } from "./families/mybb";
 import { detectNodebb } from "./families/nodebb";
 import { detectSmf } from "./families/smf";
@@ -44,7 +45,66 @@ const MAX_BOARDS = 10;
 export function wellKnownProbes(baseUrl: string): string[] {
   let b = baseUrl;
   while (b.endsWith("/")) b = b.slice(0, -1);
-  return [`${b}/latest.json`, `${b}/wp-json/`, `${b}/catalog.json`];
+  // Fediverse servers (Lemmy, Mastodon, Pleroma, Akkoma, GoToSocial, Misskey and its forks) all name their
+  // software in NodeInfo, found from /.well-known/nodeinfo at the host's root: one probe for all of them.
+  return [`${b}/latest.json`, `${b}/wp-json/`, `${b}/catalog.json`, `${new URL(b).origin}/.well-known/nodeinfo`];
+}
+
+const NODEINFO_REL = /^https?:\/\/nodeinfo\.diaspora\.software\/ns\/schema\/(\d\.\d)$/;
+
+/**
+ * The NodeInfo document a /.well-known/nodeinfo answer links to ({ links: [{ rel: ".../schema/2.1", href }] }),
+ * the newest schema first; null when the body is not such an answer or the link leaves the site.
+ */
+export function nodeinfoDocumentUrl(body: string, url: string, domains: readonly string[]): string | null {
+  if (body.length > 20_000 || !body.trimStart().startsWith("{")) return null;
+  const data = parse(body);
+  if (!isObject(data) || !Array.isArray(data.links)) return null;
+  let best: { version: string; href: string } | null = null;
+  for (const l of data.links.slice(0, 20)) {
+    if (!isObject(l) || typeof l.rel !== "string" || typeof l.href !== "string") continue;
+    const version = NODEINFO_REL.exec(l.rel.slice(0, 100))?.[1];
+    const u = version ? safeUrl(l.href, url, domains) : null;
+    if (version && u && (!best || version > best.version)) best = { version, href: u.href };
+  }
+  return best?.href ?? null;
+}
+
+/** Server software (NodeInfo software.name) → the family that reads it. */
+const NODEINFO_FAMILIES: Record<string, CrawlFamily> = {
+  lemmy: "lemmy",
+  mastodon: "mastodon",
+  pleroma: "mastodon",
+  akkoma: "mastodon",
+  hometown: "mastodon",
+  glitchsoc: "mastodon",
+  gotosocial: "mastodon",
+  misskey: "misskey",
+  sharkey: "misskey",
+  firefish: "misskey",
+  calckey: "misskey",
+  iceshrimp: "misskey",
+  cherrypick: "misskey",
+  foundkey: "misskey",
+  catodon: "misskey",
+  meisskey: "misskey",
+};
+
+/** A NodeInfo 2.x document: { software: { name, version }, protocols, usage, metadata }. */
+function fromNodeinfo(data: Record<string, unknown>, u: URL): FamilyFinding | null {
+  if (!isObject(data.software) || typeof data.software.name !== "string" || !Array.isArray(data.protocols)) return null;
+  const name = data.software.name.slice(0, 40).toLowerCase();
+  const family = Object.hasOwn(NODEINFO_FAMILIES, name) ? NODEINFO_FAMILIES[name]! : null;
+  if (!family) return null;
+  const version = typeof data.software.version === "string" ? ` ${data.software.version.slice(0, 40)}` : "";
+  const evidence = `NodeInfo: ${name}${version}`;
+  const entry =
+    family === "lemmy"
+      ? [`${u.origin}/api/v3/post/list?sort=NewComments&limit=20`]
+      : family === "misskey"
+        ? misskeyEntryPages(u.origin)
+        : [`${u.origin}/api/v1/timelines/public?local=true&limit=40`];
+  return { family, evidence, entryPages: entry };
 }
 
 export function detectFamily(input: DetectInput, domains: readonly string[]): FamilyGuess | null {
@@ -101,7 +161,7 @@ function fromJson(body: string, url: string, domains: readonly string[]): Family
     }
     // Lemmy's /api/v3/site; Mastodon's (and Pleroma's, Akkoma's) /api/v1/instance, when the catalog names them as entry pages
     // (their home pages tell them too; they are not probed, to keep a site of no known package at three probes).
-    const fediverse = lemmySite(data, u) ?? mastodonInstance(data, u);
+    const fediverse = fromNodeinfo(data, u) ?? lemmySite(data, u) ?? mastodonInstance(data, u);
     if (fediverse) return guess(fediverse.family, fediverse.evidence, fediverse.entryPages);
     return null;
   }
@@ -217,7 +277,7 @@ function fromHtml(body: string, url: string, domains: readonly string[], headers
         .map((el) => $(el).text().slice(0, 20_000))
         .join("\n")),
   };
-  for (const detect of [detectVbulletin5, detectInvision, detectMybb, detectSmf, detectFlarum, detectNodebb, detectTelegram, detectDiscuz, detectLemmy, detectMastodon, detectListingScripts]) {
+  for (const detect of [detectVbulletin5, detectInvision, detectMybb, detectSmf, detectFlarum, detectNodebb, detectTelegram, detectDiscuz, detectLemmy, detectMastodon, detectGotosocial, detectMisskey, detectListingScripts]) {
     const found = detect(ctx);
     if (found) return guess(found.family, found.evidence, found.entryPages);
   }

@@ -143,3 +143,38 @@ describe("Chevereto", () => {
     expect(detect(page, `http://${host}/`)).toMatchObject({ family: "listing", entryPages: [`http://${host}/explore/recent`] });
   });
 });
+
+describe("GoToSocial (Mastodon's API, its statuses read at their pages)", () => {
+  const host = "gts.hazelnook.example";
+  const id = "01JC7A1B2C3D4E5F6G7H8J9K0M";
+
+  it("an account's RSS feed lists its statuses, read at their pages; a timeline status of GoToSocial's form is read at its page too", () => {
+    const rss = `<?xml version="1.0" encoding="UTF-8"?><rss version="2.0"><channel><title>Posts from @drops@${host}</title><link>https://${host}/@drops</link>
+      <item><title>set</title><link>https://${host}/@drops/statuses/${id}</link><pubDate>Sun, 01 Nov 2026 08:01:00 GMT</pubDate></item>
+      <item><title>elsewhere</title><link>https://other.example/@x/statuses/${id}</link></item>
+      <item><title>not a status</title><link>https://${host}/@drops</link></item></channel></rss>`;
+    const page = crawlAdapter("mastodon").parseListing(input(rss, `https://${host}/@drops/feed.rss`, {}, "application/rss+xml"), cfg(host));
+    expect(page).toEqual({ items: [{ key: `s${id}`, url: `https://${host}/@drops/statuses/${id}`, fetchUrl: null, title: "set", time: Date.parse("2026-11-01T08:01:00Z") }], next: null });
+    const timeline = [{ id, created_at: "2026-11-01T08:01:00.000Z", url: `https://${host}/@drops/statuses/${id}`, content: "<p>hi</p>", account: { acct: "drops" } }];
+    expect(crawlAdapter("mastodon").parseListing(input(JSON.stringify(timeline), `https://${host}/api/v1/timelines/public?local=true`), cfg(host)).items[0]).toMatchObject({ fetchUrl: null });
+  });
+
+  it("a status page gets each photo's original (the photoswipe link around the small preview) as an image; other pages stay as they are", () => {
+    const html = `<html><body><article class="status"><div class="content">Lunа</div><a class="photoswipe-slide" href="/fileserver/01A/attachment/original/${id}.jpeg" title="beach"><img src="/fileserver/01A/attachment/small/${id}.webp"></a><a class="photoswipe-slide" href="javascript:alert(1)"><img src="/x.webp"></a></article></body></html>`;
+    const page = crawlAdapter("mastodon").itemPage({ body: html, url: `https://${host}/@drops/statuses/${id}`, contentType: "text/html", item: { url: `https://${host}/@drops/statuses/${id}`, title: "" } }, cfg(host))!;
+    const doc = documentFromBody({ body: Buffer.from(page.html), contentType: "text/html", url: `https://${host}/@drops/statuses/${id}`, kind: "html" });
+    expect(doc.images.map((i) => i.src)).toContain(`https://${host}/fileserver/01A/attachment/original/${id}.jpeg`);
+    expect(doc.images.map((i) => i.src)).not.toContain("javascript:alert(1)");
+    expect(crawlAdapter("mastodon").itemPage({ body: "<html><body>plain</body></html>", url: `https://${host}/x`, contentType: "text/html", item: { url: "", title: "" } }, cfg(host))).toBeNull();
+  });
+
+  it("is told from its footer's source link; an account's page adds its feed", () => {
+    const footer = '<footer class="page-footer"><a href="https://codeberg.org/superseriousbusiness/gotosocial" rel="nofollow noreferrer noopener">Source - GoToSocial 0.19.1</a></footer>';
+    expect(detect(`<html><head><link rel="alternate" type="application/rss+xml" href="/@drops/feed.rss"></head><body>${footer}</body></html>`, `https://${host}/@drops`)).toMatchObject({
+      family: "mastodon",
+      entryPages: [`https://${host}/api/v1/timelines/public?local=true&limit=40`, `https://${host}/@drops/feed.rss`],
+    });
+    expect(detect(`<html><body>${footer}</body></html>`, `https://${host}/`)).toMatchObject({ family: "mastodon", entryPages: [`https://${host}/api/v1/timelines/public?local=true&limit=40`] });
+    expect(detect('<html><body><a href="https://codeberg.org/superseriousbusiness/gotosocial">a fediverse server we like</a></body></html>', `https://${host}/`)).toBeNull();
+  });
+});

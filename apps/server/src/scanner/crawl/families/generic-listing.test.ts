@@ -140,3 +140,57 @@ describe("the listing family by structure", () => {
     expect(d("invented-tube-cards.html", "https://clips.neverseen.example/")).toBeNull();
   });
 });
+
+describe("a listing whose older items come through a \"Load more\" control's JSON", () => {
+  const host = "www.clipnest.example";
+  const at = (body: string, url: string) => crawlAdapter("listing").parseListing({ body, url, contentType: "application/json", headers: {} }, cfg(host));
+  const card = (id: number) => `<div class="card"><a href="/v/${id}/clip-${id}"><img src="/t/${id}.jpg" alt=""></a><a href="/v/${id}/clip-${id}">Clip ${id}</a></div>`;
+
+  it("the control's data address is the next page, whatever its tag, when its label or class says load more", () => {
+    const page = (button: string) => list("", `https://${host}/`, {}, `<html><body><div class="grid">${[1, 2, 3].map(card).join("")}</div>${button}</body></html>`);
+    expect(page('<button class="btn js-load-more" data-url="/ajax/videos?page=2">Load more</button>').next).toBe(`https://${host}/ajax/videos?page=2`);
+    expect(page('<div role="button" data-next-url="/api/list?cursor=abc">Show more videos</div>').next).toBe(`https://${host}/api/list?cursor=abc`);
+    expect(page('<a class="more-btn" href="#" data-href="/more?p=2">↓</a>').next).toBe(`https://${host}/more?p=2`);
+    // Not a load-more control, off-site, or not http: no next page.
+    expect(page('<button data-url="/share?id=1">Share</button>').next).toBeNull();
+    expect(page('<button class="load-more" data-url="https://elsewhere.example/api?page=2">Load more</button>').next).toBeNull();
+    expect(page('<button class="load-more" data-url="javascript:load()">Load more</button>').next).toBeNull();
+  });
+
+  it("reads Laravel's paginator, a bare list, and an HTML fragment; the next page by its address, its number or has_more; an empty page ends", () => {
+    const laravel = {
+      current_page: 2,
+      data: [
+        { id: 3, title: "Clip &amp; three", url: `https://${host}/v/3/clip-3`, created_at: "2026-11-01T08:03:00.000000Z" },
+        { id: 9, title: "off site", url: "https://elsewhere.example/v/9" },
+        { id: 2, title: "Clip two", url: "/v/2/clip-2" },
+      ],
+      next_page_url: `https://${host}/ajax/videos?page=3`,
+      prev_page_url: `https://${host}/ajax/videos?page=1`,
+    };
+    const p2 = at(JSON.stringify(laravel), `https://${host}/ajax/videos?page=2`);
+    expect(p2.items).toEqual([
+      { key: `https://${host}/v/3/clip-3`, url: `https://${host}/v/3/clip-3`, fetchUrl: null, title: "Clip & three", time: Date.parse("2026-11-01T08:03:00Z") },
+      { key: `https://${host}/v/2/clip-2`, url: `https://${host}/v/2/clip-2`, fetchUrl: null, title: "Clip two", time: null },
+    ]);
+    expect(p2.next).toBe(`https://${host}/ajax/videos?page=3`);
+    expect(at(JSON.stringify({ ...laravel, next_page_url: null }), `https://${host}/ajax/videos?page=3`).next).toBeNull();
+    // A bare list on a numbered page: the next number.
+    expect(at(JSON.stringify([{ link: "/v/4/x" }]), `https://${host}/api/videos?p=4`).next).toBe(`https://${host}/api/videos?p=5`);
+    // wp_send_json_success with a fragment of blocks and has_more.
+    const wp = { success: true, data: { html: [5, 6, 7].map(card).join(""), has_more: true } };
+    const frag = at(JSON.stringify(wp), `https://${host}/wp-admin/admin-ajax.php?action=load_videos&paged=2`);
+    expect(frag.items.map((i) => i.url)).toEqual([5, 6, 7].map((id) => `https://${host}/v/${id}/clip-${id}`));
+    expect(frag.next).toBe(`https://${host}/wp-admin/admin-ajax.php?action=load_videos&paged=3`);
+    expect(at(JSON.stringify({ ...wp, data: { ...wp.data, has_more: false } }), `https://${host}/wp-admin/admin-ajax.php?paged=2`).next).toBeNull();
+    expect(at(JSON.stringify({ data: [], next_page_url: `https://${host}/x?page=9` }), `https://${host}/x?page=8`)).toEqual({ items: [], next: null });
+  });
+
+  it("hostile answers: deep nesting and huge lists are bounded; broken JSON is read as a page", () => {
+    const deep = `{"data":${"[".repeat(50_000)}{"url":"/v/1/x"}${"]".repeat(50_000)}}`;
+    expect(at(deep, `https://${host}/a?page=1`).items).toEqual([]);
+    const many = Array.from({ length: 50_000 }, (_, i) => ({ url: `/v/${i}/x` }));
+    expect(at(JSON.stringify(many), `https://${host}/a?page=1`).items.length).toBe(200);
+    expect(at("{not json", `https://${host}/a`)).toEqual({ items: [], next: null });
+  });
+});

@@ -297,7 +297,136 @@ export function structuralNext($: cheerio.CheerioAPI, input: ListingInput, confi
   // A row of page numbers: the current one is a number that is not a link (or a link marked current); the next is its + 1.
   const byNumber = nextNumber($, numbered);
   if (byNumber) return byNumber;
-  return byLast;
+  return byLast ?? loadMoreNext($, base, here.href, config, kit);
+}
+
+const LOAD_MORE_WORDS = /^(?:load|show|view|see)\s+more\b|^more\s+(?:videos|photos|pics|galleries|posts|items|results|clips)\b|^mehr\s+(?:laden|anzeigen)\b|^(?:charger|voir)\s+plus\b|^(?:cargar|ver)\s+más\b/i;
+const LOAD_MORE_CLASS = /(?:load|show|view)[-_]?more|more[-_]?(?:btn|button|items|videos|posts)/i;
+/** Where "load more" controls keep the address of the items that follow (a JSON API or an HTML fragment). */
+const LOAD_MORE_ATTRS = ["data-url", "data-href", "data-next", "data-next-url", "data-next-page-url", "data-load-url", "data-endpoint", "data-action-url", "data-more-url"];
+
+/**
+ * A "load more" control that fetches the next items itself: an element labelled or classed "load more"
+ * (a button or link, whatever its tag) whose data attribute holds an on-site address. That address is the
+ * next page; jsonListing reads its answer.
+ */
+export function loadMoreNext($: cheerio.CheerioAPI, base: string, here: string, config: CrawlAdapterConfig, kit: CrawlKit): string | null {
+  const selector = LOAD_MORE_ATTRS.map((a) => `[${a}]`).join(", ");
+  for (const el of $(selector).toArray().slice(0, 200)) {
+    if (!isTag(el)) continue;
+    const label = `${shortText(el, 60)} ${el.attribs["aria-label"] ?? ""} ${el.attribs.title ?? ""}`.replace(/\s+/g, " ").trim().slice(0, 120);
+    const marked = LOAD_MORE_CLASS.test(`${el.attribs.class ?? ""} ${el.attribs.id ?? ""}`.slice(0, 300)) || LOAD_MORE_WORDS.test(label);
+    if (!marked) continue;
+    for (const attr of LOAD_MORE_ATTRS) {
+      const u = kit.onSiteUrl(el.attribs[attr], base, config.domains);
+      if (u && u.href !== here) return u.href;
+    }
+  }
+  return null;
+}
+
+const URL_KEYS = ["url", "link", "href", "permalink", "page_url", "pageUrl", "video_url", "videoUrl", "view_url", "gallery_url", "share_url"];
+const TITLE_KEYS = ["title", "name", "caption", "headline", "label"];
+const TIME_KEYS = ["published_at", "publishedAt", "created_at", "createdAt", "updated_at", "updatedAt", "date", "added", "added_at", "post_date", "timestamp", "time"];
+const NEXT_KEYS = ["next_page_url", "nextPageUrl", "next_url", "nextUrl", "next_page", "nextPage", "next", "load_more_url", "more_url"];
+const MORE_FLAGS = ["has_more", "hasMore", "has_next", "hasNext", "more", "more_available"];
+const NESTED_NEXT = ["links", "pagination", "meta", "paging", "pager"];
+const PAGE_PARAMS = ["page", "p", "pg", "paged"];
+const MAX_JSON_NODES = 20_000;
+
+const obj = (v: unknown): v is Record<string, unknown> => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * A listing's "load more" answer read as JSON, of whichever of the common shapes it is: a list of objects
+ * that carry their page's address (Laravel's paginator: { data: [...], next_page_url }; { items | videos |
+ * results: [...] }; a bare array), or an HTML fragment of more item blocks ({ html }, WordPress's
+ * wp_send_json_success { success, data: { html } }), read by its structure. The next page: a next address
+ * (next_page_url, next, links.next, pagination.next …), a next page number, or, when the answer says there
+ * is more (has_more) or gave items on a numbered page, the page number after this one; an empty page ends.
+ *
+ * Bounded: at most MAX_JSON_NODES values are visited, three levels down.
+ */
+export function jsonListing(input: ListingInput, config: CrawlAdapterConfig, kit: CrawlKit): ListingPage | null {
+  let data: unknown;
+  try {
+    data = JSON.parse(input.body);
+  } catch {
+    return null;
+  }
+  const here = new URL(input.url);
+  here.hash = "";
+  // Candidates, breadth first: arrays of objects and strings of markup.
+  const arrays: unknown[][] = [];
+  const fragments: string[] = [];
+  let visited = 0;
+  let level: unknown[] = [data];
+  for (let depth = 0; depth < 4 && level.length > 0 && visited < MAX_JSON_NODES; depth++) {
+    const next: unknown[] = [];
+    for (const v of level) {
+      if (++visited > MAX_JSON_NODES) break;
+      if (Array.isArray(v)) {
+        if (v.some(obj)) arrays.push(v);
+        else if (depth < 3) next.push(...v.slice(0, 50));
+      } else if (obj(v)) {
+        for (const child of Object.values(v).slice(0, 200)) next.push(child);
+      } else if (typeof v === "string" && v.length > 20 && /^\s*</.test(v)) fragments.push(v);
+    }
+    level = next;
+  }
+
+  let best: CrawlItem[] = [];
+  for (const arr of arrays.slice(0, 20)) {
+    const items: CrawlItem[] = [];
+    const seen = new Set<string>();
+    for (const o of arr.slice(0, MAX_ITEMS_PER_LISTING * 2)) {
+      if (items.length >= MAX_ITEMS_PER_LISTING || !obj(o)) continue;
+      const href = URL_KEYS.map((k) => o[k]).find((v): v is string => typeof v === "string");
+      const u = kit.onSiteUrl(href, input.url, config.domains);
+      if (!u || u.href === here.href || seen.has(u.href) || (config.itemPattern && !config.itemPattern.test(u.href))) continue;
+      seen.add(u.href);
+      const title = TITLE_KEYS.map((k) => o[k]).find((v): v is string => typeof v === "string") ?? "";
+      const raw = TIME_KEYS.map((k) => o[k]).find((v) => typeof v === "string" || typeof v === "number") as string | number | undefined;
+      items.push({ key: u.href, url: u.href, fetchUrl: null, title: clip(cheerio.load(title.slice(0, 1000)).text()), time: kit.parseListingTime(raw ?? null) });
+    }
+    if (items.length > best.length) best = items;
+  }
+  for (const frag of fragments.slice(0, 5)) {
+    const page = structuralListing({ ...input, body: `<html><body>${frag.slice(0, 2_000_000)}</body></html>`, contentType: "text/html" }, config, kit);
+    if (page.items.length > best.length) best = page.items;
+  }
+
+  return { items: best, next: best.length > 0 ? jsonNext(data, input, config, kit, here) : null };
+}
+
+function jsonNext(data: unknown, input: ListingInput, config: CrawlAdapterConfig, kit: CrawlKit, here: URL): string | null {
+  const holders: Record<string, unknown>[] = [];
+  if (obj(data)) {
+    holders.push(data);
+    for (const k of NESTED_NEXT) if (obj(data[k])) holders.push(data[k]);
+    if (obj(data.data)) holders.push(data.data);
+  }
+  const pageNumber = (n: number) => {
+    const u = new URL(here.href);
+    const param = PAGE_PARAMS.find((p) => u.searchParams.has(p)) ?? "page";
+    u.searchParams.set(param, String(n));
+    return u.href;
+  };
+  let more = false;
+  for (const h of holders) {
+    for (const k of NEXT_KEYS) {
+      const v = h[k];
+      if (typeof v === "string" && v !== "") {
+        const u = kit.onSiteUrl(v, input.url, config.domains);
+        if (u && u.href !== here.href) return u.href;
+      } else if (typeof v === "number" && Number.isSafeInteger(v) && v > 0 && v < 100_000) return pageNumber(v);
+    }
+    if (MORE_FLAGS.some((k) => h[k] === true)) more = true;
+    if (MORE_FLAGS.some((k) => h[k] === false) || ("next_page_url" in h && h.next_page_url === null)) return null;
+  }
+  const param = PAGE_PARAMS.find((p) => here.searchParams.has(p));
+  const current = param ? Number(here.searchParams.get(param)) : NaN;
+  if (Number.isSafeInteger(current) && current >= 0 && current < 100_000) return pageNumber(current + 1);
+  return more ? pageNumber(2) : null;
 }
 
 function nextNumber($: cheerio.CheerioAPI, numbered: { n: number; href: string; el: El }[]): string | null {

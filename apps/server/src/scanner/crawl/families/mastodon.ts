@@ -1,5 +1,6 @@
+import * as cheerio from "cheerio";
 import { MAX_ITEMS_PER_LISTING, type CrawlAdapter, type CrawlAdapterConfig, type CrawlItem } from "../crawl-types";
-import { clip, isObject, parseJson, str, versionKey, type CrawlKit, type DetectContext, type FamilyFinding } from "./kit";
+import { clip, feedListing, isFeed, isObject, parseJson, str, versionKey, type CrawlKit, type DetectContext, type FamilyFinding } from "./kit";
 
 /**
  * Servers speaking Mastodon's client API (Mastodon, and Pleroma / Akkoma, which serve the same API).
@@ -10,9 +11,18 @@ import { clip, isObject, parseJson, str, versionKey, type CrawlKit, type DetectC
  * A status is read alone at /api/v1/statuses/:id; its page is its url (https://server/@user/id), or
  * the server's own view of it (/@user@origin/id) when it came from elsewhere.
  *
- * Only JSON.parse and anchored patterns on bounded strings touch the answers.
+ * GoToSocial speaks the same API, but answers /api/v1/statuses/:id only with a token (statusget.go: TokenAuth
+ * required) and its public timeline only when the instance sets instance-expose-public-timeline
+ * (timelines/public.go). Its statuses (url /@user/statuses/ID) are read at their web page instead
+ * (status_attachment.tmpl: each photo an a.photoswipe-slide whose href is the original, around the small
+ * preview), and an account's posts are listed by its RSS feed (/@user/feed.rss, when the account enables it),
+ * which is where a crawl reads when the public timeline refuses.
+ *
+ * Only JSON.parse, cheerio and anchored patterns on bounded strings touch the answers.
  */
 
+/** GoToSocial's status pages: /@user/statuses/ID. */
+const GTS_STATUS = /^\/@([\w.-]{1,64})\/statuses\/([0-9A-Z]{26})$/;
 const STATUS_ID = /^[0-9A-Za-z]{1,32}$/;
 const ACCT = /^[\w.-]{1,64}(?:@[\w.-]{1,253})?$/;
 const MAX_CONTENT = 200_000;
@@ -40,9 +50,26 @@ export function mastodonAdapter(kit: CrawlKit): CrawlAdapter {
   return {
     family: "mastodon",
     defaultEntryPages: (c) => [`${c.baseUrl}/api/v1/timelines/public?local=true&limit=40`],
+    // timelines/tag_controller.rb: [Status] newest first, paged like the public timeline.
+    tagEntryPage: (listing, tag) => {
+      const u = new URL(listing);
+      const at = u.pathname.indexOf("/api/v1/");
+      if (at < 0) return null;
+      return `${u.origin}${u.pathname.slice(0, at)}/api/v1/timelines/tag/${encodeURIComponent(tag)}?limit=40`;
+    },
     parseListing(input, config) {
       const url = new URL(input.url);
       const root = serverRoot(url, config);
+      if (isFeed(input)) {
+        // An account's RSS feed (GoToSocial /@user/feed.rss): its statuses, read at their pages.
+        const $ = cheerio.load(input.body.slice(0, 2_000_000), { xml: true });
+        const feed = feedListing($, input, config, kit, (u, time, title) => {
+          const m = GTS_STATUS.exec(u.pathname);
+          if (!m || (config.itemPattern && !config.itemPattern.test(u.href))) return null;
+          return { key: `s${m[2]!}`, url: u.href, fetchUrl: null, title, time };
+        }, MAX_ITEMS_PER_LISTING);
+        return { items: feed, next: null };
+      }
       const data = parseJson(input.body);
       const items: CrawlItem[] = [];
       if (!Array.isArray(data)) return { items, next: null };
@@ -63,10 +90,12 @@ export function mastodonAdapter(kit: CrawlKit): CrawlAdapter {
         const page = own ?? (ACCT.test(acct) ? kit.onSiteUrl(`${root}/@${acct}/${id}`, root, config.domains) : null);
         if (!page || (config.itemPattern && !config.itemPattern.test(page.href))) continue;
         seen.add(id);
+        // GoToSocial's API gives a status only to a token: its page is read.
+        const fetchUrl = GTS_STATUS.test(page.pathname) ? null : `${root}/api/v1/statuses/${id}`;
         const created = kit.parseListingTime(str(s.created_at) || null);
         const edited = kit.parseListingTime(str(s.edited_at) || null);
         const text = str(s.spoiler_text) || str(s.content).slice(0, 2000).replace(/<[^<>]{0,500}>/g, " ");
-        items.push({ key: versionKey(`s${id}`, edited), url: page.href, fetchUrl: `${root}/api/v1/statuses/${id}`, title: clip(text, 120), time: edited ?? created });
+        items.push({ key: versionKey(`s${id}`, edited), url: page.href, fetchUrl, title: clip(text, 120), time: edited ?? created });
       }
       // Older posts: the Link header's next page, else max_id of the last one listed.
       let next: string | null = null;
@@ -83,6 +112,7 @@ export function mastodonAdapter(kit: CrawlKit): CrawlAdapter {
       return { items, next: next && next !== input.url ? next : null };
     },
     itemPage(input) {
+      if (!input.body.trimStart().startsWith("{")) return gtsStatusPage(input.body, input.url);
       const data = parseJson(input.body);
       if (!isObject(data)) return null;
       const s = isObject(data.reblog) ? data.reblog : data;
@@ -107,6 +137,41 @@ export function mastodonAdapter(kit: CrawlKit): CrawlAdapter {
       return { html: `<!doctype html><html><head><meta charset="utf-8"><title>${e(title)}</title></head><body>\n${parts.join("\n")}</body></html>` };
     },
   };
+}
+
+/**
+ * A GoToSocial status page, its photos at full size: each a.photoswipe-slide links the original around the
+ * small preview, so the original is added as an image of the page; null (the page as it is) for other pages.
+ */
+function gtsStatusPage(body: string, url: string): { html: string } | null {
+  const $ = cheerio.load(body.slice(0, 2_000_000));
+  const slides = $("a.photoswipe-slide[href]").toArray().slice(0, MAX_MEDIA);
+  if (slides.length === 0) return null;
+  for (const el of slides) {
+    const href = $(el).attr("href") ?? "";
+    let full: URL;
+    try {
+      full = new URL(href, url);
+    } catch {
+      continue;
+    }
+    if ((full.protocol !== "http:" && full.protocol !== "https:") || full.href.length > 2048) continue;
+    $(el).append($("<img>").attr("src", full.href).attr("alt", $(el).attr("title") ?? ""));
+  }
+  return { html: $.html() };
+}
+
+/** GoToSocial's pages: the footer's "Source - GoToSocial" link to its repository. An account's page adds its RSS feed. */
+export function detectGotosocial(ctx: DetectContext): FamilyFinding | null {
+  const { $ } = ctx;
+  const source = $('a[href*="/superseriousbusiness/gotosocial"]').toArray().slice(0, 5).some((el) => /GoToSocial/.test($(el).text().slice(0, 200)));
+  if (!source) return null;
+  const origin = new URL(ctx.url).origin;
+  const entry = [`${origin}/api/v1/timelines/public?local=true&limit=40`];
+  // The profile a catalog names (/@user): its feed, read when the public timeline asks for a token.
+  const rss = ctx.safeUrl($('link[rel="alternate"][type="application/rss+xml"]').first().attr("href"), ctx.base);
+  if (rss && /^\/@[\w.-]{1,64}\/feed\.rss$/.test(rss.pathname)) entry.push(rss.href);
+  return { family: "mastodon", evidence: "GoToSocial's page (its source link)", entryPages: entry };
 }
 
 /** Mastodon's web app (div#mastodon[data-props], its initial-state script) and Pleroma / Akkoma's front end. */
