@@ -1,4 +1,4 @@
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { and, eq, like } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
@@ -57,6 +57,18 @@ export const PASSWORD_CHECKS_LIMITED = "Too many password attempts. Please wait 
  * at her password than the account's allowance, from any number of addresses.
  */
 export const passwordCheckKey = (userId: string) => `lw:password-check:user:${userId}`;
+
+/** The prefix of a reset link's verification identifier: `reset-password:<token>`. */
+const RESET_PASSWORD_PREFIX = "reset-password:";
+
+/**
+ * How a reset link's token is kept: only its SHA-256 digest, after the library's own prefix, so that
+ * whoever reads the database gets no working link, and her unused links can still be found and
+ * retired. Tokens are 24 random characters: an unkeyed digest cannot be reversed by guessing.
+ */
+export function storedResetIdentifier(identifier: string): string {
+  return RESET_PASSWORD_PREFIX + createHash("sha256").update(identifier.slice(RESET_PASSWORD_PREFIX.length)).digest("hex");
+}
 
 /** Secrets are compared, never stored as text: whatever characters they hold. */
 const SECRET_FIELDS = new Set(["password", "newPassword", "currentPassword"]);
@@ -129,7 +141,7 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
    * who read her mail) can no longer set a password with it.
    */
   async function retireResetLinks(userId: string): Promise<void> {
-    await db.delete(verification).where(and(like(verification.identifier, "reset-password:%"), eq(verification.value, userId)));
+    await db.delete(verification).where(and(like(verification.identifier, `${RESET_PASSWORD_PREFIX}%`), eq(verification.value, userId)));
   }
 
   /** Counts one attempt under `key`; refused (429) once the window's allowance is spent. */
@@ -163,6 +175,12 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
       : {}),
     trustedOrigins: [settings.publicUrl],
     database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit, twoFactor: twoFactorTable } }),
+    // Single-use tokens (reset links, two-factor challenges, sign-in state) are kept as digests only:
+    // a copy of the database hands out nothing that works. The library hashes what it is given and
+    // looks up the digest, through its own adapter.
+    verification: {
+      storeIdentifier: { default: "hashed", overrides: { [RESET_PASSWORD_PREFIX]: { hash: async (identifier) => storedResetIdentifier(identifier) } } },
+    },
     user: {
       additionalFields: {
         ageConfirmed: { type: "boolean", required: false, defaultValue: false, input: true },
