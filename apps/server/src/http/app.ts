@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { ageConfirmationRoutes } from "../auth/age-confirmation";
@@ -93,6 +93,12 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // What the API answers is hers (or says who is signed in): never kept by a shared cache, nor
+  // shown again by the browser's back button after she signs out. A route may declare an answer
+  // that is the same for everyone `public` (the site's settings); static files keep their caching.
+  app.use("/v1/*", noStore);
+  app.use("/api/*", noStore);
+
   app.get("/healthz", async (c) => {
     try {
       await deps.database.ping();
@@ -172,6 +178,19 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (/^\s*public\b/i.test(c.res.headers.get("cache-control") ?? "")) return;
+  try {
+    c.res.headers.set("Cache-Control", "no-store");
+  } catch {
+    // A redirect made by Response.redirect has headers that cannot change: copy it.
+    const copy = new Response(c.res.body, c.res);
+    copy.headers.set("Cache-Control", "no-store");
+    c.res = copy;
+  }
+};
 
 /**
  * Whether the request reached us over https: its own URL says so, or a trusted
