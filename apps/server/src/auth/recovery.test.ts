@@ -2,9 +2,10 @@ import fs from "node:fs";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestServices, firstLink, readOutbox, signUpAndConfirm, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
-import { secretOf, totpCode } from "@leakwarden/test-support/totp";
+import { secretOf, totpCode, totpCodes } from "@leakwarden/test-support/totp";
 import { verification } from "../db/schema/auth";
 import { storedResetIdentifier } from "./auth";
+import { TOTP_CODE_USED } from "./totp-replay";
 
 const desktop = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
@@ -252,10 +253,11 @@ describe("recovery and sign-in", () => {
     expect(totpURI).toMatch(/^otpauth:\/\/totp\/Leakwarden:/);
     expect(backupCodes).toHaveLength(10);
     const secret = secretOf(totpURI);
+    const nextCode = totpCodes(secret);
 
     // Not on until a code from the app is confirmed.
     expect((await signIn("twofactor@example.com", "secret-pass")).res.status).toBe(200);
-    const confirm = await me.post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) });
+    const confirm = await me.post("/api/auth/two-factor/verify-totp", { code: await nextCode() });
     expect(confirm.status).toBe(200);
 
     // Password alone no longer signs in.
@@ -265,9 +267,23 @@ describe("recovery and sign-in", () => {
     expect((await first.client.get("/v1/root/get-user")).status).toBe(401);
     const badCode = await first.client.post("/api/auth/two-factor/verify-totp", { code: "000000" === totpCode(secret) ? "111111" : "000000" });
     expect(badCode.status).toBe(401);
-    const good = await first.client.post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) });
+    const code = await nextCode();
+    const good = await first.client.post("/api/auth/two-factor/verify-totp", { code });
     expect(good.status).toBe(200);
     expect((await first.client.get("/v1/root/get-user")).status).toBe(200);
+
+    // That code does not sign in again, though its 30 s are not over: someone who saw it cannot use it.
+    const replay = await signIn("twofactor@example.com", "secret-pass");
+    expect(await replay.res.json()).toMatchObject({ twoFactorRedirect: true });
+    const replayed = await replay.client.post("/api/auth/two-factor/verify-totp", { code });
+    expect(replayed.status).toBe(401);
+    expect(await replayed.json()).toMatchObject({ error: { code: "UNAUTHENTICATED", message: TOTP_CODE_USED }, code: "TOTP_CODE_ALREADY_USED" });
+    expect((await replay.client.get("/v1/root/get-user")).status).toBe(401);
+    // Nor does a code from before it; the app's next code does.
+    const earlier = await replay.client.post("/api/auth/two-factor/verify-totp", { code: totpCode(secret, Date.now() - 30_000) });
+    expect(earlier.status).toBe(401);
+    expect((await replay.client.post("/api/auth/two-factor/verify-totp", { code: await nextCode() })).status).toBe(200);
+    expect((await replay.client.get("/v1/root/get-user")).status).toBe(200);
 
     // A backup code works once.
     const second = await signIn("twofactor@example.com", "secret-pass");
