@@ -1,5 +1,5 @@
 import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
-import { secretOf, totpCode } from "@leakwarden/test-support/totp";
+import { secretOf, totpCodes } from "@leakwarden/test-support/totp";
 import { checkAtBothWidths, expect, fillSignIn, mailedLink, newEmail, screenshot, signOut, test, unexpectedConsoleErrors } from "@leakwarden/test-support/e2e/support";
 
 async function confirmedAccount(request: APIRequestContext, email: string, password: string, baseURL: string | undefined) {
@@ -84,7 +84,9 @@ test("two-factor sign-in: turned on in Settings, sign-in asks for the code, and 
   expect(secret).toBe(secretOf(`otpauth://totp/x?secret=${secret}`));
   await expect(page.getByRole("img", { name: "QR code for your authenticator app" })).toBeVisible();
   await checkAtBothWidths(page);
-  await twoFactor.getByLabel("Code from the app").fill(totpCode(secret));
+  // Each code is taken once: the sign-in below needs the app's next one.
+  const nextCode = totpCodes(secret);
+  await twoFactor.getByLabel("Code from the app").fill(await nextCode());
   await twoFactor.getByRole("button", { name: "Turn on" }).click();
   await expect(twoFactor.getByText("On.", { exact: true })).toBeVisible();
 
@@ -94,7 +96,7 @@ test("two-factor sign-in: turned on in Settings, sign-in asks for the code, and 
   await fillSignIn(page, email, password);
   await expect(page.getByLabel("Authentication code")).toBeVisible();
   await checkAtBothWidths(page);
-  await page.getByLabel("Authentication code").fill(totpCode(secret));
+  await page.getByLabel("Authentication code").fill(await nextCode());
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/onboardings$/);
 

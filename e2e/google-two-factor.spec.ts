@@ -1,7 +1,7 @@
 import type { Page } from "@playwright/test";
 import { routeGoogleTo, startFakeGoogle, type FakeGoogle } from "@leakwarden/test-support/fake-google";
 import { firstLink, readOutbox } from "@leakwarden/test-support/test-services";
-import { secretOf, totpCode } from "@leakwarden/test-support/totp";
+import { secretOf, totpCode, totpCodes } from "@leakwarden/test-support/totp";
 import { startInProcessServer, type InProcessServer } from "@leakwarden/test-support/e2e/seed";
 import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "@leakwarden/test-support/e2e/support";
 
@@ -63,7 +63,9 @@ test("Google sign-in asks for the two-factor code before it signs her in, and a 
   const enable = await api.post("/api/auth/two-factor/enable", { data: { password }, headers });
   const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
   const secret = secretOf(totpURI);
-  expect((await api.post("/api/auth/two-factor/verify-totp", { data: { code: totpCode(secret) }, headers })).status()).toBe(200);
+  // Each code is taken once: the sign-in below needs the app's next one.
+  const nextCode = totpCodes(secret);
+  expect((await api.post("/api/auth/two-factor/verify-totp", { data: { code: await nextCode() }, headers })).status()).toBe(200);
   expect((await api.post("/api/auth/sign-out", { data: {}, headers })).status()).toBe(200);
 
   // Google says it is her: the sign-in page asks for the code, and she is not signed in yet.
@@ -80,7 +82,7 @@ test("Google sign-in asks for the two-factor code before it signs her in, and a 
     await expectAccessible(page);
   }
   await screenshot(page, "signin-google-two-factor");
-  await page.getByLabel("Authentication code").fill(totpCode(secret));
+  await page.getByLabel("Authentication code").fill(await nextCode());
   await page.getByRole("button", { name: "Verify" }).click();
   await expect(page).toHaveURL(/\/onboardings$/);
   expect((await api.get("/v1/root/get-user")).status()).toBe(200);

@@ -39,3 +39,23 @@ export function secretOf(totpUri: string): string {
   if (!secret) throw new Error("no secret in the otpauth URI");
   return secret;
 }
+
+/**
+ * The codes an authenticator app shows as time passes, for a test that enters several: the server
+ * takes each time step's code once, so each call gives the code of a later step than the last,
+ * among those the server accepts now (one step either side), waiting for the next step when none is left.
+ */
+export function totpCodes(base32Secret: string, period = 30): () => Promise<string> {
+  let last = -Infinity;
+  return async () => {
+    for (;;) {
+      const now = Math.floor(Date.now() / 1000 / period);
+      const step = Math.max(now, last + 1);
+      if (step <= now + 1) {
+        last = step;
+        return totpCode(base32Secret, step * period * 1000, period);
+      }
+      await new Promise((resolve) => setTimeout(resolve, (now + 1) * period * 1000 - Date.now() + 50));
+    }
+  };
+}

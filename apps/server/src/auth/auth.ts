@@ -1,10 +1,10 @@
-import { createHmac } from "node:crypto";
+import { createHash, createHmac } from "node:crypto";
 import { betterAuth } from "better-auth";
 import { and, eq, like } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
-import { generateRandomString, verifyJWT } from "better-auth/crypto";
+import { generateRandomString, symmetricDecrypt, verifyJWT } from "better-auth/crypto";
 import { bearer, twoFactor } from "better-auth/plugins";
 import { controlCharacterFields, singleLine, updateUserSchema } from "@leakwarden/contracts/input";
 import type { ZodError } from "zod";
@@ -22,6 +22,7 @@ import {
 import type { OutgoingEmail } from "../email/mailer";
 import type { Logger } from "../lib/logger";
 import { authRateLimitStorage } from "./rate-limit-storage";
+import { claimTotpStep, TOTP_CODE_USED, totpKey, totpStepOf } from "./totp-replay";
 
 /** Header our HTTP layer sets from the socket's address (or a trusted proxy's); clients cannot supply it. */
 export const clientIpHeader = "x-leakwarden-client-ip";
@@ -58,6 +59,18 @@ export const PASSWORD_CHECKS_LIMITED = "Too many password attempts. Please wait 
  */
 export const passwordCheckKey = (userId: string) => `lw:password-check:user:${userId}`;
 
+/** The prefix of a reset link's verification identifier: `reset-password:<token>`. */
+const RESET_PASSWORD_PREFIX = "reset-password:";
+
+/**
+ * How a reset link's token is kept: only its SHA-256 digest, after the library's own prefix, so that
+ * whoever reads the database gets no working link, and her unused links can still be found and
+ * retired. Tokens are 24 random characters: an unkeyed digest cannot be reversed by guessing.
+ */
+export function storedResetIdentifier(identifier: string): string {
+  return RESET_PASSWORD_PREFIX + createHash("sha256").update(identifier.slice(RESET_PASSWORD_PREFIX.length)).digest("hex");
+}
+
 /** Secrets are compared, never stored as text: whatever characters they hold. */
 const SECRET_FIELDS = new Set(["password", "newPassword", "currentPassword"]);
 
@@ -74,6 +87,9 @@ function zodFields(error: ZodError): Record<string, string> {
   for (const issue of error.issues) fields[issue.path.join(".") || "body"] ??= issue.message;
   return fields;
 }
+
+/** The context a hook of ours is given (the library's type, read from its hook factory). */
+type AuthContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 export interface AuthSettings {
   publicUrl: string;
@@ -129,7 +145,7 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
    * who read her mail) can no longer set a password with it.
    */
   async function retireResetLinks(userId: string): Promise<void> {
-    await db.delete(verification).where(and(like(verification.identifier, "reset-password:%"), eq(verification.value, userId)));
+    await db.delete(verification).where(and(like(verification.identifier, `${RESET_PASSWORD_PREFIX}%`), eq(verification.value, userId)));
   }
 
   /** Counts one attempt under `key`; refused (429) once the window's allowance is spent. */
@@ -141,6 +157,28 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
   async function takeAccountAttempt(path: string, email: string): Promise<void> {
     const digest = createHmac("sha256", settings.secret).update(`auth-account:${email.trim().toLowerCase()}`).digest("hex");
     await takeAttempt(`lw:auth-account:${path}:${digest}`, ACCOUNT_RATE_LIMITED);
+  }
+
+  /** Whose code a two-factor request carries: the signed-in account (turning it on), or the sign-in waiting for its code. */
+  async function twoFactorUserOf(ctx: AuthContext): Promise<string | null> {
+    const signedIn = await getSessionFromCtx(ctx).catch(() => null);
+    if (signedIn) return signedIn.user.id;
+    const challenge = await ctx.getSignedCookie(ctx.context.createAuthCookie("two_factor").name, ctx.context.secret);
+    if (!challenge) return null;
+    return (await ctx.context.internalAdapter.findVerificationValue(challenge))?.value ?? null;
+  }
+
+  /** Refuses a code whose time step (or a later one) she already used; a code that is not hers is left to the plugin to refuse. */
+  async function takeTotpCode(ctx: AuthContext, userId: string, code: string): Promise<void> {
+    const [row] = await db.select({ secret: twoFactorTable.secret }).from(twoFactorTable).where(eq(twoFactorTable.userId, userId)).limit(1);
+    if (!row) return;
+    const key = totpKey(await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.secret }));
+    const step = totpStepOf(key, code, Date.now());
+    if (step === null) return;
+    if (!(await claimTotpStep(db, userId, step))) {
+      settings.logger?.warn({ userId }, "an authenticator code was used again");
+      throw new APIError("UNAUTHORIZED", { message: TOTP_CODE_USED, code: "TOTP_CODE_ALREADY_USED" });
+    }
   }
 
   return betterAuth({
@@ -163,6 +201,12 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
       : {}),
     trustedOrigins: [settings.publicUrl],
     database: drizzleAdapter(db, { provider: "pg", schema: { user, session, account, verification, rateLimit, twoFactor: twoFactorTable } }),
+    // Single-use tokens (reset links, two-factor challenges, sign-in state) are kept as digests only:
+    // a copy of the database hands out nothing that works. The library hashes what it is given and
+    // looks up the digest, through its own adapter.
+    verification: {
+      storeIdentifier: { default: "hashed", overrides: { [RESET_PASSWORD_PREFIX]: { hash: async (identifier) => storedResetIdentifier(identifier) } } },
+    },
     user: {
       additionalFields: {
         ageConfirmed: { type: "boolean", required: false, defaultValue: false, input: true },
@@ -271,6 +315,11 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
         // No text the library stores carries a control character (NUL cannot be stored at all).
         const controls = controlCharacterFields(Object.fromEntries(Object.entries(body).filter(([k]) => !SECRET_FIELDS.has(k))));
         if (controls) throw invalidFields(controls);
+        // An authenticator code is taken once: one seen over her shoulder or in a proxy's log does not sign in again.
+        if (ctx.path === "/two-factor/verify-totp" && typeof body.code === "string") {
+          const userId = await twoFactorUserOf(ctx);
+          if (userId) await takeTotpCode(ctx, userId, body.code);
+        }
         if (PER_ACCOUNT_PATHS.has(ctx.path)) {
           if (typeof body.email === "string") await takeAccountAttempt(ctx.path, body.email);
         } else if (PASSWORD_FIELDS.some((k) => typeof body[k] === "string")) {

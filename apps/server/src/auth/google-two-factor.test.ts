@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startFakeGoogle, routeGoogleTo, type FakeGoogle, type GoogleProfile } from "@leakwarden/test-support/fake-google";
 import { createTestServices, signUpAndConfirm, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
-import { secretOf, totpCode } from "@leakwarden/test-support/totp";
+import { secretOf, totpCode, totpCodes } from "@leakwarden/test-support/totp";
 import * as schema from "../db/schema";
 
 const CLIENT_ID = "leakwarden-test.apps.googleusercontent.com";
@@ -42,9 +42,10 @@ describe("Google sign-in with two-factor sign-in on", { timeout: 120_000 }, () =
     expect(enable.status).toBe(200);
     const { totpURI, backupCodes } = (await enable.json()) as { totpURI: string; backupCodes: string[] };
     const secret = secretOf(totpURI);
-    expect((await client.post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) })).status).toBe(200);
+    const nextCode = totpCodes(secret);
+    expect((await client.post("/api/auth/two-factor/verify-totp", { code: await nextCode() })).status).toBe(200);
     const [me] = await services.database.db.select({ id: schema.user.id }).from(schema.user).where(eq(schema.user.email, email));
-    return { secret, backupCodes, userId: me!.id };
+    return { secret, nextCode, backupCodes, userId: me!.id };
   }
 
   it("signs in at once an account without two-factor sign-in", async () => {
@@ -57,7 +58,7 @@ describe("Google sign-in with two-factor sign-in on", { timeout: 120_000 }, () =
 
   it("asks for the authenticator code before there is any session, then signs in", async () => {
     const email = "tess@example.com";
-    const { secret, userId } = await creatorWithTwoFactor(email, "secret-pass");
+    const { secret, nextCode, userId } = await creatorWithTwoFactor(email, "secret-pass");
     const before = (await sessionsOf(userId)).length;
 
     const browser = new TestClient(services.app);
@@ -76,7 +77,7 @@ describe("Google sign-in with two-factor sign-in on", { timeout: 120_000 }, () =
     expect(wrong.status).toBe(401);
     expect((await browser.get("/v1/root/get-user")).status).toBe(401);
 
-    const ok = await browser.post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) });
+    const ok = await browser.post("/api/auth/two-factor/verify-totp", { code: await nextCode() });
     expect(ok.status).toBe(200);
     expect(((await ok.json()) as { user: { email: string } }).user.email).toBe(email);
     expect((await browser.get("/v1/root/get-user")).status).toBe(200);
@@ -100,11 +101,11 @@ describe("Google sign-in with two-factor sign-in on", { timeout: 120_000 }, () =
 
   it("gives no session for a Google ID token either: it answers that the code comes next", async () => {
     const email = "ida@example.com";
-    const { secret } = await creatorWithTwoFactor(email, "secret-pass");
+    const { nextCode } = await creatorWithTwoFactor(email, "secret-pass");
     // Link Google to her account through the browser flow first (it, too, waits for the code).
     const browser = new TestClient(services.app);
     await signInWithGoogle(browser, { sub: "google-sub-ida", email });
-    expect((await browser.post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) })).status).toBe(200);
+    expect((await browser.post("/api/auth/two-factor/verify-totp", { code: await nextCode() })).status).toBe(200);
 
     const app = new TestClient(services.app);
     const token = google.idTokenFor({ sub: "google-sub-ida", email });

@@ -1,6 +1,11 @@
+import fs from "node:fs";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { createTestServices, firstLink, readOutbox, signUpAndConfirm, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
-import { secretOf, totpCode } from "@leakwarden/test-support/totp";
+import { secretOf, totpCode, totpCodes } from "@leakwarden/test-support/totp";
+import { verification } from "../db/schema/auth";
+import { storedResetIdentifier } from "./auth";
+import { TOTP_CODE_USED } from "./totp-replay";
 
 const desktop = "Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:128.0) Gecko/20100101 Firefox/128.0";
 const phone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
@@ -75,6 +80,36 @@ describe("recovery and sign-in", () => {
 
     await services.queue.runDue(["email.send"]);
     expect(mailsTo("reset@example.com", /password was changed/i)).toHaveLength(1);
+  });
+
+  it("keeps only a digest of a reset link in the database; the link works once", async () => {
+    await signUpAndConfirm(services, "digest@example.com", "old-password");
+    await requestReset("digest@example.com");
+    const token = resetToken("digest@example.com");
+    const rows = await services.database.db.select().from(verification);
+    expect(rows.some((r) => r.identifier === storedResetIdentifier(`reset-password:${token}`))).toBe(true);
+    // Whoever reads the table gets nothing the link carries.
+    expect(rows.filter((r) => r.identifier.includes(token) || r.value.includes(token))).toEqual([]);
+
+    const anon = new TestClient(services.app);
+    expect((await anon.post("/api/auth/reset-password", { token, newPassword: "digest-new-pass" })).status).toBe(200);
+    const again = await anon.post("/api/auth/reset-password", { token, newPassword: "digest-other-pass" });
+    expect(again.status).toBe(400);
+    expect((await again.json()).code).toBe("INVALID_TOKEN");
+    expect((await signIn("digest@example.com", "digest-new-pass")).res.status).toBe(200);
+  });
+
+  it("keeps working links mailed before tokens were digested, once they are, and no longer holds them in plain text", async () => {
+    const me = await signUpAndConfirm(services, "upgraded@example.com", "old-password");
+    const userId = ((await (await me.get("/v1/root/get-user")).json()) as { id: string }).id;
+    const token = "PlainTokenFromBefore0123";
+    await services.database.db.insert(verification).values({ id: "plain-reset-row", identifier: `reset-password:${token}`, value: userId, expiresAt: new Date(Date.now() + 3_600_000) });
+    const migration = fs.readFileSync(new URL("../db/migrations/0023_verification-digests.sql", import.meta.url), "utf8");
+    for (const statement of migration.split("--> statement-breakpoint")) await services.database.executeSql(statement);
+    const [row] = await services.database.db.select().from(verification).where(eq(verification.id, "plain-reset-row"));
+    expect(row!.identifier).toBe(storedResetIdentifier(`reset-password:${token}`));
+    expect((await new TestClient(services.app).post("/api/auth/reset-password", { token, newPassword: "upgraded-pass" })).status).toBe(200);
+    expect((await signIn("upgraded@example.com", "upgraded-pass")).res.status).toBe(200);
   });
 
   it("refuses a link older than an hour", async () => {
@@ -218,10 +253,11 @@ describe("recovery and sign-in", () => {
     expect(totpURI).toMatch(/^otpauth:\/\/totp\/Leakwarden:/);
     expect(backupCodes).toHaveLength(10);
     const secret = secretOf(totpURI);
+    const nextCode = totpCodes(secret);
 
     // Not on until a code from the app is confirmed.
     expect((await signIn("twofactor@example.com", "secret-pass")).res.status).toBe(200);
-    const confirm = await me.post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) });
+    const confirm = await me.post("/api/auth/two-factor/verify-totp", { code: await nextCode() });
     expect(confirm.status).toBe(200);
 
     // Password alone no longer signs in.
@@ -231,9 +267,23 @@ describe("recovery and sign-in", () => {
     expect((await first.client.get("/v1/root/get-user")).status).toBe(401);
     const badCode = await first.client.post("/api/auth/two-factor/verify-totp", { code: "000000" === totpCode(secret) ? "111111" : "000000" });
     expect(badCode.status).toBe(401);
-    const good = await first.client.post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) });
+    const code = await nextCode();
+    const good = await first.client.post("/api/auth/two-factor/verify-totp", { code });
     expect(good.status).toBe(200);
     expect((await first.client.get("/v1/root/get-user")).status).toBe(200);
+
+    // That code does not sign in again, though its 30 s are not over: someone who saw it cannot use it.
+    const replay = await signIn("twofactor@example.com", "secret-pass");
+    expect(await replay.res.json()).toMatchObject({ twoFactorRedirect: true });
+    const replayed = await replay.client.post("/api/auth/two-factor/verify-totp", { code });
+    expect(replayed.status).toBe(401);
+    expect(await replayed.json()).toMatchObject({ error: { code: "UNAUTHENTICATED", message: TOTP_CODE_USED }, code: "TOTP_CODE_ALREADY_USED" });
+    expect((await replay.client.get("/v1/root/get-user")).status).toBe(401);
+    // Nor does a code from before it; the app's next code does.
+    const earlier = await replay.client.post("/api/auth/two-factor/verify-totp", { code: totpCode(secret, Date.now() - 30_000) });
+    expect(earlier.status).toBe(401);
+    expect((await replay.client.post("/api/auth/two-factor/verify-totp", { code: await nextCode() })).status).toBe(200);
+    expect((await replay.client.get("/v1/root/get-user")).status).toBe(200);
 
     // A backup code works once.
     const second = await signIn("twofactor@example.com", "secret-pass");

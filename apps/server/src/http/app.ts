@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { serveStatic } from "@hono/node-server/serve-static";
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { secureHeaders } from "hono/secure-headers";
 import { ageConfirmationRoutes } from "../auth/age-confirmation";
@@ -56,7 +56,7 @@ export interface AppDeps {
 /** The origin the web build writes into the blog's feed, for the server to replace with PUBLIC_URL (apps/web/blog.ts). */
 export const FEED_ORIGIN_PLACEHOLDER = "https://public-url.leakwarden.invalid";
 
-/** How long a session read stays good in this process when nothing here changed it. */
+/** How long this process keeps which session a request's credentials name (whether it still stands is read on each request). */
 const SESSION_CACHE_MS = 10_000;
 
 export function createApp(deps: AppDeps) {
@@ -93,6 +93,12 @@ export function createApp(deps: AppDeps) {
     }),
   );
 
+  // What the API answers is hers (or says who is signed in): never kept by a shared cache, nor
+  // shown again by the browser's back button after she signs out. A route may declare an answer
+  // that is the same for everyone `public` (the site's settings); static files keep their caching.
+  app.use("/v1/*", noStore);
+  app.use("/api/*", noStore);
+
   app.get("/healthz", async (c) => {
     try {
       await deps.database.ping();
@@ -106,7 +112,7 @@ export function createApp(deps: AppDeps) {
   app.route("/", observabilityRoutes({ operations: deps.operations, registry: metrics.registry, metricsToken: deps.metricsToken }));
 
   // better-auth gets the address we computed from the socket, never one the client sent.
-  // Sessions read by /v1 calls are kept briefly; anything better-auth does but reading one may change them.
+  // Which session a /v1 call's credentials name is kept briefly (its standing is read each time); anything better-auth does but reading one may change them.
   // Its error answers are given the one error shape.
   const sessions = new SessionCache(SESSION_CACHE_MS);
   app.use("/api/auth/*", bodyLimit({ maxSize: 64 * 1024 }));
@@ -121,7 +127,7 @@ export function createApp(deps: AppDeps) {
   // Called by the payment provider with no session: its signature is checked, not a cookie or an Origin.
   app.route("/", billingWebhookRoutes(deps.services.billing));
   app.use("/v1/*", bodyLimit({ maxSize: 1024 * 1024 }));
-  app.use("/v1/*", loadSession(deps.auth, sessions));
+  app.use("/v1/*", loadSession(deps.auth, { cache: sessions, db: deps.database.db }));
   app.use("/v1/*", checkOrigin([deps.publicUrl]));
   app.route("/", accountRoutes(deps.services.account));
   app.route("/", ageConfirmationRoutes({ db: deps.database.db, logger }));
@@ -172,6 +178,19 @@ export function createApp(deps: AppDeps) {
 }
 
 export type App = ReturnType<typeof createApp>;
+
+const noStore: MiddlewareHandler<AppEnv> = async (c, next) => {
+  await next();
+  if (/^\s*public\b/i.test(c.res.headers.get("cache-control") ?? "")) return;
+  try {
+    c.res.headers.set("Cache-Control", "no-store");
+  } catch {
+    // A redirect made by Response.redirect has headers that cannot change: copy it.
+    const copy = new Response(c.res.body, c.res);
+    copy.headers.set("Cache-Control", "no-store");
+    c.res = copy;
+  }
+};
 
 /**
  * Whether the request reached us over https: its own URL says so, or a trusted

@@ -3,7 +3,10 @@ import type { MiddlewareHandler } from "hono";
 import { clientIpHeader, type Auth } from "../auth/auth";
 import { AppError } from "../lib/app-error";
 import type { TrustedProxies } from "../lib/trusted-proxies";
-import { currentUser, signedInUser, type AppEnv } from "./context";
+import { and, eq, gt, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { session, user } from "../db/schema/auth";
+import { currentUser, signedInUser, type AppEnv, type SessionUser } from "./context";
 import { SessionCache, type FoundSession } from "./session-cache";
 
 /** Records the client's address from the socket (forwarded headers only from trusted proxies). */
@@ -28,19 +31,51 @@ export function withClientIp(request: Request, ip: string): Request {
   return new Request(request, { headers });
 }
 
-/** Loads the session (cookie or bearer token) into the context; never fails. */
-export function loadSession(auth: Auth, sessions?: SessionCache): MiddlewareHandler<AppEnv> {
+/**
+ * The user of a session that still stands, as her account reads now; null once it has ended (signed
+ * out, revoked, password changed, account deleted: each removes the row) or expired. One read by
+ * primary key: this is what makes an ending made through any API process hold in every other at once.
+ * Built once and bound per call, as the Leaks list's statements are: it runs on every signed-in call.
+ */
+function standingSessionReader(db: Db): (sessionId: string) => Promise<SessionUser | null> {
+  const statement = db
+    .select({ id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, ageConfirmed: user.ageConfirmed })
+    .from(session)
+    .innerJoin(user, eq(user.id, session.userId))
+    .where(and(eq(session.id, sql.placeholder("sessionId")), gt(session.expiresAt, sql.placeholder("now"))))
+    .limit(1)
+    .prepare("lw_standing_session");
+  return async (sessionId) => (await statement.execute({ sessionId, now: new Date() }))[0] ?? null;
+}
+
+/** Loads the session (cookie or bearer token) into the context (an unreadable database is an error, never a sign-out). */
+export function loadSession(auth: Auth, sessions?: { cache: SessionCache; db: Db }): MiddlewareHandler<AppEnv> {
+  const kept = sessions ? { cache: sessions.cache, standing: standingSessionReader(sessions.db) } : null;
   return async (c, next) => {
     const headers = c.req.raw.headers;
+    let readHere = false;
     const lookup = async (): Promise<FoundSession | null> => {
+      readHere = true;
       const result = await auth.api.getSession({ headers }).catch(() => null);
       if (!result) return null;
-      const { user: u, session } = result;
-      return { user: { id: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified, ageConfirmed: u.ageConfirmed === true }, expiresAt: session.expiresAt };
+      const { user: u, session: s } = result;
+      return {
+        sessionId: s.id,
+        user: { id: u.id, email: u.email, name: u.name, emailVerified: u.emailVerified, ageConfirmed: u.ageConfirmed === true },
+        expiresAt: s.expiresAt,
+      };
     };
     // No cookie and no bearer token: no session to look up.
     const key = SessionCache.keyOf(headers);
-    const user = key === null ? null : sessions ? await sessions.read(key, lookup) : ((await lookup())?.user ?? null);
+    let user: SessionUser | null = null;
+    if (key !== null && kept) {
+      const found = await kept.cache.read(key, lookup);
+      // Kept from an earlier request (this one did not read it): it may have ended since, through another process.
+      if (found && !readHere) {
+        user = await kept.standing(found.sessionId);
+        if (!user) kept.cache.forget(key);
+      } else user = found?.user ?? null;
+    } else if (key !== null) user = (await lookup())?.user ?? null;
     if (user) {
       c.set("user", user);
       const bearer = c.req.header("authorization")?.toLowerCase().startsWith("bearer ");
@@ -53,7 +88,7 @@ export function loadSession(auth: Auth, sessions?: SessionCache): MiddlewareHand
       await next();
     } finally {
       // A write may change what the session says (age confirmation, account): read it again next time.
-      if (user && sessions && !safeMethods.has(c.req.method)) sessions.forgetUser(user.id);
+      if (user && kept && !safeMethods.has(c.req.method)) kept.cache.forgetUser(user.id);
     }
   };
 }

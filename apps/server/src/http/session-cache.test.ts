@@ -4,6 +4,8 @@ import { SessionCache } from "./session-cache";
 
 const ava: SessionUser = { id: "ava", email: "ava@example.com", name: "Ava", emailVerified: true, ageConfirmed: true };
 const bea: SessionUser = { id: "bea", email: "bea@example.com", name: "Bea", emailVerified: true, ageConfirmed: true };
+const avaS = { sessionId: "s-ava", user: ava };
+const beaS = { sessionId: "s-bea", user: bea };
 const farFuture = new Date("2100-01-01T00:00:00Z");
 
 function clock(start = 1_000_000) {
@@ -25,12 +27,12 @@ describe("session cache", () => {
   it("answers for the time it was given, and never past the session's own end", () => {
     const c = clock();
     const cache = new SessionCache(10_000, 100, c.now);
-    cache.set("k1", ava, farFuture, cache.mark());
-    cache.set("k2", bea, new Date(c.now() + 3_000), cache.mark());
-    expect(cache.get("k1")).toEqual(ava);
-    expect(cache.get("k2")).toEqual(bea);
+    cache.set("k1", avaS, farFuture, cache.mark());
+    cache.set("k2", beaS, new Date(c.now() + 3_000), cache.mark());
+    expect(cache.get("k1")).toEqual(avaS);
+    expect(cache.get("k2")).toEqual(beaS);
     c.advance(3_000);
-    expect(cache.get("k1")).toEqual(ava);
+    expect(cache.get("k1")).toEqual(avaS);
     expect(cache.get("k2")).toBeUndefined();
     c.advance(7_000);
     expect(cache.get("k1")).toBeUndefined();
@@ -38,13 +40,13 @@ describe("session cache", () => {
 
   it("forgets one user's sessions, or all of them", () => {
     const cache = new SessionCache(10_000);
-    cache.set("ava-laptop", ava, farFuture, cache.mark());
-    cache.set("ava-phone", ava, farFuture, cache.mark());
-    cache.set("bea", bea, farFuture, cache.mark());
+    cache.set("ava-laptop", avaS, farFuture, cache.mark());
+    cache.set("ava-phone", avaS, farFuture, cache.mark());
+    cache.set("bea", beaS, farFuture, cache.mark());
     cache.forgetUser("ava");
     expect(cache.get("ava-laptop")).toBeUndefined();
     expect(cache.get("ava-phone")).toBeUndefined();
-    expect(cache.get("bea")).toEqual(bea);
+    expect(cache.get("bea")).toEqual(beaS);
     cache.forgetAll();
     expect(cache.get("bea")).toBeUndefined();
   });
@@ -53,10 +55,10 @@ describe("session cache", () => {
     const cache = new SessionCache(10_000);
     const mark = cache.mark();
     cache.forgetUser("ava");
-    cache.set("ava", ava, farFuture, mark);
+    cache.set("ava", avaS, farFuture, mark);
     expect(cache.get("ava")).toBeUndefined();
-    cache.set("ava", ava, farFuture, cache.mark());
-    expect(cache.get("ava")).toEqual(ava);
+    cache.set("ava", avaS, farFuture, cache.mark());
+    expect(cache.get("ava")).toEqual(avaS);
   });
 
   it("reads a session once for all the requests that ask while it is being read, then keeps it", async () => {
@@ -65,36 +67,36 @@ describe("session cache", () => {
     let finish!: () => void;
     const load = () => {
       reads++;
-      return new Promise<{ user: SessionUser; expiresAt: Date }>((resolve) => (finish = () => resolve({ user: ava, expiresAt: farFuture })));
+      return new Promise<{ sessionId: string; user: SessionUser; expiresAt: Date }>((resolve) => (finish = () => resolve({ ...avaS, expiresAt: farFuture })));
     };
     const asked = [cache.read("k", load), cache.read("k", load), cache.read("k", load)];
     finish();
-    expect(await Promise.all(asked)).toEqual([ava, ava, ava]);
-    expect(await cache.read("k", load)).toEqual(ava);
+    expect(await Promise.all(asked)).toEqual([avaS, avaS, avaS]);
+    expect(await cache.read("k", load)).toEqual(avaS);
     expect(reads).toBe(1);
     expect(await cache.read("nobody", async () => null)).toBeNull();
-    expect(await cache.read("nobody", async () => ({ user: bea, expiresAt: farFuture }))).toEqual(bea);
+    expect(await cache.read("nobody", async () => ({ ...beaS, expiresAt: farFuture }))).toEqual(beaS);
   });
 
   it("reads again for a request that came after a write, even while an older read is under way", async () => {
     const cache = new SessionCache(10_000);
     let finishOld!: () => void;
-    const before = cache.read("k", () => new Promise((resolve) => (finishOld = () => resolve({ user: { ...ava, ageConfirmed: false }, expiresAt: farFuture }))));
+    const before = cache.read("k", () => new Promise((resolve) => (finishOld = () => resolve({ sessionId: "s-ava", user: { ...ava, ageConfirmed: false }, expiresAt: farFuture }))));
     cache.forgetUser("ava");
-    const after = cache.read("k", async () => ({ user: ava, expiresAt: farFuture }));
+    const after = cache.read("k", async () => ({ ...avaS, expiresAt: farFuture }));
     finishOld();
-    expect((await before)?.ageConfirmed).toBe(false);
-    expect((await after)?.ageConfirmed).toBe(true);
-    expect(cache.get("k")?.ageConfirmed).toBe(true);
+    expect((await before)?.user.ageConfirmed).toBe(false);
+    expect((await after)?.user.ageConfirmed).toBe(true);
+    expect(cache.get("k")?.user.ageConfirmed).toBe(true);
   });
 
   it("holds at most its number of entries, dropping the oldest", () => {
     const cache = new SessionCache(10_000, 2);
-    cache.set("1", ava, farFuture, cache.mark());
-    cache.set("2", ava, farFuture, cache.mark());
-    cache.set("3", bea, farFuture, cache.mark());
+    cache.set("1", avaS, farFuture, cache.mark());
+    cache.set("2", avaS, farFuture, cache.mark());
+    cache.set("3", beaS, farFuture, cache.mark());
     expect(cache.get("1")).toBeUndefined();
-    expect(cache.get("2")).toEqual(ava);
-    expect(cache.get("3")).toEqual(bea);
+    expect(cache.get("2")).toEqual(avaS);
+    expect(cache.get("3")).toEqual(beaS);
   });
 });

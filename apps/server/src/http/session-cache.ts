@@ -1,25 +1,30 @@
 import type { SessionUser } from "./context";
 
-interface Entry {
+/** A session the credentials name: its id and its user as they were read. */
+export interface KeptSession {
+  sessionId: string;
   user: SessionUser;
+}
+
+interface Entry extends KeptSession {
   until: number;
 }
 
-/** What reading a session found: its user and when the session ends. */
-export interface FoundSession {
-  user: SessionUser;
+/** What reading a session found: its id, its user and when the session ends. */
+export interface FoundSession extends KeptSession {
   expiresAt: Date;
 }
 
 /**
  * Sessions this process read lately, by the credentials that named them (Cookie and
- * Authorization headers): a page view's burst of API calls reads the session once. Writes made
- * through this process forget what they may change at once (sign-out, profile, account, age
- * confirmation); a change made elsewhere (another API process) shows within `ttlMs`.
+ * Authorization headers): a page view's burst of API calls checks the credentials' signature
+ * once. What is kept is which session they name; whether that session still stands (it may have
+ * been ended through another API process) is read again by its id on each request
+ * (middleware.ts). Writes made through this process forget what they may change at once.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly reading = new Map<string, { mark: number; user: Promise<SessionUser | null> }>();
+  private readonly reading = new Map<string, { mark: number; user: Promise<KeptSession | null> }>();
   /** Bumped by every forget: a read that began before a write never stores what it read. */
   private generation = 0;
 
@@ -41,16 +46,17 @@ export class SessionCache {
    * The session these credentials name: kept, or read by `load` once for all the requests that
    * ask while it is being read (none of which began after a write).
    */
-  read(key: string, load: () => Promise<FoundSession | null>): Promise<SessionUser | null> {
+  read(key: string, load: () => Promise<FoundSession | null>): Promise<KeptSession | null> {
     const kept = this.get(key);
     if (kept) return Promise.resolve(kept);
     const mark = this.generation;
     const pending = this.reading.get(key);
     if (pending && pending.mark === mark) return pending.user;
-    const user = load().then((found) => {
+    const user = load().then((found): KeptSession | null => {
       if (!found) return null;
-      this.set(key, found.user, found.expiresAt, mark);
-      return found.user;
+      const kept = { sessionId: found.sessionId, user: found.user };
+      this.set(key, kept, found.expiresAt, mark);
+      return kept;
     });
     const entry = { mark, user };
     this.reading.set(key, entry);
@@ -61,14 +67,19 @@ export class SessionCache {
     return user;
   }
 
-  get(key: string): SessionUser | undefined {
+  get(key: string): KeptSession | undefined {
     const entry = this.entries.get(key);
     if (!entry) return undefined;
     if (entry.until <= this.now()) {
       this.entries.delete(key);
       return undefined;
     }
-    return entry.user;
+    return { sessionId: entry.sessionId, user: entry.user };
+  }
+
+  /** These credentials' session was found ended: read them in full next time. */
+  forget(key: string): void {
+    this.entries.delete(key);
   }
 
   /** Where a read starts: pass it to `set` with what the read found. */
@@ -76,13 +87,13 @@ export class SessionCache {
     return this.generation;
   }
 
-  set(key: string, user: SessionUser, sessionExpiresAt: Date, mark: number): void {
+  set(key: string, kept: KeptSession, sessionExpiresAt: Date, mark: number): void {
     if (mark !== this.generation || this.ttlMs <= 0) return;
     const until = Math.min(this.now() + this.ttlMs, sessionExpiresAt.getTime());
     if (until <= this.now()) return;
     this.entries.delete(key);
     if (this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
-    this.entries.set(key, { user, until });
+    this.entries.set(key, { sessionId: kept.sessionId, user: kept.user, until });
   }
 
   /** After a write by (or about) one user: her sessions are read again. */

@@ -89,6 +89,9 @@ export const twoFactor = pgTable(
     verified: boolean("verified").notNull().default(true),
     failedVerificationCount: integer("failed_verification_count").notNull().default(0),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    // The time step (Unix time / 30 s) of the last authenticator code accepted: a code is taken once,
+    // and none of that step or before it again (auth/totp-replay.ts). Ours; the library ignores it.
+    lastTotpStep: bigint("last_totp_step", { mode: "number" }),
   },
   (t) => [index("two_factor_user_id_idx").on(t.userId)],
 );

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "../../db/schema";
 import { seedLeaks } from "@leakwarden/test-support/leak-records";
 import { createTestServices, readOutbox, signUpAndConfirm, testClock, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
-import { secretOf, totpCode } from "@leakwarden/test-support/totp";
+import { secretOf, totpCodes } from "@leakwarden/test-support/totp";
 import { createMailer } from "../../email/mailer";
 import { createLogger } from "../../lib/logger";
 import { csvCell } from "./account-export";
@@ -333,8 +333,8 @@ describe("deleting her account", { timeout: 180_000 }, () => {
     const email = "delete-dana@example.com";
     const dana = await signUpAndConfirm(services, email, password);
     const enable = await dana.post("/api/auth/two-factor/enable", { password });
-    const secret = secretOf(((await enable.json()) as { totpURI: string }).totpURI);
-    expect((await dana.post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) })).status).toBe(200);
+    const nextCode = totpCodes(secretOf(((await enable.json()) as { totpURI: string }).totpURI));
+    expect((await dana.post("/api/auth/two-factor/verify-totp", { code: await nextCode() })).status).toBe(200);
     expect((await dana.post("/v1/account/deletion", { password })).status).toBe(200);
 
     // Someone with her password alone: the sign-in waits for a code, and the deletion stays scheduled.
@@ -346,7 +346,7 @@ describe("deleting her account", { timeout: 180_000 }, () => {
     expect(row?.status).toBe("scheduled");
 
     // Her code completes the sign-in: cancelled.
-    expect((await thief.post("/api/auth/two-factor/verify-totp", { code: totpCode(secret) })).status).toBe(200);
+    expect((await thief.post("/api/auth/two-factor/verify-totp", { code: await nextCode() })).status).toBe(200);
     expect((await (await thief.get("/v1/account/deletion")).json()).cancelledBySignIn).toEqual({ at: expect.any(String) });
   });
 

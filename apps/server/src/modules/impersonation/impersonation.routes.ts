@@ -9,7 +9,7 @@ export function impersonationRoutes(service: ImpersonationService) {
   routes.post("/v1/impersonators/check", requireUser, async (c) => c.json(await service.requestCheck(currentUser(c).id), 202));
   routes.get("/v1/impersonators/:id/avatar", requireUser, async (c) => {
     const jpeg = await service.avatar(currentUser(c).id, c.req.param("id"));
-    return c.body(new Uint8Array(jpeg), 200, { "content-type": "image/jpeg", "cache-control": "private, max-age=3600", "x-content-type-options": "nosniff" });
+    return c.body(new Uint8Array(jpeg), 200, { "content-type": "image/jpeg", "x-content-type-options": "nosniff" });
   });
   routes.post("/v1/impersonators/:id/this-is-me", requireUser, async (c) => c.json(await service.thisIsMe(currentUser(c).id, c.req.param("id"))));
   routes.post("/v1/impersonators/:id/report", requireUser, async (c) => c.json(await service.report(currentUser(c).id, c.req.param("id"))));
