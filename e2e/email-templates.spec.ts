@@ -1,5 +1,5 @@
 import { emailSamples } from "@leakwarden/test-support/email-catalog";
-import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "@leakwarden/test-support/e2e/support";
+import { checkAtBothWidths, expect, test } from "@leakwarden/test-support/e2e/support";
 
 // Every email the server can send (the catalog, kept whole by email-catalog.test.ts), rendered
 // from its template with long real-looking values: accessible and without sideways scroll on a
@@ -14,12 +14,7 @@ for (const sample of emailSamples().filter((s) => s.email.html)) {
     // What the person reads is sentences: no raw value, no code of ours.
     const text = (await page.locator("body").innerText()).replace(/https?:\/\/\S+/g, "");
     expect(text).not.toMatch(/\bundefined\b|\bnull\b|NaN|\[object |\b[a-z]+_[a-z_]+\b/);
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expectNoHorizontalScroll(page);
-      await expectAccessible(page);
-      await screenshot(page, `email-${sample.name}-${width}`);
-    }
+    await checkAtBothWidths(page, `email-${sample.name}`);
     expect(consoleErrors).toEqual([]);
   });
 }
