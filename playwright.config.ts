@@ -59,7 +59,7 @@ export default defineConfig({
     { name: "chromium", testIgnore: [...ivyPagesJourneys, ...serverClockJourneys], use: { ...devices["Desktop Chrome"] } },
     // These drive the shared server's clock a week on, which every other journey would feel: they
     // run alone, one after the other, once all the others are done (the weekly summary then reads
-    // every email the run wrote).
+    // every email the run wrote). Alone: `npx playwright test e2e/your-data.spec.ts --no-deps`.
     { name: "server-clock", testMatch: serverClockJourneys, workers: 1, dependencies: ["ivy-pages", "chromium"], use: { ...devices["Desktop Chrome"] } },
   ],
   webServer: {
