@@ -8,6 +8,9 @@ import { checkAtBothWidths, expect, test } from "@leakwarden/test-support/e2e/su
 // rarely reaches (autopilot digest, re-upload, impersonator, account deletion, e-mail change,
 // TAKE IT DOWN request).
 
+// Static pages, no server: the samples may be shared out among the workers.
+test.describe.configure({ mode: "parallel" });
+
 for (const sample of emailSamples().filter((s) => s.email.html)) {
   test(`email "${sample.name}" (${sample.email.subject}): accessible and without sideways scroll at 375 and 1280 px`, async ({ page, consoleErrors }) => {
     await page.setContent(sample.email.html!, { waitUntil: "load" });
