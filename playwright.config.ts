@@ -19,6 +19,9 @@ process.env.E2E_LEMONSQUEEZY_PORT = String(lemonSqueezyPort);
 const dataDir = process.env.E2E_DATA_DIR || fs.mkdtempSync(path.join(os.tmpdir(), "lw-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
 
+const ivyPagesJourneys = ["autopilot.spec.ts", "dashboard.spec.ts", "dashboard-layout.spec.ts", "impersonation.spec.ts"];
+const serverClockJourneys = ["weekly-summary.spec.ts", "your-data.spec.ts"];
+
 const chromium = "/usr/bin/chromium";
 if (!fs.existsSync(chromium)) {
   const message = `Chromium is not installed at ${chromium} (apt-get install -y chromium).`;
@@ -31,8 +34,9 @@ export default defineConfig({
   testMatch: "**/*.spec.ts",
   outputDir: "artifacts/e2e-results",
   globalSetup: "./e2e/global-setup.ts",
+  // Files run in parallel workers, the journeys of one file in order, all against the one server.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI === "true" ? 1 : 0,
   reporter: [["list"]],
   timeout: 60_000,
@@ -46,7 +50,18 @@ export default defineConfig({
       args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
     },
   },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"] } }],
+  // What journeys in parallel must not share: each signs up its own creators (addresses tagged per
+  // attempt), but some read or change the same things on the fixture web and the server.
+  projects: [
+    // Their creators' names all find the fixture web's /ivy/ pages, which autopilot adds to, and
+    // dashboard-layout sends notices for /ivy/ pages that autopilot counts: one after another.
+    { name: "ivy-pages", testMatch: ivyPagesJourneys, workers: 1, use: { ...devices["Desktop Chrome"] } },
+    { name: "chromium", testIgnore: [...ivyPagesJourneys, ...serverClockJourneys], use: { ...devices["Desktop Chrome"] } },
+    // These drive the shared server's clock a week on, which every other journey would feel: they
+    // run alone, one after the other, once all the others are done (the weekly summary then reads
+    // every email the run wrote). Alone: `npx playwright test e2e/your-data.spec.ts --no-deps`.
+    { name: "server-clock", testMatch: serverClockJourneys, workers: 1, dependencies: ["ivy-pages", "chromium"], use: { ...devices["Desktop Chrome"] } },
+  ],
   webServer: {
     command: "node --enable-source-maps apps/server/dist/main.mjs",
     url: `${baseURL}/healthz`,

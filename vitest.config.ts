@@ -1,8 +1,29 @@
-import { defineConfig } from "vitest/config";
+import os from "node:os";
+import { configDefaults, defineConfig } from "vitest/config";
 
 // Database suites run twice: on embedded PGlite (project "server") and, when
 // TEST_DATABASE_URL is set, on a PostgreSQL server (project "server-postgres").
 const dbSuites = ["apps/server/src/{auth,db,email,http,jobs,modules}/**/*.test.ts", "apps/server/src/*.test.ts"];
+// Suites among those that run no SQL (pure functions, fake servers): once, in project "server", is enough.
+const noSqlSuites = [
+  "apps/server/src/auth/place.test.ts",
+  "apps/server/src/auth/user-agent.test.ts",
+  "apps/server/src/email/layout.test.ts",
+  "apps/server/src/env.test.ts",
+  "apps/server/src/http/session-cache.test.ts",
+  "apps/server/src/modules/scans/scan-progress.test.ts",
+  "apps/server/src/modules/takedowns/link-check.test.ts",
+  "apps/server/src/modules/takedowns/network-lookup.test.ts",
+  "apps/server/src/modules/takedowns/notice-template.test.ts",
+  "apps/server/src/modules/takedowns/origin-discovery.test.ts",
+  "apps/server/src/modules/takedowns/rdap-contacts.test.ts",
+  "apps/server/src/modules/takedowns/recipient-finder.test.ts",
+  "apps/server/src/modules/takedowns/reddit-form.test.ts",
+  "apps/server/src/modules/takedowns/reply-classifier.test.ts",
+  "apps/server/src/modules/takedowns/takedown-lifecycle.test.ts",
+  "apps/server/src/modules/takedowns/takedown-schedule.test.ts",
+  "apps/server/src/modules/takedowns/takedown-shared.test.ts",
+];
 
 const postgresUrl = process.env.TEST_DATABASE_URL;
 if (!postgresUrl) {
@@ -12,6 +33,9 @@ if (!postgresUrl) {
 
 export default defineConfig({
   test: {
+    // One worker more than the cores: the database suites spend much of their time waiting (on the
+    // PostgreSQL server, on fake servers, on the job queue's polls), time another file can use.
+    maxWorkers: os.availableParallelism() + 1,
     projects: [
       {
         test: {
@@ -36,6 +60,7 @@ export default defineConfig({
         test: {
           name: "server-postgres",
           include: dbSuites,
+          exclude: [...configDefaults.exclude, ...noSqlSuites],
           environment: "node",
           globalSetup: ["packages/test-support/src/global-setup.ts"],
           setupFiles: ["packages/test-support/src/stop-page-parser.ts"],

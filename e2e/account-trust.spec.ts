@@ -1,13 +1,6 @@
-import { request as playwrightRequest, type APIRequestContext } from "@playwright/test";
+import { request as playwrightRequest } from "@playwright/test";
 import { secretOf, totpCodes } from "@leakwarden/test-support/totp";
-import { checkAtBothWidths, expect, fillSignIn, mailedLink, newEmail, screenshot, signOut, test, unexpectedConsoleErrors } from "@leakwarden/test-support/e2e/support";
-
-async function confirmedAccount(request: APIRequestContext, email: string, password: string, baseURL: string | undefined) {
-  const res = await request.post("/api/auth/sign-up/email", { data: { email, password, name: "", ageConfirmed: true }, headers: { origin: baseURL ?? "" } });
-  expect(res.status()).toBe(200);
-  const confirm = await request.get(await mailedLink(email, /confirm/i, "verify-email"), { maxRedirects: 0 });
-  expect(confirm.status()).toBe(302);
-}
+import { checkAtBothWidths, confirmedAccount, expect, fillSignIn, mailedLink, newEmail, screenshot, signOut, test, unexpectedConsoleErrors } from "@leakwarden/test-support/e2e/support";
 
 /** Another device: its own cookies, signed in through the API (from `forwardedFor`, as the proxy on this machine says). */
 async function otherDevice(baseURL: string | undefined, email: string, password: string, from: { forwardedFor?: string; userAgent?: string } = {}) {

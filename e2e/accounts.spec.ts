@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from "@playwright/test";
 import { createGoogleAccount } from "@leakwarden/test-support/test-accounts";
-import { startInProcessServer, type InProcessServer } from "@leakwarden/test-support/e2e/seed";
+import { inProcessServerForThisFile } from "@leakwarden/test-support/e2e/seed";
 import { expect, expectAccessible, expectNoHorizontalScroll, test } from "@leakwarden/test-support/e2e/support";
 
 // An account made by Google sign-in has no 18+ confirmation. There is no Google here, and the shared
@@ -17,27 +17,15 @@ declare global {
 
 const AGE_LABEL = "I confirm that I am 18 or older and I accept the Terms of Service and the Privacy Policy.";
 
-let app: InProcessServer;
-let services: InProcessServer["services"];
-let origin: string;
+const app = inProcessServerForThisFile("accounts");
 let counter = 0;
-
-test.beforeAll(async () => {
-  test.setTimeout(60_000);
-  app = await startInProcessServer("accounts");
-  ({ services, origin } = app);
-});
-
-test.afterAll(async () => {
-  await app?.close();
-});
 
 /** A browser signed in as a new Google account, recording any Content-Security-Policy violation. */
 async function googleCreator(browser: Browser, width = 1280): Promise<{ context: BrowserContext; page: Page; email: string }> {
   const email = `google-${Date.now()}-${counter++}@example.com`;
-  const { cookie } = await createGoogleAccount(services.auth, email);
-  const context = await browser.newContext({ baseURL: origin, viewport: { width, height: 900 } });
-  await context.addCookies([{ name: cookie.name, value: cookie.value, url: origin, httpOnly: true, sameSite: "Lax" }]);
+  const { cookie } = await createGoogleAccount(app.services.auth, email);
+  const context = await browser.newContext({ baseURL: app.origin, viewport: { width, height: 900 } });
+  await context.addCookies([{ name: cookie.name, value: cookie.value, url: app.origin, httpOnly: true, sameSite: "Lax" }]);
   await context.addInitScript(() => {
     const seen: string[] = [];
     window.cspViolations = seen;
@@ -75,7 +63,7 @@ test("a Google account confirms its age on the first page it opens, then that pa
   await page.getByRole("checkbox", { name: AGE_LABEL }).check();
   await page.getByRole("button", { name: "Continue" }).click();
   await expect(page.getByRole("heading", { name: "Prove you own your accounts" })).toBeVisible();
-  await expect(page).toHaveURL(`${origin}/verify`);
+  await expect(page).toHaveURL(`${app.origin}/verify`);
   await expect(page.getByRole("heading", { name: "Confirm your age" })).toHaveCount(0);
 
   const me = await (await page.request.get("/v1/root/get-user")).json();
@@ -90,16 +78,16 @@ test("a Google account confirms its age on the first page it opens, then that pa
 
   // Where she belongs is the server's answer: once her onboarding is complete, /signin leads to the dashboard.
   await page.goto("/signin");
-  await expect(page).toHaveURL(`${origin}/onboardings`);
+  await expect(page).toHaveURL(`${app.origin}/onboardings`);
   const profile = await page.request.post("/v1/root/update-profile-all", {
-    headers: { origin },
+    headers: { origin: app.origin },
     data: { platforms: { onlyfans: `gina_${counter}` }, nicknames: [], allowlist: [], specific: "" },
   });
   expect(profile.status()).toBe(200);
-  expect((await page.request.post("/v1/identities/onboarding-complete", { headers: { origin } })).status()).toBe(200);
+  expect((await page.request.post("/v1/identities/onboarding-complete", { headers: { origin: app.origin } })).status()).toBe(200);
   const fresh = await context.newPage();
   await fresh.goto("/signin");
-  await expect(fresh).toHaveURL(`${origin}/dashboard`);
+  await expect(fresh).toHaveURL(`${app.origin}/dashboard`);
   expect(errors.filter((e) => !/status of 403/.test(e))).toEqual([]);
   await context.close();
 });
@@ -109,13 +97,13 @@ test("signed in by Google from /signin, a newcomer confirms her age, then the da
   // Google sign-in comes back to /signin.
   await page.goto("/signin");
   await expect(page.getByRole("heading", { name: "Confirm your age" })).toBeVisible();
-  await expect(page).toHaveURL(`${origin}/dashboard`);
+  await expect(page).toHaveURL(`${app.origin}/dashboard`);
   await expectNoHorizontalScroll(page);
   await expectAccessible(page);
 
   await page.getByRole("checkbox", { name: AGE_LABEL }).check();
   await page.getByRole("button", { name: "Continue" }).click();
-  await expect(page).toHaveURL(`${origin}/onboardings`);
+  await expect(page).toHaveURL(`${app.origin}/onboardings`);
   await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
   await expect(page.getByRole("heading", { name: "Confirm your age" })).toHaveCount(0);
   // The wizard's schemas were built without eval.
@@ -128,7 +116,7 @@ test("someone who will not confirm can sign out from the confirmation", async ({
   await page.goto("/onboardings");
   await expect(page.getByRole("heading", { name: "Confirm your age" })).toBeVisible();
   await page.getByRole("button", { name: "Sign out" }).click();
-  await expect(page).toHaveURL(`${origin}/`);
+  await expect(page).toHaveURL(`${app.origin}/`);
   expect((await page.request.get("/v1/root/get-user")).status()).toBe(401);
   await page.goto("/onboardings");
   await expect(page.getByRole("heading", { name: "Sign in" })).toBeVisible();

@@ -1,41 +1,9 @@
-import type { APIRequestContext, Page } from "@playwright/test";
-import { expect, expectAccessible, expectNoHorizontalScroll, newEmail, outbox, screenshot, signOut, test, unexpectedConsoleErrors } from "@leakwarden/test-support/e2e/support";
+import { confirmedAccount, expect, expectAccessible, expectNoHorizontalScroll, fillSignIn, mailedLink, newEmail, screenshot, signOut, test, unexpectedConsoleErrors } from "@leakwarden/test-support/e2e/support";
 
 const password = "secret-pass";
 
-/** The newest confirmation link mailed to an address (the server's outbox, decoded). */
-async function confirmationLink(email: string, count = 1): Promise<string> {
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const mails = outbox().filter((m) => m.to.includes(email) && /confirm/i.test(m.subject));
-        if (mails.length < count) return undefined;
-        link = mails.at(-1)!.text.match(/https?:\/\/[^\s<>"]+verify-email[^\s<>"]*/)?.[0];
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .toBeTruthy();
-  return link!;
-}
-
-/** A confirmed account, made through the real sign-up and confirmation link. */
-async function confirmedAccount(request: APIRequestContext, email: string, baseURL: string | undefined) {
-  const res = await request.post("/api/auth/sign-up/email", {
-    data: { email, password, name: "", ageConfirmed: true, callbackURL: "/auth/confirmed" },
-    headers: { origin: baseURL ?? "" },
-  });
-  expect(res.status()).toBe(200);
-  const confirm = await request.get(await confirmationLink(email), { maxRedirects: 0 });
-  expect(confirm.status()).toBe(302);
-}
-
-async function signIn(page: Page, email: string, pass = password) {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(pass);
-  await page.getByRole("button", { name: "Sign In", exact: true }).click();
-}
+/** The newest confirmation link mailed to an address (once `count` were mailed). */
+const confirmationLink = (email: string, count = 1) => mailedLink(email, /confirm/i, "verify-email", count);
 
 test.describe("sign in and sign up forms", () => {
   for (const route of ["/signin", "/signup"]) {
@@ -168,9 +136,9 @@ test.describe("accounts", () => {
   test("a wrong password shows the provider's message in the banner", async ({ page, request, baseURL }) => {
     const errors = unexpectedConsoleErrors(page);
     const email = newEmail("wrong");
-    await confirmedAccount(request, email, baseURL);
+    await confirmedAccount(request, email, password, baseURL, "/auth/confirmed");
     await page.goto("/signin");
-    await signIn(page, email, "not-the-password");
+    await fillSignIn(page, email, "not-the-password");
     const banner = page.getByRole("alert");
     await expect(banner).toHaveText("Invalid email or password");
     await expect(page).toHaveURL(/\/signin$/);
@@ -187,7 +155,7 @@ test.describe("accounts", () => {
     });
     expect(res.status()).toBe(200);
     await page.goto("/signin");
-    await signIn(page, email);
+    await fillSignIn(page, email, password);
     await expect(page.getByRole("alert")).toContainText(/not verified/i);
     await page.getByRole("link", { name: "Resend the confirmation mail" }).click();
     await expect(page).toHaveURL(/\/confirm$/);
@@ -197,14 +165,14 @@ test.describe("accounts", () => {
 
   test("signing in shows busy text, then onboarding; the guard's sign-in screen opens the page asked for", async ({ page, request, baseURL, consoleErrors }) => {
     const email = newEmail("returning");
-    await confirmedAccount(request, email, baseURL);
+    await confirmedAccount(request, email, password, baseURL, "/auth/confirmed");
 
     await page.goto("/signin");
     await page.route("**/api/auth/sign-in/email", async (route) => {
       await new Promise((r) => setTimeout(r, 400));
       await route.continue();
     });
-    await signIn(page, email);
+    await fillSignIn(page, email, password);
     await expect(page.getByRole("button", { name: "Signing in..." })).toBeVisible();
     await expect(page).toHaveURL(/\/onboardings$/);
     await expect(page.getByRole("heading", { name: "Sign in" })).toHaveCount(0);
@@ -212,7 +180,7 @@ test.describe("accounts", () => {
 
     // The guard's sign-in screen signs in where it stands: the page asked for opens.
     await page.goto("/dashboard");
-    await signIn(page, email);
+    await fillSignIn(page, email, password);
     await expect(page.getByRole("heading", { name: "Sign in" })).toHaveCount(0);
     await expect(page).toHaveURL(/\/(dashboard|onboardings)$/);
     expect(consoleErrors).toEqual([]);

@@ -2,16 +2,12 @@ import type { Browser } from "@playwright/test";
 import { subscriptionEvent, TEST_VARIANTS } from "@leakwarden/test-support/billing-events";
 import { RECORDED_REQUESTS_PATH, SEED_SUBSCRIPTION_PATH, SETTLE_PAYMENTS_PATH } from "@leakwarden/test-support/fake-web/fake-lemon-squeezy";
 import { deliverWebhook, setIdentities, signUpAndConfirm, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
-import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, signedIn, test } from "@leakwarden/test-support/e2e/support";
+import { expect, expectAccessible, expectNoHorizontalScroll, lemonSqueezyApi, longDate, screenshot, signedIn, test } from "@leakwarden/test-support/e2e/support";
 
 // A subscriber switches plan, cancels and resumes against the local fake of Lemon Squeezy's API
 // (e2e/global-setup.ts): the store keeps her subscription, prorates the switch and lists invoices.
 
 test.describe.configure({ mode: "serial" });
-
-const lemonSqueezyApi = () => `http://127.0.0.1:${process.env.E2E_LEMONSQUEEZY_PORT}`;
-// A billing day as the app writes its dates: "Dec 24, 2026" (UTC).
-const longDate = (d: Date) => d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 interface Recorded {
   method: string;
@@ -62,7 +58,7 @@ test.beforeAll(async ({ baseURL }) => {
       renewsAt,
     }),
   );
-  expect(delivered.outcome).toBe("applied");
+  expect(delivered.body.outcome).toBe("applied");
 });
 
 test("she switches to VIP and sees Lemon Squeezy's prorated charge, then cancels and resumes", async ({ browser, baseURL }) => {
@@ -108,7 +104,7 @@ test("she switches to VIP and sees Lemon Squeezy's prorated charge, then cancels
   // The payment goes through; Lemon Squeezy says so with subscription_payment_success, and the invoice reads Paid.
   const deliveries = (await (await fetch(`${lemonSqueezyApi()}${SETTLE_PAYMENTS_PATH}`, { method: "POST" })).json()) as unknown[];
   expect(deliveries).toHaveLength(1);
-  for (const delivery of deliveries) expect((await deliverWebhook(baseURL!, delivery)).outcome).toBe("applied");
+  for (const delivery of deliveries) expect((await deliverWebhook(baseURL!, delivery)).body.outcome).toBe("applied");
   await page.reload();
   await expect(page.getByTestId("invoices").getByRole("listitem").first()).toContainText(`${charged!} · Paid`);
   const patch = (await sentToProvider(SUBSCRIPTION)).find((r) => r.method === "PATCH");

@@ -1,9 +1,8 @@
-import { request, type Browser, type Page, type Route } from "@playwright/test";
-import { subscriptionEvent, TEST_VARIANTS, TEST_WEBHOOK_SECRET } from "@leakwarden/test-support/billing-events";
+import type { Browser, Page, Route } from "@playwright/test";
+import { subscriptionEvent, TEST_VARIANTS } from "@leakwarden/test-support/billing-events";
 import { RECORDED_REQUESTS_PATH } from "@leakwarden/test-support/fake-web/fake-lemon-squeezy";
-import { signBody } from "../apps/server/src/modules/billing/webhook-signature";
-import { setIdentities, signUpAndConfirm, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
-import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, signedIn, test } from "@leakwarden/test-support/e2e/support";
+import { deliverWebhook, setIdentities, signUpAndConfirm, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
+import { expect, expectAccessible, expectNoHorizontalScroll, lemonSqueezyApi, longDate, screenshot, signedIn, test } from "@leakwarden/test-support/e2e/support";
 
 // Billing end to end: the server talks to a local fake of the Lemon Squeezy API
 // (e2e/global-setup.ts, settings in playwright.config.ts); the hosted checkout page itself is
@@ -12,7 +11,6 @@ import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, signedI
 test.describe.configure({ mode: "serial" });
 
 const STORE_ORIGIN = "https://leakwarden-test.lemonsqueezy.com";
-const lemonSqueezyApi = () => `http://127.0.0.1:${process.env.E2E_LEMONSQUEEZY_PORT}`;
 
 interface RecordedCheckout {
   method: string;
@@ -25,7 +23,7 @@ interface RecordedCheckout {
   };
 }
 
-/** What the fake Lemon Squeezy API was sent to create checkouts. */
+/** What the fake Lemon Squeezy API was sent to create checkouts (this file's journeys alone make them). */
 async function checkoutsSentToProvider(): Promise<RecordedCheckout[]> {
   const res = await fetch(`${lemonSqueezyApi()}${RECORDED_REQUESTS_PATH}`);
   const all = (await res.json()) as RecordedCheckout[];
@@ -60,19 +58,6 @@ async function holdCheckout(page: Page) {
 async function userIdOf(creator: SeededCreator): Promise<string> {
   return ((await (await creator.api.get("/v1/root/get-user")).json()) as { id: string }).id;
 }
-
-/** Posts a delivery as Lemon Squeezy does: no cookie, no Origin, signed over the exact bytes. */
-async function postWebhook(baseURL: string, body: unknown) {
-  const raw = JSON.stringify(body);
-  const api = await request.newContext({ baseURL });
-  const res = await api.post("/v1/billing/webhook", { data: raw, headers: { "content-type": "application/json", "x-signature": signBody(TEST_WEBHOOK_SECRET, raw) } });
-  const answer = { status: res.status(), body: (await res.json()) as { outcome?: string } };
-  await api.dispose();
-  return answer;
-}
-
-// A billing day as the app writes its dates: "Dec 24, 2026" (UTC).
-const longDate = (d: Date) => d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 let ava: SeededCreator;
 let bea: SeededCreator;
@@ -125,7 +110,7 @@ test("a creator picks Premium yearly, is sent to the hosted checkout, and the si
   // Lemon Squeezy tells the server, signed with the store's secret.
   const now = new Date();
   const renewsAt = new Date(Date.UTC(now.getUTCFullYear() + 1, now.getUTCMonth(), now.getUTCDate(), 12));
-  const delivered = await postWebhook(
+  const delivered = await deliverWebhook(
     baseURL!,
     subscriptionEvent("subscription_created", { subscriptionId: "90001", userId: avaId, email: "ava.billing@example.com", variantId: TEST_VARIANTS["premium-yearly"], status: "active", updatedAt: now, renewsAt }),
   );

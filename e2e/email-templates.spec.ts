@@ -1,5 +1,5 @@
 import { emailSamples } from "@leakwarden/test-support/email-catalog";
-import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "@leakwarden/test-support/e2e/support";
+import { checkAtBothWidths, expect, test } from "@leakwarden/test-support/e2e/support";
 
 // Every email the server can send (the catalog, kept whole by email-catalog.test.ts), rendered
 // from its template with long real-looking values: accessible and without sideways scroll on a
@@ -8,18 +8,16 @@ import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } 
 // rarely reaches (autopilot digest, re-upload, impersonator, account deletion, e-mail change,
 // TAKE IT DOWN request).
 
+// Static pages, no server: the samples may be shared out among the workers.
+test.describe.configure({ mode: "parallel" });
+
 for (const sample of emailSamples().filter((s) => s.email.html)) {
   test(`email "${sample.name}" (${sample.email.subject}): accessible and without sideways scroll at 375 and 1280 px`, async ({ page, consoleErrors }) => {
     await page.setContent(sample.email.html!, { waitUntil: "load" });
     // What the person reads is sentences: no raw value, no code of ours.
     const text = (await page.locator("body").innerText()).replace(/https?:\/\/\S+/g, "");
     expect(text).not.toMatch(/\bundefined\b|\bnull\b|NaN|\[object |\b[a-z]+_[a-z_]+\b/);
-    for (const width of [375, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await expectNoHorizontalScroll(page);
-      await expectAccessible(page);
-      await screenshot(page, `email-${sample.name}-${width}`);
-    }
+    await checkAtBothWidths(page, `email-${sample.name}`);
     expect(consoleErrors).toEqual([]);
   });
 }

@@ -2,8 +2,8 @@ import type { Page } from "@playwright/test";
 import { routeGoogleTo, startFakeGoogle, type FakeGoogle } from "@leakwarden/test-support/fake-google";
 import { firstLink, readOutbox } from "@leakwarden/test-support/test-services";
 import { secretOf, totpCode, totpCodes } from "@leakwarden/test-support/totp";
-import { startInProcessServer, type InProcessServer } from "@leakwarden/test-support/e2e/seed";
-import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "@leakwarden/test-support/e2e/support";
+import { inProcessServerForThisFile } from "@leakwarden/test-support/e2e/seed";
+import { checkAtBothWidths, expect, screenshot, test, unexpectedConsoleErrors } from "@leakwarden/test-support/e2e/support";
 
 // Google sign-in for an account with two-factor sign-in on. There is no Google here: the server runs in
 // this process, where its calls to Google's token endpoint go to a fake on 127.0.0.1, and the browser's
@@ -11,26 +11,20 @@ import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } 
 
 const CLIENT_ID = "leakwarden-e2e.apps.googleusercontent.com";
 
-let app: InProcessServer;
-let services: InProcessServer["services"];
 let google: FakeGoogle;
 let restoreFetch: () => void;
-let origin: string;
-let dataDir: string;
 
 test.beforeAll(async () => {
-  test.setTimeout(60_000);
   google = await startFakeGoogle(CLIENT_ID);
   restoreFetch = routeGoogleTo(google);
-  app = await startInProcessServer("google", { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: "e2e-google-secret" });
-  ({ services, origin, dataDir } = app);
 });
 
 test.afterAll(async () => {
   restoreFetch?.();
-  await app?.close();
   await google?.close();
 });
+
+const app = inProcessServerForThisFile("google", { GOOGLE_CLIENT_ID: CLIENT_ID, GOOGLE_CLIENT_SECRET: "e2e-google-secret" });
 
 /** Google's consent page, as the fake answers it: straight back to our callback, signed in as `email`. */
 async function googleSaysItIs(page: Page, sub: string, email: string) {
@@ -40,21 +34,17 @@ async function googleSaysItIs(page: Page, sub: string, email: string) {
 test("Google sign-in asks for the two-factor code before it signs her in, and a backup code works too", async ({ browser }) => {
   const email = `google-2fa-${Date.now()}@example.com`;
   const password = "secret-pass";
-  const context = await browser.newContext({ baseURL: origin, viewport: { width: 1280, height: 900 } });
+  const context = await browser.newContext({ baseURL: app.origin, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  const errors: string[] = [];
-  page.on("console", (m) => {
-    if (m.type() === "error" && !/Failed to load resource: the server responded with a status of 4\d\d/.test(m.text())) errors.push(m.text());
-  });
-  page.on("pageerror", (e) => errors.push(e.message));
+  const errors = unexpectedConsoleErrors(page);
   const api = page.request;
-  const headers = { origin };
+  const headers = { origin: app.origin };
 
   // Her account, confirmed, with two-factor sign-in on.
   expect((await api.post("/api/auth/sign-up/email", { data: { email, password, name: "", ageConfirmed: true }, headers })).status()).toBe(200);
   // This process's queue has no workers: the confirmation email is sent here.
-  await services.queue.runDue(["email.send"]);
-  const link = readOutbox(dataDir)
+  await app.services.queue.runDue(["email.send"]);
+  const link = readOutbox(app.dataDir)
     .filter((m) => m.to.includes(email))
     .map((m) => firstLink(m.text, "/api/auth/verify-email"))
     .find(Boolean);
@@ -76,11 +66,7 @@ test("Google sign-in asks for the two-factor code before it signs her in, and a 
   await expect(page.getByRole("status")).toContainText("Google confirmed your account");
   await expect(page.getByLabel("Authentication code")).toBeVisible();
   expect((await api.get("/v1/root/get-user")).status()).toBe(401);
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoHorizontalScroll(page);
-    await expectAccessible(page);
-  }
+  await checkAtBothWidths(page);
   await screenshot(page, "signin-google-two-factor");
   await page.getByLabel("Authentication code").fill(await nextCode());
   await page.getByRole("button", { name: "Verify" }).click();

@@ -1,29 +1,7 @@
 import type { Page } from "@playwright/test";
-import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, test } from "@leakwarden/test-support/e2e/support";
+import { confirmedAccount, expect, expectAccessible, expectNoHorizontalScroll, screenshot, test } from "@leakwarden/test-support/e2e/support";
 
 const WIDTHS = [375, 1280] as const;
-
-/** A new creator signed up through the API and confirmed by her email link: the browser holds her session. */
-async function signUpAndConfirm(page: Page, baseURL: string, email: string) {
-  const signUp = await page.request.post("/api/auth/sign-up/email", {
-    data: { email, password: "secret-pass-1", name: "", ageConfirmed: true },
-    headers: { origin: baseURL },
-  });
-  expect(signUp.status()).toBe(200);
-  let link: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const mail = outbox().find((m) => m.to.includes(email));
-        link = mail?.text.match(/https?:\/\/\S*\/api\/auth\/verify-email\S*/)?.[0];
-        return link;
-      },
-      { timeout: 15_000 },
-    )
-    .toBeTruthy();
-  const confirm = await page.request.get(link!, { maxRedirects: 0 });
-  expect(confirm.status()).toBe(302);
-}
 
 /** Each width: no sideways scroll, then a screenshot for people to look at. */
 async function shoot(page: Page, name: string) {
@@ -45,7 +23,7 @@ test("a new creator goes through onboarding, edits her identities, proves owners
   test.setTimeout(120_000);
   const local = `creator${Date.now().toString(36)}`;
   const email = `${local}@example.com`;
-  await signUpAndConfirm(page, baseURL!, email);
+  await confirmedAccount(page.request, email, "secret-pass-1", baseURL);
 
   // Step 0: her accounts. Required: no Skip, no Previous, Next waits for a stage name.
   await page.setViewportSize({ width: 1280, height: 900 });
@@ -234,7 +212,7 @@ test("a new creator goes through onboarding, edits her identities, proves owners
 test("the identity editors keep the server in step: domains on the allow list", async ({ page, baseURL }) => {
   // The Allow List section is placed on the dashboard's identity page; here its API is checked end to end.
   const email = `allow${Date.now().toString(36)}@example.com`;
-  await signUpAndConfirm(page, baseURL!, email);
+  await confirmedAccount(page.request, email, "secret-pass-1", baseURL);
   const headers = { origin: baseURL! };
   const added = await page.request.post("/v1/identities/domains", { data: { domain: "https://www.My-Promo.com/links" }, headers });
   expect(added.status()).toBe(201);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "@playwright/test";
+import { decodeMail } from "@leakwarden/test-support/mail-parts";
 import { fixtureOrigin as fixtureOriginOf, provenPremiumCreator, putFixture, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
 import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, signedIn as signedInWith, test } from "@leakwarden/test-support/e2e/support";
 import { FIXTURE_DMCA_EMAIL, NOVA_PAGES } from "./global-setup";
@@ -17,28 +18,6 @@ const signedIn = (browser: Browser, creator: SeededCreator, width = 1280) => sig
 const LEGAL_NAME = "Nova Elise Lane";
 let nova: SeededCreator;
 
-/** The text/plain part of an .eml as nodemailer writes it (quoted-printable or base64, UTF-8). */
-function plainText(raw: string): string {
-  const boundary = /boundary="?([^";\r\n]+)"?/i.exec(raw)?.[1];
-  const part = (boundary ? raw.split(`--${boundary}`) : [raw]).find((p) => /^Content-Type: text\/plain/im.test(p)) ?? "";
-  const split = part.search(/\r?\n\r?\n/);
-  const head = part.slice(0, split);
-  const body = part.slice(split).replace(/^\r?\n\r?\n/, "");
-  const encoding = /^Content-Transfer-Encoding: (\S+)/im.exec(head)?.[1]?.toLowerCase();
-  if (encoding === "base64") return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (encoding !== "quoted-printable") return body;
-  const soft = body.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < soft.length; i++) {
-    const hex = soft.slice(i + 1, i + 3);
-    if (soft[i] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else bytes.push(...Buffer.from(soft[i]!, "utf8"));
-  }
-  return Buffer.from(bytes).toString("utf8");
-}
-
 /** The notices the server wrote to its outbox (no SMTP_URL in the journeys), by Message-ID. */
 function sentNotices() {
   const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
@@ -47,10 +26,9 @@ function sentNotices() {
     .filter((f) => f.endsWith(".eml"))
     .map((f) => fs.readFileSync(path.join(dir, f), "utf8"))
     .map((raw) => {
-      // Long header lines are folded onto the next line.
-      const head = raw.slice(0, raw.search(/\r?\n\r?\n/)).replace(/\r?\n[ \t]+/g, " ");
-      const header = (name: string) => new RegExp(`^${name}: (.*)$`, "im").exec(head)?.[1]?.trim() ?? "";
-      return { raw, messageId: header("Message-ID"), to: header("To"), from: header("From"), subject: header("Subject"), text: plainText(raw) };
+      const { headers, text } = decodeMail(raw);
+      const header = (name: string) => headers[name] ?? "";
+      return { raw, messageId: header("message-id"), to: header("to"), from: header("from"), subject: header("subject"), text };
     })
     .filter((mail) => mail.messageId.startsWith("<notice-"));
 }

@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import { request, type Browser, type Page } from "@playwright/test";
-import { postWebhook, subscriptionEvent, TEST_VARIANTS } from "@leakwarden/test-support/billing-events";
-import { fixtureOrigin, putFixture, runScan, signUpAndConfirm, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
-import { expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, signedIn, test } from "@leakwarden/test-support/e2e/support";
+import { subscriptionEvent, TEST_VARIANTS } from "@leakwarden/test-support/billing-events";
+import { decodeMail } from "@leakwarden/test-support/mail-parts";
+import { deliverWebhook, fixtureOrigin, putFixture, runScan, signUpAndConfirm, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
+import { checkAtBothWidths, expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, signedIn, test } from "@leakwarden/test-support/e2e/support";
 
 // A creator who never opened her alert settings: the defaults tell her of new leaks (at most an
 // email an hour) and send her a weekly summary, time driven through the server's test clock
@@ -68,29 +69,6 @@ test("a creator who never touched alerts gets the new-leak email, then the weekl
   await context.close();
 });
 
-/** The HTML part of an .eml the server wrote (quoted-printable or base64), as UTF-8. */
-function htmlPart(raw: string): string | undefined {
-  const start = raw.search(/^Content-Type: text\/html/im);
-  if (start < 0) return undefined;
-  const part = raw.slice(start);
-  const headerEnd = part.search(/\r?\n\r?\n/);
-  const headers = part.slice(0, headerEnd);
-  const body = part.slice(headerEnd).replace(/^\r?\n\r?\n/, "").split(/\r?\n--/)[0]!;
-  if (/Content-Transfer-Encoding: base64/i.test(headers)) return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-  if (/Content-Transfer-Encoding: quoted-printable/i.test(headers)) {
-    const bytes: number[] = [];
-    const soft = body.replace(/=\r?\n/g, "");
-    for (let i = 0; i < soft.length; i++) {
-      if (soft[i] === "=" && /^[0-9A-F]{2}$/i.test(soft.slice(i + 1, i + 3))) {
-        bytes.push(parseInt(soft.slice(i + 1, i + 3), 16));
-        i += 2;
-      } else bytes.push(...Buffer.from(soft[i]!, "utf8"));
-    }
-    return Buffer.from(bytes).toString("utf8");
-  }
-  return body;
-}
-
 function emails(): { subject: string; html: string | undefined }[] {
   const dir = path.join(process.env.E2E_DATA_DIR ?? "", "outbox");
   return fs
@@ -98,18 +76,13 @@ function emails(): { subject: string; html: string | undefined }[] {
     .sort()
     .map((f) => {
       const raw = fs.readFileSync(path.join(dir, f), "utf8");
-      return { subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? "", html: htmlPart(raw) };
+      return { subject: /^Subject: (.*)$/m.exec(raw)?.[1] ?? "", html: decodeMail(raw).html || undefined };
     });
 }
 
 async function checkEmail(page: Page, html: string, name: string) {
   await page.setContent(html, { waitUntil: "load" });
-  for (const width of [375, 1280]) {
-    await page.setViewportSize({ width, height: 900 });
-    await expectNoHorizontalScroll(page);
-    await expectAccessible(page);
-    await screenshot(page, `email-${name}-${width}`);
-  }
+  await checkAtBothWidths(page, `email-${name}`);
 }
 
 test("every email template the run wrote, from its HTML part: accessible and without sideways scroll at 375 and 1280 px", async ({ page, baseURL, consoleErrors }) => {
@@ -120,11 +93,11 @@ test("every email template the run wrote, from its HTML part: accessible and wit
   await putFixture("/__bio/nova_lane", identities.snippet);
   expect(((await (await nova.api.get("/v1/root/get-bio")).json()) as { isverified: boolean }).isverified).toBe(true);
   const session = (await (await nova.api.get("/api/auth/get-session")).json()) as { user: { id: string } };
-  const delivered = await postWebhook(
-    { request: (input, init) => fetch(input.replace("http://localhost:3000", baseURL!), init) },
+  const delivered = await deliverWebhook(
+    baseURL!,
     subscriptionEvent("subscription_created", { subscriptionId: "9501", userId: session.user.id, email: nova.email, variantId: TEST_VARIANTS["premium-monthly"], status: "active", updatedAt: new Date() }),
   );
-  expect(await delivered.json()).toMatchObject({ outcome: "applied" });
+  expect(delivered.body).toMatchObject({ outcome: "applied" });
   const signed = await nova.api.put("/v1/takedowns/authorization", { data: { fullName: "Nova Lane Summary", signature: "Nova Lane Summary", agree: true } });
   expect(signed.ok()).toBe(true);
   const leaks = ((await (await nova.api.get("/v1/leaks")).json()) as { items: { id: string; url: string; confidence: string }[] }).items;

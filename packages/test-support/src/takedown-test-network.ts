@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { SMTPServer } from "smtp-server";
 import { startFakeDns, type DnsRecords, type FakeDns } from "@leakwarden/fake-network/fake-dns";
 import { startForwardProxy, type ForwardProxy } from "./fake-web/forward-proxy";
+import { decodeMail } from "./mail-parts";
 import { createTestServices, type TestServices, type TestServicesOptions } from "./test-services";
 
 /**
@@ -117,63 +118,6 @@ export interface FakeSmtpOptions {
   acceptRecipientAfter?: (address: string) => Promise<void>;
 }
 
-function splitHead(source: string): { headers: Record<string, string>; body: string } {
-  const at = source.search(/\r?\n\r?\n/);
-  const head = at < 0 ? source : source.slice(0, at);
-  const body = at < 0 ? "" : source.slice(at).replace(/^\r?\n\r?\n/, "");
-  const headers: Record<string, string> = {};
-  for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
-    const i = line.indexOf(":");
-    if (i > 0) headers[line.slice(0, i).toLowerCase()] = line.slice(i + 1).trim();
-  }
-  return { headers, body };
-}
-
-function decodeBody(body: string, encoding: string | undefined): string {
-  switch (encoding?.toLowerCase()) {
-    case "base64":
-      return Buffer.from(body.replace(/\s+/g, ""), "base64").toString("utf8");
-    case "quoted-printable": {
-      const soft = body.replace(/=\r?\n/g, "");
-      const bytes: number[] = [];
-      for (let i = 0; i < soft.length; i++) {
-        const hex = soft.slice(i + 1, i + 3);
-        if (soft[i] === "=" && /^[0-9A-F]{2}$/i.test(hex)) {
-          bytes.push(parseInt(hex, 16));
-          i += 2;
-        } else bytes.push(...Buffer.from(soft[i]!, "utf8"));
-      }
-      return Buffer.from(bytes).toString("utf8");
-    }
-    default:
-      return body;
-  }
-}
-
-/** The text/plain and text/html parts of a MIME message (multipart/alternative or mixed, as nodemailer writes it). */
-function decode(raw: string): { headers: Record<string, string>; text: string; html: string } {
-  const { headers, body } = splitHead(raw);
-  const parts = { text: "", html: "" };
-  const walk = (partHeaders: Record<string, string>, partBody: string) => {
-    const type = partHeaders["content-type"] ?? "text/plain";
-    const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
-    if (/^multipart\//i.test(type) && boundary) {
-      const sections = partBody.split(`--${boundary}`).slice(1);
-      for (const section of sections) {
-        if (section.startsWith("--")) break;
-        const inner = splitHead(section.replace(/^\r?\n/, ""));
-        walk(inner.headers, inner.body);
-      }
-      return;
-    }
-    const decoded = decodeBody(partBody, partHeaders["content-transfer-encoding"]).replace(/\r\n/g, "\n");
-    if (/^text\/html/i.test(type) && !parts.html) parts.html = decoded;
-    else if (/^text\/plain/i.test(type) && !parts.text) parts.text = decoded;
-  };
-  walk(headers, body);
-  return { headers, ...parts };
-}
-
 /** A real SMTP server (no TLS, no auth) that keeps every message and refuses refuse@…; `port` lets a test restart it on the same address. */
 export async function startFakeSmtp(port = 0, received: ReceivedMail[] = [], options: FakeSmtpOptions = {}): Promise<FakeSmtp> {
   // Sessions whose message is coming in (a session that closes meanwhile is no longer).
@@ -202,7 +146,7 @@ export async function startFakeSmtp(port = 0, received: ReceivedMail[] = [], opt
           from: session.envelope.mailFrom ? session.envelope.mailFrom.address : "",
           to: session.envelope.rcptTo.map((r) => r.address),
           raw,
-          ...decode(raw),
+          ...decodeMail(raw),
         };
         received.push(mail);
         if (!options.answerAfter) return callback();

@@ -139,13 +139,11 @@ export async function authorizeTakedowns(creator: SeededCreator, fullName: strin
 /** Her plan, as Lemon Squeezy's signed webhook says after her checkout. */
 export async function subscribe(baseURL: string, creator: SeededCreator, plan: "premium-monthly" = "premium-monthly") {
   const userId = ((await (await creator.api.get("/v1/root/get-user")).json()) as { id: string }).id;
-  const raw = JSON.stringify(
+  const { status } = await deliverWebhook(
+    baseURL,
     subscriptionEvent("subscription_created", { subscriptionId: `sub-${userId.slice(0, 8)}`, userId, email: creator.email, variantId: TEST_VARIANTS[plan], status: "active", updatedAt: new Date() }),
   );
-  const api = await request.newContext({ baseURL });
-  const res = await api.post("/v1/billing/webhook", { data: raw, headers: { "content-type": "application/json", "x-signature": signBody(TEST_WEBHOOK_SECRET, raw) } });
-  await api.dispose();
-  if (res.status() !== 200) throw new Error(`subscription webhook: ${res.status()}`);
+  if (status !== 200) throw new Error(`subscription webhook: ${status}`);
 }
 
 /** Waits until `fn` gives a value (polling the API, as a creator's page would). */
@@ -169,12 +167,12 @@ export async function provenPremiumCreator(
   return { creator, scan };
 }
 
-/** Lemon Squeezy's signed webhook delivering `body`; answers the server's outcome ("applied", "ignored", …). */
-export async function deliverWebhook(baseURL: string, body: unknown): Promise<{ outcome?: string }> {
+/** Lemon Squeezy's delivery of `body`: no cookie, no Origin, signed over the exact bytes. Answers the status and the server's answer ({ received, outcome: "applied", "ignored", … }). */
+export async function deliverWebhook(baseURL: string, body: unknown): Promise<{ status: number; body: { received?: boolean; outcome?: string } }> {
   const raw = JSON.stringify(body);
   const api = await request.newContext({ baseURL });
   const res = await api.post("/v1/billing/webhook", { data: raw, headers: { "content-type": "application/json", "x-signature": signBody(TEST_WEBHOOK_SECRET, raw) } });
-  const answer = (await res.json()) as { outcome?: string };
+  const answer = { status: res.status(), body: (await res.json()) as { received?: boolean; outcome?: string } };
   await api.dispose();
   return answer;
 }
@@ -238,4 +236,22 @@ export async function startInProcessServer(label: string, env: Record<string, st
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The in-process server (startInProcessServer) for the journeys of the file that calls this at its
+ * top: started before the first, closed after the last. Read its fields inside the journeys.
+ */
+export function inProcessServerForThisFile(label: string, env: Record<string, string> = {}): InProcessServer {
+  const server = {} as InProcessServer;
+  let started: InProcessServer | undefined;
+  test.beforeAll(async () => {
+    test.setTimeout(60_000);
+    started = await startInProcessServer(label, env);
+    Object.assign(server, started);
+  });
+  test.afterAll(async () => {
+    await started?.close();
+  });
+  return server;
 }

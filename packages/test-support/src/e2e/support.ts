@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test as base, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
+import { expect, test as base, type APIRequestContext, type Browser, type BrowserContextOptions, type Page } from "@playwright/test";
 
 /**
  * What every journey (e2e/*.spec.ts) checks and captures on its pages: the test with its console
@@ -34,12 +34,13 @@ export async function expectNoHorizontalScroll(page: Page) {
   expect(overflow).toBeLessThanOrEqual(0);
 }
 
-/** The page fits a phone (375 px) and a desktop (1280 px), and is accessible at both. */
-export async function checkAtBothWidths(page: Page) {
+/** The page fits a phone (375 px) and a desktop (1280 px), and is accessible at both; with `screenshotAs`, a screenshot of each (`NAME-375`, `NAME-1280`). */
+export async function checkAtBothWidths(page: Page, screenshotAs?: string) {
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await expectNoHorizontalScroll(page);
     await expectAccessible(page);
+    if (screenshotAs) await screenshot(page, `${screenshotAs}-${width}`);
   }
 }
 
@@ -64,16 +65,18 @@ export function outbox(): { to: string; subject: string; text: string }[] {
     });
 }
 
-/** The newest link in a mail to `email` whose subject matches and whose address contains `contains`, once it is in the outbox. */
-export async function mailedLink(email: string, subject: RegExp, contains: string): Promise<string> {
+/**
+ * The newest link in a mail to `email` whose subject matches and whose address contains `contains`,
+ * once it is in the outbox (once `count` such mails are, for a mail sent again).
+ */
+export async function mailedLink(email: string, subject: RegExp, contains: string, count = 1): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(
       () => {
-        const mail = outbox()
-          .filter((m) => m.to.includes(email) && subject.test(m.subject))
-          .at(-1);
-        link = mail?.text.match(/https?:\/\/[^\s<>"]+/g)?.find((l) => l.includes(contains));
+        const mails = outbox().filter((m) => m.to.includes(email) && subject.test(m.subject));
+        if (mails.length < count) return undefined;
+        link = mails.at(-1)?.text.match(/https?:\/\/[^\s<>"]+/g)?.find((l) => l.includes(contains));
         return link;
       },
       { timeout: 15_000 },
@@ -82,9 +85,26 @@ export async function mailedLink(email: string, subject: RegExp, contains: strin
   return link!;
 }
 
+/** A confirmed account, made through the real sign-up and the emailed confirmation link: `request` holds her session. */
+export async function confirmedAccount(request: APIRequestContext, email: string, password: string, baseURL: string | undefined, callbackURL?: string) {
+  const res = await request.post("/api/auth/sign-up/email", {
+    data: { email, password, name: "", ageConfirmed: true, ...(callbackURL ? { callbackURL } : {}) },
+    headers: { origin: baseURL ?? "" },
+  });
+  expect(res.status()).toBe(200);
+  const confirm = await request.get(await mailedLink(email, /confirm/i, "verify-email"), { maxRedirects: 0 });
+  expect(confirm.status()).toBe(302);
+}
+
 let emailCounter = 0;
-/** An address no other run of the journeys has used (the server's database lives on between files). */
-export const newEmail = (label: string) => `${label}-${Date.now()}-${emailCounter++}@example.com`;
+/** An address no other run of the journeys has used (the server's database lives on between files, and parallel workers share it). */
+export const newEmail = (label: string) => `${label}-${Date.now()}-${process.pid}-${emailCounter++}@example.com`;
+
+/** The local fake of Lemon Squeezy's API (e2e/global-setup.ts; playwright.config.ts sets its port). */
+export const lemonSqueezyApi = () => `http://127.0.0.1:${process.env.E2E_LEMONSQUEEZY_PORT}`;
+
+/** A billing day as the app writes its dates: "Dec 24, 2026" (UTC). */
+export const longDate = (d: Date) => d.toLocaleDateString("en-US", { month: "short", day: "numeric", year: "numeric", timeZone: "UTC" });
 
 /** Console errors, except the browser's notes about the 4xx answers a journey provokes on purpose. */
 export function unexpectedConsoleErrors(page: Page): string[] {
