@@ -14,7 +14,9 @@ import { html, json, startVirtualHostServer, type Site, type SiteHandler, type V
  * - a Gelbooru 0.2.5 board: its index on / and /index.php, the dapi post list as JSON ({ "@attributes", post })
  *   with pid pages and &id=, files under /images/{dir}/;
  * - a Gelbooru 0.2.0 clone that ignores json=1 and answers its dapi post list in XML (<posts><post …/></posts>);
- * - a Moebooru board: its layout on /, GET /post.json?limit=&page= and ?tags=id:N, files under /image/{md5}/.
+ * - a Moebooru board: its layout on /, GET /post.json?limit=&page= and ?tags=id:N, files under /image/{md5}/;
+ * - a Philomena board: its layout on / (generator meta), GET /api/v1/json/search/images?…&per_page=&page= as { images, total },
+ *   /api/v1/json/images/:id as { image }, tag names with spaces, files under /img/view/.
  *
  * Every list pages after PAGE posts (a board may cap its limit lower than asked), so that the walks page.
  */
@@ -24,6 +26,7 @@ export const BOORU_HOSTS = {
   gelbooru: "gel.nightowl.example",
   "gelbooru-xml": "r34.mirrorhall.example",
   moebooru: "moe.cloudberry.example",
+  philomena: "pics.velvetmare.example",
 } as const;
 export type BooruSite = keyof typeof BOORU_HOSTS;
 const H = BOORU_HOSTS;
@@ -52,8 +55,8 @@ export async function startBooruHoldoutWeb() {
   let clock = T0;
   const tick = () => (clock += 60_000);
   const requests: { host: string; path: string }[] = [];
-  const posts: Record<BooruSite, BooruPost[]> = { danbooru: [], gelbooru: [], "gelbooru-xml": [], moebooru: [] };
-  const nextId: Record<BooruSite, number> = { danbooru: 8_104_200, gelbooru: 11_020_300, "gelbooru-xml": 9_560_100, moebooru: 1_203_400 };
+  const posts: Record<BooruSite, BooruPost[]> = { danbooru: [], gelbooru: [], "gelbooru-xml": [], moebooru: [], philomena: [] };
+  const nextId: Record<BooruSite, number> = { danbooru: 8_104_200, gelbooru: 11_020_300, "gelbooru-xml": 9_560_100, moebooru: 1_203_400, philomena: 3_402_100 };
 
   // A photo every file address answers with (the index hashes it).
   const px = Buffer.alloc(96 * 96 * 3);
@@ -260,6 +263,68 @@ export async function startBooruHoldoutWeb() {
     return notFound(req, res, url);
   };
 
+  // ------------------------------------------------------------------ Philomena
+  const philomenaImage = (p: BooruPost) => {
+    const d = new Date(p.at);
+    const day = `${d.getUTCFullYear()}/${d.getUTCMonth() + 1}/${d.getUTCDate()}`;
+    const img = (name: string) => `http://${H.philomena}/img/${day}/${p.id}/${name}.jpg`;
+    // Philomena's tag names are words with spaces.
+    const tags = p.tags.split(" ").map((t) => t.replace(/_/g, " "));
+    return {
+      id: p.id,
+      name: `IMG_${p.id % 10_000}.jpg`,
+      tags,
+      tag_ids: tags.map((_, i) => 1000 + i),
+      tag_count: tags.length,
+      created_at: new Date(p.at).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      updated_at: new Date(p.at + p.change * 1000).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      first_seen_at: new Date(p.at).toISOString().replace(/\.\d{3}Z$/, "Z"),
+      uploader: "mare_up",
+      uploader_id: 4411,
+      width: 1536,
+      height: 2048,
+      aspect_ratio: 0.75,
+      mime_type: "image/jpeg",
+      format: "jpg",
+      size: 412_339,
+      animated: false,
+      duration: 0.04,
+      processed: true,
+      thumbnails_generated: true,
+      hidden_from_users: false,
+      spoilered: false,
+      deletion_reason: null,
+      duplicate_of: null,
+      description: "",
+      source_url: "",
+      score: 2,
+      upvotes: 2,
+      downvotes: 0,
+      faves: 1,
+      comment_count: 0,
+      wilson_score: 0.2,
+      intensities: null,
+      representations: { full: `http://${H.philomena}/img/view/${day}/${p.id}.jpg`, large: img("large"), medium: img("medium"), small: img("small"), tall: img("tall"), thumb: img("thumb"), thumb_small: img("thumb_small"), thumb_tiny: img("thumb_tiny") },
+      view_url: `http://${H.philomena}/img/view/${day}/${p.id}__${tags.join("_").replace(/ /g, "+")}.jpg`,
+    };
+  };
+  const philomenaSite: SiteHandler = (req, res, url) => {
+    if (url.pathname === "/") return html(fill(crawlFixture("philomena-home.html"), { APP_NAME: "VelvetMare", IMAGES: "" }))(req, res, url);
+    if (url.pathname === "/api/v1/json/search/images") {
+      const perPage = Math.min(PAGE, Math.max(1, Number(url.searchParams.get("per_page") ?? "25") || 25));
+      const page = Math.max(1, Number(url.searchParams.get("page") ?? "1") || 1);
+      const all = newest("philomena");
+      return json({ images: all.slice((page - 1) * perPage).slice(0, perPage).map(philomenaImage), interactions: [], total: all.length })(req, res, url);
+    }
+    const one = /^\/api\/v1\/json\/images\/(\d+)$/.exec(url.pathname);
+    if (one) {
+      const p = posts.philomena.find((q) => q.id === Number(one[1]));
+      return p ? json({ image: philomenaImage(p), interactions: [] })(req, res, url) : json({ error: "not found" }, 404)(req, res, url);
+    }
+    if (url.pathname.startsWith("/img/")) return servePhoto(req, res, url);
+    return notFound(req, res, url);
+  };
+
   const robots: SiteHandler = (_req, res) => {
     res.writeHead(200, { "content-type": "text/plain" });
     res.end("User-agent: *\nDisallow: /users\nDisallow: /admin\n");
@@ -275,6 +340,7 @@ export async function startBooruHoldoutWeb() {
     [H.gelbooru]: { "/robots.txt": tracked(H.gelbooru, robots), "*": tracked(H.gelbooru, gelbooruSite("gelbooru")) },
     [H["gelbooru-xml"]]: { "/robots.txt": tracked(H["gelbooru-xml"], robots), "*": tracked(H["gelbooru-xml"], gelbooruSite("gelbooru-xml")) },
     [H.moebooru]: { "/robots.txt": tracked(H.moebooru, robots), "*": tracked(H.moebooru, moebooruSite) },
+    [H.philomena]: { "/robots.txt": tracked(H.philomena, robots), "*": tracked(H.philomena, philomenaSite) },
   };
   const server: VirtualHostServer = await startVirtualHostServer(sites);
   const proxy: ForwardProxy = await startForwardProxy((host) => (sites[host] ? { host: "127.0.0.1", port: server.port } : null));
@@ -283,6 +349,7 @@ export async function startBooruHoldoutWeb() {
   const addresses = (site: BooruSite, p: BooruPost): { url: string; file: string } => {
     if (site === "danbooru") return { url: `http://${H.danbooru}/posts/${p.id}`, file: dFiles(p).file_url };
     if (site === "moebooru") return { url: `http://${H.moebooru}/post/show/${p.id}`, file: moebooruPost(p).file_url };
+    if (site === "philomena") return { url: `http://${H.philomena}/images/${p.id}`, file: philomenaImage(p).representations.full };
     return { url: `http://${H[site]}/index.php?page=post&s=view&id=${p.id}`, file: gelbooruPost(H[site], p).file_url };
   };
 
@@ -296,11 +363,6 @@ export async function startBooruHoldoutWeb() {
       const p: BooruPost = { id, tags, md5: createHash("md5").update(`${site}:${id}`).digest("hex"), at: tick(), change: 0 };
       posts[site].push(p);
       return { post: p, ...addresses(site, p) };
-    },
-    /** Tags edited on a post (boorus are tagged after upload): its change and update time move on. */
-    retag(site: BooruSite, p: BooruPost, tags: string) {
-      p.tags = tags;
-      p.change += 1;
     },
     settings: {
       SCAN_PROXY_URL: proxy.url,

@@ -18,19 +18,19 @@ import type { SeenImage } from "../image-index/image-index.service";
 
 /**
  * A crawl holdout of tag-based image boards: a Danbooru board, a Gelbooru 0.2.5 board, a Gelbooru 0.2.0 clone that
- * answers in XML only, and a Moebooru board, served as those packages serve them (fixtures/crawl, SOURCES.md), each
+ * answers in XML only, a Moebooru board and a Philomena board, served as those packages serve them (fixtures/crawl, SOURCES.md), each
  * catalogued by its host alone, as an operator adds a site by name. Her stage name is a tag (luna_rivers, lunarivers,
  * disguised); other creators' near tags, ordinary words and posts that name no one sit beside hers. Each board is
  * crawled first as the crawler read such a site before it knew boorus (as a generic listing of its home page), then
  * by host alone.
  */
 
-const SITES: Record<BooruSite, string> = { danbooru: "PinkPeach", gelbooru: "NightOwl Booru", "gelbooru-xml": "MirrorHall", moebooru: "Cloudberry" };
+const SITES: Record<BooruSite, string> = { danbooru: "PinkPeach", gelbooru: "NightOwl Booru", "gelbooru-xml": "MirrorHall", moebooru: "Cloudberry", philomena: "VelvetMare" };
 const ids = Object.keys(SITES) as BooruSite[];
 const catalogOf = (family?: "listing") =>
   new LeakSiteCatalog(ids.map((id) => leakSiteSchema.parse({ id, name: SITES[id], domains: [BOORU_HOSTS[id]], crawl: { baseUrl: `http://${BOORU_HOSTS[id]}`, ...(family ? { family, entryPages: [`http://${BOORU_HOSTS[id]}/`] } : {}) } })));
 
-describe("crawl holdout: Danbooru, Gelbooru (JSON and XML) and Moebooru boards, catalogued by host alone", () => {
+describe("crawl holdout: Danbooru, Gelbooru (JSON and XML), Moebooru and Philomena boards, catalogued by host alone", () => {
   let database: Database;
   let web: BooruHoldoutWeb;
   let indexed: SeenImage[];
@@ -106,6 +106,13 @@ describe("crawl holdout: Danbooru, Gelbooru (JSON and XML) and Moebooru boards, 
     add("moebooru", "luna_riverside onlyfans photo", "trap");
     add("moebooru", "ivy_vale onlyfans photo", "ivy");
 
+    // Philomena: her name as an artist tag (a name with a space); in leetspeak; a photo naming no one; a near name; Ivy's.
+    add("philomena", "artist:luna_rivers photo solo explicit", "luna");
+    add("philomena", "lun4_r1vers photo explicit", "luna");
+    add("philomena", "photo solo safe", "photo");
+    add("philomena", "artist:luna_riverside photo explicit", "trap");
+    add("philomena", "artist:ivy_vale photo explicit", "ivy");
+
     const figures = async (label: string, runs: Awaited<ReturnType<typeof crawlAll>>) => {
       const found = await leaksOf("luna");
       const hits = luna.filter((u) => found.includes(u)).length;
@@ -136,6 +143,7 @@ describe("crawl holdout: Danbooru, Gelbooru (JSON and XML) and Moebooru boards, 
     expect(detected.gelbooru).toMatchObject({ family: "gelbooru", entryPages: [`http://${H.gelbooru}/index.php?page=dapi&s=post&q=index&json=1&limit=100&pid=0`] });
     expect(detected["gelbooru-xml"]).toMatchObject({ family: "gelbooru", entryPages: [`http://${H["gelbooru-xml"]}/index.php?page=dapi&s=post&q=index&json=1&limit=100&pid=0`] });
     expect(detected.moebooru).toMatchObject({ family: "moebooru", entryPages: [`http://${H.moebooru}/post.json?limit=100`] });
+    expect(detected.philomena).toMatchObject({ family: "philomena", entryPages: [`http://${H.philomena}/api/v1/json/search/images?q=*&sf=created_at&sd=desc&per_page=50&page=1`] });
 
     const found = await leaksOf("luna");
     expect(found).toEqual([...luna].sort());

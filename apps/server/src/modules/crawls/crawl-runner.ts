@@ -166,6 +166,7 @@ const DISCOVERY: Record<CrawlFamily, string> = {
   danbooru: "new or retagged post on",
   gelbooru: "new or retagged post on",
   moebooru: "new or retagged post on",
+  philomena: "new or retagged image on",
 };
 
 export function adapterConfig(site: LeakSite & { crawl: CrawlConfig }): CrawlAdapterConfig {

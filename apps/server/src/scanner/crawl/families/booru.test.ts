@@ -35,12 +35,12 @@ describe("Danbooru", () => {
   it("a post is its tags (as written and as shown) and its file at full size; a video's sample stands for it; a banned post has no file", () => {
     const posts = JSON.parse(crawlFixture("danbooru-posts.json")) as unknown[];
     const url = `https://${host}/posts/8104250.json`;
-    const photo = adapter.itemPage({ body: JSON.stringify(posts[0]), url, contentType: "application/json", item: { url: `https://${host}/posts/8104250`, title: "" } })!;
+    const photo = adapter.itemPage({ body: JSON.stringify(posts[0]), url, contentType: "application/json", item: { url: `https://${host}/posts/8104250`, title: "" } }, cfg(host))!;
     expect(textOf(photo.html, url)).toContain("luna_rivers (luna rivers)");
     expect(imagesOf(photo.html, url)).toEqual(["https://cdn.booru.example/original/3f/1c/3f1c9e2a7b4d6c8e0f1a2b3c4d5e6f70.jpg"]);
-    const video = adapter.itemPage({ body: JSON.stringify(posts[1]), url, contentType: "application/json", item: { url: `https://${host}/posts/8104247`, title: "" } })!;
+    const video = adapter.itemPage({ body: JSON.stringify(posts[1]), url, contentType: "application/json", item: { url: `https://${host}/posts/8104247`, title: "" } }, cfg(host))!;
     expect(imagesOf(video.html, url)).toEqual(["https://cdn.booru.example/sample/9a/8b/sample-9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d.jpg"]);
-    const banned = adapter.itemPage({ body: JSON.stringify(posts[2]), url, contentType: "application/json", item: { url: `https://${host}/posts/8104240`, title: "" } })!;
+    const banned = adapter.itemPage({ body: JSON.stringify(posts[2]), url, contentType: "application/json", item: { url: `https://${host}/posts/8104240`, title: "" } }, cfg(host))!;
     expect(imagesOf(banned.html, url)).toEqual([]);
   });
 
@@ -62,11 +62,11 @@ describe("Gelbooru 0.2", () => {
     expect(page.items[0]).toMatchObject({ fetchUrl: `https://${host}/index.php?page=dapi&s=post&q=index&json=1&id=11020388`, time: Date.parse("2026-11-01T08:14:09Z"), key: "p11020388@1793520849" });
     expect(page.next).toBe(`https://${host}/index.php?page=dapi&s=post&q=index&json=1&limit=100&pid=1`);
     const body = crawlFixture("gelbooru025-dapi.json");
-    const first = adapter.itemPage({ body, url: page.items[0]!.fetchUrl!, contentType: "application/json", item: { url: page.items[0]!.url, title: "" } })!;
+    const first = adapter.itemPage({ body, url: page.items[0]!.fetchUrl!, contentType: "application/json", item: { url: page.items[0]!.url, title: "" } }, cfg(host))!;
     expect(textOf(first.html, page.items[0]!.url)).toContain("lunarivers");
     expect(imagesOf(first.html, page.items[0]!.url)).toEqual(["https://img3.gel.example/images/b7/c6/b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2.jpeg"]);
     const second = JSON.parse(body) as { post: unknown[] };
-    const hostile = adapter.itemPage({ body: JSON.stringify({ "@attributes": {}, post: [second.post[1]] }), url: listing, contentType: "application/json", item: { url: page.items[1]!.url, title: "" } })!;
+    const hostile = adapter.itemPage({ body: JSON.stringify({ "@attributes": {}, post: [second.post[1]] }), url: listing, contentType: "application/json", item: { url: page.items[1]!.url, title: "" } }, cfg(host))!;
     // file_url is not http(s): the file is read from directory + image instead.
     expect(imagesOf(hostile.html, listing)).toEqual([`https://${host}/images/c8/d7/c8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3.png`]);
     // Past the last post: @attributes alone, and the walk ends.
@@ -82,7 +82,7 @@ describe("Gelbooru 0.2", () => {
       [`https://${xmlHost}/index.php?page=post&s=view&id=9560170`, "1girl photo real_person"],
     ]);
     expect(page.next).toBe(`https://${xmlHost}/index.php?page=dapi&s=post&q=index&json=1&limit=100&pid=4`);
-    const item = adapter.itemPage({ body: crawlFixture("gelbooru020-dapi.xml"), url, contentType: "text/xml", item: { url: page.items[0]!.url, title: "" } })!;
+    const item = adapter.itemPage({ body: crawlFixture("gelbooru020-dapi.xml"), url, contentType: "text/xml", item: { url: page.items[0]!.url, title: "" } }, cfg(host))!;
     expect(textOf(item.html, url)).toContain("luna rivers (model)");
     expect(imagesOf(item.html, url)).toEqual(["http://r34.example/images/4412/d9e8f7a6b5c4d3e2f1a0b9c8d7e6f5a4.jpg"]);
     expect(detectFamily({ url, body: crawlFixture("gelbooru020-dapi.xml"), contentType: "text/xml", headers: {} }, [xmlHost])).toMatchObject({ family: "gelbooru" });
@@ -118,9 +118,9 @@ describe("Moebooru", () => {
     expect(page.next).toBe(`https://${host}/post.json?limit=100&page=2`);
     const posts = JSON.parse(crawlFixture("moebooru-post.json")) as unknown[];
     const url = `https://${host}/post.json?tags=id%3A1203477`;
-    const photo = adapter.itemPage({ body: JSON.stringify([posts[0]]), url, contentType: "application/json", item: { url: page.items[0]!.url, title: "" } })!;
+    const photo = adapter.itemPage({ body: JSON.stringify([posts[0]]), url, contentType: "application/json", item: { url: page.items[0]!.url, title: "" } }, cfg(host))!;
     expect(imagesOf(photo.html, url)).toEqual(["https://files.moe.example/image/f1a0b9c8d7e6f5a4b3c2d1e0f9a8b7c6/moe%201203477%20luna_rivers%20onlyfans%20photo.png"]);
-    const deleted = adapter.itemPage({ body: JSON.stringify([posts[1]]), url, contentType: "application/json", item: { url: page.items[1]!.url, title: "" } })!;
+    const deleted = adapter.itemPage({ body: JSON.stringify([posts[1]]), url, contentType: "application/json", item: { url: page.items[1]!.url, title: "" } }, cfg(host))!;
     expect(imagesOf(deleted.html, url)).toEqual([]);
     expect(textOf(deleted.html, url)).toContain("moon_bunny");
   });
@@ -142,7 +142,7 @@ describe("hostile booru answers", () => {
     const odd = [{ id: "12x" }, { id: -4 }, { id: 1.5 }, { id: 7, tag_string: '<script>alert(1)</script> "quoted" fine_tag', file_url: "data:image/png;base64,AAAA" }];
     const page = adapter.parseListing(input(JSON.stringify(odd), listing), cfg(host));
     expect(page.items.map((i) => i.url)).toEqual([`https://${host}/posts/7`]);
-    const item = adapter.itemPage({ body: JSON.stringify(odd[3]), url: listing, contentType: "application/json", item: { url: `https://${host}/posts/7`, title: "" } })!;
+    const item = adapter.itemPage({ body: JSON.stringify(odd[3]), url: listing, contentType: "application/json", item: { url: `https://${host}/posts/7`, title: "" } }, cfg(host))!;
     expect(item.html).not.toContain("<script");
     expect(textOf(item.html, listing)).toContain("fine_tag");
     expect(imagesOf(item.html, listing)).toEqual([]);
@@ -150,7 +150,7 @@ describe("hostile booru answers", () => {
     const big = adapter.parseListing(input(JSON.stringify(flood), listing), cfg(host));
     expect(big.items.length).toBeLessThanOrEqual(200);
     expect(big.items[0]!.title.length).toBeLessThanOrEqual(200);
-    const one = adapter.itemPage({ body: JSON.stringify(flood[0]), url: listing, contentType: "application/json", item: { url: `https://${host}/posts/100000`, title: "" } })!;
+    const one = adapter.itemPage({ body: JSON.stringify(flood[0]), url: listing, contentType: "application/json", item: { url: `https://${host}/posts/100000`, title: "" } }, cfg(host))!;
     expect((one.html.match(/<li>/g) ?? []).length).toBeLessThanOrEqual(400);
   });
 
@@ -161,7 +161,35 @@ describe("hostile booru answers", () => {
     const page = adapter.parseListing(input(xml, url, "text/xml"), cfg(host));
     expect(page.items).toHaveLength(0);
     const plain = `<?xml version="1.0"?><posts><post id="5" tags="luna_rivers" directory="../../etc" image="passwd.jpg"/></posts>`;
-    const item = adapter.itemPage({ body: plain, url, contentType: "text/xml", item: { url: `https://${host}/index.php?page=post&s=view&id=5`, title: "" } })!;
+    const item = adapter.itemPage({ body: plain, url, contentType: "text/xml", item: { url: `https://${host}/index.php?page=post&s=view&id=5`, title: "" } }, cfg(host))!;
     expect(imagesOf(item.html, url)).toEqual([]);
+  });
+});
+
+describe("Philomena", () => {
+  const host = "phil.cloudberry.example";
+  const adapter = crawlAdapter("philomena");
+  const listing = `https://${host}/api/v1/json/search/images?q=*&sf=created_at&sd=desc&per_page=50&page=1`;
+
+  it("lists images newest first, each read alone at /api/v1/json/images/:id; tag names with spaces are one tag; a hidden image has no file", () => {
+    const page = adapter.parseListing(input(crawlFixture("philomena-search-images.json"), listing), cfg(host));
+    expect(page.items.map((i) => [i.url, i.fetchUrl, i.key])).toEqual([
+      [`https://${host}/images/3402218`, `https://${host}/api/v1/json/images/3402218`, `p3402218@${Date.parse("2026-11-01T09:00:41Z")}`],
+      [`https://${host}/images/3402210`, `https://${host}/api/v1/json/images/3402210`, `p3402210@${Date.parse("2026-11-01T08:01:00Z")}`],
+    ]);
+    expect(page.next).toBe(listing.replace("page=1", "page=2"));
+    const data = JSON.parse(crawlFixture("philomena-search-images.json")) as { images: unknown[] };
+    const url = `https://${host}/api/v1/json/images/3402218`;
+    const one = adapter.itemPage({ body: JSON.stringify({ image: data.images[0] }), url, contentType: "application/json", item: { url: page.items[0]!.url, title: "" } }, cfg(host))!;
+    expect(textOf(one.html, url)).toContain("artist:luna rivers");
+    expect(imagesOf(one.html, url)).toEqual(["https://cdn.phil.example/img/view/2026/11/1/3402218.jpg"]);
+    const hidden = adapter.itemPage({ body: JSON.stringify({ image: data.images[1] }), url, contentType: "application/json", item: { url: page.items[1]!.url, title: "" } }, cfg(host))!;
+    expect(imagesOf(hidden.html, url)).toEqual([]);
+  });
+
+  it("is told from its generator meta and from its image search answer", () => {
+    const home = crawlFixture("philomena-home.html").replace(/\{\{[A-Z_]+\}\}/g, "Cloudberry");
+    expect(detectFamily({ url: `https://${host}/`, body: home, contentType: "text/html", headers: {} }, [host])).toMatchObject({ family: "philomena", entryPages: [listing] });
+    expect(detectFamily({ url: listing, body: crawlFixture("philomena-search-images.json"), contentType: "application/json", headers: {} }, [host])).toMatchObject({ family: "philomena" });
   });
 });

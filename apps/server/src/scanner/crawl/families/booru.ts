@@ -17,11 +17,15 @@ import { clip, folderOf, int, isObject, parseJson, str, versionKey, type CrawlKi
  *   created_at in epoch seconds, change (its change sequence), file_url, jpeg_url, sample_url); one post by ?tags=id:N;
  *   its page /post/show/N.
  *
+ * - Philomena (Derpibooru and its kin): GET /api/v1/json/search/images?q=*&sf=created_at&sd=desc&per_page=N&page=P answers
+ *   { images: [Image], total } (id, created_at, updated_at, tags: names, which may hold spaces, representations.full,
+ *   hidden_from_users); one image at /api/v1/json/images/:id as { image }; its page /images/:id.
+ *
  * A post is one item: its tags are its text (her name as a tag, luna_rivers), its file at full size its image.
  * Only JSON.parse, cheerio's XML mode and anchored patterns on bounded strings touch the answers.
  */
 
-export type BooruFamily = Extract<CrawlFamily, "danbooru" | "gelbooru" | "moebooru">;
+export type BooruFamily = Extract<CrawlFamily, "danbooru" | "gelbooru" | "moebooru" | "philomena">;
 
 const PAGE_SIZE = 100;
 const MAX_TAGS = 400;
@@ -37,6 +41,8 @@ export function booruEntryPages(family: BooruFamily, root: string): string[] {
   const r = root.replace(/(?<!\/)\/+$/, "");
   if (family === "danbooru") return [`${r}/posts.json?limit=${PAGE_SIZE}`];
   if (family === "moebooru") return [`${r}/post.json?limit=${PAGE_SIZE}`];
+  // Philomena caps per_page at 50.
+  if (family === "philomena") return [`${r}/api/v1/json/search/images?q=*&sf=created_at&sd=desc&per_page=50&page=1`];
   return [`${r}/index.php?page=dapi&s=post&q=index&json=1&limit=${PAGE_SIZE}&pid=0`];
 }
 
@@ -106,6 +112,16 @@ function moebooruPost(p: Record<string, unknown>, origin: string): BooruPost | n
   return { id, tags: tagsOf(str(p.tags)), time: msOf(p.created_at), version: int(p.change), file: file && IMAGE_EXT.test(file) ? file : null };
 }
 
+function philomenaImage(p: Record<string, unknown>, origin: string): BooruPost | null {
+  const id = int(p.id);
+  if (id === null) return null;
+  // Tag names are words with spaces ("luna rivers", "artist:luna rivers"): each becomes one, spaces as underscores.
+  const names = Array.isArray(p.tags) ? p.tags.slice(0, MAX_TAGS).map((t) => str(t).trim().slice(0, 120).replace(/ /g, "_")) : [];
+  const reps: Record<string, unknown> = isObject(p.representations) ? p.representations : {};
+  const full = p.hidden_from_users === true ? null : fileUrl(str(reps.full), origin);
+  return { id, tags: tagsOf(names.join(" ")), time: isoMs(p.created_at), version: isoMs(p.updated_at), file: full && IMAGE_EXT.test(full) ? full : null };
+}
+
 /** A Gelbooru post from its JSON object or its XML element's attributes (the same names). */
 function gelbooruPost(p: Record<string, unknown>, origin: string, folder: string): BooruPost | null {
   const id = int(p.id);
@@ -143,6 +159,10 @@ function gelbooruPosts(body: string, origin: string, folder: string): BooruPost[
 function postsOf(family: BooruFamily, body: string, url: URL): BooruPost[] | null {
   if (family === "gelbooru") return gelbooruPosts(body, url.origin, folderOf(url));
   const data = parseJson(body);
+  if (family === "philomena") {
+    const list = isObject(data) && Array.isArray(data.images) ? data.images : isObject(data) && isObject(data.image) ? [data.image] : [];
+    return list.slice(0, MAX_ITEMS_PER_LISTING * 2).filter(isObject).map((p) => philomenaImage(p, url.origin)).filter((p): p is BooruPost => p !== null);
+  }
   const list = Array.isArray(data) ? data : isObject(data) ? [data] : null;
   if (!list) return null;
   const read = family === "danbooru" ? danbooruPost : moebooruPost;
@@ -159,6 +179,11 @@ function addresses(family: BooruFamily, listing: URL, id: number): { page: strin
     const root = listing.pathname.replace(/\/post\.json$/, "");
     return { page: `${listing.origin}${root}/post/show/${id}`, api: `${listing.origin}${root}/post.json?tags=id%3A${id}` };
   }
+  if (family === "philomena") {
+    const at = listing.pathname.indexOf("/api/v1/json/");
+    const root = at >= 0 ? listing.pathname.slice(0, at) : "";
+    return { page: `${listing.origin}${root}/images/${id}`, api: `${listing.origin}${root}/api/v1/json/images/${id}` };
+  }
   const api = new URL(listing.href);
   for (const k of ["pid", "limit", "tags"]) api.searchParams.delete(k);
   api.searchParams.set("id", String(id));
@@ -172,7 +197,7 @@ function nextPage(family: BooruFamily, listing: URL, posts: BooruPost[]): string
   if (family === "danbooru") {
     const lowest = Math.min(...posts.map((p) => p.id));
     u.searchParams.set("page", `b${lowest}`);
-  } else if (family === "moebooru") {
+  } else if (family === "moebooru" || family === "philomena") {
     u.searchParams.set("page", String((int(u.searchParams.get("page")) ?? 1) + 1));
   } else {
     u.searchParams.set("pid", String((int(u.searchParams.get("pid")) ?? 0) + 1));
@@ -217,11 +242,12 @@ function booruAdapter(family: BooruFamily, kit: CrawlKit): CrawlAdapter {
 export const danbooruAdapter = (kit: CrawlKit) => booruAdapter("danbooru", kit);
 export const gelbooruAdapter = (kit: CrawlKit) => booruAdapter("gelbooru", kit);
 export const moebooruAdapter = (kit: CrawlKit) => booruAdapter("moebooru", kit);
+export const philomenaAdapter = (kit: CrawlKit) => booruAdapter("philomena", kit);
 
 /**
  * A booru's pages: Danbooru's layout (meta autocomplete-tag-prefixes, body data-current-user-* attributes);
  * Moebooru's (its inline Post.InitBrowserLinks() and TagCompletion.init); Gelbooru 0.2's (links to
- * index.php?page=post&s=list and &s=view).
+ * index.php?page=post&s=list and &s=view); Philomena's generator meta.
  */
 export function detectBooru(ctx: DetectContext): FamilyFinding | null {
   const { $ } = ctx;
@@ -229,6 +255,7 @@ export function detectBooru(ctx: DetectContext): FamilyFinding | null {
   if ($('meta[name="autocomplete-tag-prefixes"]').length > 0 || $("body[data-current-user-id]").length > 0) {
     return { family: "danbooru", evidence: "Danbooru's layout (autocomplete-tag-prefixes, data-current-user)", entryPages: booruEntryPages("danbooru", origin) };
   }
+  if (/^philomena\b/i.test(ctx.generator)) return { family: "philomena", evidence: `meta generator ${ctx.generator}`, entryPages: booruEntryPages("philomena", origin) };
   const script = ctx.scriptText();
   if (script.includes("Post.InitBrowserLinks(") || (script.includes("TagCompletion.init(") && $("#site-title").length > 0)) {
     return { family: "moebooru", evidence: "Moebooru's layout (Post.InitBrowserLinks)", entryPages: booruEntryPages("moebooru", origin) };
@@ -246,6 +273,9 @@ export function detectBooru(ctx: DetectContext): FamilyFinding | null {
 /** A booru's API answer named as an entry page: Danbooru's tag_string, Moebooru's jpeg_url, Gelbooru's @attributes or directory. */
 export function booruFromJson(data: unknown, url: URL): FamilyFinding | null {
   if (isObject(data) && isObject(data["@attributes"]) && (Array.isArray(data.post) || isObject(data.post))) return { family: "gelbooru", evidence: "a Gelbooru post list (@attributes, post)", entryPages: [url.href] };
+  if (isObject(data) && Array.isArray(data.images) && isObject(data.images[0]) && isObject(data.images[0].representations) && typeof data.total === "number") {
+    return { family: "philomena", evidence: "a Philomena image search (images, representations, total)", entryPages: [url.href] };
+  }
   const first: unknown = Array.isArray(data) ? data[0] : null;
   if (!isObject(first) || int(first.id) === null) return null;
   if (typeof first.tag_string === "string") return { family: "danbooru", evidence: "a Danbooru post list (tag_string)", entryPages: [url.href] };
