@@ -16,7 +16,9 @@ import { html, json, startVirtualHostServer, type Site, type SiteHandler, type V
  * - a Gelbooru 0.2.0 clone that ignores json=1 and answers its dapi post list in XML (<posts><post …/></posts>);
  * - a Moebooru board: its layout on /, GET /post.json?limit=&page= and ?tags=id:N, files under /image/{md5}/;
  * - a Philomena board: its layout on / (generator meta), GET /api/v1/json/search/images?…&per_page=&page= as { images, total },
- *   /api/v1/json/images/:id as { image }, tag names with spaces, files under /img/view/.
+ *   /api/v1/json/images/:id as { image }, tag names with spaces, files under /img/view/;
+ * - a Shimmie2 board: its post list on / (the image feed's link#images), the image feed /rss/images/N (ext/rss_images: items
+ *   "{id} - {tags}", media:content, an atom:link rel=next that never ends) and its search /rss/images/id%3DN/1, files under /_images/.
  *
  * Every list pages after PAGE posts (a board may cap its limit lower than asked), so that the walks page.
  */
@@ -27,6 +29,7 @@ export const BOORU_HOSTS = {
   "gelbooru-xml": "r34.mirrorhall.example",
   moebooru: "moe.cloudberry.example",
   philomena: "pics.velvetmare.example",
+  shimmie: "shm.duskmoth.example",
 } as const;
 export type BooruSite = keyof typeof BOORU_HOSTS;
 const H = BOORU_HOSTS;
@@ -55,8 +58,8 @@ export async function startBooruHoldoutWeb() {
   let clock = T0;
   const tick = () => (clock += 60_000);
   const requests: { host: string; path: string }[] = [];
-  const posts: Record<BooruSite, BooruPost[]> = { danbooru: [], gelbooru: [], "gelbooru-xml": [], moebooru: [], philomena: [] };
-  const nextId: Record<BooruSite, number> = { danbooru: 8_104_200, gelbooru: 11_020_300, "gelbooru-xml": 9_560_100, moebooru: 1_203_400, philomena: 3_402_100 };
+  const posts: Record<BooruSite, BooruPost[]> = { danbooru: [], gelbooru: [], "gelbooru-xml": [], moebooru: [], philomena: [], shimmie: [] };
+  const nextId: Record<BooruSite, number> = { danbooru: 8_104_200, gelbooru: 11_020_300, "gelbooru-xml": 9_560_100, moebooru: 1_203_400, philomena: 3_402_100, shimmie: 20_400 };
 
   // A photo every file address answers with (the index hashes it).
   const px = Buffer.alloc(96 * 96 * 3);
@@ -325,6 +328,51 @@ export async function startBooruHoldoutWeb() {
     return notFound(req, res, url);
   };
 
+  // ------------------------------------------------------------------ Shimmie2
+  const shimmieFile = (p: BooruPost) => `http://${H.shimmie}/_images/${p.md5}/${p.id}%20-%20${encodeURIComponent(p.tags)}.jpg`;
+  const shimmieItem = (p: BooruPost) => {
+    const tags = xmlAttr(p.tags);
+    const link = `http://${H.shimmie}/post/view/${p.id}`;
+    return `
+		<item>
+			<title>${p.id} - ${tags}</title>
+			<link>${link}</link>
+			<guid isPermaLink="true">${link}</guid>
+			<pubDate>${new Date(p.at).toUTCString().replace("GMT", "+0000")}</pubDate>
+			<description>${xmlAttr(`<div><p><a href="/post/view/${p.id}" class="thumb shm-thumb shm-thumb-link " data-tags="${tags}" data-post-id="${p.id}"><img id='thumb_${p.id}' src='/_thumbs/${p.md5}/thumb.jpg'></a></p></div>`)}</description>
+			<media:thumbnail url="http://${H.shimmie}/_thumbs/${p.md5}/thumb.jpg"/>
+			<media:content url="${shimmieFile(p)}"/>
+		</item>`;
+  };
+  const shimmieFeed = (list: BooruPost[], prev: string, next: string) => `<?xml version="1.0" encoding="utf-8" ?>
+<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss" xmlns:atom="http://www.w3.org/2005/Atom">
+    <channel>
+        <title>DuskMoth</title>
+        <description>The latest uploads to the image board</description>
+		<link>http://${H.shimmie}/</link>
+		<generator>Shimmie-2.11.3</generator>
+		<copyright>(c) 2007 Shish</copyright>
+		${prev}
+		<atom:link rel="next" href="${next}" />
+		${list.map(shimmieItem).join("")}
+	</channel>
+</rss>`;
+  const shimmieSite: SiteHandler = (req, res, url) => {
+    if (url.pathname === "/" || url.pathname === "/post/list") return html(fill(crawlFixture("shimmie2-post-list.html"), { APP_NAME: "DuskMoth", THUMBS: "" }))(req, res, url);
+    const byId = /^\/rss\/images\/id%3D(\d+)\/1$/i.exec(url.pathname);
+    const paged = /^\/rss\/images\/(\d+)$/.exec(url.pathname);
+    if (byId || paged) {
+      const n = paged ? Math.max(1, Number(paged[1])) : 1;
+      const list = byId ? posts.shimmie.filter((p) => p.id === Number(byId[1])) : newest("shimmie").slice((n - 1) * PAGE).slice(0, PAGE);
+      const base = byId ? `/rss/images/id%3D${byId[1]}/` : "/rss/images/";
+      res.writeHead(200, { "content-type": "application/rss+xml" });
+      res.end(shimmieFeed(list, n > 1 ? `<atom:link rel="previous" href="${base}${n - 1}" />` : "", `${base}${n + 1}`));
+      return;
+    }
+    if (url.pathname.startsWith("/_images/") || url.pathname.startsWith("/_thumbs/")) return servePhoto(req, res, url);
+    return notFound(req, res, url);
+  };
+
   const robots: SiteHandler = (_req, res) => {
     res.writeHead(200, { "content-type": "text/plain" });
     res.end("User-agent: *\nDisallow: /users\nDisallow: /admin\n");
@@ -341,6 +389,7 @@ export async function startBooruHoldoutWeb() {
     [H["gelbooru-xml"]]: { "/robots.txt": tracked(H["gelbooru-xml"], robots), "*": tracked(H["gelbooru-xml"], gelbooruSite("gelbooru-xml")) },
     [H.moebooru]: { "/robots.txt": tracked(H.moebooru, robots), "*": tracked(H.moebooru, moebooruSite) },
     [H.philomena]: { "/robots.txt": tracked(H.philomena, robots), "*": tracked(H.philomena, philomenaSite) },
+    [H.shimmie]: { "/robots.txt": tracked(H.shimmie, robots), "*": tracked(H.shimmie, shimmieSite) },
   };
   const server: VirtualHostServer = await startVirtualHostServer(sites);
   const proxy: ForwardProxy = await startForwardProxy((host) => (sites[host] ? { host: "127.0.0.1", port: server.port } : null));
@@ -349,6 +398,7 @@ export async function startBooruHoldoutWeb() {
   const addresses = (site: BooruSite, p: BooruPost): { url: string; file: string } => {
     if (site === "danbooru") return { url: `http://${H.danbooru}/posts/${p.id}`, file: dFiles(p).file_url };
     if (site === "moebooru") return { url: `http://${H.moebooru}/post/show/${p.id}`, file: moebooruPost(p).file_url };
+    if (site === "shimmie") return { url: `http://${H.shimmie}/post/view/${p.id}`, file: shimmieFile(p) };
     if (site === "philomena") return { url: `http://${H.philomena}/images/${p.id}`, file: philomenaImage(p).representations.full };
     return { url: `http://${H[site]}/index.php?page=post&s=view&id=${p.id}`, file: gelbooruPost(H[site], p).file_url };
   };

@@ -167,6 +167,7 @@ const DISCOVERY: Record<CrawlFamily, string> = {
   gelbooru: "new or retagged post on",
   moebooru: "new or retagged post on",
   philomena: "new or retagged image on",
+  shimmie: "new post on",
 };
 
 export function adapterConfig(site: LeakSite & { crawl: CrawlConfig }): CrawlAdapterConfig {

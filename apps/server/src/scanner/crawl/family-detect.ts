@@ -185,6 +185,8 @@ function fromFeed(body: string, url: string): FamilyGuess | null {
   const generator = $("channel > generator, feed > generator").first();
   const text = `${generator.text()} ${generator.attr("uri") ?? ""}`.trim().slice(0, 200);
   if (/wordpress\.org/i.test(text)) return guess("wordpress", `feed generator ${text}`, [url]);
+  // Shimmie2's image feed (ext/rss_images): <generator>Shimmie-2.x</generator>.
+  if (/^Shimmie-/i.test(text)) return guess("shimmie", `feed generator ${text}`, [url]);
   // Gelbooru 0.2 clones that answer their post API in XML only.
   if ($("posts > post[id][tags]").length > 0) return guess("gelbooru", "a Gelbooru post list (XML)", [url]);
   return null;

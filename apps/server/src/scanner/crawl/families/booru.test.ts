@@ -193,3 +193,32 @@ describe("Philomena", () => {
     expect(detectFamily({ url: listing, body: crawlFixture("philomena-search-images.json"), contentType: "application/json", headers: {} }, [host])).toMatchObject({ family: "philomena" });
   });
 });
+
+describe("Shimmie2", () => {
+  const host = "shm.example";
+  const adapter = crawlAdapter("shimmie");
+  const listing = `https://${host}/rss/images/2`;
+
+  it("walks its image feed by atom:link rel=next; each post read alone from the feed of the search id=N; its tags from the title, its image from media:content", () => {
+    const page = adapter.parseListing(input(crawlFixture("shimmie2-rss-images.xml"), listing, "application/rss+xml"), cfg(host));
+    expect(page.items.map((i) => [i.url, i.fetchUrl, i.key, i.time])).toEqual([
+      [`https://${host}/post/view/20417`, `https://${host}/rss/images/id%3D20417/1`, "p20417", Date.parse("2026-11-01T08:20:00Z")],
+      [`https://${host}/post/view/20410`, `https://${host}/rss/images/id%3D20410/1`, "p20410", Date.parse("2026-11-01T08:01:00Z")],
+    ]);
+    expect(page.next).toBe(`https://${host}/rss/images/3`);
+    // The feed always links a next page: an empty one ends the walk.
+    const empty = crawlFixture("shimmie2-rss-images.xml").replace(/<item>[^]*<\/item>/, "");
+    expect(adapter.parseListing(input(empty, `https://${host}/rss/images/9`, "application/rss+xml"), cfg(host)).next).toBeNull();
+    const url = `https://${host}/rss/images/id%3D20417/1`;
+    const one = adapter.itemPage({ body: crawlFixture("shimmie2-rss-images.xml"), url, contentType: "application/rss+xml", item: { url: page.items[0]!.url, title: "" } }, cfg(host))!;
+    expect(textOf(one.html, url)).toContain("luna_rivers (luna rivers)");
+    expect(one.html).not.toContain("<b>");
+    expect(imagesOf(one.html, url)).toEqual([`https://${host}/_images/7d2a91c4e5f60b18a3c9d4e2f1a0b9c8/20417%20-%20luna_rivers%20onlyfans%20photo.jpg`]);
+  });
+
+  it("is told from its post list's feed link and from the feed's generator", () => {
+    const home = crawlFixture("shimmie2-post-list.html").replace(/\{\{[A-Z_]+\}\}/g, "Board");
+    expect(detectFamily({ url: `https://${host}/post/list`, body: home, contentType: "text/html", headers: {} }, [host])).toMatchObject({ family: "shimmie", entryPages: [`https://${host}/rss/images/1`] });
+    expect(detectFamily({ url: listing, body: crawlFixture("shimmie2-rss-images.xml"), contentType: "application/rss+xml", headers: {} }, [host])).toMatchObject({ family: "shimmie" });
+  });
+});

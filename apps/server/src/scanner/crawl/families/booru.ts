@@ -245,6 +245,68 @@ export const moebooruAdapter = (kit: CrawlKit) => booruAdapter("moebooru", kit);
 export const philomenaAdapter = (kit: CrawlKit) => booruAdapter("philomena", kit);
 
 /**
+ * Shimmie2: its image feed (ext/rss_images) GET /rss/images/N lists posts newest first, each an <item> with title
+ * "{id} - {tags}", link /post/view/{id}, pubDate, media:content url = the image at full size, and an atom:link rel=next
+ * that is always there ("no end": an empty page ends the walk). One post is the feed of the search id=N
+ * (/rss/images/id%3DN/1, ext/index's id= term).
+ */
+const SHIMMIE_TITLE = /^(\d{1,12}) - ([^]*)$/;
+
+function shimmieRoot(u: URL): string {
+  const at = u.pathname.indexOf("/rss/images");
+  return `${u.origin}${at >= 0 ? u.pathname.slice(0, at) : ""}`;
+}
+
+type ShimmieItem = { id: number; tags: string[]; time: number | null; file: string | null };
+
+function shimmieItems(body: string, url: URL, kit: CrawlKit, domains: readonly string[]): { items: ShimmieItem[]; next: string | null } {
+  if (!/^\s*(?:<\?xml[^>]{0,200}>\s*)?<rss[\s>]/i.test(body.slice(0, 400))) return { items: [], next: null };
+  const $ = cheerio.load(body, { xml: true });
+  const items: ShimmieItem[] = [];
+  for (const el of $("channel > item").toArray().slice(0, MAX_ITEMS_PER_LISTING)) {
+    const e = $(el);
+    const link = kit.onSiteUrl(e.children("link").first().text().trim(), url.href, domains);
+    const fromLink = link ? /\/post\/view\/(\d{1,12})$/.exec(link.pathname)?.[1] : undefined;
+    const m = SHIMMIE_TITLE.exec(e.children("title").first().text().trim().slice(0, MAX_TAG_STRING));
+    const id = int(fromLink ?? m?.[1] ?? null);
+    if (id === null) continue;
+    const media = e.children("media\\:content").first().attr("url") ?? "";
+    const file = fileUrl(media, url.origin);
+    items.push({ id, tags: tagsOf(m?.[2] ?? ""), time: kit.parseListingTime(e.children("pubDate").first().text()), file: file && IMAGE_EXT.test(file) ? file : null });
+  }
+  const nextHref = $("channel > atom\\:link[rel=next]").first().attr("href");
+  const next = items.length > 0 ? kit.onSiteUrl(nextHref, url.href, domains) : null;
+  return { items, next: next && next.href !== url.href ? next.href : null };
+}
+
+export function shimmieAdapter(kit: CrawlKit): CrawlAdapter {
+  const e = kit.escapeHtml;
+  return {
+    family: "shimmie",
+    defaultEntryPages: (c) => [`${c.baseUrl.replace(/(?<!\/)\/+$/, "")}/rss/images/1`],
+    parseListing(input, config) {
+      const url = new URL(input.url);
+      const root = shimmieRoot(url);
+      const { items, next } = shimmieItems(input.body, url, kit, config.domains);
+      const out: CrawlItem[] = [];
+      for (const p of items) {
+        const page = kit.onSiteUrl(`${root}/post/view/${p.id}`, url.origin, config.domains);
+        if (!page || (config.itemPattern && !config.itemPattern.test(page.href))) continue;
+        out.push({ key: `p${p.id}`, url: page.href, fetchUrl: `${root}/rss/images/${encodeURIComponent(`id=${p.id}`)}/1`, title: clip(p.tags.join(" "), 200), time: p.time });
+      }
+      return { items: out, next };
+    },
+    itemPage(input, config) {
+      const post = shimmieItems(input.body, new URL(input.url), kit, config.domains).items[0];
+      if (!post) return null;
+      const tags = post.tags.map((t) => `<li>${e(t)}${t.includes("_") ? ` (${e(t.replace(/_+/g, " "))})` : ""}</li>`).join("");
+      const img = post.file ? `<a href="${e(post.file)}"><img src="${e(post.file)}" alt=""></a>` : "";
+      return { html: `<!doctype html><html><head><meta charset="utf-8"><title>${e(post.tags.slice(0, 30).join(" ") || input.item.title)}</title></head><body>\n<ul class="tags">${tags}</ul>\n${img}</body></html>` };
+    },
+  };
+}
+
+/**
  * A booru's pages: Danbooru's layout (meta autocomplete-tag-prefixes, body data-current-user-* attributes);
  * Moebooru's (its inline Post.InitBrowserLinks() and TagCompletion.init); Gelbooru 0.2's (links to
  * index.php?page=post&s=list and &s=view); Philomena's generator meta.
@@ -260,6 +322,9 @@ export function detectBooru(ctx: DetectContext): FamilyFinding | null {
   if (script.includes("Post.InitBrowserLinks(") || (script.includes("TagCompletion.init(") && $("#site-title").length > 0)) {
     return { family: "moebooru", evidence: "Moebooru's layout (Post.InitBrowserLinks)", entryPages: booruEntryPages("moebooru", origin) };
   }
+  // Shimmie2 links its image feed from every post list (ext/rss_images: link#images, …/rss/images/1).
+  const feed = ctx.safeUrl($('link#images[rel="alternate"][type="application/rss+xml"]').first().attr("href"), ctx.base);
+  if (feed && /\/rss\/images\/1$/.test(feed.pathname)) return { family: "shimmie", evidence: "Shimmie2's image feed link (link#images)", entryPages: [feed.href] };
   for (const el of $("a[href]").toArray().slice(0, 500)) {
     if (el.type !== "tag") continue;
     const u = ctx.safeUrl(el.attribs.href, ctx.base);
