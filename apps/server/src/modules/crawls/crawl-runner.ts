@@ -163,6 +163,11 @@ const DISCOVERY: Record<CrawlFamily, string> = {
   mastodon: "new post on",
   discuz: "new thread or reply on",
   misskey: "new note on",
+  danbooru: "new or retagged post on",
+  gelbooru: "new or retagged post on",
+  moebooru: "new or retagged post on",
+  philomena: "new or retagged image on",
+  shimmie: "new post on",
 };
 
 export function adapterConfig(site: LeakSite & { crawl: CrawlConfig }): CrawlAdapterConfig {

@@ -17,6 +17,7 @@ import { jsonListing, structuralListing, structuralNext } from "./families/gener
 import { discuzAdapter } from "./families/discuz";
 import { flarumAdapter } from "./families/flarum";
 import { invisionAdapter } from "./families/invision";
+import { danbooruAdapter, gelbooruAdapter, moebooruAdapter, philomenaAdapter, shimmieAdapter } from "./families/booru";
 import type { CrawlKit } from "./families/kit";
 import { lemmyAdapter } from "./families/lemmy";
 import { mastodonAdapter } from "./families/mastodon";
@@ -606,6 +607,11 @@ const ADAPTERS: Record<CrawlFamily, CrawlAdapter> = {
   mastodon: mastodonAdapter(kit),
   discuz: discuzAdapter(kit),
   misskey: misskeyAdapter(kit),
+  danbooru: danbooruAdapter(kit),
+  gelbooru: gelbooruAdapter(kit),
+  moebooru: moebooruAdapter(kit),
+  philomena: philomenaAdapter(kit),
+  shimmie: shimmieAdapter(kit),
 };
 
 export function crawlAdapter(family: CrawlFamily): CrawlAdapter {

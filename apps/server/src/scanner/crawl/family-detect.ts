@@ -1,6 +1,7 @@
 import * as cheerio from "cheerio";
 import { hostMatchesDomain } from "../canonical-url";
 import type { CrawlFamily } from "./crawl-types";
+import { booruFromJson, detectBooru } from "./families/booru";
 import { detectListingScripts } from "./families/generic-listing";
 import { detectDiscuz } from "./families/discuz";
 import { detectFlarum } from "./families/flarum";
@@ -137,6 +138,8 @@ function folderOf(u: URL): string {
 function fromJson(body: string, url: string, domains: readonly string[]): FamilyGuess | null {
   const data = parse(body);
   const u = new URL(url);
+  const booru = booruFromJson(data, u);
+  if (booru) return guess(booru.family, booru.evidence, booru.entryPages);
   if (isObject(data)) {
     // Discourse: /latest.json (and every topic list) is { topic_list: { topics } }.
     if (isObject(data.topic_list) && Array.isArray(data.topic_list.topics)) {
@@ -182,6 +185,10 @@ function fromFeed(body: string, url: string): FamilyGuess | null {
   const generator = $("channel > generator, feed > generator").first();
   const text = `${generator.text()} ${generator.attr("uri") ?? ""}`.trim().slice(0, 200);
   if (/wordpress\.org/i.test(text)) return guess("wordpress", `feed generator ${text}`, [url]);
+  // Shimmie2's image feed (ext/rss_images): <generator>Shimmie-2.x</generator>.
+  if (/^Shimmie-/i.test(text)) return guess("shimmie", `feed generator ${text}`, [url]);
+  // Gelbooru 0.2 clones that answer their post API in XML only.
+  if ($("posts > post[id][tags]").length > 0) return guess("gelbooru", "a Gelbooru post list (XML)", [url]);
   return null;
 }
 
@@ -277,7 +284,7 @@ function fromHtml(body: string, url: string, domains: readonly string[], headers
         .map((el) => $(el).text().slice(0, 20_000))
         .join("\n")),
   };
-  for (const detect of [detectVbulletin5, detectInvision, detectMybb, detectSmf, detectFlarum, detectNodebb, detectTelegram, detectDiscuz, detectLemmy, detectMastodon, detectGotosocial, detectMisskey, detectListingScripts]) {
+  for (const detect of [detectVbulletin5, detectInvision, detectMybb, detectSmf, detectFlarum, detectNodebb, detectTelegram, detectDiscuz, detectLemmy, detectMastodon, detectGotosocial, detectMisskey, detectBooru, detectListingScripts]) {
     const found = detect(ctx);
     if (found) return guess(found.family, found.evidence, found.entryPages);
   }
