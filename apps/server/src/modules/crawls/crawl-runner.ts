@@ -163,6 +163,8 @@ const DISCOVERY: Record<CrawlFamily, string> = {
   mastodon: "new post on",
   discuz: "new thread or reply on",
   misskey: "new note on",
+  kvs: "new video on",
+  peertube: "new video on",
 };
 
 export function adapterConfig(site: LeakSite & { crawl: CrawlConfig }): CrawlAdapterConfig {

@@ -18,11 +18,13 @@ import { discuzAdapter } from "./families/discuz";
 import { flarumAdapter } from "./families/flarum";
 import { invisionAdapter } from "./families/invision";
 import type { CrawlKit } from "./families/kit";
+import { kvsAdapter } from "./families/kvs";
 import { lemmyAdapter } from "./families/lemmy";
 import { mastodonAdapter } from "./families/mastodon";
 import { misskeyAdapter } from "./families/misskey";
 import { mybbAdapter } from "./families/mybb";
 import { nodebbAdapter } from "./families/nodebb";
+import { peertubeAdapter } from "./families/peertube";
 import { smfAdapter } from "./families/smf";
 import { telegramAdapter } from "./families/telegram";
 import { vbulletin5Adapter } from "./families/vbulletin5";
@@ -606,6 +608,8 @@ const ADAPTERS: Record<CrawlFamily, CrawlAdapter> = {
   mastodon: mastodonAdapter(kit),
   discuz: discuzAdapter(kit),
   misskey: misskeyAdapter(kit),
+  kvs: kvsAdapter(kit),
+  peertube: peertubeAdapter(kit),
 };
 
 export function crawlAdapter(family: CrawlFamily): CrawlAdapter {
