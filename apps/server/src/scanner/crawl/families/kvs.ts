@@ -135,7 +135,7 @@ export function kvsAdapter(kit: CrawlKit): CrawlAdapter {
         const href = el.attribs.href ?? "";
         if (/\/get_image\/|\.(?:jpe?g|png|webp)\/?$/i.test(href.slice(0, MAX_URL_LENGTH))) add(href);
       }
-      const list = (cls: string, label: string, xs: string[]) => (xs.length > 0 ? `<p class="${cls}">${label}: ${xs.map((x) => `<a>${e(x)}</a>`).join(", ")}</p>` : "");
+      const list = (cls: string, label: string, xs: string[]) => (xs.length > 0 ? `<p class="${cls}">${label}: ${xs.map((x) => `<span>${e(x)}</span>`).join(", ")}</p>` : "");
       const html = [
         `<!doctype html><html><head><meta charset="utf-8"><title>${e(title)}</title></head><body>`,
         `<h1>${e(title)}</h1>`,

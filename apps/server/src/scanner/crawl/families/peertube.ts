@@ -98,7 +98,7 @@ export function peertubeAdapter(kit: CrawlKit): CrawlAdapter {
         `<!doctype html><html><head><meta charset="utf-8"><title>${e(title)}</title></head><body>`,
         `<h1>${e(title)}</h1>`,
         who.length > 0 ? `<p class="account">${who.map(e).join(" · ")}</p>` : "",
-        tags.length > 0 ? `<p class="tags">${tags.map((t) => `<a>#${e(t)}</a>`).join(" ")}</p>` : "",
+        tags.length > 0 ? `<p class="tags">${tags.map((t) => `<span>#${e(t)}</span>`).join(" ")}</p>` : "",
         description ? `<div class="description">${markdownHtml(description)}</div>` : "",
         ...[...images].map((src) => `<img src="${e(src)}" alt="${e(title)}">`),
         "</body></html>",
