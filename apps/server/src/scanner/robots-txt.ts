@@ -6,7 +6,8 @@
 
 /** A rule's pattern as the literal runs between its `*`s; `anchored` when it ends in `$`. */
 export type RobotsRule = { allow: boolean; pattern: string; segments: string[]; anchored: boolean; length: number };
-export type RobotsGroup = { agents: string[]; rules: RobotsRule[] };
+/** crawlDelayMs: the group's Crawl-delay (not in RFC 9309, but widely honoured), in ms. */
+export type RobotsGroup = { agents: string[]; rules: RobotsRule[]; crawlDelayMs?: number };
 export type RobotsFile = { groups: RobotsGroup[] };
 
 export type RobotsVerdict = { allowed: boolean; rule: string | null };
@@ -38,6 +39,9 @@ export function parseRobotsTxt(text: string): RobotsFile {
       // An empty Disallow allows everything: it adds no rule.
       if (value === "") continue;
       current.rules.push(compileRule(key === "allow", value));
+    } else if (key === "crawl-delay" && current.crawlDelayMs === undefined) {
+      // Seconds, possibly with a fraction ("10", "0.5"); anything else is ignored.
+      if (/^\d{1,9}(?:\.\d{1,6})?$/.test(value)) current.crawlDelayMs = Math.round(Number(value) * 1000);
     }
   }
   return { groups };
@@ -90,10 +94,23 @@ export function productToken(userAgent: string): string {
   return (m?.[1] ?? "*").toLowerCase();
 }
 
-export function robotsVerdict(file: RobotsFile, userAgent: string, pathAndQuery: string): RobotsVerdict {
+/** The groups that speak to this user agent: those naming its product token, else the `*` groups. */
+function groupsFor(file: RobotsFile, userAgent: string): RobotsGroup[] {
   const token = productToken(userAgent);
   const named = file.groups.filter((g) => g.agents.some((a) => a !== "*" && token.includes(a)));
-  const groups = named.length > 0 ? named : file.groups.filter((g) => g.agents.includes("*"));
+  return named.length > 0 ? named : file.groups.filter((g) => g.agents.includes("*"));
+}
+
+/** The Crawl-delay the groups for this user agent ask for (the longest, when several do), in ms; null when none. */
+export function robotsCrawlDelayMs(file: RobotsFile, userAgent: string): number | null {
+  const delays = groupsFor(file, userAgent)
+    .map((g) => g.crawlDelayMs)
+    .filter((d): d is number => d !== undefined);
+  return delays.length > 0 ? Math.max(...delays) : null;
+}
+
+export function robotsVerdict(file: RobotsFile, userAgent: string, pathAndQuery: string): RobotsVerdict {
+  const groups = groupsFor(file, userAgent);
   const path = normalisePath(pathAndQuery || "/");
   if (path === "/robots.txt") return { allowed: true, rule: null };
   let best: RobotsRule | null = null;

@@ -9,7 +9,7 @@ import { ConcurrencyLimiter } from "./concurrency-limiter";
 import { builtinLeakSites, CatalogFileError, loadLeakSiteCatalog } from "./leak-site-catalog";
 import { findPlatform, isOwnProfileUrl, profileUrls } from "./platform-profiles";
 import { buildQueries } from "./queries";
-import { parseRobotsTxt, robotsVerdict } from "./robots-txt";
+import { parseRobotsTxt, robotsCrawlDelayMs, robotsVerdict } from "./robots-txt";
 import { parseScannerSettings, scannerSettingsSchema } from "./scanner-settings";
 
 describe("canonicalizeUrl", () => {
@@ -114,6 +114,16 @@ describe("robots.txt", () => {
     expect(robotsVerdict(f, ua, "/doc.pdf").allowed).toBe(false);
     expect(robotsVerdict(f, ua, "/doc.pdf?x").allowed).toBe(true);
     expect(robotsVerdict(parseRobotsTxt("User-agent: *\nDisallow:\n"), ua, "/x").allowed).toBe(true);
+  });
+
+  it("reads the Crawl-delay of the group that speaks to us (seconds, fractions too); odd values are ignored", () => {
+    const ua = "Mozilla/5.0 (compatible; LeakwardenBot/1.0; +https://leakwarden.example/bot)";
+    expect(robotsCrawlDelayMs(parseRobotsTxt("User-agent: *\nCrawl-delay: 10\nDisallow: /x\n"), ua)).toBe(10_000);
+    expect(robotsCrawlDelayMs(parseRobotsTxt("User-agent: *\nCrawl-delay: 0.5\n"), ua)).toBe(500);
+    // A group naming our bot wins over *; another bot's delay is not ours.
+    expect(robotsCrawlDelayMs(parseRobotsTxt("User-agent: *\nCrawl-delay: 30\n\nUser-agent: leakwardenbot\nCrawl-delay: 2\n"), ua)).toBe(2_000);
+    expect(robotsCrawlDelayMs(parseRobotsTxt("User-agent: otherbot\nCrawl-delay: 30\n"), ua)).toBeNull();
+    for (const odd of ["-1", "1e9", "ten", "", "1.2.3", "99999999999"]) expect(robotsCrawlDelayMs(parseRobotsTxt(`User-agent: *\nCrawl-delay: ${odd}\n`), ua)).toBeNull();
   });
 
   it("matches wildcards and $ as RFC 9309 says, and a hostile file with many wildcards answers at once", () => {

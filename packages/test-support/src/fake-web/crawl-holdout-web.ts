@@ -892,6 +892,8 @@ ${chFoot}`;
       SCAN_FETCH_TIMEOUT_MS: "4000",
       SCAN_CONNECT_TIMEOUT_MS: "2000",
       CRAWL_MIN_DELAY_MS: "0",
+      // GoToSocial's robots.txt asks for 500 s between requests: honoured, cut to this bound.
+      CRAWL_MAX_CRAWL_DELAY_MS: "20",
       CRAWL_PER_HOST_CONCURRENCY: "1",
     } as Record<string, string>,
     close: async () => {

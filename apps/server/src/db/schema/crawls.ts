@@ -80,6 +80,8 @@ export const crawlHost = pgTable("crawl_host", {
   robotsStatus: text("robots_status"),
   robotsTxt: text("robots_txt"),
   robotsFetchedAt: timestamp("robots_fetched_at", { withTimezone: true }),
+  /** The Crawl-delay robots.txt asks of us (bounded by CRAWL_MAX_CRAWL_DELAY_MS): the least gap between two requests, for every worker. */
+  crawlDelayMs: integer("crawl_delay_ms"),
 });
 
 /** Requests in flight per host: a slot is held while a request runs and expires if its worker dies. */

@@ -368,6 +368,42 @@ describe("crawling leak sites", () => {
     expect(await leakUrls(database.db, "luna")).toEqual(web.leaks.filter((u) => u.includes("cliptube")).sort());
   });
 
+  /** The gaps between the starts of consecutive requests to a host, as the fake server saw them (robots.txt included). */
+  const gapsSeen = (host: string) => {
+    const at = web.requests.filter((q) => q.host === host).map((q) => q.at);
+    return at.slice(1).map((t, i) => t - at[i]!);
+  };
+  // Arrival times carry the network's jitter (a new connection, a kept-alive one): a few ms either way.
+  const JITTER_MS = 40;
+
+  it("robots.txt's Crawl-delay spaces every worker's requests to the host, kept on the host's row for all of them", async () => {
+    await web.close();
+    web = await startCrawlFixtureWeb({ robots: "User-agent: *\nCrawl-delay: 0.3\nDisallow: /account/\n" });
+    catalog = await loadLeakSiteCatalog(web.catalogPath);
+    // Two workers (each its own robots cache) crawl the site at once; our own delay is none.
+    const results = await Promise.all([runner({ CRAWL_MIN_DELAY_MS: "0" }, "worker-a").run("leakfans"), runner({ CRAWL_MIN_DELAY_MS: "0" }, "worker-b").run("leakfans")]);
+    expect(results.some((r) => r.outcome === "completed")).toBe(true);
+    const host = new URL(web.leaks.find((u) => u.includes("leakfans"))!).host;
+    const gaps = gapsSeen(host);
+    expect(gaps.length).toBeGreaterThanOrEqual(5);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(300 - JITTER_MS);
+    const [row] = await database.db.select().from(crawlHost).where(eq(crawlHost.host, host));
+    expect(row!.crawlDelayMs).toBe(300);
+  }, 30_000);
+
+  it("a Crawl-delay longer than CRAWL_MAX_CRAWL_DELAY_MS is cut to it: the run goes on at that pace instead of stalling", async () => {
+    await web.close();
+    web = await startCrawlFixtureWeb({ robots: "User-agent: *\nCrawl-delay: 500\n" });
+    catalog = await loadLeakSiteCatalog(web.catalogPath);
+    const result = await runner({ CRAWL_MIN_DELAY_MS: "0", CRAWL_MAX_CRAWL_DELAY_MS: "200" }).run("leakfans");
+    expect(result.outcome).toBe("completed");
+    const host = new URL(web.leaks.find((u) => u.includes("leakfans"))!).host;
+    const gaps = gapsSeen(host);
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(200 - JITTER_MS);
+    const [row] = await database.db.select().from(crawlHost).where(eq(crawlHost.host, host));
+    expect(row!.crawlDelayMs).toBe(200);
+  }, 30_000);
+
   it("with SCAN_ROBOTS_POLICY=respect, pages robots.txt disallows are not read and are counted as blocked", async () => {
     await web.close();
     web = await startCrawlFixtureWeb({ robots: "User-agent: *\nDisallow: /threads/\n" });

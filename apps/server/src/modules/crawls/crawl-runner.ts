@@ -18,7 +18,7 @@ import { nodeinfoDocumentUrl, wellKnownProbes, type DetectInput, type FamilyGues
 import type { CrawlWork, CrawlWorkResult } from "../../scanner/crawl/crawl-work";
 import { pagesThreads, reachesReadPosts, type ThreadPage } from "../../scanner/crawl/thread-pages";
 import { PageTimeLimitError } from "../../scanner/page-parser-pool";
-import { parseRobotsTxt, robotsVerdict, type RobotsFile } from "../../scanner/robots-txt";
+import { parseRobotsTxt, robotsCrawlDelayMs, robotsVerdict, type RobotsFile } from "../../scanner/robots-txt";
 import type { ScannerSettings } from "../../scanner/scanner-settings";
 import type { Finding } from "../../scanner/scan-types";
 import type { SeenImage } from "../image-index/image-index.service";
@@ -168,6 +168,8 @@ const DISCOVERY: Record<CrawlFamily, string> = {
   moebooru: "new or retagged post on",
   philomena: "new or retagged image on",
   shimmie: "new post on",
+  kvs: "new video on",
+  peertube: "new video on",
 };
 
 export function adapterConfig(site: LeakSite & { crawl: CrawlConfig }): CrawlAdapterConfig {
@@ -821,8 +823,12 @@ export class CrawlRunner {
               r.status >= 200 && r.status < 300
                 ? { status: "file", text: r.body.toString("utf8") }
                 : { status: r.status >= 400 && r.status < 500 ? "no-robots" : "unreachable", text: null };
-            await repo.saveRobots(db, host, stored, new Date()).catch(() => undefined);
-            return stored.status === "file" ? parseRobotsTxt(stored.text!) : stored.status;
+            const parsed = stored.status === "file" ? parseRobotsTxt(stored.text!) : null;
+            // Crawl-delay, bounded: a site asking for 500 s between requests is read slowly over later runs, not waited on for ever.
+            const asked = parsed ? robotsCrawlDelayMs(parsed, this.deps.settings.SCAN_USER_AGENT) : null;
+            const delay = asked === null ? null : Math.min(asked, this.deps.settings.CRAWL_MAX_CRAWL_DELAY_MS);
+            await repo.saveRobots(db, host, stored, new Date(), delay).catch(() => undefined);
+            return stored.status === "file" ? parsed! : stored.status;
           },
           (e: unknown) => {
             // Waiting for our turn was cut short: no verdict was reached, ask again next time.

@@ -251,7 +251,17 @@ export async function findRobots(db: DbOrTx, host: string, maxAgeMs: number, now
   return { status: row.status, text: row.text, fetchedAt: row.fetchedAt };
 }
 
-export async function saveRobots(db: DbOrTx, host: string, robots: Omit<StoredRobots, "fetchedAt">, at: Date): Promise<void> {
-  const values = { robotsStatus: robots.status, robotsTxt: robots.text, robotsFetchedAt: at };
-  await db.insert(crawlHost).values({ host, ...values }).onConflictDoUpdate({ target: crawlHost.host, set: values });
+/**
+ * Keeps a host's robots.txt for every worker, with the Crawl-delay it asks for (null: none): from now on no
+ * request to the host starts sooner than that after the one before, on any worker.
+ */
+export async function saveRobots(db: DbOrTx, host: string, robots: Omit<StoredRobots, "fetchedAt">, at: Date, crawlDelayMs: number | null = null): Promise<void> {
+  const values = { robotsStatus: robots.status, robotsTxt: robots.text, robotsFetchedAt: at, crawlDelayMs };
+  await db
+    .insert(crawlHost)
+    .values({ host, ...values })
+    .onConflictDoUpdate({
+      target: crawlHost.host,
+      set: { ...values, nextAllowedAt: sql`greatest(${crawlHost.nextAllowedAt}, clock_timestamp() + ${crawlDelayMs ?? 0} * interval '1 millisecond')` },
+    });
 }

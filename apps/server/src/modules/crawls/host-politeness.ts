@@ -5,7 +5,7 @@ import { crawlHost, crawlHostLease } from "../../db/schema/crawls";
 /**
  * Politeness per host, kept in the database so that it holds across every worker process
  * and machine: at most `perHost` requests in flight (a lease per slot, which expires if its
- * worker dies) and `minDelayMs` between the starts of two requests, both on the database's
+ * worker dies) and `minDelayMs` (or the host's robots.txt Crawl-delay, when longer) between the starts of two requests, both on the database's
  * clock. A host that answers 429/503 is left alone for its Retry-After; one that keeps
  * failing, for a delay that doubles with each failure.
  */
@@ -96,7 +96,8 @@ export class HostPoliteness {
         .onConflictDoUpdate({ target: [crawlHostLease.host, crawlHostLease.slot], set: { holder: this.holder, expiresAt } });
       await tx
         .update(crawlHost)
-        .set({ nextAllowedAt: sql`clock_timestamp() + ${minDelayMs} * interval '1 millisecond'` })
+        // The longer of our own delay and the Crawl-delay the host's robots.txt asks for (kept on its row).
+        .set({ nextAllowedAt: sql`clock_timestamp() + greatest(${minDelayMs}, coalesce(${crawlHost.crawlDelayMs}, 0)) * interval '1 millisecond'` })
         .where(eq(crawlHost.host, host));
       return { slot };
     });

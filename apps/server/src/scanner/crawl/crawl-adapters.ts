@@ -19,11 +19,13 @@ import { flarumAdapter } from "./families/flarum";
 import { invisionAdapter } from "./families/invision";
 import { danbooruAdapter, gelbooruAdapter, moebooruAdapter, philomenaAdapter, shimmieAdapter } from "./families/booru";
 import type { CrawlKit } from "./families/kit";
+import { kvsAdapter } from "./families/kvs";
 import { lemmyAdapter } from "./families/lemmy";
 import { mastodonAdapter } from "./families/mastodon";
 import { misskeyAdapter } from "./families/misskey";
 import { mybbAdapter } from "./families/mybb";
 import { nodebbAdapter } from "./families/nodebb";
+import { peertubeAdapter } from "./families/peertube";
 import { smfAdapter } from "./families/smf";
 import { telegramAdapter } from "./families/telegram";
 import { vbulletin5Adapter } from "./families/vbulletin5";
@@ -612,6 +614,8 @@ const ADAPTERS: Record<CrawlFamily, CrawlAdapter> = {
   moebooru: moebooruAdapter(kit),
   philomena: philomenaAdapter(kit),
   shimmie: shimmieAdapter(kit),
+  kvs: kvsAdapter(kit),
+  peertube: peertubeAdapter(kit),
 };
 
 export function crawlAdapter(family: CrawlFamily): CrawlAdapter {

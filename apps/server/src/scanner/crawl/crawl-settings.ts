@@ -24,6 +24,11 @@ export const crawlSettingsSchema = z.object({
   CRAWL_PER_HOST_CONCURRENCY: envInt(1, 1, 8),
   /** Least time between the starts of two requests to one host, across every worker. */
   CRAWL_MIN_DELAY_MS: envInt(2_000, 0, 600_000),
+  /**
+   * Longest robots.txt Crawl-delay honoured (a longer one is cut to this): the gap between two requests to a
+   * host is the longer of CRAWL_MIN_DELAY_MS and the site's Crawl-delay. What a run's budget cannot reach waits for the next run.
+   */
+  CRAWL_MAX_CRAWL_DELAY_MS: envInt(60_000, 0, 600_000),
   /** Requests one crawl run of a site may make (listings and items); what is left waits for the next run. */
   CRAWL_MAX_REQUESTS_PER_RUN: envInt(300, 1, 100_000),
   /** Time budget of one crawl run of a site. */

@@ -7,11 +7,13 @@ import { detectDiscuz } from "./families/discuz";
 import { detectFlarum } from "./families/flarum";
 import { detectInvision } from "./families/invision";
 import type { DetectContext, FamilyFinding } from "./families/kit";
+import { detectKvs } from "./families/kvs";
 import { detectLemmy, lemmySite } from "./families/lemmy";
 import { detectGotosocial, detectMastodon, mastodonInstance } from "./families/mastodon";
 import { detectMisskey, misskeyEntryPages } from "./families/misskey";
 import { detectMybb } from "./families/mybb";
 import { detectNodebb } from "./families/nodebb";
+import { detectPeertube, peertubeListing } from "./families/peertube";
 import { detectSmf } from "./families/smf";
 import { detectTelegram } from "./families/telegram";
 import { detectVbulletin5 } from "./families/vbulletin5";
@@ -89,6 +91,7 @@ const NODEINFO_FAMILIES: Record<string, CrawlFamily> = {
   foundkey: "misskey",
   catodon: "misskey",
   meisskey: "misskey",
+  peertube: "peertube",
 };
 
 /** A NodeInfo 2.x document: { software: { name, version }, protocols, usage, metadata }. */
@@ -104,7 +107,9 @@ function fromNodeinfo(data: Record<string, unknown>, u: URL): FamilyFinding | nu
       ? [`${u.origin}/api/v3/post/list?sort=NewComments&limit=20`]
       : family === "misskey"
         ? misskeyEntryPages(u.origin)
-        : [`${u.origin}/api/v1/timelines/public?local=true&limit=40`];
+        : family === "peertube"
+          ? [peertubeListing(u.origin)]
+          : [`${u.origin}/api/v1/timelines/public?local=true&limit=40`];
   return { family, evidence, entryPages: entry };
 }
 
@@ -284,7 +289,7 @@ function fromHtml(body: string, url: string, domains: readonly string[], headers
         .map((el) => $(el).text().slice(0, 20_000))
         .join("\n")),
   };
-  for (const detect of [detectVbulletin5, detectInvision, detectMybb, detectSmf, detectFlarum, detectNodebb, detectTelegram, detectDiscuz, detectLemmy, detectMastodon, detectGotosocial, detectMisskey, detectBooru, detectListingScripts]) {
+  for (const detect of [detectVbulletin5, detectInvision, detectMybb, detectSmf, detectFlarum, detectNodebb, detectTelegram, detectDiscuz, detectLemmy, detectMastodon, detectGotosocial, detectMisskey, detectPeertube, detectBooru, detectKvs, detectListingScripts]) {
     const found = detect(ctx);
     if (found) return guess(found.family, found.evidence, found.entryPages);
   }

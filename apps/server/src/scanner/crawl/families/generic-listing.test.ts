@@ -126,9 +126,9 @@ describe("the listing family by structure", () => {
     expect(list("", "https://x.example/", {}, deep).items).toEqual([]);
   });
 
-  it("Kernel Video Sharing, Piwigo and Chevereto are told from their pages: the listing family, at their newest-first pages", () => {
+  it("Kernel Video Sharing (its own family), Piwigo and Chevereto (the listing family) are told from their pages, at their newest-first pages", () => {
     const d = (fixture: string, url: string) => detectFamily({ url, body: crawlFixture(fixture), contentType: "text/html", headers: {} }, [new URL(url).hostname.replace(/^www\./, "")]);
-    expect(d("kvs-latest-updates.html", "https://www.tubeleaks.example/")).toMatchObject({ family: "listing", entryPages: ["https://www.tubeleaks.example/latest-updates/"] });
+    expect(d("kvs-latest-updates.html", "https://www.tubeleaks.example/")).toMatchObject({ family: "kvs", entryPages: ["https://www.tubeleaks.example/latest-updates/"] });
     expect(d("piwigo-recent-pics.html", "https://photos.leakgallery.example/")).toMatchObject({ family: "listing", entryPages: ["https://photos.leakgallery.example/index.php?/recent_pics"] });
     expect(
       detectFamily(

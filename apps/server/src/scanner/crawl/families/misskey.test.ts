@@ -106,7 +106,7 @@ describe("Misskey", () => {
     expect(d(nodeinfo("iceshrimp"), at, "application/json")).toMatchObject({ family: "misskey" });
     expect(d(nodeinfo("akkoma"), at, "application/json")).toMatchObject({ family: "mastodon", entryPages: [`https://${host}/api/v1/timelines/public?local=true&limit=40`] });
     expect(d(nodeinfo("lemmy"), at, "application/json")).toMatchObject({ family: "lemmy", entryPages: [`https://${host}/api/v3/post/list?sort=NewComments&limit=20`] });
-    expect(d(nodeinfo("peertube"), at, "application/json")).toBeNull();
+    expect(d(nodeinfo("funkwhale"), at, "application/json")).toBeNull();
     expect(d(nodeinfo("__proto__"), at, "application/json")).toBeNull();
 
     // /.well-known/nodeinfo: the newest schema's document, on the site only.

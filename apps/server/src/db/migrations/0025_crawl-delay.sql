@@ -1,0 +1,1 @@
+ALTER TABLE "crawl_host" ADD COLUMN "crawl_delay_ms" integer;
