@@ -1,9 +1,8 @@
-import type http from "node:http";
 import { createHash } from "node:crypto";
 import sharp from "sharp";
 import { crawlFixture } from "./crawl-fixtures";
-import { startForwardProxy, type ForwardProxy } from "./forward-proxy";
-import { html, json, startVirtualHostServer, type Site, type SiteHandler, type VirtualHostServer } from "./virtual-host-server";
+import { startProxiedSites } from "./proxied-sites";
+import { html, json, type Site, type SiteHandler } from "./virtual-host-server";
 
 /**
  * Tag-based image boards ("boorus") as their packages serve them (fixtures/crawl, SOURCES.md), behind the
@@ -57,7 +56,6 @@ export type BooruHoldoutWeb = Awaited<ReturnType<typeof startBooruHoldoutWeb>>;
 export async function startBooruHoldoutWeb() {
   let clock = T0;
   const tick = () => (clock += 60_000);
-  const requests: { host: string; path: string }[] = [];
   const posts: Record<BooruSite, BooruPost[]> = { danbooru: [], gelbooru: [], "gelbooru-xml": [], moebooru: [], philomena: [], shimmie: [] };
   const nextId: Record<BooruSite, number> = { danbooru: 8_104_200, gelbooru: 11_020_300, "gelbooru-xml": 9_560_100, moebooru: 1_203_400, philomena: 3_402_100, shimmie: 20_400 };
 
@@ -377,22 +375,10 @@ export async function startBooruHoldoutWeb() {
     res.writeHead(200, { "content-type": "text/plain" });
     res.end("User-agent: *\nDisallow: /users\nDisallow: /admin\n");
   };
-  const tracked =
-    (host: string, h: SiteHandler): SiteHandler =>
-    async (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
-      requests.push({ host, path: url.pathname + url.search });
-      await h(req, res, url);
-    };
-  const sites: Record<string, Site> = {
-    [H.danbooru]: { "/robots.txt": tracked(H.danbooru, robots), "*": tracked(H.danbooru, danbooruSite) },
-    [H.gelbooru]: { "/robots.txt": tracked(H.gelbooru, robots), "*": tracked(H.gelbooru, gelbooruSite("gelbooru")) },
-    [H["gelbooru-xml"]]: { "/robots.txt": tracked(H["gelbooru-xml"], robots), "*": tracked(H["gelbooru-xml"], gelbooruSite("gelbooru-xml")) },
-    [H.moebooru]: { "/robots.txt": tracked(H.moebooru, robots), "*": tracked(H.moebooru, moebooruSite) },
-    [H.philomena]: { "/robots.txt": tracked(H.philomena, robots), "*": tracked(H.philomena, philomenaSite) },
-    [H.shimmie]: { "/robots.txt": tracked(H.shimmie, robots), "*": tracked(H.shimmie, shimmieSite) },
-  };
-  const server: VirtualHostServer = await startVirtualHostServer(sites);
-  const proxy: ForwardProxy = await startForwardProxy((host) => (sites[host] ? { host: "127.0.0.1", port: server.port } : null));
+  const sites: Record<string, Site> = Object.fromEntries(
+    ([["danbooru", danbooruSite], ["gelbooru", gelbooruSite("gelbooru")], ["gelbooru-xml", gelbooruSite("gelbooru-xml")], ["moebooru", moebooruSite], ["philomena", philomenaSite], ["shimmie", shimmieSite]] as const).map(([site, handler]) => [H[site], { "/robots.txt": robots, "*": handler }]),
+  );
+  const web = await startProxiedSites(sites);
 
   /** A post's page as each board links it, and its file at full size. */
   const addresses = (site: BooruSite, p: BooruPost): { url: string; file: string } => {
@@ -405,8 +391,8 @@ export async function startBooruHoldoutWeb() {
 
   return {
     hosts: BOORU_HOSTS,
-    proxy,
-    requests,
+    proxy: web.proxy,
+    requests: web.requests,
     /** A post on a board: its tags (space-separated, as the board stores them). */
     addPost(site: BooruSite, tags: string) {
       const id = (nextId[site] += 1 + (posts[site].length % 3));
@@ -414,17 +400,7 @@ export async function startBooruHoldoutWeb() {
       posts[site].push(p);
       return { post: p, ...addresses(site, p) };
     },
-    settings: {
-      SCAN_PROXY_URL: proxy.url,
-      SCAN_ALLOW_PRIVATE_NETWORKS: "false",
-      SCAN_FETCH_TIMEOUT_MS: "4000",
-      SCAN_CONNECT_TIMEOUT_MS: "2000",
-      CRAWL_MIN_DELAY_MS: "0",
-      CRAWL_PER_HOST_CONCURRENCY: "1",
-    } as Record<string, string>,
-    close: async () => {
-      await proxy.close();
-      await server.close();
-    },
+    settings: web.settings,
+    close: web.close,
   };
 }

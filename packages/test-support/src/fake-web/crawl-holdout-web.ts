@@ -1,8 +1,7 @@
-import type http from "node:http";
 import sharp from "sharp";
 import { crawlFixture } from "./crawl-fixtures";
-import { startForwardProxy, type ForwardProxy } from "./forward-proxy";
-import { bytes, html, json, readBody, redirect, startVirtualHostServer, type Site, type SiteHandler, type VirtualHostServer } from "./virtual-host-server";
+import { startProxiedSites } from "./proxied-sites";
+import { bytes, html, json, readBody, redirect, type Site, type SiteHandler } from "./virtual-host-server";
 
 /**
  * A crawl holdout: leak sites running software the crawler was not built against, served as
@@ -71,7 +70,6 @@ export type CrawlHoldoutWeb = Awaited<ReturnType<typeof startCrawlHoldoutWeb>>;
 export async function startCrawlHoldoutWeb() {
   let clock = T0;
   const tick = () => (clock += 60_000);
-  const requests: { host: string; path: string }[] = [];
   const lemmy: LemmyPost[] = [];
   const statuses: MastodonStatus[] = [];
   const threads: DiscuzThread[] = [];
@@ -802,23 +800,17 @@ ${chFoot}`;
     res.writeHead(200, { "content-type": "text/plain" });
     res.end("User-agent: *\nDisallow: /admin\n");
   };
-  const tracked =
-    (host: string, h: SiteHandler): SiteHandler =>
-    async (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
-      requests.push({ host, path: url.pathname + url.search });
-      await h(req, res, url);
-    };
   const sites: Record<string, Site> = {
-    [H.lemmy]: { "/robots.txt": tracked(H.lemmy, robots), "*": tracked(H.lemmy, lemmySite) },
-    [H.mastodon]: { "/robots.txt": tracked(H.mastodon, robots), "*": tracked(H.mastodon, mastodonSite) },
-    [H.discuz]: { "/robots.txt": tracked(H.discuz, robots), "*": tracked(H.discuz, discuzSite) },
-    [H.chevereto]: { "/robots.txt": tracked(H.chevereto, robots), "*": tracked(H.chevereto, cheveretoSite) },
-    [H.misskey]: { "/robots.txt": tracked(H.misskey, robots), "*": tracked(H.misskey, misskeySite) },
-    [H.gotosocial]: { "/robots.txt": tracked(H.gotosocial, gtsRobots), "*": tracked(H.gotosocial, gotosocialSite) },
-    [H.tube]: { "/robots.txt": tracked(H.tube, robots), "*": tracked(H.tube, tubeSite) },
+    [H.lemmy]: { "/robots.txt": robots, "*": lemmySite },
+    [H.mastodon]: { "/robots.txt": robots, "*": mastodonSite },
+    [H.discuz]: { "/robots.txt": robots, "*": discuzSite },
+    [H.chevereto]: { "/robots.txt": robots, "*": cheveretoSite },
+    [H.misskey]: { "/robots.txt": robots, "*": misskeySite },
+    [H.gotosocial]: { "/robots.txt": gtsRobots, "*": gotosocialSite },
+    [H.tube]: { "/robots.txt": robots, "*": tubeSite },
   };
-  const server: VirtualHostServer = await startVirtualHostServer(sites);
-  const proxy: ForwardProxy = await startForwardProxy((host) => (sites[host] ? { host: "127.0.0.1", port: server.port } : null));
+  // GoToSocial's robots.txt asks for 500 s between requests: honoured, cut to this bound.
+  const web = await startProxiedSites(sites, { CRAWL_MAX_CRAWL_DELAY_MS: "20" });
 
   let nextLemmy = 880;
   let nextComment = 5100;
@@ -830,8 +822,8 @@ ${chFoot}`;
 
   return {
     hosts: HOLDOUT_CRAWL_HOSTS,
-    proxy,
-    requests,
+    proxy: web.proxy,
+    requests: web.requests,
     /** A Lemmy post (a link post when url is given) and its page. */
     addLemmyPost(name: string, o: { body?: string; url?: string } = {}) {
       const p: LemmyPost = { id: nextLemmy++, name, body: o.body ?? null, url: o.url ?? null, at: tick(), comments: [] };
@@ -886,19 +878,7 @@ ${chFoot}`;
       clips.push(c);
       return { clip: c, url: clipUrl(c) };
     },
-    settings: {
-      SCAN_PROXY_URL: proxy.url,
-      SCAN_ALLOW_PRIVATE_NETWORKS: "false",
-      SCAN_FETCH_TIMEOUT_MS: "4000",
-      SCAN_CONNECT_TIMEOUT_MS: "2000",
-      CRAWL_MIN_DELAY_MS: "0",
-      // GoToSocial's robots.txt asks for 500 s between requests: honoured, cut to this bound.
-      CRAWL_MAX_CRAWL_DELAY_MS: "20",
-      CRAWL_PER_HOST_CONCURRENCY: "1",
-    } as Record<string, string>,
-    close: async () => {
-      await proxy.close();
-      await server.close();
-    },
+    settings: web.settings,
+    close: web.close,
   };
 }

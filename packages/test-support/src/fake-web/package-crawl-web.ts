@@ -1,8 +1,7 @@
-import type http from "node:http";
 import sharp from "sharp";
 import { crawlFixture } from "./crawl-fixtures";
-import { startForwardProxy, type ForwardProxy } from "./forward-proxy";
-import { html, json, redirect, startVirtualHostServer, type Site, type SiteHandler, type VirtualHostServer } from "./virtual-host-server";
+import { startProxiedSites } from "./proxied-sites";
+import { html, json, redirect, type Site, type SiteHandler } from "./virtual-host-server";
 
 /**
  * Leak sites running the forum, blog and imageboard packages the crawler reads, built from the
@@ -491,23 +490,16 @@ export async function startPackageCrawlWeb(opts: { postsPerPage?: number } = {})
   };
 
   // ---------------------------------------------------------------- the web
-  const requests: { host: string; path: string }[] = [];
-  const tracked =
-    (host: string, handler: SiteHandler): SiteHandler =>
-    async (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
-      requests.push({ host, path: url.pathname + url.search });
-      await handler(req, res, url);
-    };
   const robots: SiteHandler = (_req, res) => {
     res.writeHead(200, { "content-type": "text/plain" });
     res.end("User-agent: *\nDisallow: /ucp.php\nDisallow: /private.php\n");
   };
   const handlers: Record<PackageSite, SiteHandler> = { phpbb: phpbbHandler, vb3: vb3Handler, vb4: vb4Handler, wordpress: wpHandler, vichan: vichanHandler, lynxchan: lynxHandler };
   const sites: Record<string, Site> = Object.fromEntries(
-    (Object.keys(PACKAGE_HOSTS) as PackageSite[]).map((k) => [PACKAGE_HOSTS[k], { "/robots.txt": tracked(PACKAGE_HOSTS[k], robots), "*": tracked(PACKAGE_HOSTS[k], handlers[k]) }]),
+    (Object.keys(PACKAGE_HOSTS) as PackageSite[]).map((k) => [PACKAGE_HOSTS[k], { "/robots.txt": robots, "*": handlers[k] }]),
   );
-  const server: VirtualHostServer = await startVirtualHostServer(sites);
-  const proxy: ForwardProxy = await startForwardProxy((host) => (sites[host] ? { host: "127.0.0.1", port: server.port } : null));
+  const web = await startProxiedSites(sites);
+  const requests = web.requests;
 
   /** The address a finding links to: the thread's page as the package links it. */
   const pageUrl = (site: PackageSite, t: ForumThread): string => {
@@ -566,8 +558,7 @@ export async function startPackageCrawlWeb(opts: { postsPerPage?: number } = {})
 
   return {
     hosts: PACKAGE_HOSTS,
-    server,
-    proxy,
+    proxy: web.proxy,
     requests,
     /** Requests for the pages of threads and posts (not listings, home pages, robots.txt or images). */
     itemRequests: () =>
@@ -577,17 +568,7 @@ export async function startPackageCrawlWeb(opts: { postsPerPage?: number } = {})
     addThread,
     addPost,
     pageUrl,
-    settings: {
-      SCAN_PROXY_URL: proxy.url,
-      SCAN_ALLOW_PRIVATE_NETWORKS: "false",
-      SCAN_FETCH_TIMEOUT_MS: "4000",
-      SCAN_CONNECT_TIMEOUT_MS: "2000",
-      CRAWL_MIN_DELAY_MS: "0",
-      CRAWL_PER_HOST_CONCURRENCY: "1",
-    } as Record<string, string>,
-    close: async () => {
-      await proxy.close();
-      await server.close();
-    },
+    settings: web.settings,
+    close: web.close,
   };
 }

@@ -9,8 +9,8 @@ import { createGuardedFetcher } from "../../scanner/guarded-fetch";
 import { LeakSiteCatalog, leakSiteSchema } from "../../scanner/leak-site-catalog";
 import { parseScannerSettings } from "../../scanner/scanner-settings";
 import { IVY, LUNA } from "@leakwarden/test-support/fake-web/crawl-fixture-web";
-import { startForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
-import { html, json, startVirtualHostServer, type Site, type SiteHandler } from "@leakwarden/test-support/fake-web/virtual-host-server";
+import { startProxiedSites } from "@leakwarden/test-support/fake-web/proxied-sites";
+import { html, json, type Site, type SiteHandler } from "@leakwarden/test-support/fake-web/virtual-host-server";
 import { openTestDatabase } from "@leakwarden/test-support/test-database";
 import type { SeenImage } from "../image-index/image-index.service";
 import { CrawlRunner } from "./crawl-runner";
@@ -42,7 +42,6 @@ async function startTubeWeb() {
     res.writeHead(200, { "content-type": "text/plain" });
     res.end("User-agent: *\nDisallow: /admin/\n");
   };
-  const requests: { host: string; path: string }[] = [];
 
   // KVS: newest first.
   const videos: Video[] = [];
@@ -66,7 +65,6 @@ async function startTubeWeb() {
       `<div class="headline"><h1>${esc(v.title)}</h1></div><div class="player"><script src="${base}/player/kt_player.js?v=15.9.1"></script><script>var flashvars = { video_id: '${v.id}', video_title: '${v.title.replace(/'/g, "\\'")}', video_tags: '${v.tags.join(", ")}', video_url: 'function/0/${base}/get_file/1/abc/${v.id}/${v.id}.mp4/', preview_url: '${shot(v, 0, "preview")}' };\nkt_player('kt_player', '${base}/player/kt_player.swf', '100%', '100%', flashvars);</script></div><div class="video-info"><div class="info"><div class="item">Tags: ${v.tags.map((t) => `<a href="${base}/tags/${t}/">${esc(t)}</a>`).join(" ")}</div><div class="item">Models: ${v.models.map((m) => `<a href="${base}/models/${m.replace(/\W+/g, "-").toLowerCase()}/">${esc(m)}</a>`).join(" ")}</div></div><div class="block-screenshots">${[1, 2].map((n) => `<a href="${full(v, n)}" class="item" rel="screenshots"><img class="thumb lazy-load" data-original="${shot(v, n, "180x135")}"></a>`).join("")}</div></div>`,
     );
   const kvsSite: SiteHandler = (req, res, url) => {
-    requests.push({ host: HOSTS.kvs, path: url.pathname + url.search });
     if (url.pathname === "/") return html(shell(block(1)))(req, res, url);
     if (url.pathname === "/latest-updates/" && url.searchParams.get("mode") === "async") {
       if (url.searchParams.get("block_id") !== BLOCK) return html("", 404)(req, res, url);
@@ -86,7 +84,6 @@ async function startTubeWeb() {
   const ptVideos: PtVideo[] = [];
   const ptBase = `http://${HOSTS.peertube}`;
   const ptSite: SiteHandler = (req, res, url) => {
-    requests.push({ host: HOSTS.peertube, path: url.pathname + url.search });
     if (url.pathname === "/")
       return html(`<!doctype html><html lang="en-US"><head><meta charset="utf-8"><title>Moonbay</title><meta property="og:platform" content="PeerTube" /><link rel="stylesheet" href="/client/en-US/styles.css"></head><body><my-app></my-app><script src="/client/en-US/main.js" type="module"></script></body></html>`)(req, res, url);
     const summary = (v: PtVideo) => ({ id: ptVideos.indexOf(v) + 1, uuid: v.uuid, shortUUID: v.shortUUID, name: v.name, description: v.description.slice(0, 20), isLocal: v.isLocal, publishedAt: v.publishedAt, thumbnailPath: `/lazy-static/thumbnails/${v.uuid}.jpg`, previewPath: `/lazy-static/previews/${v.uuid}.jpg`, account: { name: "up", displayName: "up", host: HOSTS.peertube } });
@@ -108,8 +105,7 @@ async function startTubeWeb() {
     [HOSTS.kvs]: { "/robots.txt": robots, "*": kvsSite },
     [HOSTS.peertube]: { "/robots.txt": robots, "*": ptSite },
   };
-  const server = await startVirtualHostServer(sites);
-  const proxy = await startForwardProxy((host) => (sites[host] ? { host: "127.0.0.1", port: server.port } : null));
+  const web = await startProxiedSites(sites);
 
   let nextId = 61000;
   const addVideo = (title: string, models: string[] = [], tags: string[] = []) => {
@@ -128,12 +124,9 @@ async function startTubeWeb() {
   return {
     addVideo,
     addPt,
-    requests,
-    settings: { SCAN_PROXY_URL: proxy.url, SCAN_ALLOW_PRIVATE_NETWORKS: "false", SCAN_FETCH_TIMEOUT_MS: "4000", SCAN_CONNECT_TIMEOUT_MS: "2000", CRAWL_MIN_DELAY_MS: "0", CRAWL_PER_HOST_CONCURRENCY: "1" } as Record<string, string>,
-    close: async () => {
-      await proxy.close();
-      await server.close();
-    },
+    requests: web.requests,
+    settings: web.settings,
+    close: web.close,
   };
 }
 
