@@ -187,6 +187,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
       await alerts.onLeaksFound(event);
       await autopilot.onLeaksFound(event.userId);
     },
+    coveredReferences: (userId) => scans.coveredReferenceIds(userId),
     now,
     lookupConnections: database.engine === "postgres" ? env.IMAGE_INDEX_LOOKUP_CONNECTIONS : 1,
   });
@@ -241,7 +242,10 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
         manualScans: { use: quota.used, limit: quota.limit, per: quota.per, resetsAt: quota.nextAvailableAt },
       };
     },
-    onSubscriptionChanged: () => monitoring.kick(),
+    onSubscriptionChanged: async (userId) => {
+      await monitoring.kick();
+      await imageIndex.rematchCovered(userId);
+    },
   });
 
   // Takedowns: notices leave from the agent's address; lookups and re-checks use the guarded fetcher.

@@ -48,6 +48,11 @@ export interface ImageIndexDeps {
   /** Her allow-list and profiles: pages on them are never her leaks. */
   identities: { get(userId: string): Promise<{ stageNames: StageName[]; allowlist: Array<{ domain: string }> }> };
   catalog: () => Promise<LeakSiteCatalog>;
+  /**
+   * The ids of her reference photos her plan covers (the oldest, as scans read them): after a
+   * downgrade the others stay stored but find nothing, from the index as from scans. Without it, all.
+   */
+  coveredReferences?: (userId: string) => Promise<ReadonlySet<string>>;
   /** New leaks were recorded for a creator (alerts). A failure is logged. */
   onLeaksFound?: (event: { userId: string; since: Date; newLeaks: number }) => Promise<void>;
   now?: () => Date;
@@ -160,6 +165,17 @@ export function createImageIndexService(deps: ImageIndexDeps) {
   const now = deps.now ?? (() => new Date());
   const lookup = { connections: deps.lookupConnections ?? 1 };
 
+  /** Whether a photo is one her plan covers, asked once per creator per call. */
+  function coverage(): (ref: { id: string; userId: string }) => Promise<boolean> {
+    const byUser = new Map<string, Promise<ReadonlySet<string> | null>>();
+    return async (ref) => {
+      if (!deps.coveredReferences) return true;
+      let ids = byUser.get(ref.userId);
+      if (!ids) byUser.set(ref.userId, (ids = deps.coveredReferences(ref.userId)));
+      return (await ids)?.has(ref.id) ?? false;
+    };
+  }
+
   async function category(pageUrl: string): Promise<LeakCategory> {
     if (isSocialUrl(pageUrl)) return "social_media";
     const site = (await deps.catalog()).siteForUrl(pageUrl);
@@ -212,6 +228,14 @@ export function createImageIndexService(deps: ImageIndexDeps) {
       await deps.onLeaksFound({ userId, since, newLeaks: created }).catch((e: unknown) => deps.logger.warn({ err: e, userId }, "image index alert hook failed"));
     }
     return created;
+  }
+
+  /** The candidate photos her plan covers, ready to be matched exactly. */
+  async function preparedCovered(refIds: string[]) {
+    const covered = coverage();
+    const out = new Map<string, { row: Awaited<ReturnType<typeof repo.findReferenceImages>>[number]; refs: PreparedReference[] }>();
+    for (const r of await repo.findReferenceImages(db, refIds)) if (await covered(r)) out.set(r.id, { row: r, refs: prepareReferences(referenceHashesOf(r)) });
+    return out;
   }
 
   const service = {
@@ -297,7 +321,7 @@ export function createImageIndexService(deps: ImageIndexDeps) {
       );
       const refIds = new Set(near.flatMap(([, , n]) => [...n.keys()]));
       if (refIds.size === 0) return 0;
-      const prepared = new Map((await repo.findReferenceImages(db, [...refIds])).map((r) => [r.id, { row: r, refs: prepareReferences(referenceHashesOf(r)) }]));
+      const prepared = await preparedCovered([...refIds]);
       const perUser = new Map<string, Array<{ imageId: number; imageUrl: string; match: Match }>>();
       for (const [image, eight, candidates] of near) {
         const best = new Map<string, Match>();
@@ -335,8 +359,7 @@ export function createImageIndexService(deps: ImageIndexDeps) {
         for (const id of near.keys()) refIds.add(id);
       }
       if (refIds.size === 0) return 0;
-      const refs = await repo.findReferenceImages(db, [...refIds]);
-      const prepared = new Map(refs.map((r) => [r.id, { row: r, refs: prepareReferences(referenceHashesOf(r)) }]));
+      const prepared = await preparedCovered([...refIds]);
       const perUser = new Map<string, Array<{ imageId: number; imageUrl: string; match: Match }>>();
       for (const [url, s] of images) {
         const imageId = ids.get(url);
@@ -380,6 +403,16 @@ export function createImageIndexService(deps: ImageIndexDeps) {
     },
 
     /**
+     * Her plan changed: each photo it covers is matched against the index again, so that photos a
+     * downgrade had left out (and the copies seen meanwhile) are found once an upgrade covers them.
+     * The leaks already recorded stay as they are (one a page).
+     */
+    async rematchCovered(userId: string): Promise<void> {
+      const ids = deps.coveredReferences ? await deps.coveredReferences(userId) : new Set<string>();
+      for (const referenceImageId of ids) await deps.queue.send(matchReferenceJob, { referenceImageId });
+    },
+
+    /**
      * The job: one reference photo looked up in the index, each candidate image matched exactly,
      * a leak recorded on every page it was seen on. First its orientation hashes and its crops'
      * (339 lookups with the web client's crops: her leaks show within seconds), then its crops'
@@ -388,7 +421,7 @@ export function createImageIndexService(deps: ImageIndexDeps) {
      */
     async matchReference(referenceImageId: string): Promise<number> {
       const ref = await repo.findReferenceImage(db, referenceImageId);
-      if (!ref) return 0;
+      if (!ref || !(await coverage()(ref))) return 0;
       const prepared = prepareReferences(referenceHashesOf(ref));
       const turns = cropTurnsOf(ref);
       const seen = new Set<string>();

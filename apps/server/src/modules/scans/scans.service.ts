@@ -433,6 +433,12 @@ export function createScansService(deps: ScansDeps) {
       await repo.updateLeak(db, leakId, state === "removed" ? { status: "removed", removedAt: at } : { status: "takedown_sent" });
     },
 
+    /** Her reference photos the plan covers now: the oldest, as many as it allows (what scans and the image index match). */
+    async coveredReferenceIds(userId: string): Promise<ReadonlySet<string>> {
+      const limit = entitlements[await deps.tierFor(userId)].referenceImages;
+      return new Set((await repo.listReferenceImageSummaries(db, userId)).slice(0, limit).map((r) => r.id));
+    },
+
     async listReferenceImages(userId: string) {
       return (await repo.listReferenceImageSummaries(db, userId)).map((r) => ({ id: r.id, label: r.label, quality: r.quality, thumbnail: r.thumbnail, createdAt: r.createdAt.toISOString() }));
     },
