@@ -56,6 +56,11 @@ export type AnalyzeOptions = {
    */
   fileLinks?: (input: MatchedBlockInput) => Promise<MatchedBlockLinks>;
   maxImagesPerPage: number;
+  /**
+   * An image that is itself the result (its URL, no page around it), hashed: handed over for the
+   * shared image index, where it is its own page. Given, such an image is hashed even without references.
+   */
+  onResultImage?: (imageUrl: string, hash: ImageHash) => void;
 };
 
 export type PageVerdict = {
@@ -103,8 +108,9 @@ export async function analyzePage(page: FetchedPage, opts: AnalyzeOptions, extra
 
   const kind = bodyKind(page.contentType, page.body);
   if (kind === "image") {
-    if (opts.references.length === 0) return none("image without references");
+    if (opts.references.length === 0 && !opts.onResultImage) return none("image without references");
     const hash = await hashImageBuffer(page.body).catch(() => null);
+    if (hash) opts.onResultImage?.(page.finalUrl, hash);
     const m = hash ? matchReferences(hash, opts.references) : null;
     if (!m) return none("image does not match");
     const evidence: ImageMatchEvidence = { imageUrl: page.finalUrl, referenceId: m.referenceId, variant: m.variant, distance: m.distance, quality: m.quality };

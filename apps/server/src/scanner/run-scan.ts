@@ -221,6 +221,12 @@ export async function runScan(input: ScanInput, deps: ScanDeps): Promise<ScanRes
       // Without references and without an index to feed, a page's images are not fetched.
       hashImage: onImageSeen || references.length > 0 ? seenHashImage : undefined,
       maxImagesPerPage: settings.SCAN_MAX_IMAGES_PER_PAGE,
+      onResultImage: onImageSeen
+        ? (src: string, hash: ImageHash) => {
+            const imageUrl = tryCanonicalizeUrl(src);
+            if (imageUrl) onImageSeen({ imageUrl, pageUrl: imageUrl, hash, seenAt: new Date() });
+          }
+        : undefined,
       readPage: deps.readPage ?? ((job: PageReadJob) => sharedPageParser().read(job, settings.SCAN_PAGE_TIME_LIMIT_MS)),
       fileLinks: deps.fileLinks ?? ((input: MatchedBlockInput) => sharedPageParser().fileLinks(input, settings.SCAN_PAGE_TIME_LIMIT_MS)),
     };

@@ -13,7 +13,8 @@ export interface LocalSearchWeb {
   close(): Promise<void>;
 }
 
-export async function startLocalSearchWeb(content: { pages?: Record<string, string>; files?: Record<string, LocalFile> } = {}): Promise<LocalSearchWeb> {
+/** `resultFiles`: paths of files the search also returns as results of their own (an image search's hits). */
+export async function startLocalSearchWeb(content: { pages?: Record<string, string>; files?: Record<string, LocalFile>; resultFiles?: string[] } = {}): Promise<LocalSearchWeb> {
   const pages = new Map(Object.entries(content.pages ?? {}));
   const files = new Map(Object.entries(content.files ?? {}));
   let origin = "";
@@ -24,7 +25,7 @@ export async function startLocalSearchWeb(content: { pages?: Record<string, stri
       res.end(
         JSON.stringify({
           query: url.searchParams.get("q"),
-          results: [...pages.keys()].map((p, i) => ({ url: `${origin}${p}`, title: `Result ${i}`, content: "", engine: "test", engines: ["test"], score: 1 })),
+          results: [...pages.keys(), ...(content.resultFiles ?? [])].map((p, i) => ({ url: `${origin}${p}`, title: `Result ${i}`, content: "", engine: "test", engines: ["test"], score: 1 })),
           answers: [],
           corrections: [],
           infoboxes: [],

@@ -62,6 +62,8 @@ const page = (n: string, images: string[]) =>
   `<!doctype html><html><head><title>Upload ${n} – PixDump</title></head><body><h1>Upload ${n}</h1>${images.map((src) => `<img src="${src}" alt="">`).join("")}<p>Nice one.</p></body></html>`;
 const jpeg = (body: Buffer) => ({ contentType: "image/jpeg", body });
 
+const BARE_RESULT = "/img/bare-result.jpg";
+
 type Leak = { url: string; confidence: string; status: string; evidence: { foundBy?: string; signals: string[]; imageMatches: Array<{ imageUrl: string; referenceId: string; distance: number; variant: string }> } };
 
 describe("the shared image index", () => {
@@ -86,7 +88,9 @@ describe("the shared image index", () => {
       files[`/img/${name}`] = name === "reencoded" ? { contentType: "image/webp", body: c.body } : jpeg(c.body);
       pages[`/t/${name}`] = page(name, [`/img/${name}`, "/img/other.jpg"]);
     }
-    web = await startLocalSearchWeb({ pages, files });
+    // An image the search returns by itself, no page around it: indexed as its own page.
+    files[BARE_RESULT] = jpeg(await sharp(photos.street).resize({ width: 360 }).jpeg({ quality: 75 }).toBuffer());
+    web = await startLocalSearchWeb({ pages, files, resultFiles: [BARE_RESULT] });
     services = await createTestServices(localScanSettings(web, { SCAN_MAX_QUERIES: "1" }));
     // Someone else's scan reads the pages: her names are not on them, and she has no reference photos.
     scout = await signUpAndConfirm(services, "scout.index@example.com");
@@ -102,13 +106,15 @@ describe("the shared image index", () => {
 
   it("indexes every image the scan saw, once, with the pages it was seen on; hashes and URLs only", async () => {
     const images = await services.database.db.select().from(indexedImage);
-    expect(images.map((i) => i.imageUrl).sort()).toEqual([...Object.keys(copies), "other.jpg"].map((n) => `${web.origin}/img/${n}`).sort());
+    expect(images.map((i) => i.imageUrl).sort()).toEqual([...Object.keys(copies), "other.jpg", "bare-result.jpg"].map((n) => `${web.origin}/img/${n}`).sort());
     for (const i of images) expect(Object.keys(i).sort()).toEqual(["firstSeenAt", "hash", "id", "imageUrl", "lastSeenAt", "mirrorHash", "quality", "turnedHashes"]);
     expect(await services.database.db.select().from(imageHash)).toHaveLength(2 * images.length);
     const other = images.find((i) => i.imageUrl.endsWith("/other.jpg"))!;
     const pagesOfOther = await repo.sightingsOf(services.database.db, [other.id], 50);
     expect(pagesOfOther).toHaveLength(Object.keys(copies).length + 1);
     expect(new Set(pagesOfOther.map((s) => s.host))).toEqual(new Set([new URL(web.origin).hostname]));
+    const bare = images.find((i) => i.imageUrl === `${web.origin}${BARE_RESULT}`)!;
+    expect((await repo.sightingsOf(services.database.db, [bare.id], 50)).map((s) => s.pageUrl)).toEqual([`${web.origin}${BARE_RESULT}`]);
     // The scan found nothing for its own creator.
     expect((await (await scout.get("/v1/leaks")).json()).total).toBe(0);
   });
@@ -157,7 +163,7 @@ describe("the shared image index", () => {
       expect(res.status).toBe(201);
       refIds[label] = (await res.json()).id;
     }
-    const expected = Object.keys(copies).map((n) => `${web.origin}/t/${n}`).sort();
+    const expected = [...Object.keys(copies).map((n) => `${web.origin}/t/${n}`), `${web.origin}${BARE_RESULT}`].sort();
     let found: Leak[] = [];
     // The leaks appear by themselves (the match job): polled with a generous ceiling, as a loaded
     // machine may be slow; how fast they appear is measured by bench/index-bench.ts.
@@ -167,7 +173,9 @@ describe("the shared image index", () => {
       await new Promise((r) => setTimeout(r, 200));
     }
     expect(found.map((l) => l.url).sort()).toEqual(expected);
-    for (const l of found) {
+    const bare = found.find((l) => l.url === `${web.origin}${BARE_RESULT}`)!;
+    expect(bare.evidence.imageMatches.map((m) => [m.imageUrl, m.referenceId])).toEqual([[bare.url, refIds.street]]);
+    for (const l of found.filter((f) => f !== bare)) {
       const name = l.url.split("/").pop()!;
       expect(l.confidence).toBe("medium");
       expect(l.status).toBe("new");
