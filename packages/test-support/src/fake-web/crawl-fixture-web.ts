@@ -1,13 +1,12 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
-import type http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import type { CrawlCreator } from "../../../../apps/server/src/scanner/crawl/creator-matcher";
 import { searxngSite } from "./fake-search";
-import { startForwardProxy, type ForwardProxy } from "./forward-proxy";
 import { FIXTURE_IDENTITY } from "./leak-fixture-web";
-import { html, json, startVirtualHostServer, type Site, type SiteHandler, type VirtualHostServer } from "./virtual-host-server";
+import { startProxiedSites } from "./proxied-sites";
+import { html, json, type Site, type SiteHandler } from "./virtual-host-server";
 
 /**
  * Leak sites that are only found by reading them: a XenForo forum (what's-new pages), a
@@ -127,19 +126,16 @@ export async function startCrawlFixtureWeb(
   traps.push(addVideo("drone-flight", "Drone flight", "<p>Up high.</p>"));
   traps.push(addVideo("cat-compilation", "Cat compilation", "<p>Cats.</p>"));
 
-  // --- concurrency per host, as the servers see it.
+  // --- concurrency per host, as the servers see it; every host's latency, failures, redirects and files.
   const inFlight = new Map<string, number>();
   const maxInFlight = new Map<string, number>();
-  /** Every request as it arrived (`at`: when, ms). */
-  const requests: { host: string; path: string; at: number }[] = [];
   const statusOverride = new Map<string, { status: number; headers: Record<string, string>; times: number }>();
   const tracked =
     (host: string, handler: SiteHandler): SiteHandler =>
-    async (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
+    async (req, res, url) => {
       const n = (inFlight.get(host) ?? 0) + 1;
       inFlight.set(host, n);
       maxInFlight.set(host, Math.max(maxInFlight.get(host) ?? 0, n));
-      requests.push({ host, path: url.pathname + url.search, at: Date.now() });
       let done = false;
       const end = () => {
         if (done) return;
@@ -303,14 +299,14 @@ export async function startCrawlFixtureWeb(
     [HOSTS.discourse]: track(HOSTS.discourse, { "/robots.txt": robots, "/latest.json": dcLatest, "*": (req, res, url) => (url.pathname.startsWith("/uploads/") ? servePhoto(req, res, url) : dcTopic(req, res, url)) }),
     [HOSTS.tube]: track(HOSTS.tube, { "/robots.txt": robots, "/videos/": tubeList, "*": tubeVideo }),
     [HOSTS.promo]: track(HOSTS.promo, { "/robots.txt": robots, "/news/": promoList, "*": promoPost }),
-    // The web search knows the sites' home pages, none of the posts.
+  };
+  // The web search knows the sites' home pages, none of the posts.
+  const search: Record<string, Site> = {
     "search.example": searxngSite(() => [
       { url: `http://${HOSTS.xenforo}/`, title: "LeakFans forum", snippet: "A forum." },
       { url: `http://${HOSTS.tube}/videos/`, title: "ClipTube", snippet: "Videos." },
     ]),
   };
-  const server: VirtualHostServer = await startVirtualHostServer(sites);
-  const proxy: ForwardProxy = await startForwardProxy((host) => (sites[host] ? { host: "127.0.0.1", port: server.port } : null));
 
   const catalogSites = [
     { id: "leakfans", name: "LeakFans", domains: [HOSTS.xenforo], crawl: { family: "xenforo", baseUrl: `http://${HOSTS.xenforo}` } },
@@ -327,9 +323,16 @@ export async function startCrawlFixtureWeb(
   const catalogPath = path.join(dir, "leak-sites.json");
   writeFileSync(catalogPath, JSON.stringify({ includeBuiltin: false, sites: catalogSites }));
 
+  const web = await startProxiedSites(
+    sites,
+    { LEAK_SITE_CATALOG_PATH: catalogPath, SEARCH_PROVIDER: "searxng", SEARXNG_URL: "http://search.example/", SCAN_REDDIT_SEARCH: "false" },
+    { unrecorded: search },
+  );
+  /** Every request to the leak sites as it arrived (`at`: when, ms); the web search's are not counted. */
+  const requests = web.requests;
+
   return {
-    server,
-    proxy,
+    proxy: web.proxy,
     hosts: HOSTS,
     catalogPath,
     siteIds: catalogSites.map((s) => s.id),
@@ -352,21 +355,7 @@ export async function startCrawlFixtureWeb(
     maxInFlight,
     /** Requests for item pages (not listings or robots.txt), "host path". */
     itemRequests: () => requests.filter((r) => /^\/(?:threads|t|video|news)\/./.test(r.path)).map((r) => `${r.host} ${r.path}`),
-    settings: {
-      SCAN_PROXY_URL: proxy.url,
-      SCAN_ALLOW_PRIVATE_NETWORKS: "false",
-      LEAK_SITE_CATALOG_PATH: catalogPath,
-      SEARCH_PROVIDER: "searxng",
-      SEARXNG_URL: "http://search.example/",
-      SCAN_REDDIT_SEARCH: "false",
-      SCAN_FETCH_TIMEOUT_MS: "4000",
-      SCAN_CONNECT_TIMEOUT_MS: "2000",
-      CRAWL_MIN_DELAY_MS: "0",
-      CRAWL_PER_HOST_CONCURRENCY: "1",
-    } as Record<string, string>,
-    close: async () => {
-      await proxy.close();
-      await server.close();
-    },
+    settings: web.settings,
+    close: web.close,
   };
 }

@@ -1,7 +1,8 @@
 import { startForwardProxy, type ForwardProxy } from "./forward-proxy";
 import { startVirtualHostServer, type Site, type SiteHandler } from "./virtual-host-server";
 
-export type SiteRequest = { host: string; path: string };
+/** `at`: when the request arrived (ms). */
+export type SiteRequest = { host: string; path: string; at: number };
 
 export interface ProxiedSites {
   proxy: ForwardProxy;
@@ -15,16 +16,24 @@ export interface ProxiedSites {
 /**
  * Sites by host name, served on one loopback server behind a forward proxy that knows only them,
  * as the crawl test webs need: the crawler reaches realistic host names, and every request is recorded.
+ * `unrecorded` sites (e.g. the web search beside the leak sites) are served the same way, their requests left out.
  */
-export async function startProxiedSites(sites: Record<string, Site>, settings: Record<string, string> = {}): Promise<ProxiedSites> {
+export async function startProxiedSites(
+  sites: Record<string, Site>,
+  settings: Record<string, string> = {},
+  opts: { unrecorded?: Record<string, Site> } = {},
+): Promise<ProxiedSites> {
   const requests: SiteRequest[] = [];
   const tracked = (host: string, h: SiteHandler): SiteHandler => async (req, res, url) => {
-    requests.push({ host, path: url.pathname + url.search });
+    requests.push({ host, path: url.pathname + url.search, at: Date.now() });
     await h(req, res, url);
   };
-  const served: Record<string, Site> = Object.fromEntries(
-    Object.entries(sites).map(([host, site]) => [host, Object.fromEntries(Object.entries(site).map(([path, h]) => [path, tracked(host, h!)]))]),
-  );
+  const served: Record<string, Site> = {
+    ...Object.fromEntries(
+      Object.entries(sites).map(([host, site]) => [host, Object.fromEntries(Object.entries(site).map(([path, h]) => [path, tracked(host, h!)]))]),
+    ),
+    ...opts.unrecorded,
+  };
   const server = await startVirtualHostServer(served);
   const proxy = await startForwardProxy((host) => (served[host] ? { host: "127.0.0.1", port: server.port } : null));
   return {

@@ -1,4 +1,3 @@
-import type http from "node:http";
 import { eq } from "drizzle-orm";
 import sharp from "sharp";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
@@ -12,8 +11,8 @@ import { createGuardedFetcher } from "../../scanner/guarded-fetch";
 import { LeakSiteCatalog, leakSiteSchema } from "../../scanner/leak-site-catalog";
 import { parseScannerSettings } from "../../scanner/scanner-settings";
 import { IVY, LUNA } from "@leakwarden/test-support/fake-web/crawl-fixture-web";
-import { startForwardProxy, type ForwardProxy } from "@leakwarden/test-support/fake-web/forward-proxy";
-import { html, json, startVirtualHostServer, type Site, type SiteHandler, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
+import { startProxiedSites } from "@leakwarden/test-support/fake-web/proxied-sites";
+import { html, json, type Site, type SiteHandler } from "@leakwarden/test-support/fake-web/virtual-host-server";
 import { openTestDatabase } from "@leakwarden/test-support/test-database";
 import { CrawlRunner } from "./crawl-runner";
 import type { SeenImage } from "../image-index/image-index.service";
@@ -46,7 +45,6 @@ async function startAppWeb() {
   const flarum: Thread[] = [];
   const nodebb: Thread[] = [];
   const messages: Message[] = [];
-  const requests: { host: string; path: string }[] = [];
   const mode = { nodebbScrolls: false };
 
   const px = Buffer.alloc(96 * 96 * 3);
@@ -151,20 +149,14 @@ ${m.text ? `<div class="tgme_widget_message_text js-message_text" dir="auto">${m
     res.writeHead(200, { "content-type": "text/plain" });
     res.end("User-agent: *\nDisallow: /admin\n");
   };
-  const tracked =
-    (host: string, h: SiteHandler): SiteHandler =>
-    async (req: http.IncomingMessage, res: http.ServerResponse, url: URL) => {
-      requests.push({ host, path: url.pathname + url.search });
-      await h(req, res, url);
-    };
   const sites: Record<string, Site> = {
-    [HOSTS.flarum]: { "/robots.txt": tracked(HOSTS.flarum, robots), "*": tracked(HOSTS.flarum, flarumSite) },
-    [HOSTS.nodebb]: { "/robots.txt": tracked(HOSTS.nodebb, robots), "*": tracked(HOSTS.nodebb, nodebbSite) },
-    [HOSTS.telegram]: { "/robots.txt": tracked(HOSTS.telegram, robots), "*": tracked(HOSTS.telegram, telegramSite) },
-    [HOSTS.cdn]: { "*": tracked(HOSTS.cdn, servePhoto) },
+    [HOSTS.flarum]: { "/robots.txt": robots, "*": flarumSite },
+    [HOSTS.nodebb]: { "/robots.txt": robots, "*": nodebbSite },
+    [HOSTS.telegram]: { "/robots.txt": robots, "*": telegramSite },
+    [HOSTS.cdn]: { "*": servePhoto },
   };
-  const server: VirtualHostServer = await startVirtualHostServer(sites);
-  const proxy: ForwardProxy = await startForwardProxy((host) => (sites[host] ? { host: "127.0.0.1", port: server.port } : null));
+  const web = await startProxiedSites(sites);
+  const requests = web.requests;
 
   let nextId = 1;
   const addThread = (site: "flarum" | "nodebb", title: string, first: string) => {
@@ -181,25 +173,15 @@ ${m.text ? `<div class="tgme_widget_message_text js-message_text" dir="auto">${m
     return `http://t.me/leakdrops/${m.id}`;
   };
   return {
-    proxy,
+    proxy: web.proxy,
     requests,
     mode,
     addThread,
     addPost,
     addMessage,
     itemRequests: () => requests.filter((r) => /^\/api\/posts\?|^\/api\/topic\/|^\/leakdrops\/\d+\?embed=1/.test(r.path)).map((r) => `${r.host} ${r.path}`),
-    settings: {
-      SCAN_PROXY_URL: proxy.url,
-      SCAN_ALLOW_PRIVATE_NETWORKS: "false",
-      SCAN_FETCH_TIMEOUT_MS: "4000",
-      SCAN_CONNECT_TIMEOUT_MS: "2000",
-      CRAWL_MIN_DELAY_MS: "0",
-      CRAWL_PER_HOST_CONCURRENCY: "1",
-    } as Record<string, string>,
-    close: async () => {
-      await proxy.close();
-      await server.close();
-    },
+    settings: web.settings,
+    close: web.close,
   };
 }
 
