@@ -24,7 +24,8 @@ import { detectVbulletin5 } from "./families/vbulletin5";
  * meta tag, the markers each package's default markup carries (phpBB's body#phpbb, XenForo's
  * html#XF, vBulletin's SESSIONURL and thread_title_ ids, Discourse's setup meta, vichan's body
  * class, WordPress's REST link), and the answers of well-known addresses (latest.json,
- * wp-json, catalog.json). A catalog entry that names only hosts, or says "auto", is read by
+ * wp-json, catalog.json); a blog of none of them by the posts feed its page links (families/feed.ts).
+ * A catalog entry that names only hosts, or says "auto", is read by
  * the family found here, from the entry pages found here, without selectors of its own.
  *
  * Only cheerio, JSON.parse and anchored patterns on bounded strings touch the page.

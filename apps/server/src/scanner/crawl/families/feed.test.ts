@@ -112,6 +112,25 @@ describe("Tumblr (RSS 2.0, the post in its description)", () => {
   });
 });
 
+describe("detection order: a package that links feeds is read as that package", () => {
+  it.each([
+    ["phpbb3-active-topics.html", "https://board.leakden.example/search.php?search_id=active_topics", "phpbb"],
+    ["xenforo2-whats-new-posts.html", "https://xf.leakfans.example/whats-new/posts/4471/", "xenforo"],
+    ["discourse-home.html", "https://talk.modleaks.example/", "discourse"],
+    ["wordpress-post.html", "https://www.leakblog.example/2026/11/01/luna-rivers-40-pics/", "wordpress"],
+    ["smf21-recent.html", "https://smf.leakcellar.example/index.php?action=recent", "smf"],
+    ["mybb18-search-results.html", "https://bb.leakhaven.example/search.php?action=results&sid=1", "mybb"],
+    ["mybb18-showthread.html", "https://bb.leakhaven.example/showthread.php?tid=1", "mybb"],
+    ["ips4-discover.html", "https://community.leakvault.example/discover/", "invision"],
+    ["nodebb-home.html", "https://board.bunnyleaks.example/", "nodebb"],
+    ["moebooru-home.html", "https://moe.cloudberry.example/", "moebooru"],
+    ["shimmie2-post-list.html", "https://shm.duskmoth.example/post/list", "shimmie"],
+  ])("%s → %s", (fixture, url, family) => {
+    const body = crawlFixture(fixture).replace(/\{\{[A-Z_]+\}\}/g, "Board");
+    expect(detect(body, url)?.family).toBe(family);
+  });
+});
+
 describe("feeds of other shapes", () => {
   const host = "notes.leakpress.example";
 

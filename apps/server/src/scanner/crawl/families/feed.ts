@@ -23,6 +23,8 @@ import { clip, int, isFeed, MAX_URL_LENGTH, versionKey, type CrawlKit, type Dete
 
 /** A carried page larger than this is not kept with its item: its page is fetched instead. */
 export const MAX_CARRIED_PAGE = 256 * 1024;
+/** At most this much carried page text a feed page: the items past it are fetched. */
+const MAX_CARRIED_PER_LISTING = 4 * 1024 * 1024;
 const MAX_MEDIA = 20;
 const MAX_LABELS = 50;
 
@@ -235,6 +237,7 @@ export function parseFeed(input: ListingInput, config: CrawlAdapterConfig, kit: 
   const tumblr = /^Tumblr\b/i.test(generator);
   const items: CrawlItem[] = [];
   const seen = new Set<string>();
+  let carried = 0;
   for (const e of entries) {
     if (items.length >= MAX_ITEMS_PER_LISTING) break;
     const url = kit.onSiteUrl(linkOf($, e), input.url, config.domains);
@@ -248,7 +251,9 @@ export function parseFeed(input: ListingInput, config: CrawlAdapterConfig, kit: 
     const titleEl = kids(e, ["title", "dc:title"])[0];
     const title = clip(titleEl ? plain($(titleEl).text()) : "");
     const content = contentOf($, e, tumblr);
-    const page = content === null ? null : carriedPage(title, content, labelsOf($, e), mediaOf(e, url.href));
+    let page = content === null ? null : carriedPage(title, content, labelsOf($, e), mediaOf(e, url.href));
+    if (page && carried + page.length > MAX_CARRIED_PER_LISTING) page = null;
+    carried += page?.length ?? 0;
     items.push({ key, url: url.href, fetchUrl: null, title, time, ...(page ? { page } : {}) });
   }
   return { items, next: items.length > 0 ? nextOf($, channel, input, config, kit, entries.length) : null };
