@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import type { NameEvasion } from "@leakwarden/contracts/scans";
 import type { Database } from "../../db/client";
 import { user } from "../../db/schema/auth";
-import { crawlSite } from "../../db/schema/crawls";
+import { crawlItem, crawlSite } from "../../db/schema/crawls";
 import { leak } from "../../db/schema/scans";
 import { parseCrawlSettings } from "../../scanner/crawl/crawl-settings";
 import { createGuardedFetcher } from "../../scanner/guarded-fetch";
@@ -108,6 +108,10 @@ describe("crawl: leak blogs read through their feeds (Blogger, Ghost), catalogue
       "/feeds/posts/default?start-index=3&max-results=2",
       "/feeds/posts/default?start-index=5&max-results=2",
     ]);
+    // The pages the feeds carried are kept only until their items are read.
+    const items = await database.db.select().from(crawlItem);
+    expect(items).toHaveLength(9);
+    for (const i of items) expect([i.status, i.page], i.url).toEqual(["done", null]);
     const known = new Set<string>(Object.values(H));
     for (const rec of web.requests) expect(known.has(rec.host), `${rec.host} ${rec.path}`).toBe(true);
 

@@ -36,7 +36,7 @@ const BLOGGER_SIZE = /^[swh]\d{1,5}(?:-[a-z]{0,4}\d{0,5}){0,6}$/;
 type El = Element;
 const isEl = (n: AnyNode): n is El => n.type === "tag";
 
-/** Children of an element with one of these (prefixed) names, in order; at most 200 looked at. */
+/** Children of an element with one of these (prefixed) names, in order; at most its first 400 children looked at. */
 function kids(el: El, names: readonly string[]): El[] {
   const out: El[] = [];
   for (const c of el.children.slice(0, 400)) if (isEl(c) && names.includes(c.name)) out.push(c);
