@@ -69,6 +69,9 @@ export async function saveEntryState(db: DbOrTx, siteId: string, holder: string,
   return rows.length > 0;
 }
 
+/** The largest page an item may carry (characters). */
+export const MAX_CARRIED_PAGE = 512 * 1024;
+
 export type NewItem = { key: string; url: string; fetchUrl: string | null; title: string; time: number | null; page?: string | null };
 
 /** Records items found on a listing; items already known (read or waiting) are left as they are. Returns how many were new. */
@@ -82,7 +85,8 @@ export async function insertItems(db: DbOrTx, siteId: string, items: NewItem[]):
         key: i.key.slice(0, 500),
         url: i.url,
         fetchUrl: i.fetchUrl,
-        page: i.page ?? null,
+        // A carried page past the cap is not kept: the item is fetched instead.
+        page: i.page && i.page.length <= MAX_CARRIED_PAGE ? i.page : null,
         title: i.title,
         itemTime: i.time === null ? null : new Date(i.time),
       })),
