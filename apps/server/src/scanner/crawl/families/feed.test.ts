@@ -51,6 +51,15 @@ describe("Blogger (Atom)", () => {
     expect(adapter.parseListing(input(noCounts, feed), cfg("hotleakvault.example")).next).toBe(`${feed}?start-index=3&max-results=2`);
   });
 
+  it("its RSS twin (?alt=rss) carries the post in its description and pages the same way", () => {
+    const rss = `<?xml version='1.0' encoding='UTF-8'?><rss xmlns:atom='http://www.w3.org/2005/Atom' xmlns:openSearch='http://a9.com/-/spec/opensearchrss/1.0/' xmlns:blogger='http://schemas.google.com/blogger/2008' version='2.0'><channel><atom:id>tag:blogger.com,1999:blog-4817263504931129960</atom:id><lastBuildDate>Sat, 01 Nov 2026 16:12:44 +0000</lastBuildDate><title>Hot Leak Vault</title><link>https://${host}/</link><managingEditor>noreply@blogger.com (vaultkeeper)</managingEditor><generator>Blogger</generator><openSearch:totalResults>5</openSearch:totalResults><openSearch:startIndex>1</openSearch:startIndex><openSearch:itemsPerPage>2</openSearch:itemsPerPage><atom:link rel='next' type='application/rss+xml' href='https://www.blogger.com/feeds/4817263504931129960/posts/default?alt=rss&amp;start-index=3&amp;max-results=2'/>
+<item><guid isPermaLink='false'>tag:blogger.com,1999:blog-4817263504931129960.post-6620931178420455123</guid><pubDate>Sat, 01 Nov 2026 16:10:00 +0000</pubDate><atom:updated>2026-11-01T09:12:44.103-07:00</atom:updated><category domain='http://www.blogger.com/atom/ns#'>L.u.n.a R.i.v.e.r.s</category><title>New set from our favourite redhead 🔥</title><description>&lt;div&gt;Full pack (42 pics) below&lt;/div&gt;</description><link>https://${host}/2026/11/new-set-from-our-favourite-redhead.html</link><author>noreply@blogger.com (vaultkeeper)</author><thr:total xmlns:thr='http://purl.org/syndication/thread/1.0'>0</thr:total></item></channel></rss>`;
+    const page = adapter.parseListing(input(rss, `${feed}?alt=rss`), cfg("hotleakvault.example"));
+    expect(page.items[0]).toMatchObject({ url: `https://${host}/2026/11/new-set-from-our-favourite-redhead.html`, time: Date.parse("2026-11-01T09:12:44.103-07:00") });
+    expect(doc(page.items[0]!.page!, page.items[0]!.url).text).toContain("Full pack (42 pics) below");
+    expect(page.next).toBe(`${feed}?alt=rss&start-index=3&max-results=2`);
+  });
+
   it("a summary feed carries no whole post: its pages are fetched", () => {
     const summary = crawlFixture("blogger-feed-atom.xml").replace(/<content type='html'>/g, "<summary type='text'>").replace(/<\/content>/g, "</summary>");
     const page = adapter.parseListing(input(summary, `https://${host}/feeds/posts/summary`), cfg("hotleakvault.example"));

@@ -14,7 +14,7 @@ import { clip, int, isFeed, MAX_URL_LENGTH, versionKey, type CrawlKit, type Dete
  *   start-index / max-results from its OpenSearch counts (its own next link points at www.blogger.com, another
  *   host); nothing guessed otherwise: a feed without either is its first page only.
  * - Content: when the feed carries the whole post (content:encoded, Atom <content> that is not a link,
- *   Tumblr's description), the item carries its page (the post, its labels, its media:content,
+ *   Tumblr's and Blogger's RSS description), the item carries its page (the post, its labels, its media:content,
  *   media:thumbnail and image enclosures) and is not fetched again; otherwise its page is fetched.
  *   Blogger's 72-pixel thumbnails are asked at full size (its image URLs name their size).
  *
@@ -113,7 +113,7 @@ function linkOf($: cheerio.CheerioAPI, e: El): string | undefined {
 }
 
 /** The whole post when the entry carries it (HTML), else null. */
-function contentOf($: cheerio.CheerioAPI, e: El, tumblr: boolean): string | null {
+function contentOf($: cheerio.CheerioAPI, e: El, wholeDescription: boolean): string | null {
   const encoded = kids(e, ["content:encoded"])[0];
   if (encoded) {
     const html = $(encoded).text();
@@ -134,8 +134,8 @@ function contentOf($: cheerio.CheerioAPI, e: El, tumblr: boolean): string | null
       if (text.trim()) return `<p>${escapeAttr(text)}</p>`;
     }
   }
-  // Tumblr writes the whole post into the description; other packages an excerpt (fetched instead).
-  if (tumblr) {
+  // Tumblr and Blogger write the whole post into the description; other packages an excerpt (fetched instead).
+  if (wholeDescription) {
     const d = kids(e, ["description"])[0];
     const html = d ? $(d).text() : "";
     if (html.trim()) return html;
@@ -234,7 +234,8 @@ export function parseFeed(input: ListingInput, config: CrawlAdapterConfig, kit: 
   const { channel, entries } = rootsOf($);
   if (!channel) return { items: [], next: null };
   const generator = childText($, channel, ["generator"]).trim().slice(0, 100);
-  const tumblr = /^Tumblr\b/i.test(generator);
+  // Tumblr, and Blogger's RSS (?alt=rss), write the whole post into the description.
+  const wholeDescription = /^(?:Tumblr|Blogger)\b/i.test(generator);
   const items: CrawlItem[] = [];
   const seen = new Set<string>();
   let carried = 0;
@@ -250,7 +251,7 @@ export function parseFeed(input: ListingInput, config: CrawlAdapterConfig, kit: 
     seen.add(key);
     const titleEl = kids(e, ["title", "dc:title"])[0];
     const title = clip(titleEl ? plain($(titleEl).text()) : "");
-    const content = contentOf($, e, tumblr);
+    const content = contentOf($, e, wholeDescription);
     let page = content === null ? null : carriedPage(title, content, labelsOf($, e), mediaOf(e, url.href));
     if (page && carried + page.length > MAX_CARRIED_PER_LISTING) page = null;
     carried += page?.length ?? 0;
