@@ -176,6 +176,12 @@ describe("feeds of other shapes", () => {
     expect(adapter.parseListing(input(atom("https://elsewhere.example/atom.xml?page=2"), `https://${host}/atom.xml`), cfg(host)).next).toBeNull();
   });
 
+  it("a WordPress feed found by its link alone pages by ?paged=N, as WordPress's feeds do", () => {
+    const wp = adapter.parseListing(input(crawlFixture("wordpress-feed-rss2.xml"), "https://www.leakblog.example/feed/"), cfg("leakblog.example"));
+    expect(wp.items.length).toBeGreaterThan(0);
+    expect(wp.next).toBe("https://www.leakblog.example/feed/?paged=2");
+  });
+
   it("an HTML page, broken XML or a huge feed is bounded: no items, no error", () => {
     expect(adapter.parseListing(input("<html><body>hi</body></html>", `https://${host}/`, "text/html"), cfg(host))).toEqual({ items: [], next: null });
     expect(adapter.parseListing(input("<?xml version='1.0'?><rss><channel><item><link>", `https://${host}/feed`), cfg(host)).items).toEqual([]);

@@ -12,7 +12,8 @@ import { clip, int, isFeed, MAX_URL_LENGTH, versionKey, type CrawlKit, type Dete
  *   published, RSS pubDate, dc:date); its page the entry's alternate link (RSS link, a permalink guid, RDF rdf:about).
  * - Paging: the feed's own next link (RFC 5005: Atom <link rel="next">, RSS <atom:link rel="next">); Blogger's
  *   start-index / max-results from its OpenSearch counts (its own next link points at www.blogger.com, another
- *   host); nothing guessed otherwise: a feed without either is its first page only.
+ *   host); a WordPress feed (its generator says) by ?paged=N as the wordpress family does; nothing guessed
+ *   otherwise: a feed without any of these is its first page only.
  * - Content: when the feed carries the whole post (content:encoded, Atom <content> that is not a link,
  *   Tumblr's and Blogger's RSS description), the item carries its page (the post, its labels, its media:content,
  *   media:thumbnail and image enclosures) and is not fetched again; otherwise its page is fetched.
@@ -209,6 +210,11 @@ function nextOf($: cheerio.CheerioAPI, channel: El, input: ListingInput, config:
     }
   }
   const here = new URL(input.url);
+  // A WordPress feed found by its link alone (a site that hides its generator meta and REST link) pages as WordPress's do.
+  if (/^https?:\/\/wordpress\.org\//i.test(childText($, channel, ["generator"]).trim().slice(0, 200))) {
+    here.searchParams.set("paged", String((int(here.searchParams.get("paged")) ?? 1) + 1));
+    return here.href;
+  }
   if (!/\/feeds\/(?:\d{1,25}\/)?posts\/(?:default|summary)(?:\/-\/[^/]{1,200})?\/?$/.test(here.pathname)) return null;
   const total = int(childText($, channel, ["openSearch:totalResults"]).trim());
   const start = int(childText($, channel, ["openSearch:startIndex"]).trim());
