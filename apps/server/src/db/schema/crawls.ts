@@ -48,6 +48,8 @@ export const crawlItem = pgTable(
     seq: bigserial("seq", { mode: "number" }).notNull(),
     url: text("url").notNull(),
     fetchUrl: text("fetch_url"),
+    /** The item's page as its listing carried it (a feed's whole post): read from here, not fetched; dropped once read. */
+    page: text("page"),
     title: text("title").notNull().default(""),
     itemTime: timestamp("item_time", { withTimezone: true }),
     /** pending | reading | done | failed */

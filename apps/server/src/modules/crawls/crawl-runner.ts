@@ -1,4 +1,4 @@
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
 import type { CrawlCursor, CrawlEntryState } from "../../db/schema/crawls";
 import { analyzePage, type FetchedPage } from "../../scanner/analyze-page";
@@ -170,6 +170,7 @@ const DISCOVERY: Record<CrawlFamily, string> = {
   shimmie: "new post on",
   kvs: "new video on",
   peertube: "new video on",
+  feed: "new post on",
 };
 
 export function adapterConfig(site: LeakSite & { crawl: CrawlConfig }): CrawlAdapterConfig {
@@ -471,7 +472,8 @@ export class CrawlRunner {
     result: CrawlRunResult,
   ): Promise<{ leaks: number; images: string[] }> {
     const address = item.fetchUrl ?? item.url;
-    const res = await politeFetch(address, "item", adapter.request?.(address));
+    // An item whose listing carried its page (a feed's whole post) is read from it, at its address, not fetched.
+    const res = item.page ? carriedPage(item.url, item.page, now(), this.deps.settings.SCAN_ROBOTS_POLICY) : await politeFetch(address, "item", adapter.request?.(address));
     if (res.status < 200 || res.status >= 300) throw new FetchError("protocol", `HTTP ${res.status}`, item.url);
     const text = decodeBody(res.body, res.contentType);
     const converted = adapter.itemPage({ body: text, url: res.finalUrl, contentType: res.contentType, item }, config);
@@ -850,6 +852,24 @@ export class CrawlRunner {
     const verdict = robotsVerdict(f, this.deps.settings.SCAN_USER_AGENT, u.pathname + u.search);
     return { policy, status: verdict.allowed ? "allowed" : "disallowed", rule: verdict.rule };
   }
+}
+
+/** A page its listing carried, as if fetched from the item's address (robots.txt allowed the listing it came in). */
+function carriedPage(url: string, html: string, at: Date, policy: RobotsDecision["policy"]): FetchResult {
+  const body = Buffer.from(html, "utf8");
+  return {
+    url,
+    finalUrl: url,
+    status: 200,
+    headers: {},
+    contentType: "text/html; charset=utf-8",
+    body,
+    truncated: false,
+    fetchedAt: at.toISOString(),
+    sha256: createHash("sha256").update(body).digest("hex"),
+    redirects: [],
+    robots: { policy, status: "allowed", rule: null },
+  };
 }
 
 function cursorOf(items: { key: string; time: number | null }[]): CrawlCursor {

@@ -69,7 +69,10 @@ export async function saveEntryState(db: DbOrTx, siteId: string, holder: string,
   return rows.length > 0;
 }
 
-export type NewItem = { key: string; url: string; fetchUrl: string | null; title: string; time: number | null };
+/** The largest page an item may carry (characters). */
+export const MAX_CARRIED_PAGE = 512 * 1024;
+
+export type NewItem = { key: string; url: string; fetchUrl: string | null; title: string; time: number | null; page?: string | null };
 
 /** Records items found on a listing; items already known (read or waiting) are left as they are. Returns how many were new. */
 export async function insertItems(db: DbOrTx, siteId: string, items: NewItem[]): Promise<number> {
@@ -82,6 +85,8 @@ export async function insertItems(db: DbOrTx, siteId: string, items: NewItem[]):
         key: i.key.slice(0, 500),
         url: i.url,
         fetchUrl: i.fetchUrl,
+        // A carried page past the cap is not kept: the item is fetched instead.
+        page: i.page && i.page.length <= MAX_CARRIED_PAGE ? i.page : null,
         title: i.title,
         itemTime: i.time === null ? null : new Date(i.time),
       })),
@@ -152,7 +157,8 @@ export async function finishItem(
       status: values.status,
       claimedBy: values.status === "pending" ? null : holder,
       claimUntil: null,
-      ...(values.status === "done" ? { readAt: sql`clock_timestamp()` } : {}),
+      // A carried page is kept until the item is read (or given up on), then dropped.
+      ...(values.status === "done" ? { readAt: sql`clock_timestamp()`, page: null } : values.status === "failed" ? { page: null } : {}),
       ...(values.leaks !== undefined ? { leaks: values.leaks } : {}),
       ...(values.images ? { images: values.images } : {}),
       error: values.error ?? null,

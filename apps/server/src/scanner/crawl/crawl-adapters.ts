@@ -15,6 +15,7 @@ import {
 } from "./crawl-types";
 import { jsonListing, structuralListing, structuralNext } from "./families/generic-listing";
 import { discuzAdapter } from "./families/discuz";
+import { feedAdapter } from "./families/feed";
 import { flarumAdapter } from "./families/flarum";
 import { invisionAdapter } from "./families/invision";
 import { danbooruAdapter, gelbooruAdapter, moebooruAdapter, philomenaAdapter, shimmieAdapter } from "./families/booru";
@@ -616,6 +617,7 @@ const ADAPTERS: Record<CrawlFamily, CrawlAdapter> = {
   shimmie: shimmieAdapter(kit),
   kvs: kvsAdapter(kit),
   peertube: peertubeAdapter(kit),
+  feed: feedAdapter(kit),
 };
 
 export function crawlAdapter(family: CrawlFamily): CrawlAdapter {

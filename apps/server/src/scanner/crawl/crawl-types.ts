@@ -5,7 +5,7 @@
  * analyse. Fetching, politeness and progress are the crawler's business.
  */
 
-export const CRAWL_FAMILIES = ["xenforo", "discourse", "phpbb", "vbulletin", "wordpress", "imageboard", "listing", "vbulletin5", "invision", "mybb", "smf", "flarum", "nodebb", "telegram", "lemmy", "mastodon", "discuz", "misskey", "danbooru", "gelbooru", "moebooru", "philomena", "shimmie", "kvs", "peertube"] as const;
+export const CRAWL_FAMILIES = ["xenforo", "discourse", "phpbb", "vbulletin", "wordpress", "imageboard", "listing", "vbulletin5", "invision", "mybb", "smf", "flarum", "nodebb", "telegram", "lemmy", "mastodon", "discuz", "misskey", "danbooru", "gelbooru", "moebooru", "philomena", "shimmie", "kvs", "peertube", "feed"] as const;
 export type CrawlFamily = (typeof CRAWL_FAMILIES)[number];
 
 export type CrawlItem = {
@@ -21,6 +21,11 @@ export type CrawlItem = {
   title: string;
   /** Last activity (ms since epoch) when the listing says; newest-first listings stop at older ones. */
   time: number | null;
+  /**
+   * The item's page (HTML) when the listing already holds all of it (a feed that carries the whole post): it is
+   * read from here, at its url, and not fetched. Absent: the item is fetched (fetchUrl, else url).
+   */
+  page?: string | null;
 };
 
 export type ListingPage = {

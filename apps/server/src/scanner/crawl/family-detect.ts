@@ -4,6 +4,7 @@ import type { CrawlFamily } from "./crawl-types";
 import { booruFromJson, detectBooru } from "./families/booru";
 import { detectListingScripts } from "./families/generic-listing";
 import { detectDiscuz } from "./families/discuz";
+import { detectFeed, feedFinding } from "./families/feed";
 import { detectFlarum } from "./families/flarum";
 import { detectInvision } from "./families/invision";
 import type { DetectContext, FamilyFinding } from "./families/kit";
@@ -23,7 +24,8 @@ import { detectVbulletin5 } from "./families/vbulletin5";
  * meta tag, the markers each package's default markup carries (phpBB's body#phpbb, XenForo's
  * html#XF, vBulletin's SESSIONURL and thread_title_ ids, Discourse's setup meta, vichan's body
  * class, WordPress's REST link), and the answers of well-known addresses (latest.json,
- * wp-json, catalog.json). A catalog entry that names only hosts, or says "auto", is read by
+ * wp-json, catalog.json); a blog of none of them by the posts feed its page links (families/feed.ts).
+ * A catalog entry that names only hosts, or says "auto", is read by
  * the family found here, from the entry pages found here, without selectors of its own.
  *
  * Only cheerio, JSON.parse and anchored patterns on bounded strings touch the page.
@@ -117,7 +119,7 @@ export function detectFamily(input: DetectInput, domains: readonly string[]): Fa
   const body = input.body.length > MAX_BODY ? input.body.slice(0, MAX_BODY) : input.body;
   const head = body.trimStart().slice(0, 1);
   if (head === "{" || head === "[") return fromJson(body, input.url, domains);
-  if (/^\s*<\?xml|^\s*<rss[\s>]/i.test(body.slice(0, 300))) return fromFeed(body, input.url);
+  if (/^\s*<\?xml|^\s*<(?:rss|feed|rdf:RDF)[\s>]/i.test(body.slice(0, 300))) return fromFeed(body, input.url);
   return fromHeaders(input) ?? fromHtml(body, input.url, domains, input.headers);
 }
 
@@ -194,7 +196,9 @@ function fromFeed(body: string, url: string): FamilyGuess | null {
   if (/^Shimmie-/i.test(text)) return guess("shimmie", `feed generator ${text}`, [url]);
   // Gelbooru 0.2 clones that answer their post API in XML only.
   if ($("posts > post[id][tags]").length > 0) return guess("gelbooru", "a Gelbooru post list (XML)", [url]);
-  return null;
+  // Any other feed (Blogger, Ghost, Tumblr, static blogs): read as a feed.
+  const feed = feedFinding(body, url);
+  return feed ? guess(feed.family, feed.evidence, feed.entryPages) : null;
 }
 
 function fromHeaders(input: DetectInput): FamilyGuess | null {
@@ -326,7 +330,10 @@ function fromHtml(body: string, url: string, domains: readonly string[], headers
     const which = vichan ? "vichan / Tinyboard markup" : lynx ? "LynxChan's /.static/ assets" : "jschan markup";
     return guess("imageboard", which, boards.map((b) => `${new URL(url).origin}/${b}/catalog.json`), threadPath);
   }
-  return null;
+
+  // A blog of no package above (Blogger, Ghost, Tumblr, static blogs): its posts feed, when it links one.
+  const feed = detectFeed(ctx);
+  return feed ? guess(feed.family, feed.evidence, feed.entryPages) : null;
 }
 
 /** Where a XenForo forum lives: the folder of its what's-new / forums links, else of the page's /threads/ or /forums/ path. */

@@ -1,0 +1,1 @@
+ALTER TABLE "crawl_item" ADD COLUMN "page" text;
