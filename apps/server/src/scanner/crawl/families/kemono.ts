@@ -141,8 +141,9 @@ export function kemonoAdapter(kit: CrawlKit): CrawlAdapter {
           url: page.href,
           fetchUrl: `${root}/api/v1${path}`,
           title: p.title || `${p.user} (${p.service})`,
-          // The list is newest added first: that is its order.
-          time: p.added ?? p.published,
+          // The list is ordered by when posts were added, newest first: that is its time. Published is not (an archive
+          // imports old posts), so a list that does not say when a post was added gives none, and is stopped by its keys.
+          time: p.added,
         });
       }
       // Older posts: the next offset, while the page was full (or the total says there are more).
@@ -168,7 +169,8 @@ export function kemonoAdapter(kit: CrawlKit): CrawlAdapter {
         isObject(profile) && str(profile.id) === p.user && str(profile.service).toLowerCase() === p.service ? clip(str(profile.name).slice(0, 2000), MAX_NAME) : "";
       const parts: string[] = [];
       parts.push(
-        `<p class="post__user"><a class="post__user-name" href="${e(`${root}/${p.service}/user/${p.user}`)}">${e(name || p.user)}</a>` +
+        // As text, not a link's: the page's words are what the matcher weighs.
+        `<p class="post__user"><span class="post__user-name">${e(name || p.user)}</span>` +
           `${name && name !== p.user ? ` <span class="post__user-handle">@${e(p.user)}</span>` : ""} <span class="post__service">${e(p.service)}</span></p>`,
       );
       if (p.title) parts.push(`<h1 class="post__title">${e(p.title)}</h1>`);
