@@ -657,14 +657,18 @@ export class CrawlRunner {
     // probed further, since each failure there counts toward its backoff, which doubles with each one.
     let answered = false;
     let unreachable: string | null = null;
+    /** Whether the last page tried could not reach its host at all (DNS, connection, time limit). */
+    let lastUnreachable = false;
     const tryPage = async (url: string, follow = true): Promise<FamilyGuess | null> => {
       let res: FetchResult;
+      lastUnreachable = false;
       try {
         res = await politeFetch(url, "listing", probeRequest(url));
       } catch (e) {
         if (e instanceof FetchError && e.reason !== "aborted") {
           noteError(e, `detecting the family at ${url}`);
           if (e.reason !== "robots-disallowed") unreachable ??= e.message.slice(0, 200);
+          lastUnreachable = e.reason === "dns" || e.reason === "connect" || e.reason === "timeout";
           return null;
         }
         throw e;
@@ -695,6 +699,8 @@ export class CrawlRunner {
           guesses.push(g);
           break;
         }
+        // A probe whose host could not be reached: the next ones would only add to the host's backoff.
+        if (lastUnreachable) break;
       }
     }
     if (guesses.length === 0 && firstPage) {
