@@ -157,6 +157,10 @@ describe("Kemono", () => {
     const oldDoc = read(old.html, item.url);
     expect(oldDoc.title).toBe("Beach day 🌊 | luna_rivers | onlyfans");
     expect(oldDoc.text).not.toContain("Mia");
+    // A profile whose id is a number (as some services' are) is hers when it is her user.
+    const numeric = { ...newerPost, post: { ...newerPost.post, user: "40123456", service: "patreon" } };
+    const patreon = adapter.itemPage({ body: JSON.stringify(numeric), url: `https://${host}/api/v1/patreon/user/40123456/post/1402220007`, contentType: "application/json", item, companion: '{"id":40123456,"name":"Moon Bunny","service":"patreon"}' }, cfg)!;
+    expect(read(patreon.html, item.url).title).toBe("Beach day 🌊 | Moon Bunny (@40123456) | patreon");
     expect(oldDoc.images.map((i) => i.src)).toEqual([`https://${host}/data/11/22/1122aa.jpg`, `https://${host}/data/0a/1b/0a1bffee.jpg`, `https://${host}/data/9c/f7/9cf76466.jpg`]);
   });
 

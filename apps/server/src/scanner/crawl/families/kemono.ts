@@ -165,8 +165,8 @@ export function kemonoAdapter(kit: CrawlKit): CrawlAdapter {
       const root = apiRoot(new URL(input.url), config);
       // The creator's profile, read beside the post: her name when it is hers.
       const profile = parseJson(input.companion ?? "");
-      const name =
-        isObject(profile) && str(profile.id) === p.user && str(profile.service).toLowerCase() === p.service ? clip(str(profile.name).slice(0, 2000), MAX_NAME) : "";
+      const profileId = isObject(profile) ? str(profile.id) || (int(profile.id) !== null ? String(profile.id) : "") : "";
+      const name = isObject(profile) && profileId === p.user && str(profile.service).toLowerCase() === p.service ? clip(str(profile.name).slice(0, 2000), MAX_NAME) : "";
       const parts: string[] = [];
       parts.push(
         // As text, not a link's: the page's words are what the matcher weighs.
