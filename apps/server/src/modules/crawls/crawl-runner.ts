@@ -14,7 +14,7 @@ import { sharedPageParser } from "../../scanner/page-parser-pool";
 import type { PageReadJob, PageReading } from "../../scanner/page-reading";
 import { hashImageBuffer, MIN_IMAGE_SIDE } from "../../scanner/image-match";
 import type { CrawlConfig, LeakSite, LeakSiteCatalog, ResolvedCrawlConfig } from "../../scanner/leak-site-catalog";
-import { nodeinfoDocumentUrl, wellKnownProbes, type DetectInput, type FamilyGuess } from "../../scanner/crawl/family-detect";
+import { nodeinfoDocumentUrl, probeRequest, wellKnownProbes, type DetectInput, type FamilyGuess } from "../../scanner/crawl/family-detect";
 import type { CrawlWork, CrawlWorkResult } from "../../scanner/crawl/crawl-work";
 import { pagesThreads, reachesReadPosts, type ThreadPage } from "../../scanner/crawl/thread-pages";
 import { PageTimeLimitError } from "../../scanner/page-parser-pool";
@@ -127,6 +127,8 @@ class RedirectBackoff extends FetchError {
 
 const CURSOR_KEYS = 20;
 const MAX_IMAGES_PER_PAGE = 100;
+/** Companion answers (creators' profiles) kept in one run at most. */
+const MAX_COMPANIONS_PER_RUN = 2_000;
 const MAX_ITEM_ATTEMPTS = 3;
 const ROBOTS_MAX_BYTES = 512 * 1024;
 const ROBOTS_TTL_MS = 60 * 60_000;
@@ -171,6 +173,7 @@ const DISCOVERY: Record<CrawlFamily, string> = {
   kvs: "new video on",
   peertube: "new video on",
   feed: "new post on",
+  kemono: "new post on",
 };
 
 export function adapterConfig(site: LeakSite & { crawl: CrawlConfig }): CrawlAdapterConfig {
@@ -288,6 +291,24 @@ export class CrawlRunner {
       });
     };
 
+    /**
+     * What an adapter reads beside an item (a creator's profile), in the host's turn: kept for the run (a creator's many
+     * posts ask once), null when it cannot be read; the item is read without it.
+     */
+    const companions = new Map<string, string | null>();
+    const readCompanion = async (address: string, request: CrawlRequest | null | undefined): Promise<string | null> => {
+      if (companions.has(address)) return companions.get(address)!;
+      let body: string | null = null;
+      try {
+        const res = await politeFetch(address, "item", request);
+        if (res.status >= 200 && res.status < 300 && !res.truncated) body = decodeBody(res.body, res.contentType);
+      } catch (e) {
+        if (!(e instanceof FetchError) || e.reason === "aborted") throw e;
+      }
+      if (companions.size < MAX_COMPANIONS_PER_RUN) companions.set(address, body);
+      return body;
+    };
+
     const parseCrawlPage =
       this.deps.parseCrawlPage ??
       ((work: CrawlWork): Promise<CrawlWorkResult> =>
@@ -387,7 +408,7 @@ export class CrawlRunner {
           const item = await repo.claimNextItem(db, siteId, this.holder, this.#leaseMs);
           if (!item) return;
           try {
-            const read = await this.#readItem(crawlSite, item, creators, politeFetch, politeImage, parseCrawlPage, adapter, config, now, result);
+            const read = await this.#readItem(crawlSite, item, creators, politeFetch, politeImage, readCompanion, parseCrawlPage, adapter, config, now, result);
             await repo.finishItem(db, siteId, item.key, this.holder, { status: "done", leaks: read.leaks, images: read.images });
             result.itemsRead++;
           } catch (e) {
@@ -465,6 +486,7 @@ export class CrawlRunner {
     creators: CreatorMatcher,
     politeFetch: (url: string, kind: "listing" | "item", request?: CrawlRequest | null) => Promise<FetchResult>,
     politeImage: (url: string, pageUrl: string) => Promise<FetchResult>,
+    readCompanion: (address: string, request: CrawlRequest | null | undefined) => Promise<string | null>,
     parseCrawlPage: (work: CrawlWork) => Promise<CrawlWorkResult>,
     adapter: ReturnType<typeof crawlAdapter>,
     config: CrawlAdapterConfig,
@@ -476,7 +498,9 @@ export class CrawlRunner {
     const res = item.page ? carriedPage(item.url, item.page, now(), this.deps.settings.SCAN_ROBOTS_POLICY) : await politeFetch(address, "item", adapter.request?.(address));
     if (res.status < 200 || res.status >= 300) throw new FetchError("protocol", `HTTP ${res.status}`, item.url);
     const text = decodeBody(res.body, res.contentType);
-    const converted = adapter.itemPage({ body: text, url: res.finalUrl, contentType: res.contentType, item }, config);
+    const beside = adapter.itemCompanion?.(item) ?? null;
+    const companion = beside ? await readCompanion(beside, adapter.request?.(beside)) : null;
+    const converted = adapter.itemPage({ body: text, url: res.finalUrl, contentType: res.contentType, item, companion }, config);
     // An API's answer, or a thread read at its last post's page (phpBB, vBulletin), is shown at the item's page URL, so
     // that every version of a thread is one leak; an HTML page read at its own address is shown where it ended up.
     // Links in fetched HTML resolve against where it was fetched.
@@ -613,7 +637,7 @@ export class CrawlRunner {
   async #detectFamily(
     site: LeakSite & { crawl: CrawlConfig },
     lastRun: Record<string, unknown> | null,
-    politeFetch: (url: string, kind: "listing" | "item") => Promise<FetchResult>,
+    politeFetch: (url: string, kind: "listing" | "item", request?: CrawlRequest | null) => Promise<FetchResult>,
     parse: (work: CrawlWork) => Promise<CrawlWorkResult>,
     now: () => Date,
     noteError: (e: unknown, what: string) => void,
@@ -633,14 +657,18 @@ export class CrawlRunner {
     // probed further, since each failure there counts toward its backoff, which doubles with each one.
     let answered = false;
     let unreachable: string | null = null;
+    /** Whether the last page tried could not reach its host at all (DNS, connection, time limit). */
+    let lastUnreachable = false;
     const tryPage = async (url: string, follow = true): Promise<FamilyGuess | null> => {
       let res: FetchResult;
+      lastUnreachable = false;
       try {
-        res = await politeFetch(url, "listing");
+        res = await politeFetch(url, "listing", probeRequest(url));
       } catch (e) {
         if (e instanceof FetchError && e.reason !== "aborted") {
           noteError(e, `detecting the family at ${url}`);
           if (e.reason !== "robots-disallowed") unreachable ??= e.message.slice(0, 200);
+          lastUnreachable = e.reason === "dns" || e.reason === "connect" || e.reason === "timeout";
           return null;
         }
         throw e;
@@ -671,6 +699,8 @@ export class CrawlRunner {
           guesses.push(g);
           break;
         }
+        // A probe whose host could not be reached: the next ones would only add to the host's backoff.
+        if (lastUnreachable) break;
       }
     }
     if (guesses.length === 0 && firstPage) {
@@ -765,7 +795,7 @@ export class CrawlRunner {
     signal: AbortSignal,
     deadline: number,
     count: () => void,
-    extra: { maxBytes?: number; timeoutMs?: number; truncate?: boolean; headers?: Record<string, string>; method?: "POST"; body?: string },
+    extra: { maxBytes?: number; timeoutMs?: number; truncate?: boolean; headers?: Record<string, string>; method?: "GET" | "POST"; body?: string },
   ): Promise<FetchResult> {
     const maxWaitMs = () => Math.max(0, deadline - Date.now());
     let host = u.host.toLowerCase();

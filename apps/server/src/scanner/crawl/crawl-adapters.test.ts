@@ -147,13 +147,15 @@ describe("catalog crawl entries", () => {
     expect(boardWithout.error?.issues[0]?.message).toMatch(/entryPages/);
     expect(leakSiteSchema.safeParse({ id: "x", name: "X", domains: ["x.example"], crawl: { family: "xenforo", entryPages: ["ftp://x.example/"] } }).success).toBe(false);
     expect(leakSiteSchema.safeParse({ id: "x", name: "X", domains: ["x.example"], crawl: { family: "listing", itemPattern: "(" } }).success).toBe(false);
-    // The built-in catalog crawls the forums and blogs whose software is known.
+    // The built-in catalog crawls the forums, blogs and archives whose software is known.
     expect(builtinLeakSites().filter((s) => s.crawl).map((s) => [s.id, s.crawl!.family])).toEqual([
       ["simpcity", "xenforo"],
       ["socialmediagirls", "xenforo"],
       ["leakedmodels", "xenforo"],
       ["influencersgonewild", "wordpress"],
       ["dirtyship", "wordpress"],
+      ["coomer", "kemono"],
+      ["kemono", "kemono"],
     ]);
   });
 });

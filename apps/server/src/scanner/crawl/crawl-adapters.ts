@@ -23,6 +23,7 @@ import type { CrawlKit } from "./families/kit";
 import { kvsAdapter } from "./families/kvs";
 import { lemmyAdapter } from "./families/lemmy";
 import { mastodonAdapter } from "./families/mastodon";
+import { kemonoAdapter } from "./families/kemono";
 import { misskeyAdapter } from "./families/misskey";
 import { mybbAdapter } from "./families/mybb";
 import { nodebbAdapter } from "./families/nodebb";
@@ -618,6 +619,7 @@ const ADAPTERS: Record<CrawlFamily, CrawlAdapter> = {
   kvs: kvsAdapter(kit),
   peertube: peertubeAdapter(kit),
   feed: feedAdapter(kit),
+  kemono: kemonoAdapter(kit),
 };
 
 export function crawlAdapter(family: CrawlFamily): CrawlAdapter {

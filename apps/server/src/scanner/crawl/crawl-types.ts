@@ -5,7 +5,7 @@
  * analyse. Fetching, politeness and progress are the crawler's business.
  */
 
-export const CRAWL_FAMILIES = ["xenforo", "discourse", "phpbb", "vbulletin", "wordpress", "imageboard", "listing", "vbulletin5", "invision", "mybb", "smf", "flarum", "nodebb", "telegram", "lemmy", "mastodon", "discuz", "misskey", "danbooru", "gelbooru", "moebooru", "philomena", "shimmie", "kvs", "peertube", "feed"] as const;
+export const CRAWL_FAMILIES = ["xenforo", "discourse", "phpbb", "vbulletin", "wordpress", "imageboard", "listing", "vbulletin5", "invision", "mybb", "smf", "flarum", "nodebb", "telegram", "lemmy", "mastodon", "discuz", "misskey", "danbooru", "gelbooru", "moebooru", "philomena", "shimmie", "kvs", "peertube", "feed", "kemono"] as const;
 export type CrawlFamily = (typeof CRAWL_FAMILIES)[number];
 
 export type CrawlItem = {
@@ -42,7 +42,14 @@ export type ListingInput = {
   headers: Record<string, string>;
 };
 
-export type ItemInput = { body: string; url: string; contentType: string; item: Pick<CrawlItem, "url" | "title"> };
+export type ItemInput = {
+  body: string;
+  url: string;
+  contentType: string;
+  item: Pick<CrawlItem, "url" | "title">;
+  /** The body of the address itemCompanion named for this item (null when none, or when it could not be read). */
+  companion?: string | null;
+};
 
 /** What the analyser reads: an HTML page (an API's JSON becomes one). */
 export type ItemPage = { html: string };
@@ -68,16 +75,26 @@ export type CrawlAdapterConfig = {
   threadPath: "res" | "thread";
 };
 
-/** What is sent for an address that is not a plain GET (an API that takes its parameters as a JSON body). */
-export type CrawlRequest = { url: string; method: "POST"; body: string; headers: Record<string, string> };
+/**
+ * What is sent for an address that is not a plain GET: an API that takes its parameters as a JSON body (POST), or
+ * one that answers only requests with headers of its own (a GET that must accept what the API says).
+ */
+export type CrawlRequest = { url: string; method: "GET" | "POST"; body?: string; headers: Record<string, string> };
 
 export interface CrawlAdapter {
   readonly family: CrawlFamily;
   /**
-   * How a listing or item address of this family is requested, when not by GET: its query becomes the
-   * body of a POST (Misskey's API). Listings, cursors and items stay plain URLs.
+   * How a listing or item address of this family is requested, when not by a plain GET: its query becomes the
+   * body of a POST (Misskey's API), or a GET carries the headers the API wants (Kemono's Accept). Listings,
+   * cursors and items stay plain URLs.
    */
   request?(url: string): CrawlRequest | null;
+  /**
+   * An address read beside an item (on its site, in its host's turn) whose answer itemPage is handed as companion:
+   * the creator's profile of an archive's post, which names her where the post gives only her id. Answers are kept
+   * for the run, so that a creator's many posts ask once.
+   */
+  itemCompanion?(item: Pick<CrawlItem, "url" | "fetchUrl">): string | null;
   /** The listing pages a crawl starts from when the catalog names none. */
   defaultEntryPages(config: CrawlAdapterConfig): string[];
   /** A hashtag's timeline on the server whose listing this is (families that have them). */

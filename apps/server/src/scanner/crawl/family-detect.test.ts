@@ -46,6 +46,6 @@ describe("family detection from what a site's pages say", () => {
     expect(detect("", "https://www.cliptube.example/", {}, '<html><body><a href="/video/1/a">a</a><div class="pagination"><a href="/?page=2">2</a></div></body></html>')).toBeNull();
     expect(detect("", "https://x.example/latest.json", {}, "{not json")).toBeNull();
     expect(detect("", "https://x.example/", {}, `<html><body>${"<div>".repeat(2_000)}x</body></html>`)).toBeNull();
-    expect(wellKnownProbes("https://x.example/forum/")).toEqual(["https://x.example/forum/latest.json", "https://x.example/forum/wp-json/", "https://x.example/forum/catalog.json", "https://x.example/.well-known/nodeinfo"]);
+    expect(wellKnownProbes("https://x.example/forum/")).toEqual(["https://x.example/forum/latest.json", "https://x.example/forum/wp-json/", "https://x.example/forum/catalog.json", "https://x.example/.well-known/nodeinfo", "https://x.example/api/v1/posts?o=0"]);
   });
 });

@@ -1,6 +1,6 @@
 import * as cheerio from "cheerio";
 import { hostMatchesDomain } from "../canonical-url";
-import type { CrawlFamily } from "./crawl-types";
+import type { CrawlFamily, CrawlRequest } from "./crawl-types";
 import { booruFromJson, detectBooru } from "./families/booru";
 import { detectListingScripts } from "./families/generic-listing";
 import { detectDiscuz } from "./families/discuz";
@@ -8,6 +8,7 @@ import { detectFeed, feedFinding } from "./families/feed";
 import { detectFlarum } from "./families/flarum";
 import { detectInvision } from "./families/invision";
 import type { DetectContext, FamilyFinding } from "./families/kit";
+import { detectKemono, kemonoFromJson, kemonoRequest } from "./families/kemono";
 import { detectKvs } from "./families/kvs";
 import { detectLemmy, lemmySite } from "./families/lemmy";
 import { detectGotosocial, detectMastodon, mastodonInstance } from "./families/mastodon";
@@ -52,7 +53,14 @@ export function wellKnownProbes(baseUrl: string): string[] {
   while (b.endsWith("/")) b = b.slice(0, -1);
   // Fediverse servers (Lemmy, Mastodon, Pleroma, Akkoma, GoToSocial, Misskey and its forks) all name their
   // software in NodeInfo, found from /.well-known/nodeinfo at the host's root: one probe for all of them.
-  return [`${b}/latest.json`, `${b}/wp-json/`, `${b}/catalog.json`, `${new URL(b).origin}/.well-known/nodeinfo`];
+  // Kemono's archives render their pages in the browser: their post list says what they are (probeRequest).
+  const origin = new URL(b).origin;
+  return [`${b}/latest.json`, `${b}/wp-json/`, `${b}/catalog.json`, `${origin}/.well-known/nodeinfo`, `${origin}/api/v1/posts?o=0`];
+}
+
+/** How a detection page is asked for when a plain GET is refused: Kemono's API wants Accept: text/css. */
+export function probeRequest(url: string): CrawlRequest | null {
+  return kemonoRequest(url);
 }
 
 const NODEINFO_REL = /^https?:\/\/nodeinfo\.diaspora\.software\/ns\/schema\/(\d\.\d)$/;
@@ -147,6 +155,8 @@ function fromJson(body: string, url: string, domains: readonly string[]): Family
   const u = new URL(url);
   const booru = booruFromJson(data, u);
   if (booru) return guess(booru.family, booru.evidence, booru.entryPages);
+  const kemono = kemonoFromJson(data, u);
+  if (kemono) return guess(kemono.family, kemono.evidence, kemono.entryPages);
   if (isObject(data)) {
     // Discourse: /latest.json (and every topic list) is { topic_list: { topics } }.
     if (isObject(data.topic_list) && Array.isArray(data.topic_list.topics)) {
@@ -293,7 +303,7 @@ function fromHtml(body: string, url: string, domains: readonly string[], headers
         .map((el) => $(el).text().slice(0, 20_000))
         .join("\n")),
   };
-  for (const detect of [detectVbulletin5, detectInvision, detectMybb, detectSmf, detectFlarum, detectNodebb, detectTelegram, detectDiscuz, detectLemmy, detectMastodon, detectGotosocial, detectMisskey, detectPeertube, detectBooru, detectKvs, detectListingScripts]) {
+  for (const detect of [detectVbulletin5, detectInvision, detectMybb, detectSmf, detectFlarum, detectNodebb, detectTelegram, detectDiscuz, detectLemmy, detectMastodon, detectGotosocial, detectMisskey, detectPeertube, detectBooru, detectKvs, detectKemono, detectListingScripts]) {
     const found = detect(ctx);
     if (found) return guess(found.family, found.evidence, found.entryPages);
   }

@@ -39,7 +39,7 @@ function instanceRoot(url: URL, config: CrawlAdapterConfig): string {
 }
 
 /** …/api/notes/local-timeline?limit=30&untilId=x → POST …/api/notes/local-timeline {"limit":30,"untilId":"x"}. */
-export function misskeyRequest(url: string): CrawlRequest | null {
+export function misskeyRequest(url: string): (CrawlRequest & { method: "POST"; body: string }) | null {
   let u: URL;
   try {
     u = new URL(url);
