@@ -17,7 +17,11 @@ import { html, json, type Site, type SiteHandler } from "./virtual-host-server";
  * - a Philomena board: its layout on / (generator meta), GET /api/v1/json/search/images?…&per_page=&page= as { images, total },
  *   /api/v1/json/images/:id as { image }, tag names with spaces, files under /img/view/;
  * - a Shimmie2 board: its post list on / (the image feed's link#images), the image feed /rss/images/N (ext/rss_images: items
- *   "{id} - {tags}", media:content, an atom:link rel=next that never ends) and its search /rss/images/id%3DN/1, files under /_images/.
+ *   "{id} - {tags}", media:content, an atom:link rel=next that never ends) and its search /rss/images/id%3DN/1, files under /_images/;
+ * - a Szurubooru board (rr-/szurubooru doc/API.md, client/html/index.htm): its app shell on every page address, its API under
+ *   /api/ answering only a request whose Accept asks for JSON first (otherwise, as behind a proxy that routes by it, the
+ *   app's shell): GET /api/posts/?offset=&limit=&query= as { query, offset, limit, total, results }, /api/post/:id, files
+ *   under /data/posts/ (contentUrl relative to the app's root).
  *
  * Every list pages after PAGE posts (a board may cap its limit lower than asked), so that the walks page.
  */
@@ -29,6 +33,7 @@ export const BOORU_HOSTS = {
   moebooru: "moe.cloudberry.example",
   philomena: "pics.velvetmare.example",
   shimmie: "shm.duskmoth.example",
+  szurubooru: "szuru.saltmarsh.example",
 } as const;
 export type BooruSite = keyof typeof BOORU_HOSTS;
 const H = BOORU_HOSTS;
@@ -56,8 +61,8 @@ export type BooruHoldoutWeb = Awaited<ReturnType<typeof startBooruHoldoutWeb>>;
 export async function startBooruHoldoutWeb() {
   let clock = T0;
   const tick = () => (clock += 60_000);
-  const posts: Record<BooruSite, BooruPost[]> = { danbooru: [], gelbooru: [], "gelbooru-xml": [], moebooru: [], philomena: [], shimmie: [] };
-  const nextId: Record<BooruSite, number> = { danbooru: 8_104_200, gelbooru: 11_020_300, "gelbooru-xml": 9_560_100, moebooru: 1_203_400, philomena: 3_402_100, shimmie: 20_400 };
+  const posts: Record<BooruSite, BooruPost[]> = { danbooru: [], gelbooru: [], "gelbooru-xml": [], moebooru: [], philomena: [], shimmie: [], szurubooru: [] };
+  const nextId: Record<BooruSite, number> = { danbooru: 8_104_200, gelbooru: 11_020_300, "gelbooru-xml": 9_560_100, moebooru: 1_203_400, philomena: 3_402_100, shimmie: 20_400, szurubooru: 5_120 };
 
   // A photo every file address answers with (the index hashes it).
   const px = Buffer.alloc(96 * 96 * 3);
@@ -371,12 +376,91 @@ export async function startBooruHoldoutWeb() {
     return notFound(req, res, url);
   };
 
+  // ------------------------------------------------------------------ Szurubooru
+  const szuruShell = html(`<!DOCTYPE html>
+<html>
+<head>
+    <meta charset='utf-8'/>
+    <meta name='viewport' content='width=device-width, initial-scale=1.0'>
+    <meta name='theme-color' content='#24aadd'/>
+    <title>Loading...</title>
+    <base href="/"/>
+    <link href='css/app.min.css' rel='stylesheet' type='text/css'/>
+    <link href='css/vendor.min.css' rel='stylesheet' type='text/css'/>
+    <link rel='shortcut icon' type='image/png' href='img/favicon.png'/>
+    <link rel='manifest' href='manifest.json'/>
+</head>
+<body>
+    <noscript><p>You must enable Javascript to use this site.</p></noscript>
+    <div id='top-navigation-holder'></div>
+    <div id='content-holder'></div>
+    <script type='text/javascript' src='js/vendor.min.js'></script>
+    <script type='text/javascript' src='js/app.min.js'></script>
+</body>
+</html>`);
+  // Python's isoformat() and a "Z" (rest/app.py).
+  const szuruTime = (at: number) => new Date(at).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const szuruPost = (p: BooruPost) => ({
+    version: 1 + p.change,
+    id: p.id,
+    creationTime: szuruTime(p.at),
+    lastEditTime: p.change ? szuruTime(p.at + p.change * 1000) : null,
+    safety: "unsafe",
+    source: null,
+    type: "image",
+    mimeType: "image/jpeg",
+    checksum: createHash("sha1").update(p.md5).digest("hex"),
+    checksumMD5: p.md5,
+    fileSize: 412_339,
+    canvasWidth: 1536,
+    canvasHeight: 2048,
+    contentUrl: `data/posts/${p.id}_${p.md5.slice(0, 16)}.jpg`,
+    thumbnailUrl: `data/generated-thumbnails/${p.id}_${p.md5.slice(0, 16)}.jpg`,
+    flags: [],
+    tags: p.tags.split(" ").map((name, i) => ({ names: [name], category: i === 0 ? "artist" : "default", usages: 3 })),
+    relations: [],
+    notes: [],
+    user: { name: "marsh_up", avatarUrl: "https://gravatar.com/avatar/0?d=retro&s=300" },
+    score: 1,
+    ownScore: 0,
+    ownFavorite: false,
+    tagCount: p.tags.split(" ").length,
+    favoriteCount: 0,
+    commentCount: 0,
+    noteCount: 0,
+    featureCount: 0,
+    relationCount: 0,
+    lastFeatureTime: null,
+    favoritedBy: [],
+    hasCustomThumbnail: false,
+    comments: [],
+    pools: [],
+  });
+  const szurubooruSite: SiteHandler = (req, res, url) => {
+    if (url.pathname.startsWith("/data/")) return servePhoto(req, res, url);
+    if (!url.pathname.startsWith("/api/")) return szuruShell(req, res, url);
+    // The API answers only those who ask for JSON first; others get the app.
+    if (!/^\s*application\/json\s*(?:[,;]|$)/i.test(String(req.headers.accept ?? ""))) return szuruShell(req, res, url);
+    if (url.pathname === "/api/posts/" || url.pathname === "/api/posts") {
+      const offset = Math.max(0, Number(url.searchParams.get("offset") ?? "0") || 0);
+      const limit = limitOf(url);
+      const all = newest("szurubooru");
+      return json({ query: url.searchParams.get("query") ?? "", offset, limit, total: all.length, results: all.slice(offset, offset + limit).map(szuruPost) })(req, res, url);
+    }
+    const one = /^\/api\/post\/(\d+)\/?$/.exec(url.pathname);
+    if (one) {
+      const p = posts.szurubooru.find((q) => q.id === Number(one[1]));
+      return p ? json(szuruPost(p))(req, res, url) : json({ name: "PostNotFoundError", title: "Not found", description: `Post ${one[1]} not found.` }, 404)(req, res, url);
+    }
+    return json({ name: "HttpNotFound", title: "Not found", description: "Requested path not found." }, 404)(req, res, url);
+  };
+
   const robots: SiteHandler = (_req, res) => {
     res.writeHead(200, { "content-type": "text/plain" });
     res.end("User-agent: *\nDisallow: /users\nDisallow: /admin\n");
   };
   const sites: Record<string, Site> = Object.fromEntries(
-    ([["danbooru", danbooruSite], ["gelbooru", gelbooruSite("gelbooru")], ["gelbooru-xml", gelbooruSite("gelbooru-xml")], ["moebooru", moebooruSite], ["philomena", philomenaSite], ["shimmie", shimmieSite]] as const).map(([site, handler]) => [H[site], { "/robots.txt": robots, "*": handler }]),
+    ([["danbooru", danbooruSite], ["gelbooru", gelbooruSite("gelbooru")], ["gelbooru-xml", gelbooruSite("gelbooru-xml")], ["moebooru", moebooruSite], ["philomena", philomenaSite], ["shimmie", shimmieSite], ["szurubooru", szurubooruSite]] as const).map(([site, handler]) => [H[site], { "/robots.txt": robots, "*": handler }]),
   );
   const web = await startProxiedSites(sites);
 
@@ -385,6 +469,7 @@ export async function startBooruHoldoutWeb() {
     if (site === "danbooru") return { url: `http://${H.danbooru}/posts/${p.id}`, file: dFiles(p).file_url };
     if (site === "moebooru") return { url: `http://${H.moebooru}/post/show/${p.id}`, file: moebooruPost(p).file_url };
     if (site === "shimmie") return { url: `http://${H.shimmie}/post/view/${p.id}`, file: shimmieFile(p) };
+    if (site === "szurubooru") return { url: `http://${H.szurubooru}/post/${p.id}`, file: `http://${H.szurubooru}/${szuruPost(p).contentUrl}` };
     if (site === "philomena") return { url: `http://${H.philomena}/images/${p.id}`, file: philomenaImage(p).representations.full };
     return { url: `http://${H[site]}/index.php?page=post&s=view&id=${p.id}`, file: gelbooruPost(H[site], p).file_url };
   };

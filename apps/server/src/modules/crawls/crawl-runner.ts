@@ -169,6 +169,7 @@ const DISCOVERY: Record<CrawlFamily, string> = {
   gelbooru: "new or retagged post on",
   moebooru: "new or retagged post on",
   philomena: "new or retagged image on",
+  szurubooru: "new or retagged post on",
   shimmie: "new post on",
   kvs: "new video on",
   peertube: "new video on",

@@ -20,12 +20,17 @@ import { clip, folderOf, int, isObject, parseJson, str, versionKey, type CrawlKi
  * - Philomena (Derpibooru and its kin): GET /api/v1/json/search/images?q=*&sf=created_at&sd=desc&per_page=N&page=P answers
  *   { images: [Image], total } (id, created_at, updated_at, tags: names, which may hold spaces, representations.full,
  *   hidden_from_users); one image at /api/v1/json/images/:id as { image }; its page /images/:id.
+ * - Szurubooru: a single-page app whose REST API under /api/ answers only requests that ask for JSON (Accept:
+ *   application/json; without it a proxy in front may hand back the app's page): GET /api/posts/?offset=O&limit=N&query=
+ *   answers { results: [Post], offset, limit, total }, newest (highest id) first (id, creationTime, lastEditTime, version,
+ *   type, tags: [{ names: [...] }] (a tag's name and its aliases), contentUrl and thumbnailUrl, relative to the app's root);
+ *   one post at /api/post/:id; its page /post/:id.
  *
  * A post is one item: its tags are its text (her name as a tag, luna_rivers), its file at full size its image.
  * Only JSON.parse, cheerio's XML mode and anchored patterns on bounded strings touch the answers.
  */
 
-export type BooruFamily = Extract<CrawlFamily, "danbooru" | "gelbooru" | "moebooru" | "philomena">;
+export type BooruFamily = Extract<CrawlFamily, "danbooru" | "gelbooru" | "moebooru" | "philomena" | "szurubooru">;
 
 const PAGE_SIZE = 100;
 const MAX_TAGS = 400;
@@ -43,6 +48,7 @@ export function booruEntryPages(family: BooruFamily, root: string): string[] {
   if (family === "moebooru") return [`${r}/post.json?limit=${PAGE_SIZE}`];
   // Philomena caps per_page at 50.
   if (family === "philomena") return [`${r}/api/v1/json/search/images?q=*&sf=created_at&sd=desc&per_page=50&page=1`];
+  if (family === "szurubooru") return [`${r}/api/posts/?offset=0&limit=${PAGE_SIZE}&query=`];
   return [`${r}/index.php?page=dapi&s=post&q=index&json=1&limit=${PAGE_SIZE}&pid=0`];
 }
 
@@ -122,6 +128,27 @@ function philomenaImage(p: Record<string, unknown>, origin: string): BooruPost |
   return { id, tags: tagsOf(names.join(" ")), time: isoMs(p.created_at), version: isoMs(p.updated_at), file: full && IMAGE_EXT.test(full) ? full : null };
 }
 
+/** The folder a Szurubooru app lives in (its files' relative addresses resolve against it), from an API address. */
+function szuruRoot(u: URL): string {
+  const at = u.pathname.indexOf("/api/");
+  return `${u.origin}${at >= 0 ? u.pathname.slice(0, at) : ""}`;
+}
+
+function szurubooruPost(p: Record<string, unknown>, root: string): BooruPost | null {
+  const id = int(p.id);
+  if (id === null) return null;
+  // Each tag is { names: [name, ...aliases] }: all of them are its words.
+  const names: string[] = [];
+  for (const t of Array.isArray(p.tags) ? p.tags.slice(0, MAX_TAGS) : []) {
+    if (isObject(t) && Array.isArray(t.names)) for (const n of t.names.slice(0, 10)) names.push(str(n).slice(0, 120));
+    else names.push(str(t).slice(0, 120));
+  }
+  const full = fileUrl(str(p.contentUrl), `${root}/`);
+  // A video's or a Flash game's file is not a photo: its thumbnail (a still of it) is.
+  const file = full && IMAGE_EXT.test(full) ? full : fileUrl(str(p.thumbnailUrl), `${root}/`);
+  return { id, tags: tagsOf(names.join(" ")), time: isoMs(p.creationTime), version: isoMs(p.lastEditTime) ?? int(p.version), file: file && IMAGE_EXT.test(file) ? file : null };
+}
+
 /** A Gelbooru post from its JSON object or its XML element's attributes (the same names). */
 function gelbooruPost(p: Record<string, unknown>, origin: string, folder: string): BooruPost | null {
   const id = int(p.id);
@@ -159,6 +186,11 @@ function gelbooruPosts(body: string, origin: string, folder: string): BooruPost[
 function postsOf(family: BooruFamily, body: string, url: URL): BooruPost[] | null {
   if (family === "gelbooru") return gelbooruPosts(body, url.origin, folderOf(url));
   const data = parseJson(body);
+  if (family === "szurubooru") {
+    const list = isObject(data) && Array.isArray(data.results) ? data.results : isObject(data) && int(data.id) !== null ? [data] : null;
+    if (!list) return null;
+    return list.slice(0, MAX_ITEMS_PER_LISTING * 2).filter(isObject).map((p) => szurubooruPost(p, szuruRoot(url))).filter((p): p is BooruPost => p !== null);
+  }
   if (family === "philomena") {
     const list = isObject(data) && Array.isArray(data.images) ? data.images : isObject(data) && isObject(data.image) ? [data.image] : [];
     return list.slice(0, MAX_ITEMS_PER_LISTING * 2).filter(isObject).map((p) => philomenaImage(p, url.origin)).filter((p): p is BooruPost => p !== null);
@@ -184,19 +216,25 @@ function addresses(family: BooruFamily, listing: URL, id: number): { page: strin
     const root = at >= 0 ? listing.pathname.slice(0, at) : "";
     return { page: `${listing.origin}${root}/images/${id}`, api: `${listing.origin}${root}/api/v1/json/images/${id}` };
   }
+  if (family === "szurubooru") {
+    const root = szuruRoot(listing);
+    return { page: `${root}/post/${id}`, api: `${root}/api/post/${id}` };
+  }
   const api = new URL(listing.href);
   for (const k of ["pid", "limit", "tags"]) api.searchParams.delete(k);
   api.searchParams.set("id", String(id));
   return { page: `${listing.origin}${listing.pathname}?page=post&s=view&id=${id}`, api: api.href };
 }
 
-/** The next (older) listing page: Danbooru's page=b<lowest id>, Moebooru's page+1, Gelbooru's pid+1. */
+/** The next (older) listing page: Danbooru's page=b<lowest id>, Moebooru's page+1, Gelbooru's pid+1, Szurubooru's offset past this page. */
 function nextPage(family: BooruFamily, listing: URL, posts: BooruPost[]): string | null {
   if (posts.length === 0) return null;
   const u = new URL(listing.href);
   if (family === "danbooru") {
     const lowest = Math.min(...posts.map((p) => p.id));
     u.searchParams.set("page", `b${lowest}`);
+  } else if (family === "szurubooru") {
+    u.searchParams.set("offset", String((int(u.searchParams.get("offset")) ?? 0) + posts.length));
   } else if (family === "moebooru" || family === "philomena") {
     u.searchParams.set("page", String((int(u.searchParams.get("page")) ?? 1) + 1));
   } else {
@@ -209,6 +247,8 @@ function booruAdapter(family: BooruFamily, kit: CrawlKit): CrawlAdapter {
   const e = kit.escapeHtml;
   return {
     family,
+    // Szurubooru's API answers only a request that asks for JSON.
+    ...(family === "szurubooru" ? { request: (url: string) => ({ url, method: "GET" as const, headers: { accept: "application/json" } }) } : {}),
     defaultEntryPages: (c) => booruEntryPages(family, c.baseUrl),
     parseListing(input: ListingInput, config: CrawlAdapterConfig): ListingPage {
       const url = new URL(input.url);
@@ -243,6 +283,7 @@ export const danbooruAdapter = (kit: CrawlKit) => booruAdapter("danbooru", kit);
 export const gelbooruAdapter = (kit: CrawlKit) => booruAdapter("gelbooru", kit);
 export const moebooruAdapter = (kit: CrawlKit) => booruAdapter("moebooru", kit);
 export const philomenaAdapter = (kit: CrawlKit) => booruAdapter("philomena", kit);
+export const szurubooruAdapter = (kit: CrawlKit) => booruAdapter("szurubooru", kit);
 
 /**
  * Shimmie2: its image feed (ext/rss_images) GET /rss/images/N lists posts newest first, each an <item> with title
@@ -309,7 +350,8 @@ export function shimmieAdapter(kit: CrawlKit): CrawlAdapter {
 /**
  * A booru's pages: Danbooru's layout (meta autocomplete-tag-prefixes, body data-current-user-* attributes);
  * Moebooru's (its inline Post.InitBrowserLinks() and TagCompletion.init); Gelbooru 0.2's (links to
- * index.php?page=post&s=list and &s=view); Philomena's generator meta.
+ * index.php?page=post&s=list and &s=view); Philomena's generator meta; Szurubooru's app shell (its two empty holders,
+ * #top-navigation-holder and #content-holder, and its js/app.min.js), whose <base href> is where the app lives.
  */
 export function detectBooru(ctx: DetectContext): FamilyFinding | null {
   const { $ } = ctx;
@@ -318,6 +360,11 @@ export function detectBooru(ctx: DetectContext): FamilyFinding | null {
     return { family: "danbooru", evidence: "Danbooru's layout (autocomplete-tag-prefixes, data-current-user)", entryPages: booruEntryPages("danbooru", origin) };
   }
   if (/^philomena\b/i.test(ctx.generator)) return { family: "philomena", evidence: `meta generator ${ctx.generator}`, entryPages: booruEntryPages("philomena", origin) };
+  if ($("div#top-navigation-holder").length > 0 && $("div#content-holder").length > 0 && $('script[src$="app.min.js"]').length > 0) {
+    const base = ctx.safeUrl(ctx.base, ctx.url);
+    const root = base ? folderOf(base) : `${origin}/`;
+    return { family: "szurubooru", evidence: "Szurubooru's app shell (#top-navigation-holder, #content-holder)", entryPages: booruEntryPages("szurubooru", root) };
+  }
   const script = ctx.scriptText();
   if (script.includes("Post.InitBrowserLinks(") || (script.includes("TagCompletion.init(") && $("#site-title").length > 0)) {
     return { family: "moebooru", evidence: "Moebooru's layout (Post.InitBrowserLinks)", entryPages: booruEntryPages("moebooru", origin) };
@@ -335,11 +382,14 @@ export function detectBooru(ctx: DetectContext): FamilyFinding | null {
   return null;
 }
 
-/** A booru's API answer named as an entry page: Danbooru's tag_string, Moebooru's jpeg_url, Gelbooru's @attributes or directory. */
+/** A booru's API answer named as an entry page: Danbooru's tag_string, Moebooru's jpeg_url, Gelbooru's @attributes or directory, Szurubooru's results. */
 export function booruFromJson(data: unknown, url: URL): FamilyFinding | null {
   if (isObject(data) && isObject(data["@attributes"]) && (Array.isArray(data.post) || isObject(data.post))) return { family: "gelbooru", evidence: "a Gelbooru post list (@attributes, post)", entryPages: [url.href] };
   if (isObject(data) && Array.isArray(data.images) && isObject(data.images[0]) && isObject(data.images[0].representations) && typeof data.total === "number") {
     return { family: "philomena", evidence: "a Philomena image search (images, representations, total)", entryPages: [url.href] };
+  }
+  if (isObject(data) && Array.isArray(data.results) && isObject(data.results[0]) && typeof data.results[0].contentUrl === "string" && Array.isArray(data.results[0].tags) && typeof data.total === "number") {
+    return { family: "szurubooru", evidence: "a Szurubooru post search (results, contentUrl, total)", entryPages: [url.href] };
   }
   const first: unknown = Array.isArray(data) ? data[0] : null;
   if (!isObject(first) || int(first.id) === null) return null;
