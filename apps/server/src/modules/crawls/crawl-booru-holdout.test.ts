@@ -18,19 +18,19 @@ import type { SeenImage } from "../image-index/image-index.service";
 
 /**
  * A crawl holdout of tag-based image boards: a Danbooru board, a Gelbooru 0.2.5 board, a Gelbooru 0.2.0 clone that
- * answers in XML only, a Moebooru board, a Philomena board, a Shimmie2 board and a Szurubooru board (whose API answers only those asking for JSON), served as those packages serve them (fixtures/crawl, SOURCES.md), each
+ * answers in XML only, a Moebooru board, a Philomena board, a Shimmie2 board with nice URLs and one without (index.php?q=), and a Szurubooru board (whose API answers only those asking for JSON), served as those packages serve them (fixtures/crawl, SOURCES.md), each
  * catalogued by its host alone, as an operator adds a site by name. Her stage name is a tag (luna_rivers, lunarivers,
  * disguised); other creators' near tags, ordinary words and posts that name no one sit beside hers. Each board is
  * crawled first as the crawler read such a site before it knew boorus (as a generic listing of its home page), then
  * by host alone.
  */
 
-const SITES: Record<BooruSite, string> = { danbooru: "PinkPeach", gelbooru: "NightOwl Booru", "gelbooru-xml": "MirrorHall", moebooru: "Cloudberry", philomena: "VelvetMare", shimmie: "DuskMoth", szurubooru: "SaltMarsh" };
+const SITES: Record<BooruSite, string> = { danbooru: "PinkPeach", gelbooru: "NightOwl Booru", "gelbooru-xml": "MirrorHall", moebooru: "Cloudberry", philomena: "VelvetMare", shimmie: "DuskMoth", "shimmie-ugly": "FernHollow", szurubooru: "SaltMarsh" };
 const ids = Object.keys(SITES) as BooruSite[];
 const catalogOf = (family?: "listing") =>
   new LeakSiteCatalog(ids.map((id) => leakSiteSchema.parse({ id, name: SITES[id], domains: [BOORU_HOSTS[id]], crawl: { baseUrl: `http://${BOORU_HOSTS[id]}`, ...(family ? { family, entryPages: [`http://${BOORU_HOSTS[id]}/`] } : {}) } })));
 
-describe("crawl holdout: Danbooru, Gelbooru (JSON and XML), Moebooru, Philomena, Shimmie2 and Szurubooru boards, catalogued by host alone", () => {
+describe("crawl holdout: Danbooru, Gelbooru (JSON and XML), Moebooru, Philomena, Shimmie2 (nice URLs or not) and Szurubooru boards, catalogued by host alone", () => {
   let database: Database;
   let web: BooruHoldoutWeb;
   let indexed: SeenImage[];
@@ -119,6 +119,11 @@ describe("crawl holdout: Danbooru, Gelbooru (JSON and XML), Moebooru, Philomena,
     add("shimmie", "photo solo", "photo");
     add("shimmie", "luna_riverside onlyfans photo", "trap");
 
+    // Shimmie2 without nice URLs: her name as a tag; a photo naming no one; a near name.
+    add("shimmie-ugly", "luna_rivers real_person photo", "luna");
+    add("shimmie-ugly", "photo real_person", "photo");
+    add("shimmie-ugly", "lunar_river photo", "trap");
+
     // Szurubooru: her name as a tag; spaced out; a photo naming no one; a near name; Ivy's.
     add("szurubooru", "luna_rivers onlyfans photo", "luna");
     add("szurubooru", "l_u_n_a_r_i_v_e_r_s leaked photo", "luna");
@@ -157,6 +162,7 @@ describe("crawl holdout: Danbooru, Gelbooru (JSON and XML), Moebooru, Philomena,
     expect(detected["gelbooru-xml"]).toMatchObject({ family: "gelbooru", entryPages: [`http://${H["gelbooru-xml"]}/index.php?page=dapi&s=post&q=index&json=1&limit=100&pid=0`] });
     expect(detected.moebooru).toMatchObject({ family: "moebooru", entryPages: [`http://${H.moebooru}/post.json?limit=100`] });
     expect(detected.shimmie).toMatchObject({ family: "shimmie", entryPages: [`http://${H.shimmie}/rss/images/1`] });
+    expect(detected["shimmie-ugly"]).toMatchObject({ family: "shimmie", entryPages: [`http://${H["shimmie-ugly"]}/index.php?q=rss%2Fimages%2F1`] });
     expect(detected.szurubooru).toMatchObject({ family: "szurubooru", entryPages: [`http://${H.szurubooru}/api/posts/?offset=0&limit=100&query=`] });
     expect(detected.philomena).toMatchObject({ family: "philomena", entryPages: [`http://${H.philomena}/api/v1/json/search/images?q=*&sf=created_at&sd=desc&per_page=50&page=1`] });
 

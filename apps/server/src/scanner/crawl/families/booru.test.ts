@@ -216,6 +216,30 @@ describe("Shimmie2", () => {
     expect(imagesOf(one.html, url)).toEqual([`https://${host}/_images/7d2a91c4e5f60b18a3c9d4e2f1a0b9c8/20417%20-%20luna_rivers%20onlyfans%20photo.jpg`]);
   });
 
+  it("without nice URLs, reads index.php?q= addresses in each version's form and writes its own in the form the board's feed uses", () => {
+    const feed = crawlFixture("shimmie2-rss-images.xml");
+    // 2.12 on: the page encoded (http_build_query); 2.6 to 2.11: plain; older: after a slash.
+    const forms = [
+      { q: (page: string) => encodeURIComponent(page), self: `https://${host}/index.php?q=rss%2Fimages%2F2` },
+      { q: (page: string) => page, self: `https://${host}/index.php?q=rss/images/2` },
+      { q: (page: string) => `/${page}`, self: `https://${host}/index.php?q=/rss/images/2` },
+    ];
+    for (const { q, self } of forms) {
+      const body = feed.replace(/(https?:\/\/[^<"\s]*?)\/post\/view\/(\d+)/g, (_m, origin: string, id: string) => `${origin}/index.php?q=${q(`post/view/${id}`)}`).replace(/href="[^"]*\/rss\/images\/(\d+)"/g, (_m, n: string) => `href="/index.php?q=${q(`rss/images/${n}`)}"`);
+      const page = adapter.parseListing(input(body, self, "application/rss+xml"), cfg(host));
+      expect(page.items.map((i) => [i.url, i.fetchUrl, i.key])).toEqual([
+        [`https://${host}/index.php?q=${q("post/view/20417")}`, `https://${host}/index.php?q=${q("rss/images/id%3D20417/1")}`, "p20417"],
+        [`https://${host}/index.php?q=${q("post/view/20410")}`, `https://${host}/index.php?q=${q("rss/images/id%3D20410/1")}`, "p20410"],
+      ]);
+      expect(page.next).toBe(new URL(`https://${host}/index.php?q=${q("rss/images/3")}`).href);
+      const home = crawlFixture("shimmie2-post-list.html").replace(/\{\{[A-Z_]+\}\}/g, "Board").replace('href="/rss/images/1"', `href="/index.php?q=${q("rss/images/1")}"`);
+      expect(detectFamily({ url: `https://${host}/index.php?q=${q("post/list")}`, body: home, contentType: "text/html", headers: {} }, [host])).toMatchObject({
+        family: "shimmie",
+        entryPages: [new URL(`https://${host}/index.php?q=${q("rss/images/1")}`).href],
+      });
+    }
+  });
+
   it("is told from its post list's feed link and from the feed's generator", () => {
     const home = crawlFixture("shimmie2-post-list.html").replace(/\{\{[A-Z_]+\}\}/g, "Board");
     expect(detectFamily({ url: `https://${host}/post/list`, body: home, contentType: "text/html", headers: {} }, [host])).toMatchObject({ family: "shimmie", entryPages: [`https://${host}/rss/images/1`] });

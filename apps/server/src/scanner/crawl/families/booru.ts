@@ -290,12 +290,57 @@ export const szurubooruAdapter = (kit: CrawlKit) => booruAdapter("szurubooru", k
  * "{id} - {tags}", link /post/view/{id}, pubDate, media:content url = the image at full size, and an atom:link rel=next
  * that is always there ("no end": an empty page ends the walk). One post is the feed of the search id=N
  * (/rss/images/id%3DN/1, ext/index's id= term).
+ *
+ * A board without nice URLs (core/Util/Url.php, make_link) addresses every page through its index.php: the page is
+ * the q parameter, written as each version writes it: index.php?q=post%2Fview%2F123 (2.12 on, http_build_query),
+ * index.php?q=post/view/123 (2.6 to 2.11) or index.php?q=/post/view/123 (older). A page is read from either form
+ * (as _get_query does), and the addresses made here are written the way the board's own feed addresses are.
  */
 const SHIMMIE_TITLE = /^(\d{1,12}) - ([^]*)$/;
 
-function shimmieRoot(u: URL): string {
+/** How a Shimmie2 board writes its addresses: nice URLs, or index.php?q= with the page encoded, plain or after a slash. */
+type ShimmieStyle = "nice" | "encoded" | "plain" | "slash";
+type ShimmieSite = { root: string; style: ShimmieStyle };
+
+/** The page a Shimmie2 address is for ("post/view/123", "rss/images/2"), from either URL form; null when it names none. */
+function shimmiePage(u: URL): string | null {
+  if (u.pathname.endsWith("/index.php")) {
+    let q = (u.searchParams.get("q") ?? "").slice(0, 2048);
+    // Encoded once more than it needed (as _get_query undoes it).
+    if (!q.includes("/") && q.includes("%2F")) {
+      try {
+        q = decodeURIComponent(q);
+      } catch {
+        return null;
+      }
+    }
+    return q.replace(/^\/+/, "") || null;
+  }
+  return null;
+}
+
+/** Where a Shimmie2 board lives and how it writes its addresses, from an address of its feed. */
+function shimmieSite(u: URL): ShimmieSite {
+  if (u.pathname.endsWith("/index.php") && u.searchParams.has("q")) {
+    const raw = /(?:^\?|&)q=([^&]{0,2048})/.exec(u.search)?.[1] ?? "";
+    const style: ShimmieStyle = raw.startsWith("/") || raw.startsWith("%2F") ? "slash" : raw.includes("/") ? "plain" : "encoded";
+    return { root: `${u.origin}${u.pathname.slice(0, -"/index.php".length)}`, style };
+  }
   const at = u.pathname.indexOf("/rss/images");
-  return `${u.origin}${at >= 0 ? u.pathname.slice(0, at) : ""}`;
+  return { root: `${u.origin}${at >= 0 ? u.pathname.slice(0, at) : ""}`, style: "nice" };
+}
+
+/** A page's address as the board's make_link writes it (a page's own parts, such as id%3DN, already escaped). */
+function shimmieLink(site: ShimmieSite, page: string): string {
+  if (site.style === "nice") return `${site.root}/${page}`;
+  if (site.style === "encoded") return `${site.root}/index.php?q=${encodeURIComponent(page)}`;
+  return `${site.root}/index.php?q=${site.style === "slash" ? "/" : ""}${page}`;
+}
+
+/** The post a Shimmie2 link is for (…/post/view/N, or index.php?q=post/view/N in any of its forms). */
+function shimmiePostId(u: URL): string | undefined {
+  const page = shimmiePage(u) ?? u.pathname;
+  return /(?:^|\/)post\/view\/(\d{1,12})$/.exec(page)?.[1];
 }
 
 type ShimmieItem = { id: number; tags: string[]; time: number | null; file: string | null };
@@ -307,7 +352,7 @@ function shimmieItems(body: string, url: URL, kit: CrawlKit, domains: readonly s
   for (const el of $("channel > item").toArray().slice(0, MAX_ITEMS_PER_LISTING)) {
     const e = $(el);
     const link = kit.onSiteUrl(e.children("link").first().text().trim(), url.href, domains);
-    const fromLink = link ? /\/post\/view\/(\d{1,12})$/.exec(link.pathname)?.[1] : undefined;
+    const fromLink = link ? shimmiePostId(link) : undefined;
     const m = SHIMMIE_TITLE.exec(e.children("title").first().text().trim().slice(0, MAX_TAG_STRING));
     const id = int(fromLink ?? m?.[1] ?? null);
     if (id === null) continue;
@@ -327,13 +372,13 @@ export function shimmieAdapter(kit: CrawlKit): CrawlAdapter {
     defaultEntryPages: (c) => [`${c.baseUrl.replace(/(?<!\/)\/+$/, "")}/rss/images/1`],
     parseListing(input, config) {
       const url = new URL(input.url);
-      const root = shimmieRoot(url);
+      const site = shimmieSite(url);
       const { items, next } = shimmieItems(input.body, url, kit, config.domains);
       const out: CrawlItem[] = [];
       for (const p of items) {
-        const page = kit.onSiteUrl(`${root}/post/view/${p.id}`, url.origin, config.domains);
+        const page = kit.onSiteUrl(shimmieLink(site, `post/view/${p.id}`), url.origin, config.domains);
         if (!page || (config.itemPattern && !config.itemPattern.test(page.href))) continue;
-        out.push({ key: `p${p.id}`, url: page.href, fetchUrl: `${root}/rss/images/${encodeURIComponent(`id=${p.id}`)}/1`, title: clip(p.tags.join(" "), 200), time: p.time });
+        out.push({ key: `p${p.id}`, url: page.href, fetchUrl: shimmieLink(site, `rss/images/${encodeURIComponent(`id=${p.id}`)}/1`), title: clip(p.tags.join(" "), 200), time: p.time });
       }
       return { items: out, next };
     },
@@ -369,9 +414,9 @@ export function detectBooru(ctx: DetectContext): FamilyFinding | null {
   if (script.includes("Post.InitBrowserLinks(") || (script.includes("TagCompletion.init(") && $("#site-title").length > 0)) {
     return { family: "moebooru", evidence: "Moebooru's layout (Post.InitBrowserLinks)", entryPages: booruEntryPages("moebooru", origin) };
   }
-  // Shimmie2 links its image feed from every post list (ext/rss_images: link#images, …/rss/images/1).
+  // Shimmie2 links its image feed from every post list (ext/rss_images: link#images, …/rss/images/1, or index.php?q=rss%2Fimages%2F1).
   const feed = ctx.safeUrl($('link#images[rel="alternate"][type="application/rss+xml"]').first().attr("href"), ctx.base);
-  if (feed && /\/rss\/images\/1$/.test(feed.pathname)) return { family: "shimmie", evidence: "Shimmie2's image feed link (link#images)", entryPages: [feed.href] };
+  if (feed && (shimmiePage(feed) === "rss/images/1" || /\/rss\/images\/1$/.test(feed.pathname))) return { family: "shimmie", evidence: "Shimmie2's image feed link (link#images)", entryPages: [feed.href] };
   for (const el of $("a[href]").toArray().slice(0, 500)) {
     if (el.type !== "tag") continue;
     const u = ctx.safeUrl(el.attribs.href, ctx.base);
