@@ -15,7 +15,9 @@ import { html, json, type Site, type SiteHandler } from "./virtual-host-server";
  * - a Gelbooru 0.2.0 clone that ignores json=1 and answers its dapi post list in XML (<posts><post …/></posts>);
  * - a Moebooru board: its layout on /, GET /post.json?limit=&page= and ?tags=id:N, files under /image/{md5}/;
  * - a Philomena board: its layout on / (generator meta), GET /api/v1/json/search/images?…&per_page=&page= as { images, total },
- *   /api/v1/json/images/:id as { image }, tag names with spaces, files under /img/view/;
+ *   /api/v1/json/images/:id as { image }, tag names with spaces, files under /img/view/; its search filtered, as for an
+ *   anonymous visitor, by the site's default filter (hiding explicit images) unless filter_id names another, and its
+ *   system filters at /api/v1/json/filters/system (Default, and Everything, which hides nothing, id 56 as on Derpibooru);
  * - a Shimmie2 board: its post list on / (the image feed's link#images), the image feed /rss/images/N (ext/rss_images: items
  *   "{id} - {tags}", media:content, an atom:link rel=next that never ends) and its search /rss/images/id%3DN/1, files under /_images/;
  * - a Shimmie2 board without nice URLs (core/Util/Url.php make_link): every page at index.php?q=<page, encoded> (its feed
@@ -318,12 +320,31 @@ export async function startBooruHoldoutWeb() {
       view_url: `http://${H.philomena}/img/view/${day}/${p.id}__${tags.join("_").replace(/ /g, "+")}.jpg`,
     };
   };
+  const filterJson = (id: number, name: string, description: string, hidden: string[], spoilered: string[]) => ({
+    id,
+    name,
+    description,
+    public: false,
+    system: true,
+    user_count: 0,
+    user_id: null,
+    hidden_tag_ids: hidden.map((_, i) => 26_700 + i),
+    spoilered_tag_ids: spoilered.map((_, i) => 26_800 + i),
+    hidden_complex: null,
+    spoilered_complex: null,
+  });
+  // As priv/repo/seeds.json seeds them (ids as on a board that has had others since); the first is the default.
+  const PHILOMENA_FILTERS = [filterJson(100_073, "Default", "The site's default filter.", ["explicit", "grotesque"], ["questionable"]), filterJson(56, "Everything", "This filter won't filter out anything at all.", [], [])];
+  const hiddenBy = new Map<number, string[]>([[100_073, ["explicit", "grotesque"]]]);
   const philomenaSite: SiteHandler = (req, res, url) => {
     if (url.pathname === "/") return html(fill(crawlFixture("philomena-home.html"), { APP_NAME: "VelvetMare", IMAGES: "" }))(req, res, url);
+    if (url.pathname === "/api/v1/json/filters/system") return json({ filters: PHILOMENA_FILTERS, total: PHILOMENA_FILTERS.length })(req, res, url);
     if (url.pathname === "/api/v1/json/search/images") {
       const perPage = Math.min(PAGE, Math.max(1, Number(url.searchParams.get("per_page") ?? "25") || 25));
       const page = Math.max(1, Number(url.searchParams.get("page") ?? "1") || 1);
-      const all = newest("philomena");
+      // An unknown filter_id is ignored (FilterIdPlug): the default filter applies.
+      const filter = PHILOMENA_FILTERS.find((f) => String(f.id) === url.searchParams.get("filter_id")) ?? PHILOMENA_FILTERS[0]!;
+      const all = newest("philomena").filter((p) => !p.tags.split(" ").some((t) => (hiddenBy.get(filter.id) ?? []).includes(t)));
       return json({ images: all.slice((page - 1) * perPage).slice(0, perPage).map(philomenaImage), interactions: [], total: all.length })(req, res, url);
     }
     const one = /^\/api\/v1\/json\/images\/(\d+)$/.exec(url.pathname);

@@ -192,6 +192,21 @@ describe("Philomena", () => {
     expect(detectFamily({ url: `https://${host}/`, body: home, contentType: "text/html", headers: {} }, [host])).toMatchObject({ family: "philomena", entryPages: [listing] });
     expect(detectFamily({ url: listing, body: crawlFixture("philomena-search-images.json"), contentType: "application/json", headers: {} }, [host])).toMatchObject({ family: "philomena" });
   });
+
+  it("reads the search through the system filter that hides nothing, found from its system filters (whose ids differ from board to board)", () => {
+    const home = crawlFixture("philomena-home.html").replace(/\{\{[A-Z_]+\}\}/g, "Cloudberry");
+    expect(detectFamily({ url: `https://${host}/`, body: home, contentType: "text/html", headers: {} }, [host])).toMatchObject({ follow: `https://${host}/api/v1/json/filters/system` });
+    const filter = (id: number, name: string, hidden: number[], complex: string | null = null) => ({ id, name, description: "", public: false, system: true, user_count: 0, user_id: null, hidden_tag_ids: hidden, spoilered_tag_ids: [], hidden_complex: complex, spoilered_complex: null });
+    const filtersAt = `https://${host}/api/v1/json/filters/system`;
+    const detect = (filters: unknown[]) => detectFamily({ url: filtersAt, body: JSON.stringify({ filters, total: filters.length }), contentType: "application/json", headers: {} }, [host]);
+    expect(detect([filter(100073, "Default", [26700, 26701]), filter(37431, "Legacy Default", [], "explicit || grotesque"), filter(56, "Everything", [])])).toMatchObject({
+      family: "philomena",
+      entryPages: [listing.replace("&per_page", "&filter_id=56&per_page")],
+    });
+    // Named otherwise, the one that hides nothing; none: not a list to read by.
+    expect(detect([filter(1, "Default", [3]), filter(2, "Alles", [])])!.entryPages).toEqual([listing.replace("&per_page", "&filter_id=2&per_page")]);
+    expect(detect([filter(1, "Default", [3])])).toBeNull();
+  });
 });
 
 describe("Shimmie2", () => {

@@ -19,7 +19,11 @@ import { clip, folderOf, int, isObject, parseJson, str, versionKey, type CrawlKi
  *
  * - Philomena (Derpibooru and its kin): GET /api/v1/json/search/images?q=*&sf=created_at&sd=desc&per_page=N&page=P answers
  *   { images: [Image], total } (id, created_at, updated_at, tags: names, which may hold spaces, representations.full,
- *   hidden_from_users); one image at /api/v1/json/images/:id as { image }; its page /images/:id.
+ *   hidden_from_users); one image at /api/v1/json/images/:id as { image }; its page /images/:id. A search is filtered by
+ *   the visitor's filter, which for anonymous visitors is the site's default (hiding explicit images on many): the search
+ *   names the system filter that hides nothing (seeds' "Everything", whose id differs from site to site: 56 on
+ *   Derpibooru) by filter_id, read from GET /api/v1/json/filters/system ({ filters: [{ id, name, system,
+ *   hidden_tag_ids, hidden_complex }] }) when the board is told by host.
  * - Szurubooru: a single-page app whose REST API under /api/ answers only requests that ask for JSON (Accept:
  *   application/json; without it a proxy in front may hand back the app's page): GET /api/posts/?offset=O&limit=N&query=
  *   answers { results: [Post], offset, limit, total }, newest (highest id) first (id, creationTime, lastEditTime, version,
@@ -41,13 +45,13 @@ const GELBOORU_TIME = /^[A-Z][a-z]{2} ([A-Z][a-z]{2}) (\d{2}) (\d{2}):(\d{2}):(\
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /** Where each family's newest posts are read, from the site's root (a folder for Gelbooru's index.php). */
-export function booruEntryPages(family: BooruFamily, root: string): string[] {
+export function booruEntryPages(family: BooruFamily, root: string, philomenaFilter: number | null = null): string[] {
   // Anchored after a non-slash, so that a run of slashes is not rescanned from each of its starts.
   const r = root.replace(/(?<!\/)\/+$/, "");
   if (family === "danbooru") return [`${r}/posts.json?limit=${PAGE_SIZE}`];
   if (family === "moebooru") return [`${r}/post.json?limit=${PAGE_SIZE}`];
   // Philomena caps per_page at 50.
-  if (family === "philomena") return [`${r}/api/v1/json/search/images?q=*&sf=created_at&sd=desc&per_page=50&page=1`];
+  if (family === "philomena") return [`${r}/api/v1/json/search/images?q=*&sf=created_at&sd=desc${philomenaFilter === null ? "" : `&filter_id=${philomenaFilter}`}&per_page=50&page=1`];
   if (family === "szurubooru") return [`${r}/api/posts/?offset=0&limit=${PAGE_SIZE}&query=`];
   return [`${r}/index.php?page=dapi&s=post&q=index&json=1&limit=${PAGE_SIZE}&pid=0`];
 }
@@ -404,7 +408,10 @@ export function detectBooru(ctx: DetectContext): FamilyFinding | null {
   if ($('meta[name="autocomplete-tag-prefixes"]').length > 0 || $("body[data-current-user-id]").length > 0) {
     return { family: "danbooru", evidence: "Danbooru's layout (autocomplete-tag-prefixes, data-current-user)", entryPages: booruEntryPages("danbooru", origin) };
   }
-  if (/^philomena\b/i.test(ctx.generator)) return { family: "philomena", evidence: `meta generator ${ctx.generator}`, entryPages: booruEntryPages("philomena", origin) };
+  if (/^philomena\b/i.test(ctx.generator)) {
+    // Its system filters (one more request) name the one that hides nothing.
+    return { family: "philomena", evidence: `meta generator ${ctx.generator}`, entryPages: booruEntryPages("philomena", origin), follow: `${origin}/api/v1/json/filters/system` };
+  }
   if ($("div#top-navigation-holder").length > 0 && $("div#content-holder").length > 0 && $('script[src$="app.min.js"]').length > 0) {
     const base = ctx.safeUrl(ctx.base, ctx.url);
     const root = base ? folderOf(base) : `${origin}/`;
@@ -427,6 +434,23 @@ export function detectBooru(ctx: DetectContext): FamilyFinding | null {
   return null;
 }
 
+/**
+ * The system filter that hides nothing, from Philomena's { filters, total } (/api/v1/json/filters/system): no hidden
+ * tags, no hidden query; the one named "Everything" first. Null when the answer is not such a list or none hides nothing.
+ */
+function philomenaEverything(data: unknown): number | null {
+  if (!isObject(data) || !Array.isArray(data.filters) || typeof data.total !== "number") return null;
+  let best: number | null = null;
+  for (const f of data.filters.slice(0, 100)) {
+    if (!isObject(f) || f.system !== true || !Array.isArray(f.hidden_tag_ids)) continue;
+    const id = int(f.id);
+    if (id === null || f.hidden_tag_ids.length > 0 || str(f.hidden_complex).trim() !== "") continue;
+    if (/^everything$/i.test(str(f.name).trim())) return id;
+    best ??= id;
+  }
+  return best;
+}
+
 /** A booru's API answer named as an entry page: Danbooru's tag_string, Moebooru's jpeg_url, Gelbooru's @attributes or directory, Szurubooru's results. */
 export function booruFromJson(data: unknown, url: URL): FamilyFinding | null {
   if (isObject(data) && isObject(data["@attributes"]) && (Array.isArray(data.post) || isObject(data.post))) return { family: "gelbooru", evidence: "a Gelbooru post list (@attributes, post)", entryPages: [url.href] };
@@ -435,6 +459,12 @@ export function booruFromJson(data: unknown, url: URL): FamilyFinding | null {
   }
   if (isObject(data) && Array.isArray(data.results) && isObject(data.results[0]) && typeof data.results[0].contentUrl === "string" && Array.isArray(data.results[0].tags) && typeof data.total === "number") {
     return { family: "szurubooru", evidence: "a Szurubooru post search (results, contentUrl, total)", entryPages: [url.href] };
+  }
+  const everything = philomenaEverything(data);
+  if (everything !== null) {
+    const at = url.pathname.indexOf("/api/v1/json/");
+    const root = `${url.origin}${at >= 0 ? url.pathname.slice(0, at) : ""}`;
+    return { family: "philomena", evidence: "Philomena's system filters", entryPages: booruEntryPages("philomena", root, everything) };
   }
   const first: unknown = Array.isArray(data) ? data[0] : null;
   if (!isObject(first) || int(first.id) === null) return null;
