@@ -152,7 +152,13 @@ describe("crawl holdout: Danbooru, Gelbooru (JSON and XML), Moebooru, Philomena,
     database = await openTestDatabase();
     for (const id of ["luna", "ivy"]) await database.db.insert(user).values({ id, name: id, email: `${id}@example.com` }).onConflictDoNothing();
     indexed = [];
+    const asked = web.requests.length;
     const first = await crawlAll();
+    const firstRequests = web.requests.slice(asked);
+    // Each board's post list holds every post whole (tags and file): no post is asked for again by its one-post address.
+    const onePost = /\/posts\/\d+\.json|[?&]id=\d|[?&]tags=id|\/api\/v1\/json\/images\/\d|id%3D\d|id%253D\d|\/api\/post\/\d/i;
+    console.info(`booru holdout first crawl by host alone: ${firstRequests.length} requests (${firstRequests.filter((r) => onePost.test(r.path)).length} for one post)`);
+    expect(firstRequests.filter((r) => onePost.test(r.path))).toEqual([]);
     const after = await figures("after (host alone)", first);
     for (const r of first) expect(r.outcome, `${r.siteId}: ${r.error}`).toBe("completed");
 

@@ -1,5 +1,5 @@
 import * as cheerio from "cheerio";
-import { MAX_ITEMS_PER_LISTING, type CrawlAdapter, type CrawlAdapterConfig, type CrawlFamily, type CrawlItem, type ListingInput, type ListingPage } from "../crawl-types";
+import { MAX_ITEMS_PER_LISTING, type CrawlAdapter, type CrawlAdapterConfig, type CrawlFamily, type CrawlItem, type ItemPage, type ListingInput, type ListingPage } from "../crawl-types";
 import { clip, folderOf, int, isObject, parseJson, str, versionKey, type CrawlKit, type DetectContext, type FamilyFinding } from "./kit";
 
 /**
@@ -247,8 +247,19 @@ function nextPage(family: BooruFamily, listing: URL, posts: BooruPost[]): string
   return u.href === listing.href ? null : u.href;
 }
 
-function booruAdapter(family: BooruFamily, kit: CrawlKit): CrawlAdapter {
+/** At most this much carried page text a listing page (a post's page is small: its tags and a file): the posts past it are fetched. */
+const MAX_CARRIED_PER_LISTING = 4_000_000;
+
+/** A post's page: each tag as the site writes it (luna_rivers) and as its page shows it (luna rivers), a line of its own; its file. */
+function postPage(kit: CrawlKit, post: { tags: string[]; file: string | null }, fallbackTitle: string): ItemPage {
   const e = kit.escapeHtml;
+  const tags = post.tags.map((t) => `<li>${e(t)}${t.includes("_") ? ` (${e(t.replace(/_+/g, " "))})` : ""}</li>`).join("");
+  const img = post.file ? `<a href="${e(post.file)}"><img src="${e(post.file)}" alt=""></a>` : "";
+  const title = post.tags.slice(0, 30).join(" ") || fallbackTitle;
+  return { html: `<!doctype html><html><head><meta charset="utf-8"><title>${e(title)}</title></head><body>\n<ul class="tags">${tags}</ul>\n${img}</body></html>` };
+}
+
+function booruAdapter(family: BooruFamily, kit: CrawlKit): CrawlAdapter {
   return {
     family,
     // Szurubooru's API answers only a request that asks for JSON.
@@ -259,6 +270,7 @@ function booruAdapter(family: BooruFamily, kit: CrawlKit): CrawlAdapter {
       const posts = postsOf(family, input.body, url) ?? [];
       const items: CrawlItem[] = [];
       const seen = new Set<number>();
+      let carried = 0;
       for (const p of posts) {
         if (items.length >= MAX_ITEMS_PER_LISTING) break;
         if (seen.has(p.id)) continue;
@@ -266,19 +278,19 @@ function booruAdapter(family: BooruFamily, kit: CrawlKit): CrawlAdapter {
         const page = kit.onSiteUrl(at.page, url.origin, config.domains);
         if (!page || (config.itemPattern && !config.itemPattern.test(page.href))) continue;
         seen.add(p.id);
-        items.push({ key: versionKey(`p${p.id}`, p.version), url: page.href, fetchUrl: at.api, title: clip(p.tags.join(" "), 200), time: p.time });
+        const title = clip(p.tags.join(" "), 200);
+        // The list holds each post whole (its tags, its file): its page is made from it, not fetched again (decision 020).
+        const html = postPage(kit, p, title).html;
+        const carry = carried + html.length <= MAX_CARRIED_PER_LISTING;
+        if (carry) carried += html.length;
+        items.push({ key: versionKey(`p${p.id}`, p.version), url: page.href, fetchUrl: at.api, title, time: p.time, page: carry ? html : null });
       }
       return { items, next: nextPage(family, url, posts) };
     },
     itemPage(input) {
       const url = new URL(input.url);
       const post = postsOf(family, input.body, url)?.[0];
-      if (!post) return null;
-      // Each tag as the site writes it (luna_rivers) and as its page shows it (luna rivers), a line of its own.
-      const tags = post.tags.map((t) => `<li>${e(t)}${t.includes("_") ? ` (${e(t.replace(/_+/g, " "))})` : ""}</li>`).join("");
-      const img = post.file ? `<a href="${e(post.file)}"><img src="${e(post.file)}" alt=""></a>` : "";
-      const title = post.tags.slice(0, 30).join(" ") || input.item.title;
-      return { html: `<!doctype html><html><head><meta charset="utf-8"><title>${e(title)}</title></head><body>\n<ul class="tags">${tags}</ul>\n${img}</body></html>` };
+      return post ? postPage(kit, post, input.item.title) : null;
     },
   };
 }
@@ -370,7 +382,6 @@ function shimmieItems(body: string, url: URL, kit: CrawlKit, domains: readonly s
 }
 
 export function shimmieAdapter(kit: CrawlKit): CrawlAdapter {
-  const e = kit.escapeHtml;
   return {
     family: "shimmie",
     defaultEntryPages: (c) => [`${c.baseUrl.replace(/(?<!\/)\/+$/, "")}/rss/images/1`],
@@ -379,19 +390,21 @@ export function shimmieAdapter(kit: CrawlKit): CrawlAdapter {
       const site = shimmieSite(url);
       const { items, next } = shimmieItems(input.body, url, kit, config.domains);
       const out: CrawlItem[] = [];
+      let carried = 0;
       for (const p of items) {
         const page = kit.onSiteUrl(shimmieLink(site, `post/view/${p.id}`), url.origin, config.domains);
         if (!page || (config.itemPattern && !config.itemPattern.test(page.href))) continue;
-        out.push({ key: `p${p.id}`, url: page.href, fetchUrl: shimmieLink(site, `rss/images/${encodeURIComponent(`id=${p.id}`)}/1`), title: clip(p.tags.join(" "), 200), time: p.time });
+        const title = clip(p.tags.join(" "), 200);
+        const html = postPage(kit, p, title).html;
+        const carry = carried + html.length <= MAX_CARRIED_PER_LISTING;
+        if (carry) carried += html.length;
+        out.push({ key: `p${p.id}`, url: page.href, fetchUrl: shimmieLink(site, `rss/images/${encodeURIComponent(`id=${p.id}`)}/1`), title, time: p.time, page: carry ? html : null });
       }
       return { items: out, next };
     },
     itemPage(input, config) {
       const post = shimmieItems(input.body, new URL(input.url), kit, config.domains).items[0];
-      if (!post) return null;
-      const tags = post.tags.map((t) => `<li>${e(t)}${t.includes("_") ? ` (${e(t.replace(/_+/g, " "))})` : ""}</li>`).join("");
-      const img = post.file ? `<a href="${e(post.file)}"><img src="${e(post.file)}" alt=""></a>` : "";
-      return { html: `<!doctype html><html><head><meta charset="utf-8"><title>${e(post.tags.slice(0, 30).join(" ") || input.item.title)}</title></head><body>\n<ul class="tags">${tags}</ul>\n${img}</body></html>` };
+      return post ? postPage(kit, post, input.item.title) : null;
     },
   };
 }
