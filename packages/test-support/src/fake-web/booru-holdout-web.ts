@@ -15,9 +15,18 @@ import { html, json, type Site, type SiteHandler } from "./virtual-host-server";
  * - a Gelbooru 0.2.0 clone that ignores json=1 and answers its dapi post list in XML (<posts><post …/></posts>);
  * - a Moebooru board: its layout on /, GET /post.json?limit=&page= and ?tags=id:N, files under /image/{md5}/;
  * - a Philomena board: its layout on / (generator meta), GET /api/v1/json/search/images?…&per_page=&page= as { images, total },
- *   /api/v1/json/images/:id as { image }, tag names with spaces, files under /img/view/;
+ *   /api/v1/json/images/:id as { image }, tag names with spaces, files under /img/view/; its search filtered, as for an
+ *   anonymous visitor, by the site's default filter (hiding explicit images) unless filter_id names another, and its
+ *   system filters at /api/v1/json/filters/system (Default, and Everything, which hides nothing, id 56 as on Derpibooru);
  * - a Shimmie2 board: its post list on / (the image feed's link#images), the image feed /rss/images/N (ext/rss_images: items
- *   "{id} - {tags}", media:content, an atom:link rel=next that never ends) and its search /rss/images/id%3DN/1, files under /_images/.
+ *   "{id} - {tags}", media:content, an atom:link rel=next that never ends) and its search /rss/images/id%3DN/1, files under /_images/;
+ * - a Shimmie2 board without nice URLs (core/Util/Url.php make_link): every page at index.php?q=<page, encoded> (its feed
+ *   index.php?q=rss%2Fimages%2FN, its posts index.php?q=post%2Fview%2FN, its files index.php?q=image%2FN%2F…), the page
+ *   read back from q as _get_query does (with or without a leading slash, encoded or not);
+ * - a Szurubooru board (rr-/szurubooru doc/API.md, client/html/index.htm): its app shell on every page address, its API under
+ *   /api/ answering only a request whose Accept asks for JSON first (otherwise, as behind a proxy that routes by it, the
+ *   app's shell): GET /api/posts/?offset=&limit=&query= as { query, offset, limit, total, results }, /api/post/:id, files
+ *   under /data/posts/ (contentUrl relative to the app's root).
  *
  * Every list pages after PAGE posts (a board may cap its limit lower than asked), so that the walks page.
  */
@@ -29,6 +38,8 @@ export const BOORU_HOSTS = {
   moebooru: "moe.cloudberry.example",
   philomena: "pics.velvetmare.example",
   shimmie: "shm.duskmoth.example",
+  "shimmie-ugly": "art.fernhollow.example",
+  szurubooru: "szuru.saltmarsh.example",
 } as const;
 export type BooruSite = keyof typeof BOORU_HOSTS;
 const H = BOORU_HOSTS;
@@ -56,8 +67,8 @@ export type BooruHoldoutWeb = Awaited<ReturnType<typeof startBooruHoldoutWeb>>;
 export async function startBooruHoldoutWeb() {
   let clock = T0;
   const tick = () => (clock += 60_000);
-  const posts: Record<BooruSite, BooruPost[]> = { danbooru: [], gelbooru: [], "gelbooru-xml": [], moebooru: [], philomena: [], shimmie: [] };
-  const nextId: Record<BooruSite, number> = { danbooru: 8_104_200, gelbooru: 11_020_300, "gelbooru-xml": 9_560_100, moebooru: 1_203_400, philomena: 3_402_100, shimmie: 20_400 };
+  const posts: Record<BooruSite, BooruPost[]> = { danbooru: [], gelbooru: [], "gelbooru-xml": [], moebooru: [], philomena: [], shimmie: [], "shimmie-ugly": [], szurubooru: [] };
+  const nextId: Record<BooruSite, number> = { danbooru: 8_104_200, gelbooru: 11_020_300, "gelbooru-xml": 9_560_100, moebooru: 1_203_400, philomena: 3_402_100, shimmie: 20_400, "shimmie-ugly": 7_730, szurubooru: 5_120 };
 
   // A photo every file address answers with (the index hashes it).
   const px = Buffer.alloc(96 * 96 * 3);
@@ -309,12 +320,31 @@ export async function startBooruHoldoutWeb() {
       view_url: `http://${H.philomena}/img/view/${day}/${p.id}__${tags.join("_").replace(/ /g, "+")}.jpg`,
     };
   };
+  const filterJson = (id: number, name: string, description: string, hidden: string[], spoilered: string[]) => ({
+    id,
+    name,
+    description,
+    public: false,
+    system: true,
+    user_count: 0,
+    user_id: null,
+    hidden_tag_ids: hidden.map((_, i) => 26_700 + i),
+    spoilered_tag_ids: spoilered.map((_, i) => 26_800 + i),
+    hidden_complex: null,
+    spoilered_complex: null,
+  });
+  // As priv/repo/seeds.json seeds them (ids as on a board that has had others since); the first is the default.
+  const PHILOMENA_FILTERS = [filterJson(100_073, "Default", "The site's default filter.", ["explicit", "grotesque"], ["questionable"]), filterJson(56, "Everything", "This filter won't filter out anything at all.", [], [])];
+  const hiddenBy = new Map<number, string[]>([[100_073, ["explicit", "grotesque"]]]);
   const philomenaSite: SiteHandler = (req, res, url) => {
     if (url.pathname === "/") return html(fill(crawlFixture("philomena-home.html"), { APP_NAME: "VelvetMare", IMAGES: "" }))(req, res, url);
+    if (url.pathname === "/api/v1/json/filters/system") return json({ filters: PHILOMENA_FILTERS, total: PHILOMENA_FILTERS.length })(req, res, url);
     if (url.pathname === "/api/v1/json/search/images") {
       const perPage = Math.min(PAGE, Math.max(1, Number(url.searchParams.get("per_page") ?? "25") || 25));
       const page = Math.max(1, Number(url.searchParams.get("page") ?? "1") || 1);
-      const all = newest("philomena");
+      // An unknown filter_id is ignored (FilterIdPlug): the default filter applies.
+      const filter = PHILOMENA_FILTERS.find((f) => String(f.id) === url.searchParams.get("filter_id")) ?? PHILOMENA_FILTERS[0]!;
+      const all = newest("philomena").filter((p) => !p.tags.split(" ").some((t) => (hiddenBy.get(filter.id) ?? []).includes(t)));
       return json({ images: all.slice((page - 1) * perPage).slice(0, perPage).map(philomenaImage), interactions: [], total: all.length })(req, res, url);
     }
     const one = /^\/api\/v1\/json\/images\/(\d+)$/.exec(url.pathname);
@@ -326,49 +356,154 @@ export async function startBooruHoldoutWeb() {
     return notFound(req, res, url);
   };
 
-  // ------------------------------------------------------------------ Shimmie2
-  const shimmieFile = (p: BooruPost) => `http://${H.shimmie}/_images/${p.md5}/${p.id}%20-%20${encodeURIComponent(p.tags)}.jpg`;
-  const shimmieItem = (p: BooruPost) => {
+  // ------------------------------------------------------------------ Shimmie2 (nice URLs, and without: index.php?q=)
+  type ShimmieSite = "shimmie" | "shimmie-ugly";
+  /** make_link(page) as the board writes it: /page, or /index.php?q=page encoded (http_build_query). */
+  const shmLink = (site: ShimmieSite, page: string) => (site === "shimmie" ? `/${page}` : `/index.php?q=${encodeURIComponent(page)}`);
+  const shimmieFile = (site: ShimmieSite, p: BooruPost) =>
+    site === "shimmie"
+      ? `http://${H.shimmie}/_images/${p.md5}/${p.id}%20-%20${encodeURIComponent(p.tags)}.jpg`
+      : new URL(`http://${H[site]}${shmLink(site, `image/${p.id}/${p.id}%20-%20${encodeURIComponent(p.tags)}.jpg`)}`).href;
+  const shimmieItem = (site: ShimmieSite, p: BooruPost) => {
     const tags = xmlAttr(p.tags);
-    const link = `http://${H.shimmie}/post/view/${p.id}`;
+    const link = `http://${H[site]}${shmLink(site, `post/view/${p.id}`)}`;
     return `
 		<item>
 			<title>${p.id} - ${tags}</title>
-			<link>${link}</link>
-			<guid isPermaLink="true">${link}</guid>
+			<link>${xmlAttr(link)}</link>
+			<guid isPermaLink="true">${xmlAttr(link)}</guid>
 			<pubDate>${new Date(p.at).toUTCString().replace("GMT", "+0000")}</pubDate>
-			<description>${xmlAttr(`<div><p><a href="/post/view/${p.id}" class="thumb shm-thumb shm-thumb-link " data-tags="${tags}" data-post-id="${p.id}"><img id='thumb_${p.id}' src='/_thumbs/${p.md5}/thumb.jpg'></a></p></div>`)}</description>
-			<media:thumbnail url="http://${H.shimmie}/_thumbs/${p.md5}/thumb.jpg"/>
-			<media:content url="${shimmieFile(p)}"/>
+			<description>${xmlAttr(`<div><p><a href="${shmLink(site, `post/view/${p.id}`)}" class="thumb shm-thumb shm-thumb-link " data-tags="${tags}" data-post-id="${p.id}"><img id='thumb_${p.id}' src='/_thumbs/${p.md5}/thumb.jpg'></a></p></div>`)}</description>
+			<media:thumbnail url="http://${H[site]}/_thumbs/${p.md5}/thumb.jpg"/>
+			<media:content url="${xmlAttr(shimmieFile(site, p))}"/>
 		</item>`;
   };
-  const shimmieFeed = (list: BooruPost[], prev: string, next: string) => `<?xml version="1.0" encoding="utf-8" ?>
+  const shimmieFeed = (site: ShimmieSite, list: BooruPost[], prev: string, next: string) => `<?xml version="1.0" encoding="utf-8" ?>
 <rss version="2.0" xmlns:media="http://search.yahoo.com/mrss" xmlns:atom="http://www.w3.org/2005/Atom">
     <channel>
-        <title>DuskMoth</title>
+        <title>${site === "shimmie" ? "DuskMoth" : "FernHollow"}</title>
         <description>The latest uploads to the image board</description>
-		<link>http://${H.shimmie}/</link>
+		<link>http://${H[site]}/</link>
 		<generator>Shimmie-2.11.3</generator>
 		<copyright>(c) 2007 Shish</copyright>
 		${prev}
-		<atom:link rel="next" href="${next}" />
-		${list.map(shimmieItem).join("")}
+		<atom:link rel="next" href="${xmlAttr(next)}" />
+		${list.map((p) => shimmieItem(site, p)).join("")}
 	</channel>
 </rss>`;
-  const shimmieSite: SiteHandler = (req, res, url) => {
-    if (url.pathname === "/" || url.pathname === "/post/list") return html(fill(crawlFixture("shimmie2-post-list.html"), { APP_NAME: "DuskMoth", THUMBS: "" }))(req, res, url);
-    const byId = /^\/rss\/images\/id%3D(\d+)\/1$/i.exec(url.pathname);
-    const paged = /^\/rss\/images\/(\d+)$/.exec(url.pathname);
-    if (byId || paged) {
-      const n = paged ? Math.max(1, Number(paged[1])) : 1;
-      const list = byId ? posts.shimmie.filter((p) => p.id === Number(byId[1])) : newest("shimmie").slice((n - 1) * PAGE).slice(0, PAGE);
-      const base = byId ? `/rss/images/id%3D${byId[1]}/` : "/rss/images/";
-      res.writeHead(200, { "content-type": "application/rss+xml" });
-      res.end(shimmieFeed(list, n > 1 ? `<atom:link rel="previous" href="${base}${n - 1}" />` : "", `${base}${n + 1}`));
-      return;
+  /** The page asked for, as _get_query reads it: the path, or index.php's q (a leading slash and an extra encoding undone). */
+  const shmPage = (url: URL): string | null => {
+    if (url.pathname !== "/index.php") return url.pathname.replace(/^\/+/, "");
+    const raw = /(?:^\?|&)q=([^&]*)/.exec(url.search)?.[1];
+    if (raw === undefined) return "";
+    let q = raw;
+    if (!q.includes("/") && q.includes("%2F")) q = decodeURIComponent(q);
+    return q.replace(/^\/+/, "");
+  };
+  const postList = (site: ShimmieSite) =>
+    fill(crawlFixture("shimmie2-post-list.html"), { APP_NAME: site === "shimmie" ? "DuskMoth" : "FernHollow", THUMBS: "" }).replace(
+      /href="\/((?:post|rss|comment|tags|upload|random_image)[^"]*)"|href='\/((?:post|rss|comment|tags|upload|random_image)[^']*)'/g,
+      (_m, a?: string, b?: string) => `href="${xmlAttr(shmLink(site, (a ?? b)!))}"`,
+    );
+  const shimmieSite =
+    (site: ShimmieSite): SiteHandler =>
+    (req, res, url) => {
+      if (url.pathname.startsWith("/_images/") || url.pathname.startsWith("/_thumbs/")) return servePhoto(req, res, url);
+      // Without nice URLs only index.php (and / for its main page) answers.
+      const page = site === "shimmie" ? url.pathname.replace(/^\/+/, "") : url.pathname === "/" ? "" : shmPage(url);
+      if (page === null) return notFound(req, res, url);
+      if (page === "" || page === "post/list") return html(postList(site))(req, res, url);
+      const byId = /^rss\/images\/id(?:%3D|=)(\d+)\/1$/i.exec(page);
+      const paged = /^rss\/images\/(\d+)$/.exec(page);
+      if (byId || paged) {
+        const n = paged ? Math.max(1, Number(paged[1])) : 1;
+        const list = byId ? posts[site].filter((p) => p.id === Number(byId[1])) : newest(site).slice((n - 1) * PAGE).slice(0, PAGE);
+        const base = byId ? `rss/images/id%3D${byId[1]}/` : "rss/images/";
+        res.writeHead(200, { "content-type": "application/rss+xml" });
+        res.end(shimmieFeed(site, list, n > 1 ? `<atom:link rel="previous" href="${xmlAttr(shmLink(site, `${base}${n - 1}`))}" />` : "", shmLink(site, `${base}${n + 1}`)));
+        return;
+      }
+      if (site === "shimmie-ugly" && /^image\/\d+\//.test(page)) return servePhoto(req, res, url);
+      return notFound(req, res, url);
+    };
+
+  // ------------------------------------------------------------------ Szurubooru
+  const szuruShell = html(`<!DOCTYPE html>
+<html>
+<head>
+    <meta charset='utf-8'/>
+    <meta name='viewport' content='width=device-width, initial-scale=1.0'>
+    <meta name='theme-color' content='#24aadd'/>
+    <title>Loading...</title>
+    <base href="/"/>
+    <link href='css/app.min.css' rel='stylesheet' type='text/css'/>
+    <link href='css/vendor.min.css' rel='stylesheet' type='text/css'/>
+    <link rel='shortcut icon' type='image/png' href='img/favicon.png'/>
+    <link rel='manifest' href='manifest.json'/>
+</head>
+<body>
+    <noscript><p>You must enable Javascript to use this site.</p></noscript>
+    <div id='top-navigation-holder'></div>
+    <div id='content-holder'></div>
+    <script type='text/javascript' src='js/vendor.min.js'></script>
+    <script type='text/javascript' src='js/app.min.js'></script>
+</body>
+</html>`);
+  // Python's isoformat() and a "Z" (rest/app.py).
+  const szuruTime = (at: number) => new Date(at).toISOString().replace(/\.\d{3}Z$/, "Z");
+  const szuruPost = (p: BooruPost) => ({
+    version: 1 + p.change,
+    id: p.id,
+    creationTime: szuruTime(p.at),
+    lastEditTime: p.change ? szuruTime(p.at + p.change * 1000) : null,
+    safety: "unsafe",
+    source: null,
+    type: "image",
+    mimeType: "image/jpeg",
+    checksum: createHash("sha1").update(p.md5).digest("hex"),
+    checksumMD5: p.md5,
+    fileSize: 412_339,
+    canvasWidth: 1536,
+    canvasHeight: 2048,
+    contentUrl: `data/posts/${p.id}_${p.md5.slice(0, 16)}.jpg`,
+    thumbnailUrl: `data/generated-thumbnails/${p.id}_${p.md5.slice(0, 16)}.jpg`,
+    flags: [],
+    tags: p.tags.split(" ").map((name, i) => ({ names: [name], category: i === 0 ? "artist" : "default", usages: 3 })),
+    relations: [],
+    notes: [],
+    user: { name: "marsh_up", avatarUrl: "https://gravatar.com/avatar/0?d=retro&s=300" },
+    score: 1,
+    ownScore: 0,
+    ownFavorite: false,
+    tagCount: p.tags.split(" ").length,
+    favoriteCount: 0,
+    commentCount: 0,
+    noteCount: 0,
+    featureCount: 0,
+    relationCount: 0,
+    lastFeatureTime: null,
+    favoritedBy: [],
+    hasCustomThumbnail: false,
+    comments: [],
+    pools: [],
+  });
+  const szurubooruSite: SiteHandler = (req, res, url) => {
+    if (url.pathname.startsWith("/data/")) return servePhoto(req, res, url);
+    if (!url.pathname.startsWith("/api/")) return szuruShell(req, res, url);
+    // The API answers only those who ask for JSON first; others get the app.
+    if (!/^\s*application\/json\s*(?:[,;]|$)/i.test(String(req.headers.accept ?? ""))) return szuruShell(req, res, url);
+    if (url.pathname === "/api/posts/" || url.pathname === "/api/posts") {
+      const offset = Math.max(0, Number(url.searchParams.get("offset") ?? "0") || 0);
+      const limit = limitOf(url);
+      const all = newest("szurubooru");
+      return json({ query: url.searchParams.get("query") ?? "", offset, limit, total: all.length, results: all.slice(offset, offset + limit).map(szuruPost) })(req, res, url);
     }
-    if (url.pathname.startsWith("/_images/") || url.pathname.startsWith("/_thumbs/")) return servePhoto(req, res, url);
-    return notFound(req, res, url);
+    const one = /^\/api\/post\/(\d+)\/?$/.exec(url.pathname);
+    if (one) {
+      const p = posts.szurubooru.find((q) => q.id === Number(one[1]));
+      return p ? json(szuruPost(p))(req, res, url) : json({ name: "PostNotFoundError", title: "Not found", description: `Post ${one[1]} not found.` }, 404)(req, res, url);
+    }
+    return json({ name: "HttpNotFound", title: "Not found", description: "Requested path not found." }, 404)(req, res, url);
   };
 
   const robots: SiteHandler = (_req, res) => {
@@ -376,7 +511,7 @@ export async function startBooruHoldoutWeb() {
     res.end("User-agent: *\nDisallow: /users\nDisallow: /admin\n");
   };
   const sites: Record<string, Site> = Object.fromEntries(
-    ([["danbooru", danbooruSite], ["gelbooru", gelbooruSite("gelbooru")], ["gelbooru-xml", gelbooruSite("gelbooru-xml")], ["moebooru", moebooruSite], ["philomena", philomenaSite], ["shimmie", shimmieSite]] as const).map(([site, handler]) => [H[site], { "/robots.txt": robots, "*": handler }]),
+    ([["danbooru", danbooruSite], ["gelbooru", gelbooruSite("gelbooru")], ["gelbooru-xml", gelbooruSite("gelbooru-xml")], ["moebooru", moebooruSite], ["philomena", philomenaSite], ["shimmie", shimmieSite("shimmie")], ["shimmie-ugly", shimmieSite("shimmie-ugly")], ["szurubooru", szurubooruSite]] as const).map(([site, handler]) => [H[site], { "/robots.txt": robots, "*": handler }]),
   );
   const web = await startProxiedSites(sites);
 
@@ -384,7 +519,8 @@ export async function startBooruHoldoutWeb() {
   const addresses = (site: BooruSite, p: BooruPost): { url: string; file: string } => {
     if (site === "danbooru") return { url: `http://${H.danbooru}/posts/${p.id}`, file: dFiles(p).file_url };
     if (site === "moebooru") return { url: `http://${H.moebooru}/post/show/${p.id}`, file: moebooruPost(p).file_url };
-    if (site === "shimmie") return { url: `http://${H.shimmie}/post/view/${p.id}`, file: shimmieFile(p) };
+    if (site === "shimmie" || site === "shimmie-ugly") return { url: `http://${H[site]}${shmLink(site, `post/view/${p.id}`)}`, file: shimmieFile(site, p) };
+    if (site === "szurubooru") return { url: `http://${H.szurubooru}/post/${p.id}`, file: `http://${H.szurubooru}/${szuruPost(p).contentUrl}` };
     if (site === "philomena") return { url: `http://${H.philomena}/images/${p.id}`, file: philomenaImage(p).representations.full };
     return { url: `http://${H[site]}/index.php?page=post&s=view&id=${p.id}`, file: gelbooruPost(H[site], p).file_url };
   };

@@ -1,66 +1,31 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { NameEvasion } from "@leakwarden/contracts/scans";
-import type { Database } from "../../db/client";
-import { user } from "../../db/schema/auth";
 import { crawlSite } from "../../db/schema/crawls";
 import { leak } from "../../db/schema/scans";
 import { canonicalizeUrl } from "../../scanner/canonical-url";
-import { parseCrawlSettings } from "../../scanner/crawl/crawl-settings";
-import { createGuardedFetcher } from "../../scanner/guarded-fetch";
 import { LeakSiteCatalog, leakSiteSchema } from "../../scanner/leak-site-catalog";
-import { parseScannerSettings } from "../../scanner/scanner-settings";
-import { IVY, LUNA } from "@leakwarden/test-support/fake-web/crawl-fixture-web";
-import { BOORU_HOSTS, startBooruHoldoutWeb, type BooruHoldoutWeb, type BooruSite } from "@leakwarden/test-support/fake-web/booru-holdout-web";
-import { openTestDatabase } from "@leakwarden/test-support/test-database";
-import { CrawlRunner } from "./crawl-runner";
-import type { SeenImage } from "../image-index/image-index.service";
+import { BOORU_HOSTS, startBooruHoldoutWeb, type BooruSite } from "@leakwarden/test-support/fake-web/booru-holdout-web";
+import { useCrawlHoldout } from "@leakwarden/test-support/crawl-holdout";
 
 /**
  * A crawl holdout of tag-based image boards: a Danbooru board, a Gelbooru 0.2.5 board, a Gelbooru 0.2.0 clone that
- * answers in XML only, a Moebooru board, a Philomena board and a Shimmie2 board, served as those packages serve them (fixtures/crawl, SOURCES.md), each
+ * answers in XML only, a Moebooru board, a Philomena board, a Shimmie2 board with nice URLs and one without (index.php?q=), and a Szurubooru board (whose API answers only those asking for JSON), served as those packages serve them (fixtures/crawl, SOURCES.md), each
  * catalogued by its host alone, as an operator adds a site by name. Her stage name is a tag (luna_rivers, lunarivers,
  * disguised); other creators' near tags, ordinary words and posts that name no one sit beside hers. Each board is
  * crawled first as the crawler read such a site before it knew boorus (as a generic listing of its home page), then
  * by host alone.
  */
 
-const SITES: Record<BooruSite, string> = { danbooru: "PinkPeach", gelbooru: "NightOwl Booru", "gelbooru-xml": "MirrorHall", moebooru: "Cloudberry", philomena: "VelvetMare", shimmie: "DuskMoth" };
+const SITES: Record<BooruSite, string> = { danbooru: "PinkPeach", gelbooru: "NightOwl Booru", "gelbooru-xml": "MirrorHall", moebooru: "Cloudberry", philomena: "VelvetMare", shimmie: "DuskMoth", "shimmie-ugly": "FernHollow", szurubooru: "SaltMarsh" };
 const ids = Object.keys(SITES) as BooruSite[];
 const catalogOf = (family?: "listing") =>
   new LeakSiteCatalog(ids.map((id) => leakSiteSchema.parse({ id, name: SITES[id], domains: [BOORU_HOSTS[id]], crawl: { baseUrl: `http://${BOORU_HOSTS[id]}`, ...(family ? { family, entryPages: [`http://${BOORU_HOSTS[id]}/`] } : {}) } })));
 
-describe("crawl holdout: Danbooru, Gelbooru (JSON and XML), Moebooru, Philomena and Shimmie2 boards, catalogued by host alone", () => {
-  let database: Database;
-  let web: BooruHoldoutWeb;
-  let indexed: SeenImage[];
-
-  const runner = (catalog: LeakSiteCatalog) => {
-    const settings = { ...parseScannerSettings(web.settings), ...parseCrawlSettings(web.settings) };
-    return new CrawlRunner({ db: database.db, fetcher: createGuardedFetcher(settings), settings, catalog, creators: async () => [LUNA, IVY], indexImages: async (seen) => void indexed.push(...seen) });
-  };
-  const crawlAll = async (catalog = catalogOf()) => {
-    const r = runner(catalog);
-    const out = [];
-    for (const id of ids) out.push(await r.run(id));
-    return out;
-  };
-  const leaksOf = async (userId: string) =>
-    (await database.db.select().from(leak).where(eq(leak.userId, userId)))
-      .filter((r) => !("linkedFrom" in r.evidence))
-      .map((r) => r.canonicalUrl)
-      .sort();
-
-  beforeEach(async () => {
-    database = await openTestDatabase();
-    for (const id of ["luna", "ivy"]) await database.db.insert(user).values({ id, name: id, email: `${id}@example.com` }).onConflictDoNothing();
-    web = await startBooruHoldoutWeb();
-    indexed = [];
-  });
-  afterEach(async () => {
-    await web.close();
-    await database.close();
-  });
+describe("crawl holdout: Danbooru, Gelbooru (JSON and XML), Moebooru, Philomena, Shimmie2 (nice URLs or not) and Szurubooru boards, catalogued by host alone", () => {
+  const h = useCrawlHoldout(startBooruHoldoutWeb);
+  const crawlAll = (catalog = catalogOf()) => h.crawlAll(catalog, ids);
+  const leaksOf = (userId: string) => h.leaksOf(userId);
 
   it("tells each board's software, finds her name as a tag in disguise, indexes every post's photo at full size, nothing of others', and reads nothing twice", async () => {
     const luna: string[] = [];
@@ -68,7 +33,7 @@ describe("crawl holdout: Danbooru, Gelbooru (JSON and XML), Moebooru, Philomena 
     const photos: string[] = [];
     const ivy: string[] = [];
     const add = (site: BooruSite, tags: string, as: "luna" | "trap" | "ivy" | "photo") => {
-      const added = web.addPost(site, tags);
+      const added = h.web.addPost(site, tags);
       // Findings are kept by their canonical address (Gelbooru's query sorted).
       const p = { ...added, url: canonicalizeUrl(added.url) };
       if (as === "luna") luna.push(p.url);
@@ -106,7 +71,8 @@ describe("crawl holdout: Danbooru, Gelbooru (JSON and XML), Moebooru, Philomena 
     add("moebooru", "luna_riverside onlyfans photo", "trap");
     add("moebooru", "ivy_vale onlyfans photo", "ivy");
 
-    // Philomena: her name as an artist tag (a name with a space); in leetspeak; a photo naming no one; a near name; Ivy's.
+    // Philomena: her name as an artist tag (a name with a space); in leetspeak; a photo naming no one; a near name; Ivy's
+    // (the explicit ones hidden by the board's default filter, as an anonymous visitor's search is).
     add("philomena", "artist:luna_rivers photo solo explicit", "luna");
     add("philomena", "lun4_r1vers photo explicit", "luna");
     add("philomena", "photo solo safe", "photo");
@@ -119,12 +85,24 @@ describe("crawl holdout: Danbooru, Gelbooru (JSON and XML), Moebooru, Philomena 
     add("shimmie", "photo solo", "photo");
     add("shimmie", "luna_riverside onlyfans photo", "trap");
 
+    // Shimmie2 without nice URLs: her name as a tag; a photo naming no one; a near name.
+    add("shimmie-ugly", "luna_rivers real_person photo", "luna");
+    add("shimmie-ugly", "photo real_person", "photo");
+    add("shimmie-ugly", "lunar_river photo", "trap");
+
+    // Szurubooru: her name as a tag; spaced out; a photo naming no one; a near name; Ivy's.
+    add("szurubooru", "luna_rivers onlyfans photo", "luna");
+    add("szurubooru", "l_u_n_a_r_i_v_e_r_s leaked photo", "luna");
+    add("szurubooru", "photo solo", "photo");
+    add("szurubooru", "luna_riverside onlyfans photo", "trap");
+    add("szurubooru", "ivy_vale onlyfans photo", "ivy");
+
     const figures = async (label: string, runs: Awaited<ReturnType<typeof crawlAll>>) => {
       const found = await leaksOf("luna");
       const hits = luna.filter((u) => found.includes(u)).length;
       const falseFinds = found.length - hits + (await leaksOf("ivy")).filter((u) => !ivy.includes(u)).length;
       console.info(
-        `booru holdout ${label}: found ${hits}/${luna.length} of hers, ${falseFinds} false finds, ${indexed.length} images indexed (${photos.filter((p) => indexed.some((s) => s.imageUrl === p)).length}/${photos.length} expected); ` +
+        `booru holdout ${label}: found ${hits}/${luna.length} of hers, ${falseFinds} false finds, ${h.indexed.length} images indexed (${photos.filter((p) => h.indexed.some((s) => s.imageUrl === p)).length}/${photos.length} expected); ` +
           runs.map((r) => `${r.siteId} ${r.outcome}${r.error ? ` (${r.error.slice(0, 80)})` : ""} ${r.listingPages}/${r.itemsFound}/${r.itemsRead}`).join("; "),
       );
       return { hits, falseFinds };
@@ -135,22 +113,27 @@ describe("crawl holdout: Danbooru, Gelbooru (JSON and XML), Moebooru, Philomena 
     expect(before.hits).toBeLessThan(luna.length);
 
     // After, in a fresh database: each board by host alone.
-    await database.close();
-    database = await openTestDatabase();
-    for (const id of ["luna", "ivy"]) await database.db.insert(user).values({ id, name: id, email: `${id}@example.com` }).onConflictDoNothing();
-    indexed = [];
+    await h.freshDatabase();
+    const asked = h.web.requests.length;
     const first = await crawlAll();
+    const firstRequests = h.web.requests.slice(asked);
+    // Each board's post list holds every post whole (tags and file): no post is asked for again by its one-post address.
+    const onePost = /\/posts\/\d+\.json|[?&]id=\d|[?&]tags=id|\/api\/v1\/json\/images\/\d|id%3D\d|id%253D\d|\/api\/post\/\d/i;
+    console.info(`booru holdout first crawl by host alone: ${firstRequests.length} requests (${firstRequests.filter((r) => onePost.test(r.path)).length} for one post)`);
+    expect(firstRequests.filter((r) => onePost.test(r.path))).toEqual([]);
     const after = await figures("after (host alone)", first);
     for (const r of first) expect(r.outcome, `${r.siteId}: ${r.error}`).toBe("completed");
 
-    const detected = Object.fromEntries((await database.db.select().from(crawlSite)).map((s) => [s.siteId, (s.lastRun as { detected?: { family: string; entryPages: string[] } }).detected]));
+    const detected = Object.fromEntries((await h.database.db.select().from(crawlSite)).map((s) => [s.siteId, (s.lastRun as { detected?: { family: string; entryPages: string[] } }).detected]));
     const H = BOORU_HOSTS;
     expect(detected.danbooru).toMatchObject({ family: "danbooru", entryPages: [`http://${H.danbooru}/posts.json?limit=100`] });
     expect(detected.gelbooru).toMatchObject({ family: "gelbooru", entryPages: [`http://${H.gelbooru}/index.php?page=dapi&s=post&q=index&json=1&limit=100&pid=0`] });
     expect(detected["gelbooru-xml"]).toMatchObject({ family: "gelbooru", entryPages: [`http://${H["gelbooru-xml"]}/index.php?page=dapi&s=post&q=index&json=1&limit=100&pid=0`] });
     expect(detected.moebooru).toMatchObject({ family: "moebooru", entryPages: [`http://${H.moebooru}/post.json?limit=100`] });
     expect(detected.shimmie).toMatchObject({ family: "shimmie", entryPages: [`http://${H.shimmie}/rss/images/1`] });
-    expect(detected.philomena).toMatchObject({ family: "philomena", entryPages: [`http://${H.philomena}/api/v1/json/search/images?q=*&sf=created_at&sd=desc&per_page=50&page=1`] });
+    expect(detected["shimmie-ugly"]).toMatchObject({ family: "shimmie", entryPages: [`http://${H["shimmie-ugly"]}/index.php?q=rss%2Fimages%2F1`] });
+    expect(detected.szurubooru).toMatchObject({ family: "szurubooru", entryPages: [`http://${H.szurubooru}/api/posts/?offset=0&limit=100&query=`] });
+    expect(detected.philomena).toMatchObject({ family: "philomena", entryPages: [`http://${H.philomena}/api/v1/json/search/images?q=*&sf=created_at&sd=desc&filter_id=56&per_page=50&page=1`] });
 
     const found = await leaksOf("luna");
     expect(found).toEqual([...luna].sort());
@@ -158,23 +141,23 @@ describe("crawl holdout: Danbooru, Gelbooru (JSON and XML), Moebooru, Philomena 
     expect(await leaksOf("ivy")).toEqual([...ivy].sort());
     expect(after.falseFinds).toBe(0);
 
-    const rows = await database.db.select().from(leak).where(eq(leak.userId, "luna"));
+    const rows = await h.database.db.select().from(leak).where(eq(leak.userId, "luna"));
     const forms = (url: string) => new Set(((rows.find((l) => l.canonicalUrl === url)?.evidence.evasions ?? []) as NameEvasion[]).flatMap((e) => e.forms));
     expect([...forms(leet.url)]).toContain("leetspeak");
     expect([...forms(lookalike.url)]).toContain("lookalike");
     expect([...forms(dotted.url)]).toContain("dotted");
 
     // Every post's file at full size went to the image index, those naming no one too.
-    const seen = new Set(indexed.map((s) => s.imageUrl));
+    const seen = new Set(h.indexed.map((s) => s.imageUrl));
     for (const src of photos) expect(seen.has(src), src).toBe(true);
     const known = new Set<string>(Object.values(H));
-    for (const rec of web.proxy.records) expect(known.has(rec.host), `${rec.host} ${rec.path}`).toBe(true);
+    for (const rec of h.web.proxy.records) expect(known.has(rec.host), `${rec.host} ${rec.path}`).toBe(true);
 
     // A second crawl reads nothing again; a new post tagged with her name is read alone.
     const second = await crawlAll();
     for (const r of second) expect(r.outcome, `${r.siteId}: ${r.error}`).toBe("completed");
     expect(second.reduce((n, r) => n + r.itemsRead, 0)).toBe(0);
-    const fresh = web.addPost("danbooru", "1girl luna_rivers photo_(medium) onlyfans");
+    const fresh = h.web.addPost("danbooru", "1girl luna_rivers photo_(medium) onlyfans");
     const third = await crawlAll();
     expect(third.find((r) => r.siteId === "danbooru")!.itemsRead).toBe(1);
     expect(third.filter((r) => r.siteId !== "danbooru").reduce((n, r) => n + r.itemsRead, 0)).toBe(0);

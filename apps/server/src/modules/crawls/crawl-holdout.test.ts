@@ -1,19 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import type { NameEvasion } from "@leakwarden/contracts/scans";
-import type { Database } from "../../db/client";
-import { user } from "../../db/schema/auth";
 import { crawlSite } from "../../db/schema/crawls";
 import { leak } from "../../db/schema/scans";
-import { parseCrawlSettings } from "../../scanner/crawl/crawl-settings";
-import { createGuardedFetcher } from "../../scanner/guarded-fetch";
 import { LeakSiteCatalog, leakSiteSchema } from "../../scanner/leak-site-catalog";
-import { parseScannerSettings } from "../../scanner/scanner-settings";
-import { IVY, LUNA } from "@leakwarden/test-support/fake-web/crawl-fixture-web";
-import { HOLDOUT_CRAWL_HOSTS, startCrawlHoldoutWeb, type CrawlHoldoutWeb, type HoldoutCrawlSite } from "@leakwarden/test-support/fake-web/crawl-holdout-web";
-import { openTestDatabase } from "@leakwarden/test-support/test-database";
-import { CrawlRunner } from "./crawl-runner";
-import type { SeenImage } from "../image-index/image-index.service";
+import { HOLDOUT_CRAWL_HOSTS, startCrawlHoldoutWeb, type HoldoutCrawlSite } from "@leakwarden/test-support/fake-web/crawl-holdout-web";
+import { useCrawlHoldout } from "@leakwarden/test-support/crawl-holdout";
 
 /**
  * A crawl holdout: leak sites running software the crawler was not written against — a Lemmy
@@ -46,44 +38,17 @@ const catalogOf = () =>
 const PRIVATE_IMG = '<img src="http://10.20.0.5/uploads/leak.jpg" alt=""><img src="http://127.0.0.1:5432/x.jpg" alt="">';
 
 describe("crawl holdout: Lemmy, Mastodon, Discuz!, Chevereto, Misskey, GoToSocial and a JSON load-more tube, catalogued by host alone", () => {
-  let database: Database;
-  let web: CrawlHoldoutWeb;
-  let indexed: SeenImage[];
-
-  const runner = () => {
-    const settings = { ...parseScannerSettings(web.settings), ...parseCrawlSettings(web.settings) };
-    return new CrawlRunner({ db: database.db, fetcher: createGuardedFetcher(settings), settings, catalog: catalogOf(), creators: async () => [LUNA, IVY], indexImages: async (seen) => void indexed.push(...seen) });
-  };
-  const crawlAll = async () => {
-    const r = runner();
-    const out = [];
-    for (const id of ids) out.push(await r.run(id));
-    return out;
-  };
+  const h = useCrawlHoldout(startCrawlHoldoutWeb);
+  const crawlAll = () => h.crawlAll(catalogOf(), ids);
   // The pages found (file-host links in her posts are leaks of their own, apart).
-  const leaksOf = async (userId: string) =>
-    (await database.db.select().from(leak).where(eq(leak.userId, userId)))
-      .filter((r) => !("linkedFrom" in r.evidence))
-      .map((r) => r.canonicalUrl)
-      .sort();
-
-  beforeEach(async () => {
-    database = await openTestDatabase();
-    for (const id of ["luna", "ivy"]) await database.db.insert(user).values({ id, name: id, email: `${id}@example.com` }).onConflictDoNothing();
-    web = await startCrawlHoldoutWeb();
-    indexed = [];
-  });
-  afterEach(async () => {
-    await web.close();
-    await database.close();
-  });
+  const leaksOf = (userId: string) => h.leaksOf(userId);
 
   it("a server is told by its NodeInfo too: /.well-known/nodeinfo is followed to the document that names its software", async () => {
+    const { database, web } = h;
     const H = HOLDOUT_CRAWL_HOSTS;
     web.addNote("sugar_drops", "Lun4_R1vers new set https://mega.nz/folder/Nd1Lq9Zz#k");
     const catalog = new LeakSiteCatalog([leakSiteSchema.parse({ id: "misskey", name: "Sugar Cube", domains: [H.misskey], crawl: { baseUrl: `http://${H.misskey}`, entryPages: [`http://${H.misskey}/.well-known/nodeinfo`] } })]);
-    const settings = { ...parseScannerSettings(web.settings), ...parseCrawlSettings(web.settings) };
-    const r = new CrawlRunner({ db: database.db, fetcher: createGuardedFetcher(settings), settings, catalog, creators: async () => [LUNA, IVY] });
+    const r = h.runner(catalog, { indexImages: false });
     const result = await r.run("misskey");
     expect(result.outcome, result.error ?? "").toBe("completed");
     const [row] = await database.db.select().from(crawlSite).where(eq(crawlSite.siteId, "misskey"));
@@ -93,6 +58,7 @@ describe("crawl holdout: Lemmy, Mastodon, Discuz!, Chevereto, Misskey, GoToSocia
   });
 
   it("tells each site's software, finds her disguised names and the photos of image-only posts, nothing of others', and reads nothing twice", async () => {
+    const { database, web, indexed } = h;
     const H = HOLDOUT_CRAWL_HOSTS;
     const luna: string[] = [];
     const traps: string[] = [];

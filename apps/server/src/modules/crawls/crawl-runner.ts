@@ -2,7 +2,7 @@ import { createHash, randomUUID } from "node:crypto";
 import type { Db } from "../../db/client";
 import type { CrawlCursor, CrawlEntryState } from "../../db/schema/crawls";
 import { analyzePage, type FetchedPage } from "../../scanner/analyze-page";
-import { tryCanonicalizeUrl } from "../../scanner/canonical-url";
+import { hostMatchesDomain, tryCanonicalizeUrl } from "../../scanner/canonical-url";
 import { crawlAdapter } from "../../scanner/crawl/crawl-adapters";
 import type { CrawlSettings } from "../../scanner/crawl/crawl-settings";
 import type { CrawlAdapterConfig, CrawlFamily, CrawlRequest, ListingPage } from "../../scanner/crawl/crawl-types";
@@ -169,6 +169,7 @@ const DISCOVERY: Record<CrawlFamily, string> = {
   gelbooru: "new or retagged post on",
   moebooru: "new or retagged post on",
   philomena: "new or retagged image on",
+  szurubooru: "new or retagged post on",
   shimmie: "new post on",
   kvs: "new video on",
   peertube: "new video on",
@@ -680,12 +681,19 @@ export class CrawlRunner {
       // /.well-known/nodeinfo names the document that says which server software answers (one more request).
       const nodeinfo = follow ? nodeinfoDocumentUrl(input.body, input.url, site.domains) : null;
       if (nodeinfo) return tryPage(nodeinfo, false);
+      let g: FamilyGuess | null;
       try {
-        return (await parse({ kind: "detect", input, domains: site.domains })) as FamilyGuess | null;
+        g = (await parse({ kind: "detect", input, domains: site.domains })) as FamilyGuess | null;
       } catch (e) {
         if (e instanceof PageTimeLimitError) return null;
         throw e;
       }
+      // A page that tells more (Philomena's system filters): one more request, its guess kept when of the same family.
+      if (g?.follow && follow && URL.canParse(g.follow) && site.domains.some((d) => hostMatchesDomain(new URL(g.follow!).hostname.toLowerCase(), d))) {
+        const better = await tryPage(g.follow, false);
+        if (better?.family === g.family) return better;
+      }
+      return g;
     };
     const guesses: FamilyGuess[] = [];
     for (const url of (site.crawl.entryPages ?? [`${base}/`]).slice(0, MAX_DETECTION_PAGES)) {

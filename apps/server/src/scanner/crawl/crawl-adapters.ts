@@ -18,7 +18,7 @@ import { discuzAdapter } from "./families/discuz";
 import { feedAdapter } from "./families/feed";
 import { flarumAdapter } from "./families/flarum";
 import { invisionAdapter } from "./families/invision";
-import { danbooruAdapter, gelbooruAdapter, moebooruAdapter, philomenaAdapter, shimmieAdapter } from "./families/booru";
+import { danbooruAdapter, gelbooruAdapter, moebooruAdapter, philomenaAdapter, shimmieAdapter, szurubooruAdapter } from "./families/booru";
 import type { CrawlKit } from "./families/kit";
 import { kvsAdapter } from "./families/kvs";
 import { lemmyAdapter } from "./families/lemmy";
@@ -615,6 +615,7 @@ const ADAPTERS: Record<CrawlFamily, CrawlAdapter> = {
   gelbooru: gelbooruAdapter(kit),
   moebooru: moebooruAdapter(kit),
   philomena: philomenaAdapter(kit),
+  szurubooru: szurubooruAdapter(kit),
   shimmie: shimmieAdapter(kit),
   kvs: kvsAdapter(kit),
   peertube: peertubeAdapter(kit),

@@ -5,7 +5,7 @@
  * analyse. Fetching, politeness and progress are the crawler's business.
  */
 
-export const CRAWL_FAMILIES = ["xenforo", "discourse", "phpbb", "vbulletin", "wordpress", "imageboard", "listing", "vbulletin5", "invision", "mybb", "smf", "flarum", "nodebb", "telegram", "lemmy", "mastodon", "discuz", "misskey", "danbooru", "gelbooru", "moebooru", "philomena", "shimmie", "kvs", "peertube", "feed", "kemono"] as const;
+export const CRAWL_FAMILIES = ["xenforo", "discourse", "phpbb", "vbulletin", "wordpress", "imageboard", "listing", "vbulletin5", "invision", "mybb", "smf", "flarum", "nodebb", "telegram", "lemmy", "mastodon", "discuz", "misskey", "danbooru", "gelbooru", "moebooru", "philomena", "szurubooru", "shimmie", "kvs", "peertube", "feed", "kemono"] as const;
 export type CrawlFamily = (typeof CRAWL_FAMILIES)[number];
 
 export type CrawlItem = {

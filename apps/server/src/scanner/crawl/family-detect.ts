@@ -40,6 +40,8 @@ export type FamilyGuess = {
   threadPath: "res" | "thread";
   /** What gave it away, for operators ("meta generator WordPress 6.8.3"). */
   evidence: string;
+  /** A page of the site that tells more, fetched once: its guess, of the same family, replaces this one. */
+  follow?: string;
 };
 
 export type DetectInput = { url: string; body: string; contentType: string; headers: Record<string, string> };
@@ -145,6 +147,10 @@ function guess(family: CrawlFamily, evidence: string, entryPages: string[], thre
   return { family, evidence, entryPages, threadPath };
 }
 
+function fromFinding(f: FamilyFinding): FamilyGuess {
+  return { ...guess(f.family, f.evidence, f.entryPages), ...(f.follow ? { follow: f.follow } : {}) };
+}
+
 /** The folder a script or path lives in: https://x/forum/viewtopic.php → https://x/forum/. */
 function folderOf(u: URL): string {
   return `${u.origin}${u.pathname.slice(0, u.pathname.lastIndexOf("/") + 1)}`;
@@ -154,7 +160,7 @@ function fromJson(body: string, url: string, domains: readonly string[]): Family
   const data = parse(body);
   const u = new URL(url);
   const booru = booruFromJson(data, u);
-  if (booru) return guess(booru.family, booru.evidence, booru.entryPages);
+  if (booru) return fromFinding(booru);
   const kemono = kemonoFromJson(data, u);
   if (kemono) return guess(kemono.family, kemono.evidence, kemono.entryPages);
   if (isObject(data)) {
@@ -305,7 +311,7 @@ function fromHtml(body: string, url: string, domains: readonly string[], headers
   };
   for (const detect of [detectVbulletin5, detectInvision, detectMybb, detectSmf, detectFlarum, detectNodebb, detectTelegram, detectDiscuz, detectLemmy, detectMastodon, detectGotosocial, detectMisskey, detectPeertube, detectBooru, detectKvs, detectKemono, detectListingScripts]) {
     const found = detect(ctx);
-    if (found) return guess(found.family, found.evidence, found.entryPages);
+    if (found) return fromFinding(found);
   }
 
   // vBulletin 3/4: generator meta, SESSIONURL script, thread_title_ ids, vb_meta_bburl.

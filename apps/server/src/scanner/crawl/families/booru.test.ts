@@ -192,6 +192,21 @@ describe("Philomena", () => {
     expect(detectFamily({ url: `https://${host}/`, body: home, contentType: "text/html", headers: {} }, [host])).toMatchObject({ family: "philomena", entryPages: [listing] });
     expect(detectFamily({ url: listing, body: crawlFixture("philomena-search-images.json"), contentType: "application/json", headers: {} }, [host])).toMatchObject({ family: "philomena" });
   });
+
+  it("reads the search through the system filter that hides nothing, found from its system filters (whose ids differ from board to board)", () => {
+    const home = crawlFixture("philomena-home.html").replace(/\{\{[A-Z_]+\}\}/g, "Cloudberry");
+    expect(detectFamily({ url: `https://${host}/`, body: home, contentType: "text/html", headers: {} }, [host])).toMatchObject({ follow: `https://${host}/api/v1/json/filters/system` });
+    const filter = (id: number, name: string, hidden: number[], complex: string | null = null) => ({ id, name, description: "", public: false, system: true, user_count: 0, user_id: null, hidden_tag_ids: hidden, spoilered_tag_ids: [], hidden_complex: complex, spoilered_complex: null });
+    const filtersAt = `https://${host}/api/v1/json/filters/system`;
+    const detect = (filters: unknown[]) => detectFamily({ url: filtersAt, body: JSON.stringify({ filters, total: filters.length }), contentType: "application/json", headers: {} }, [host]);
+    expect(detect([filter(100073, "Default", [26700, 26701]), filter(37431, "Legacy Default", [], "explicit || grotesque"), filter(56, "Everything", [])])).toMatchObject({
+      family: "philomena",
+      entryPages: [listing.replace("&per_page", "&filter_id=56&per_page")],
+    });
+    // Named otherwise, the one that hides nothing; none: not a list to read by.
+    expect(detect([filter(1, "Default", [3]), filter(2, "Alles", [])])!.entryPages).toEqual([listing.replace("&per_page", "&filter_id=2&per_page")]);
+    expect(detect([filter(1, "Default", [3])])).toBeNull();
+  });
 });
 
 describe("Shimmie2", () => {
@@ -216,9 +231,89 @@ describe("Shimmie2", () => {
     expect(imagesOf(one.html, url)).toEqual([`https://${host}/_images/7d2a91c4e5f60b18a3c9d4e2f1a0b9c8/20417%20-%20luna_rivers%20onlyfans%20photo.jpg`]);
   });
 
+  it("without nice URLs, reads index.php?q= addresses in each version's form and writes its own in the form the board's feed uses", () => {
+    const feed = crawlFixture("shimmie2-rss-images.xml");
+    // 2.12 on: the page encoded (http_build_query); 2.6 to 2.11: plain; older: after a slash.
+    const forms = [
+      { q: (page: string) => encodeURIComponent(page), self: `https://${host}/index.php?q=rss%2Fimages%2F2` },
+      { q: (page: string) => page, self: `https://${host}/index.php?q=rss/images/2` },
+      { q: (page: string) => `/${page}`, self: `https://${host}/index.php?q=/rss/images/2` },
+    ];
+    for (const { q, self } of forms) {
+      const body = feed.replace(/(https?:\/\/[^<"\s]*?)\/post\/view\/(\d+)/g, (_m, origin: string, id: string) => `${origin}/index.php?q=${q(`post/view/${id}`)}`).replace(/href="[^"]*\/rss\/images\/(\d+)"/g, (_m, n: string) => `href="/index.php?q=${q(`rss/images/${n}`)}"`);
+      const page = adapter.parseListing(input(body, self, "application/rss+xml"), cfg(host));
+      expect(page.items.map((i) => [i.url, i.fetchUrl, i.key])).toEqual([
+        [`https://${host}/index.php?q=${q("post/view/20417")}`, `https://${host}/index.php?q=${q("rss/images/id%3D20417/1")}`, "p20417"],
+        [`https://${host}/index.php?q=${q("post/view/20410")}`, `https://${host}/index.php?q=${q("rss/images/id%3D20410/1")}`, "p20410"],
+      ]);
+      expect(page.next).toBe(new URL(`https://${host}/index.php?q=${q("rss/images/3")}`).href);
+      const home = crawlFixture("shimmie2-post-list.html").replace(/\{\{[A-Z_]+\}\}/g, "Board").replace('href="/rss/images/1"', `href="/index.php?q=${q("rss/images/1")}"`);
+      expect(detectFamily({ url: `https://${host}/index.php?q=${q("post/list")}`, body: home, contentType: "text/html", headers: {} }, [host])).toMatchObject({
+        family: "shimmie",
+        entryPages: [new URL(`https://${host}/index.php?q=${q("rss/images/1")}`).href],
+      });
+    }
+  });
+
   it("is told from its post list's feed link and from the feed's generator", () => {
     const home = crawlFixture("shimmie2-post-list.html").replace(/\{\{[A-Z_]+\}\}/g, "Board");
     expect(detectFamily({ url: `https://${host}/post/list`, body: home, contentType: "text/html", headers: {} }, [host])).toMatchObject({ family: "shimmie", entryPages: [`https://${host}/rss/images/1`] });
     expect(detectFamily({ url: listing, body: crawlFixture("shimmie2-rss-images.xml"), contentType: "application/rss+xml", headers: {} }, [host])).toMatchObject({ family: "shimmie" });
+  });
+});
+
+describe("Szurubooru", () => {
+  const host = "szuru.example";
+  const adapter = crawlAdapter("szurubooru");
+  const listing = `https://${host}/booru/api/posts/?offset=0&limit=100&query=`;
+  // A post resource as doc/API.md gives it (the fields read here and some beside them).
+  const post = (id: number, tags: string[][], over: Record<string, unknown> = {}) => ({
+    version: 3,
+    id,
+    creationTime: "2026-11-01T08:01:00.123456Z",
+    lastEditTime: "2026-11-01T09:00:00Z",
+    safety: "unsafe",
+    type: "image",
+    contentUrl: `data/posts/${id}_0f1e2d3c4b5a6978.jpg`,
+    thumbnailUrl: `data/generated-thumbnails/${id}_0f1e2d3c4b5a6978.jpg`,
+    tags: tags.map((names) => ({ names, category: "default", usages: 4 })),
+    user: { name: "up", avatarUrl: "https://gravatar.com/avatar/0" },
+    ...over,
+  });
+  const search = JSON.stringify({
+    query: "",
+    offset: 0,
+    limit: 100,
+    total: 214,
+    results: [post(5130, [["luna_rivers", "lunarivers"], ["photo"]]), post(5127, [["bikini"]], { type: "video", contentUrl: "data/posts/5127_aa.webm", lastEditTime: null })],
+  });
+
+  it("asks its API for JSON; lists posts newest first by offset, each read alone at /api/post/:id; a tag's aliases are words too; a video's thumbnail stands for it", () => {
+    expect(adapter.request?.(listing)).toEqual({ url: listing, method: "GET", headers: { accept: "application/json" } });
+    expect(adapter.defaultEntryPages(cfg(host))).toEqual([`https://${host}/api/posts/?offset=0&limit=100&query=`]);
+    const page = adapter.parseListing(input(search, listing), cfg(host));
+    expect(page.items.map((i) => [i.url, i.fetchUrl, i.key, i.time])).toEqual([
+      [`https://${host}/booru/post/5130`, `https://${host}/booru/api/post/5130`, `p5130@${Date.parse("2026-11-01T09:00:00Z")}`, Date.parse("2026-11-01T08:01:00.123Z")],
+      [`https://${host}/booru/post/5127`, `https://${host}/booru/api/post/5127`, "p5127@3", Date.parse("2026-11-01T08:01:00.123Z")],
+    ]);
+    expect(page.next).toBe(`https://${host}/booru/api/posts/?offset=2&limit=100&query=`);
+    expect(adapter.parseListing(input(JSON.stringify({ offset: 300, limit: 100, total: 214, results: [] }), listing), cfg(host)).next).toBeNull();
+    const url = `https://${host}/booru/api/post/5130`;
+    const one = adapter.itemPage({ body: JSON.stringify(post(5130, [["luna_rivers", "lunarivers"], ["photo"]])), url, contentType: "application/json", item: { url: page.items[0]!.url, title: "" } }, cfg(host))!;
+    expect(textOf(one.html, url)).toContain("luna_rivers (luna rivers)");
+    expect(textOf(one.html, url)).toContain("lunarivers");
+    expect(imagesOf(one.html, url)).toEqual([`https://${host}/booru/data/posts/5130_0f1e2d3c4b5a6978.jpg`]);
+    const video = adapter.itemPage({ body: JSON.stringify(post(5127, [["bikini"]], { type: "video", contentUrl: "data/posts/5127_aa.webm" })), url, contentType: "application/json", item: { url: page.items[1]!.url, title: "" } }, cfg(host))!;
+    expect(imagesOf(video.html, url)).toEqual([`https://${host}/booru/data/generated-thumbnails/5127_0f1e2d3c4b5a6978.jpg`]);
+    // Its app's page (what it answers those who do not ask for JSON) lists nothing.
+    expect(adapter.parseListing(input("<!DOCTYPE html><html><body><div id='content-holder'></div></body></html>", listing, "text/html"), cfg(host)).items).toEqual([]);
+  });
+
+  it("is told from its app shell, in the folder its <base href> names, and from its post search answer", () => {
+    const shell = `<!DOCTYPE html><html><head><meta charset='utf-8'/><title>Loading...</title><base href="/booru/"/><link href='css/app.min.css' rel='stylesheet' type='text/css'/></head>
+<body><noscript><p>You must enable Javascript to use this site.</p></noscript><div id='top-navigation-holder'></div><div id='content-holder'></div>
+<script type='text/javascript' src='js/vendor.min.js'></script><script type='text/javascript' src='js/app.min.js'></script></body></html>`;
+    expect(detectFamily({ url: `https://${host}/booru/`, body: shell, contentType: "text/html", headers: {} }, [host])).toMatchObject({ family: "szurubooru", entryPages: [listing] });
+    expect(detectFamily({ url: listing, body: search, contentType: "application/json", headers: {} }, [host])).toMatchObject({ family: "szurubooru", entryPages: [listing] });
   });
 });

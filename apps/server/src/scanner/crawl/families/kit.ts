@@ -62,7 +62,13 @@ export const count = (s: string): number | null => {
 };
 
 /** A family's answer to "is this page yours?": the evidence and the listing pages to crawl. */
-export type FamilyFinding = { family: CrawlFamily; evidence: string; entryPages: string[] };
+export type FamilyFinding = {
+  family: CrawlFamily;
+  evidence: string;
+  entryPages: string[];
+  /** A page of the site that tells more (Philomena's system filters), fetched once: its finding, of the same family, replaces this one. */
+  follow?: string;
+};
 
 export type DetectContext = {
   $: cheerio.CheerioAPI;
