@@ -15,7 +15,7 @@ export interface FoundSession extends KeptSession {
   expiresAt: Date;
 }
 
-/** The channel on which the database tells every API process of a session or account changed (migration 0026). */
+/** The channel on which the database tells every API process of a session or account changed (migration 0027). */
 export const SESSION_CHANGES_CHANNEL = "lw_session_change";
 
 /**
