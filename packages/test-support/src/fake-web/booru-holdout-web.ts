@@ -1,8 +1,8 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import { crawlFixture } from "./crawl-fixtures";
 import { startProxiedSites } from "./proxied-sites";
-import { html, json, type Site, type SiteHandler } from "./virtual-host-server";
+import { noisePhoto } from "./noise-photo";
+import { bytes, html, json, type Site, type SiteHandler } from "./virtual-host-server";
 
 /**
  * Tag-based image boards ("boorus") as their packages serve them (fixtures/crawl, SOURCES.md), behind the
@@ -71,14 +71,7 @@ export async function startBooruHoldoutWeb() {
   const nextId: Record<BooruSite, number> = { danbooru: 8_104_200, gelbooru: 11_020_300, "gelbooru-xml": 9_560_100, moebooru: 1_203_400, philomena: 3_402_100, shimmie: 20_400, "shimmie-ugly": 7_730, szurubooru: 5_120 };
 
   // A photo every file address answers with (the index hashes it).
-  const px = Buffer.alloc(96 * 96 * 3);
-  let x = 7331;
-  for (let i = 0; i < px.length; i++) px[i] = (x = (x * 1103515245 + 12345) >>> 0) >>> 24;
-  const photo = await sharp(px, { raw: { width: 96, height: 96, channels: 3 } }).jpeg().toBuffer();
-  const servePhoto: SiteHandler = (_req, res) => {
-    res.writeHead(200, { "content-type": "image/jpeg", "content-length": String(photo.length) });
-    res.end(photo);
-  };
+  const servePhoto = bytes(await noisePhoto(7331), "image/jpeg");
   const notFound = html("<h1>404 Not Found</h1>", 404);
   const newest = (site: BooruSite) => [...posts[site]].sort((a, b) => b.id - a.id);
   const limitOf = (url: URL) => Math.min(PAGE, Math.max(1, Number(url.searchParams.get("limit") ?? "20") || 20));

@@ -1,11 +1,11 @@
 import { mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import sharp from "sharp";
 import type { CrawlCreator } from "../../../../apps/server/src/scanner/crawl/creator-matcher";
 import { searxngSite } from "./fake-search";
 import { FIXTURE_IDENTITY } from "./leak-fixture-web";
 import { startProxiedSites } from "./proxied-sites";
+import { noisePhoto } from "./noise-photo";
 import { html, json, type Site, type SiteHandler } from "./virtual-host-server";
 
 /**
@@ -87,13 +87,7 @@ export async function startCrawlFixtureWeb(
   const leaks: string[] = [];
   const traps: string[] = [];
   // Photos on the posts: distinct noise images, large enough to hash.
-  const photo = (seed: number) => {
-    const px = Buffer.alloc(96 * 96 * 3);
-    let x = seed * 2654435761;
-    for (let i = 0; i < px.length; i++) px[i] = (x = (x * 1103515245 + 12345) >>> 0) >>> 24;
-    return sharp(px, { raw: { width: 96, height: 96, channels: 3 } }).jpeg().toBuffer();
-  };
-  const photos = await Promise.all(Array.from({ length: 16 }, (_, i) => photo(i + 1)));
+  const photos = await Promise.all(Array.from({ length: 16 }, (_, i) => noisePhoto((i + 1) * 2654435761)));
   const servePhoto: SiteHandler = (_req, res, url) => {
     const n = Number(/(?<!\d)(\d+)\.jpe?g$/.exec(url.pathname)?.[1] ?? 0);
     res.writeHead(200, { "content-type": "image/jpeg" });

@@ -1,6 +1,6 @@
-import sharp from "sharp";
 import { crawlFixture } from "./crawl-fixtures";
 import { startProxiedSites } from "./proxied-sites";
+import { noisePhoto } from "./noise-photo";
 import { bytes, html, json, readBody, redirect, type Site, type SiteHandler } from "./virtual-host-server";
 
 /**
@@ -79,14 +79,7 @@ export async function startCrawlHoldoutWeb() {
   const clips: Clip[] = [];
 
   // A photo every image address answers with (the index hashes it).
-  const px = Buffer.alloc(96 * 96 * 3);
-  let x = 4242;
-  for (let i = 0; i < px.length; i++) px[i] = (x = (x * 1103515245 + 12345) >>> 0) >>> 24;
-  const photo = await sharp(px, { raw: { width: 96, height: 96, channels: 3 } }).jpeg().toBuffer();
-  const servePhoto: SiteHandler = (_req, res) => {
-    res.writeHead(200, { "content-type": "image/jpeg", "content-length": String(photo.length) });
-    res.end(photo);
-  };
+  const servePhoto = bytes(await noisePhoto(4242), "image/jpeg");
   const notFound = html("<h1>404 Not Found</h1>", 404);
 
   // ------------------------------------------------------------------ Lemmy 0.19

@@ -3,6 +3,7 @@ import sharp from "sharp";
 import { crawlFixture } from "./crawl-fixtures";
 import { fixturePath } from "./fake-search";
 import { startProxiedSites } from "./proxied-sites";
+import { noisePhoto } from "./noise-photo";
 import { html, type Site, type SiteHandler } from "./virtual-host-server";
 
 /**
@@ -55,10 +56,7 @@ export async function startFeedBlogWeb() {
   const reference = readFileSync(fixturePath("reference-photo.jpg"));
   const herJpeg = await sharp(reference).resize(900).jpeg({ quality: 62 }).toBuffer();
   const herWebp = await sharp(reference).resize(720).webp({ quality: 45 }).toBuffer();
-  const px = Buffer.alloc(96 * 96 * 3);
-  let x = 90210;
-  for (let i = 0; i < px.length; i++) px[i] = (x = (x * 1103515245 + 12345) >>> 0) >>> 24;
-  const noOne = await sharp(px, { raw: { width: 96, height: 96, channels: 3 } }).jpeg().toBuffer();
+  const noOne = await noisePhoto(90210);
   const files = new Map<string, Buffer>();
 
   const serveFile =

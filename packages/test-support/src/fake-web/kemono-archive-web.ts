@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import sharp from "sharp";
 import { startProxiedSites } from "./proxied-sites";
-import { html, type Site, type SiteHandler } from "./virtual-host-server";
+import { noisePhoto } from "./noise-photo";
+import { bytes, html, type Site, type SiteHandler } from "./virtual-host-server";
 
 /**
  * Paid-content archives running Kemono, as the software answers its API (v1, as gallery-dl's kemono extractor calls
@@ -43,14 +43,7 @@ export async function startKemonoArchiveWeb() {
   let nextId = 1_402_220_000;
 
   // A photo every file address answers with (the index hashes it).
-  const px = Buffer.alloc(96 * 96 * 3);
-  let x = 4242;
-  for (let i = 0; i < px.length; i++) px[i] = (x = (x * 1103515245 + 12345) >>> 0) >>> 24;
-  const photo = await sharp(px, { raw: { width: 96, height: 96, channels: 3 } }).jpeg().toBuffer();
-  const servePhoto: SiteHandler = (_req, res) => {
-    res.writeHead(200, { "content-type": "image/jpeg", "content-length": String(photo.length) });
-    res.end(photo);
-  };
+  const servePhoto = bytes(await noisePhoto(4242), "image/jpeg");
   const json = (status: number, body: unknown): SiteHandler => (_req, res) => {
     res.writeHead(status, { "content-type": "application/json" });
     res.end(JSON.stringify(body));
