@@ -58,10 +58,6 @@ function plain(s: string): string {
   return /[&<]/.test(t) ? cheerio.load(t).text() : t;
 }
 
-function escapeAttr(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
-}
-
 /** An absolute http(s) image address, on any host (blogs keep their photos on CDNs). */
 function imageUrl(raw: string | undefined, base: string): string | null {
   if (!raw || raw.length > MAX_URL_LENGTH) return null;
@@ -114,7 +110,7 @@ function linkOf($: cheerio.CheerioAPI, e: El): string | undefined {
 }
 
 /** The whole post when the entry carries it (HTML), else null. */
-function contentOf($: cheerio.CheerioAPI, e: El, wholeDescription: boolean): string | null {
+function contentOf($: cheerio.CheerioAPI, e: El, wholeDescription: boolean, escapeAttr: CrawlKit["escapeHtml"]): string | null {
   const encoded = kids(e, ["content:encoded"])[0];
   if (encoded) {
     const html = $(encoded).text();
@@ -177,7 +173,7 @@ function labelsOf($: cheerio.CheerioAPI, e: El): string[] {
   return out;
 }
 
-function carriedPage(title: string, content: string, labels: string[], media: string[]): string | null {
+function carriedPage(title: string, content: string, labels: string[], media: string[], escapeAttr: CrawlKit["escapeHtml"]): string | null {
   const tags = labels.length > 0 ? `<p class="labels">${labels.map((l) => `<span class="label">${escapeAttr(l)}</span>`).join(", ")}</p>` : "";
   const imgs = media.map((m) => `<img src="${escapeAttr(m)}" alt="">`).join("");
   const page = `<!doctype html><html><head><meta charset="utf-8"><title>${escapeAttr(title)}</title></head><body><article><h1>${escapeAttr(title)}</h1>${tags}<div class="post-body">${content}</div>${imgs}</article></body></html>`;
@@ -257,8 +253,8 @@ export function parseFeed(input: ListingInput, config: CrawlAdapterConfig, kit: 
     seen.add(key);
     const titleEl = kids(e, ["title", "dc:title"])[0];
     const title = clip(titleEl ? plain($(titleEl).text()) : "");
-    const content = contentOf($, e, wholeDescription);
-    let page = content === null ? null : carriedPage(title, content, labelsOf($, e), mediaOf(e, url.href));
+    const content = contentOf($, e, wholeDescription, kit.escapeHtml);
+    let page = content === null ? null : carriedPage(title, content, labelsOf($, e), mediaOf(e, url.href), kit.escapeHtml);
     if (page && carried + page.length > MAX_CARRIED_PER_LISTING) page = null;
     carried += page?.length ?? 0;
     items.push({ key, url: url.href, fetchUrl: null, title, time, ...(page ? { page } : {}) });
