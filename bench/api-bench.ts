@@ -4,9 +4,7 @@
  * rate (open loop: a late answer delays no later request), through a real HTTP server. The load
  * comes from a child process, as from autocannon: the server's event loop does only the server's
  * work. Target: p99 ≤ 25 ms at 500 req/s on the leaks list on a PostgreSQL server; PGlite is
- * reported too. On a server the bench makes its own database and drops it after. The server's CPU
- * time per answer (this process; on PGlite it includes the database's) is printed too: it moves
- * less than latency when other work shares the machine.
+ * reported too. On a server the bench makes its own database and drops it after.
  *
  *   npm run bench:api                              # PGlite, and PostgreSQL when a server is named
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:api
@@ -110,15 +108,9 @@ async function generateLoad(): Promise<void> {
   });
 }
 
-/** One run's figures, with the CPU time this process (the server) spent on each answer. */
-function run(loader: ChildProcess, request: LoadRequest): Promise<LoadResult & { cpuMsPerRequest: number }> {
+function run(loader: ChildProcess, request: LoadRequest): Promise<LoadResult> {
   return new Promise((resolve) => {
-    const cpu = process.cpuUsage();
-    loader.once("message", (m) => {
-      const used = process.cpuUsage(cpu);
-      const result = m as LoadResult;
-      resolve({ ...result, cpuMsPerRequest: (used.user + used.system) / 1000 / Math.max(1, result.ok + result.errors) });
-    });
+    loader.once("message", (m) => resolve(m as LoadResult));
     loader.send(request);
   });
 }
@@ -229,7 +221,7 @@ async function bench(engine: "pglite" | "postgres", serverUrl: string | undefine
     const leaks = await run(loader, { name: "/v1/leaks", port, cookie, paths: "leaks" });
     for (const r of [health, leaks]) {
       console.log(
-        `${engine.padEnd(8)} ${r.name.padEnd(10)} ${(r.ok / r.seconds).toFixed(0).padStart(5)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  server CPU ${r.cpuMsPerRequest.toFixed(3)} ms/req  ok ${r.ok}  errors ${r.errors}  dropped ${r.dropped}`,
+        `${engine.padEnd(8)} ${r.name.padEnd(10)} ${(r.ok / r.seconds).toFixed(0).padStart(5)} req/s  p50 ${r.p50.toFixed(1).padStart(6)} ms  p99 ${r.p99.toFixed(1).padStart(6)} ms  ok ${r.ok}  errors ${r.errors}  dropped ${r.dropped}`,
       );
     }
     console.log(`${engine.padEnd(8)} target ${RATE} req/s for ${SECONDS} s each; load average (1, 5, 15 min) before ${loadBefore}, after ${load()} on ${os.cpus().length} cores`);

@@ -133,50 +133,28 @@ export type LeakEvidence = z.infer<typeof leakEvidenceSchema>;
 /** Bound on the items read from one stored list (writers cap theirs at 50). */
 const MAX_LIST_ITEMS = 200;
 
-/** Each kind's reader, made once: a list's items are read one by one, any other kind whole. */
-const kindReaders = Object.entries(leakEvidenceKinds).map(([kind, schema]: [string, z.ZodType]) => {
-  if (schema instanceof z.ZodArray) {
-    const element = schema.element as z.ZodType;
-    // A list of plain strings (most kinds, most of each record): a type check reads it as zod would.
-    const plainStrings = element instanceof z.ZodString && (element._zod.def.checks ?? []).length === 0;
-    const read = (value: unknown): unknown[] | undefined => {
-      if (!Array.isArray(value)) return undefined;
-      const items = value.length > MAX_LIST_ITEMS ? value.slice(0, MAX_LIST_ITEMS) : value;
-      if (plainStrings) return items.every((item) => typeof item === "string") ? items.slice() : items.filter((item) => typeof item === "string");
-      return items.flatMap((item: unknown) => {
-        const one = element.safeParse(item);
-        return one.success ? [one.data] : [];
-      });
-    };
-    return { kind, read };
-  }
-  const plain = (["string", "number", "boolean"] as const).find((type) => schema instanceof { string: z.ZodString, number: z.ZodNumber, boolean: z.ZodBoolean }[type]);
-  const checked = plain !== undefined && (schema._zod.def as { checks?: unknown[] }).checks?.length;
-  const read = (value: unknown): unknown =>
-    plain !== undefined && !checked
-      ? typeof value === plain && (plain !== "number" || Number.isFinite(value))
-        ? value
-        : undefined
-      : ((one) => (one.success ? one.data : undefined))(schema.safeParse(value));
-  return { kind, read };
-});
-
 /**
  * Stored evidence (any JSON) read through the schema, tolerantly: each known kind kept when it fits
  * its schema (a list keeps the items that fit), a kind that does not fit left out, unknown keys
- * (a kind this build does not know, legacy fields) ignored. Never throws. What it returns fits
- * `leakEvidenceSchema` by construction: each kind is read by its own schema (plain strings,
- * numbers and booleans by their type, as the schema would), and the record is not parsed again
- * (a list of leaks reads every row's).
+ * (a kind this build does not know, legacy fields) ignored. Never throws.
  */
 export function readLeakEvidence(stored: unknown): LeakEvidence {
   if (typeof stored !== "object" || stored === null || Array.isArray(stored)) return {};
   const out: Record<string, unknown> = {};
-  for (const { kind, read } of kindReaders) {
+  for (const [kind, schema] of Object.entries(leakEvidenceKinds)) {
     const value: unknown = Reflect.get(stored, kind);
     if (value === undefined) continue;
-    const data = read(value);
-    if (data !== undefined) out[kind] = data;
+    if (schema instanceof z.ZodArray) {
+      if (!Array.isArray(value)) continue;
+      out[kind] = value.slice(0, MAX_LIST_ITEMS).flatMap((item: unknown) => {
+        const read = schema.element.safeParse(item);
+        return read.success ? [read.data] : [];
+      });
+      continue;
+    }
+    const read = schema.safeParse(value);
+    if (read.success) out[kind] = read.data;
   }
-  return out as LeakEvidence;
+  const parsed = leakEvidenceSchema.safeParse(out);
+  return parsed.success ? parsed.data : {};
 }

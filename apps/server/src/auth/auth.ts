@@ -173,7 +173,7 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
     const [row] = await db.select({ secret: twoFactorTable.secret }).from(twoFactorTable).where(eq(twoFactorTable.userId, userId)).limit(1);
     if (!row) return;
     const key = totpKey(await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.secret }));
-    const step = await totpStepOf(key, code, Date.now());
+    const step = totpStepOf(key, code, Date.now());
     if (step === null) return;
     if (!(await claimTotpStep(db, userId, step))) {
       settings.logger?.warn({ userId }, "an authenticator code was used again");

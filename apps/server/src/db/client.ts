@@ -8,7 +8,6 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
-import { pgliteChannels, postgresChannels, type NotificationChannel } from "./notifications";
 import { startPgliteMaintenance } from "./pglite-maintenance";
 import * as schema from "./schema/index";
 
@@ -30,8 +29,6 @@ export interface Database {
   /** Raw SQL for libraries that bring their own statements (the job queue). */
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
   ping(): Promise<void>;
-  /** A LISTEN channel, one per name for all who ask (on PostgreSQL one connection of its own, opened on `start`). */
-  notifications(channel: string): NotificationChannel;
   close(): Promise<void>;
   /** Connection string when on a server (libraries may open their own pool). */
   connectionString?: string;
@@ -45,7 +42,6 @@ export type PgliteDatabase = Database & { engine: "pglite"; pglite: PGlite };
 export function databaseFromPglite(client: PGlite, onClose?: () => void): PgliteDatabase {
   const pgliteDb = drizzlePglite({ client, schema });
   const db: Db = pgliteDb;
-  const channels = pgliteChannels(client);
   return {
     engine: "pglite",
     db,
@@ -62,10 +58,8 @@ export function databaseFromPglite(client: PGlite, onClose?: () => void): Pglite
       if (client.closed) throw new Error("database closed");
       await client.query("select 1");
     },
-    notifications: (channel) => channels.channel(channel),
     async close() {
       onClose?.();
-      await channels.close();
       if (!client.closed) await client.close();
     },
   };
@@ -88,7 +82,6 @@ export function openPostgres(connectionString: string, max = 10): Database {
   });
   const pgDb = drizzlePg({ client: pool, schema });
   const db: Db = pgDb;
-  const channels = postgresChannels(connectionString);
   let closed = false;
   return {
     engine: "postgres",
@@ -100,11 +93,9 @@ export function openPostgres(connectionString: string, max = 10): Database {
       if (closed) throw new Error("database closed");
       await pool.query("select 1");
     },
-    notifications: (channel) => channels.channel(channel),
     async close() {
       if (closed) return;
       closed = true;
-      await channels.close();
       await pool.end();
     },
   };

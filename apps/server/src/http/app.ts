@@ -36,7 +36,7 @@ import type { AppEnv } from "./context";
 import { errorBody, handleError, inErrorShape } from "./error-handler";
 import { checkOrigin, clientIp, loadSession, withClientIp } from "./middleware";
 import { createMetrics, observabilityRoutes, requestContext } from "./observability";
-import { SESSION_CHANGES_CHANNEL, SessionCache } from "./session-cache";
+import { SessionCache } from "./session-cache";
 
 export interface AppDeps {
   logger: Logger;
@@ -56,10 +56,7 @@ export interface AppDeps {
 /** The origin the web build writes into the blog's feed, for the server to replace with PUBLIC_URL (apps/web/blog.ts). */
 export const FEED_ORIGIN_PLACEHOLDER = "https://public-url.leakwarden.invalid";
 
-/**
- * How long this process keeps a session it read: a backstop, as the database's notifications drop
- * a session that ends or changes (and while they are not heard, its standing is read on each request).
- */
+/** How long this process keeps which session a request's credentials name (whether it still stands is read on each request). */
 const SESSION_CACHE_MS = 10_000;
 
 export function createApp(deps: AppDeps) {
@@ -115,32 +112,22 @@ export function createApp(deps: AppDeps) {
   app.route("/", observabilityRoutes({ operations: deps.operations, registry: metrics.registry, metricsToken: deps.metricsToken }));
 
   // better-auth gets the address we computed from the socket, never one the client sent.
-  // The session a /v1 call's credentials name is kept briefly, dropped when the database says it
-  // ended or changed; anything better-auth does but reading one may change them, and its answer
-  // leaves once this process has heard of what it changed. Its error answers are given the one error shape.
+  // Which session a /v1 call's credentials name is kept briefly (its standing is read each time); anything better-auth does but reading one may change them.
+  // Its error answers are given the one error shape.
   const sessions = new SessionCache(SESSION_CACHE_MS);
-  const sessionChanges = deps.database.notifications(SESSION_CHANGES_CHANNEL);
-  sessionChanges.subscribe({
-    payload: (payload) => sessions.changed(payload),
-    reset: () => sessions.forgetAll(),
-    error: (error) => logger.warn({ err: error }, "session changes: not listening; sessions are read on each request until it is again"),
-  });
   app.use("/api/auth/*", bodyLimit({ maxSize: 64 * 1024 }));
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     try {
       return await inErrorShape(await deps.auth.handler(withClientIp(c.req.raw, c.get("clientIp"))), logger, c.req.path);
     } finally {
-      if (c.req.path !== "/api/auth/get-session") {
-        sessions.forgetAll();
-        await sessionChanges.caughtUp();
-      }
+      if (c.req.path !== "/api/auth/get-session") sessions.forgetAll();
     }
   });
 
   // Called by the payment provider with no session: its signature is checked, not a cookie or an Origin.
   app.route("/", billingWebhookRoutes(deps.services.billing));
   app.use("/v1/*", bodyLimit({ maxSize: 1024 * 1024 }));
-  app.use("/v1/*", loadSession(deps.auth, { cache: sessions, db: deps.database.db, changes: sessionChanges }));
+  app.use("/v1/*", loadSession(deps.auth, { cache: sessions, db: deps.database.db }));
   app.use("/v1/*", checkOrigin([deps.publicUrl]));
   app.route("/", accountRoutes(deps.services.account));
   app.route("/", ageConfirmationRoutes({ db: deps.database.db, logger }));

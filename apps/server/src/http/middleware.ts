@@ -7,7 +7,6 @@ import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { session, user } from "../db/schema/auth";
 import { currentUser, signedInUser, type AppEnv, type SessionUser } from "./context";
-import type { NotificationChannel } from "../db/notifications";
 import { SessionCache, type FoundSession } from "./session-cache";
 
 /** Records the client's address from the socket (forwarded headers only from trusted proxies). */
@@ -35,8 +34,8 @@ export function withClientIp(request: Request, ip: string): Request {
 /**
  * The user of a session that still stands, as her account reads now; null once it has ended (signed
  * out, revoked, password changed, account deleted: each removes the row) or expired. One read by
- * primary key, on each signed-in call while this process is not listening for the database's
- * notifications of such changes. Built once and bound per call, as the Leaks list's statements are.
+ * primary key: this is what makes an ending made through any API process hold in every other at once.
+ * Built once and bound per call, as the Leaks list's statements are: it runs on every signed-in call.
  */
 function standingSessionReader(db: Db): (sessionId: string) => Promise<SessionUser | null> {
   const statement = db
@@ -49,13 +48,9 @@ function standingSessionReader(db: Db): (sessionId: string) => Promise<SessionUs
   return async (sessionId) => (await statement.execute({ sessionId, now: new Date() }))[0] ?? null;
 }
 
-/**
- * Loads the session (cookie or bearer token) into the context (an unreadable database is an error,
- * never a sign-out). A kept session is trusted while `changes` (whose notifications drop what ends
- * or changes, through whichever process) is listening; otherwise its standing is read each time.
- */
-export function loadSession(auth: Auth, sessions?: { cache: SessionCache; db: Db; changes: NotificationChannel }): MiddlewareHandler<AppEnv> {
-  const kept = sessions ? { cache: sessions.cache, changes: sessions.changes, standing: standingSessionReader(sessions.db) } : null;
+/** Loads the session (cookie or bearer token) into the context (an unreadable database is an error, never a sign-out). */
+export function loadSession(auth: Auth, sessions?: { cache: SessionCache; db: Db }): MiddlewareHandler<AppEnv> {
+  const kept = sessions ? { cache: sessions.cache, standing: standingSessionReader(sessions.db) } : null;
   return async (c, next) => {
     const headers = c.req.raw.headers;
     let readHere = false;
@@ -74,10 +69,9 @@ export function loadSession(auth: Auth, sessions?: { cache: SessionCache; db: Db
     const key = SessionCache.keyOf(headers);
     let user: SessionUser | null = null;
     if (key !== null && kept) {
-      kept.changes.start();
       const found = await kept.cache.read(key, lookup);
-      // Kept from an earlier request (this one did not read it) while no notification would have dropped it: it may have ended since, through another process.
-      if (found && !readHere && !kept.changes.listening) {
+      // Kept from an earlier request (this one did not read it): it may have ended since, through another process.
+      if (found && !readHere) {
         user = await kept.standing(found.sessionId);
         if (!user) kept.cache.forget(key);
       } else user = found?.user ?? null;
@@ -93,13 +87,8 @@ export function loadSession(auth: Auth, sessions?: { cache: SessionCache; db: Db
     try {
       await next();
     } finally {
-      // A write may change what the session says (age confirmation, account): read it again next time;
-      // and what it ended (a session revoked, the account deleted) is dropped by every cache of this
-      // process before the answer leaves.
-      if (user && kept && !safeMethods.has(c.req.method)) {
-        kept.cache.forgetUser(user.id);
-        await kept.changes.caughtUp();
-      }
+      // A write may change what the session says (age confirmation, account): read it again next time.
+      if (user && kept && !safeMethods.has(c.req.method)) kept.cache.forgetUser(user.id);
     }
   };
 }

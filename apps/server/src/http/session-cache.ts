@@ -15,15 +15,11 @@ export interface FoundSession extends KeptSession {
   expiresAt: Date;
 }
 
-/** The channel on which the database tells every API process of a session or account changed (migration 0027). */
-export const SESSION_CHANGES_CHANNEL = "lw_session_change";
-
 /**
  * Sessions this process read lately, by the credentials that named them (Cookie and
  * Authorization headers): a page view's burst of API calls checks the credentials' signature
- * and reads the session once. A session ended or changed through any API process (or job) is
- * dropped when the database's notification of it arrives (`changed`); while this process is not
- * listening, whether a kept session still stands is read again by its id on each request
+ * once. What is kept is which session they name; whether that session still stands (it may have
+ * been ended through another API process) is read again by its id on each request
  * (middleware.ts). Writes made through this process forget what they may change at once.
  */
 export class SessionCache {
@@ -79,19 +75,6 @@ export class SessionCache {
       return undefined;
     }
     return { sessionId: entry.sessionId, user: entry.user };
-  }
-
-  /** A committed change, as the `SESSION_CHANGES_CHANNEL` notification names it: `s:` a session's id, `u:` a user's. */
-  changed(payload: string): void {
-    if (payload.startsWith("s:")) this.forgetSession(payload.slice(2));
-    else if (payload.startsWith("u:")) this.forgetUser(payload.slice(2));
-    else this.forgetAll();
-  }
-
-  /** A session ended or changed: whatever credentials name it are read again. */
-  forgetSession(sessionId: string): void {
-    this.generation++;
-    for (const [key, entry] of this.entries) if (entry.sessionId === sessionId) this.entries.delete(key);
   }
 
   /** These credentials' session was found ended: read them in full next time. */

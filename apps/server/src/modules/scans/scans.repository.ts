@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, gte, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableColumns, gt, gte, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { leak, leakCount, leakSearchText, leakSeenDay, referenceImage, scan } from "../../db/schema/scans";
 import type { LeakCategory, LeakConfidence } from "@leakwarden/contracts/scans";
@@ -7,24 +7,6 @@ import { recordLeak, type RecordedLeak } from "./record-leak";
 
 export type ScanRow = typeof scan.$inferSelect;
 export type LeakRow = typeof leak.$inferSelect;
-
-/** The columns the Leaks list shows (a leak's view): the rest of a row is never read for it. */
-const leakListColumns = {
-  id: leak.id,
-  number: leak.number,
-  url: leak.url,
-  domain: leak.domain,
-  title: leak.title,
-  category: leak.category,
-  confidence: leak.confidence,
-  status: leak.status,
-  evidence: leak.evidence,
-  firstSeenAt: leak.firstSeenAt,
-  lastSeenAt: leak.lastSeenAt,
-  reupload: leak.reupload,
-  forgeryMarkedAt: leak.forgeryMarkedAt,
-};
-export type LeakListRow = Pick<LeakRow, keyof typeof leakListColumns>;
 
 export async function insertScan(db: DbOrTx, userId: string, trigger: string, createdAt?: Date): Promise<ScanRow> {
   const rows = await db.insert(scan).values({ userId, trigger, ...(createdAt ? { createdAt } : {}) }).returning();
@@ -188,7 +170,7 @@ function leakListStatements(db: DbOrTx, shape: LeakListShape) {
   // Built once per shape; "" is the unnamed statement: the server still plans each call with its values.
   return {
     page: db
-      .select({ ...leakListColumns, total: sql<number>`(${total})` })
+      .select({ ...getTableColumns(leak), total: sql<number>`(${total})` })
       .from(leak)
       .where(inArray(leak.id, pageIds))
       .orderBy(...order)
@@ -237,7 +219,7 @@ export async function listLeaks(
   const rows = await statements.page.execute(values);
   if (rows.length > 0) return { items: rows.map(({ total: _total, ...row }) => row), total: Number(rows[0]!.total) };
   // Nothing matches, or a page past the last one: the total alone.
-  return { items: [] as LeakListRow[], total: Number((await statements.total.execute(values))[0]?.n ?? 0) };
+  return { items: [] as LeakRow[], total: Number((await statements.total.execute(values))[0]?.n ?? 0) };
 }
 
 export async function findUserLeak(db: DbOrTx, userId: string, id: string): Promise<LeakRow | undefined> {

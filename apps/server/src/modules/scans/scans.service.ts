@@ -81,7 +81,7 @@ export function scanView(row: repo.ScanRow): ScanView {
   };
 }
 
-export function leakView(row: repo.LeakListRow): LeakView {
+export function leakView(row: repo.LeakRow): LeakView {
   return {
     id: row.id,
     number: row.number,
