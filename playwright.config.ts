@@ -39,6 +39,8 @@ export default defineConfig({
   workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: process.env.CI === "true" ? 1 : 0,
   reporter: [["list"]],
+  // The slowest journeys are named at the end of each run.
+  reportSlowTests: { max: 10, threshold: 30_000 },
   timeout: 60_000,
   // Other work shares this machine's two cores: a page may take longer than Playwright's 5 s default to appear.
   expect: { timeout: 10_000 },

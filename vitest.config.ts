@@ -33,6 +33,7 @@ if (!postgresUrl) {
 
 export default defineConfig({
   test: {
+    reporters: ["default", "./scripts/vitest-slowest-files.ts"],
     // One worker more than the cores: the database suites spend much of their time waiting (on the
     // PostgreSQL server, on fake servers, on the job queue's polls), time another file can use.
     maxWorkers: os.availableParallelism() + 1,
