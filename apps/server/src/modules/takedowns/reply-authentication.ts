@@ -79,12 +79,17 @@ function judge(result: AuthenticateResult): ReplyAuthentication {
   ].join("; ");
   const temporary = [...dkim.map((r) => r.status.result), spf?.status.result, dmarc ? dmarc.status.result : undefined].some((r) => r === "temperror" || r === "temperr");
   if (!from) return { from, alignedBy: null, temporary: false, summary };
-  const org = organisationalDomain(domainOf(from));
+  const fromDomain = domainOf(from);
+  // Relaxed alignment (the organisational domains match) unless the domain's DMARC policy asks
+  // for strict (adkim=s / aspf=s: the very name); mailauth reports the policy but aligns relaxed.
+  const aligned = (domain: unknown, strict: boolean) =>
+    typeof domain === "string" && (strict ? domain.toLowerCase() === fromDomain : organisationalDomain(domain) === organisationalDomain(fromDomain));
+  const strictDkim = dmarc ? dmarc.alignment?.dkim?.strict === true : false;
+  const strictSpf = dmarc ? dmarc.alignment?.spf?.strict === true : false;
   // A signature with a body length (l=) shorter than the body signs only part of it: text added
   // below it would pass as signed, so it proves nothing about what the reply says.
-  const dkimAligned = dkim.some((r) => r.status.result === "pass" && !r.status.underSized && typeof r.signingDomain === "string" && organisationalDomain(r.signingDomain) === org);
-  const spfAligned = spf?.status.result === "pass" && typeof spf.domain === "string" && organisationalDomain(spf.domain) === org;
-  // A published policy with strict alignment can fail what relaxed alignment passes: it is the domain's word.
+  const dkimAligned = dkim.some((r) => r.status.result === "pass" && !r.status.underSized && aligned(r.signingDomain, strictDkim));
+  const spfAligned = spf?.status.result === "pass" && aligned(spf.domain, strictSpf);
   const dmarcFails = dmarc?.status.result === "fail";
   const alignedBy = dmarcFails ? null : dkimAligned ? "dkim" : spfAligned ? "spf" : null;
   return { from, alignedBy, temporary: alignedBy === null && temporary, summary };
