@@ -5,6 +5,7 @@ import { runMigrations } from "./db/migrate";
 import type { Env } from "./env";
 import { controllableClock, withClockControl } from "./jobs/clock-control";
 import { createLogger, type Logger } from "./lib/logger";
+import { mailDnsResolver } from "./modules/takedowns/reply-authentication";
 import { startReplyListener, type ReplyListener } from "./modules/takedowns/reply-listener";
 import { createServices, type ServiceOptions, type Services } from "./services";
 
@@ -68,6 +69,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
           port: env.REPLY_SMTP_PORT,
           recipients: [env.NOTICE_REPLY_TO ?? env.AGENT_EMAIL],
           maxBytes: env.REPLY_MAX_BYTES,
+          // Who sent a reply is checked against the same DNS every other lookup uses.
+          resolver: mailDnsResolver(env.DNS_SERVERS, env.SCAN_FETCH_TIMEOUT_MS),
           logger,
           onReply: async (reply) => void (await takedowns.recordReply(reply)),
         });

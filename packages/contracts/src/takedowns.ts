@@ -19,7 +19,7 @@ export type NoticeStatus = (typeof noticeStatuses)[number];
 export const noticeKinds = ["dmca", "takeitdown"] as const;
 export type NoticeKind = (typeof noticeKinds)[number];
 /** What a reply to one of our notices says. */
-export const replyKinds = ["removed", "refused", "more_info", "auto_reply", "counter_notice", "other"] as const;
+export const replyKinds = ["removed", "refused", "more_info", "auto_reply", "counter_notice", "disputed", "other"] as const;
 export type ReplyKind = (typeof replyKinds)[number];
 export const delistingEngines = ["google", "bing"] as const;
 export type DelistingEngine = (typeof delistingEngines)[number];
@@ -206,6 +206,10 @@ export const takedownDetailSchema = takedownSchema.extend({
       subject: z.string(),
       kind: z.enum(replyKinds),
       excerpt: z.string(),
+      /** Its sender was shown to be the notice's recipient (their address or domain, by DKIM or SPF): only such a reply changes the takedown. */
+      verified: z.boolean(),
+      /** Why it is believed or not, in a sentence. */
+      trust: z.string(),
     }),
   ),
 });

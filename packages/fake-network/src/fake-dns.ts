@@ -2,13 +2,16 @@ import dgram from "node:dgram";
 import { bindOnLoopback } from "./loopback";
 
 /**
- * A DNS server on 127.0.0.1 (UDP) that answers A, AAAA and MX questions from `records`; a name it
+ * A DNS server on 127.0.0.1 (UDP) that answers A, AAAA, MX and TXT questions from `records`; a name it
  * does not know is 'no such name' (RFC 1035 RCODE 3). With no records it knows no name at all,
  * so no lookup made through it leaves the machine.
  */
 
-/** A name's addresses, and its mail exchangers in order of preference (MX 10, 20, …). */
-export type DnsRecord = { a?: string[]; aaaa?: string[]; mx?: string[] };
+/**
+ * A name's addresses, its mail exchangers in order of preference (MX 10, 20, …) and its TXT
+ * records (SPF, DKIM keys, DMARC policies: each one record, cut in 255-byte strings as DNS does).
+ */
+export type DnsRecord = { a?: string[]; aaaa?: string[]; mx?: string[]; txt?: string[] };
 export type DnsRecords = Record<string, DnsRecord>;
 
 export type FakeDns = {
@@ -37,6 +40,17 @@ function nameBytes(name: string): Buffer {
   return Buffer.concat([...labels.map((l) => Buffer.concat([Buffer.from([l.length]), Buffer.from(l, "latin1")])), Buffer.from([0])]);
 }
 
+/** A TXT record's data: its text as length-prefixed strings of at most 255 bytes (RFC 1035 §3.3.14). */
+function txtBytes(text: string): Buffer {
+  const bytes = Buffer.from(text, "utf8");
+  const parts: Buffer[] = [];
+  for (let i = 0; i < bytes.length || i === 0; i += 255) {
+    const chunk = bytes.subarray(i, i + 255);
+    parts.push(Buffer.from([chunk.length]), chunk);
+  }
+  return Buffer.concat(parts);
+}
+
 /** The question's name and where its type starts; null for a message too short or compressed. */
 function readQuestion(msg: Buffer): { name: string; next: number } | null {
   const labels: string[] = [];
@@ -62,14 +76,16 @@ export async function startFakeDns(records: DnsRecords = {}): Promise<FakeDns> {
     const qtype = msg.readUInt16BE(next);
     const entry = table.get(name);
     const answers: Buffer[] = [];
-    const values = qtype === 1 ? (entry?.a ?? []) : qtype === 28 ? (entry?.aaaa ?? []) : qtype === 15 ? (entry?.mx ?? []) : [];
+    const values = qtype === 1 ? (entry?.a ?? []) : qtype === 28 ? (entry?.aaaa ?? []) : qtype === 15 ? (entry?.mx ?? []) : qtype === 16 ? (entry?.txt ?? []) : [];
     for (const [i, value] of values.entries()) {
       const rdata =
         qtype === 1
           ? Buffer.from(value.split(".").map(Number))
           : qtype === 28
             ? ipv6Bytes(value)
-            : Buffer.concat([Buffer.from([0, Math.min(255, (i + 1) * 10)]), nameBytes(value)]); // MX: preference, exchange
+            : qtype === 16
+              ? txtBytes(value)
+              : Buffer.concat([Buffer.from([0, Math.min(255, (i + 1) * 10)]), nameBytes(value)]); // MX: preference, exchange
       const rr = Buffer.alloc(12);
       rr.writeUInt16BE(0xc00c, 0); // pointer to the question's name
       rr.writeUInt16BE(qtype, 2);

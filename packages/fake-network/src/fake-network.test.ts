@@ -109,4 +109,17 @@ describe("fake DNS", () => {
     ]);
     await expect(resolver.resolve4("site.example")).rejects.toMatchObject({ code: "ENODATA" });
   });
+
+  it("answers TXT questions, a long record cut in 255-byte strings as DNS carries it", async () => {
+    const key = `v=DKIM1; k=rsa; p=${"A".repeat(392)}`;
+    const dns = await startFakeDns({ "site.example": { txt: ["v=spf1 ip4:127.0.0.1 -all"] }, "s1._domainkey.site.example": { txt: [key] } });
+    closers.push(dns.close);
+    const resolver = new Resolver({ timeout: 2000, tries: 1 });
+    resolver.setServers([dns.servers]);
+    expect(await resolver.resolveTxt("site.example")).toEqual([["v=spf1 ip4:127.0.0.1 -all"]]);
+    const [chunks] = await resolver.resolveTxt("s1._domainkey.site.example");
+    expect(chunks!.map((c) => c.length)).toEqual([255, key.length - 255]);
+    expect(chunks!.join("")).toBe(key);
+    await expect(resolver.resolveTxt("_dmarc.site.example")).rejects.toMatchObject({ code: "ENOTFOUND" });
+  });
 });

@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { bigserial, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { NoticeKind, NoticeStatus, ReplyKind, TakedownStatus } from "@leakwarden/contracts/takedowns";
 import { user } from "./auth";
 import { leak } from "./scans";
@@ -206,9 +206,14 @@ export const takedownReply = pgTable(
     messageId: text("message_id").notNull(),
     fromAddress: text("from_address").notNull(),
     subject: text("subject").notNull(),
-    /** removed | refused | more_info | auto_reply | counter_notice | other */
+    /** removed | refused | more_info | auto_reply | counter_notice | disputed | other */
     kind: text("kind").$type<ReplyKind>().notNull(),
     excerpt: text("excerpt").notNull(),
+    /** Its From was authenticated (DKIM or SPF, aligned) as the notice's recipient: only then may it change the takedown. */
+    verified: boolean("verified").notNull().default(false),
+    /** Why it is believed or not, as she reads it; with the checks' results. */
+    trust: text("trust").notNull().default(""),
+    authentication: text("authentication").notNull().default(""),
     receivedAt: timestamp("received_at", { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex("takedown_reply_notice_message_idx").on(t.noticeId, t.messageId)],

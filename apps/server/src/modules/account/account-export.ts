@@ -273,6 +273,9 @@ const takedownLists: ExportList[] = [
             subject: takedownReply.subject,
             kind: takedownReply.kind,
             excerpt: takedownReply.excerpt,
+            verified: takedownReply.verified,
+            trust: takedownReply.trust,
+            authentication: takedownReply.authentication,
             receivedAt: takedownReply.receivedAt,
           })
           .from(takedownReply)
@@ -282,7 +285,7 @@ const takedownLists: ExportList[] = [
           .limit(PAGE),
       ),
     shape: (row) => row,
-    csv: ["noticeId", "receivedAt", "fromAddress", "subject", "kind", "excerpt"],
+    csv: ["noticeId", "receivedAt", "fromAddress", "subject", "kind", "excerpt", "verified", "trust"],
   }),
 ];
 

@@ -65,6 +65,13 @@ function withSlash(base: string): string {
 
 type RdapObject = RdapAnswer;
 
+/** A DNS resolver that asks the configured servers (DNS_SERVERS, host:port), else the system's. */
+export function configuredResolver(dnsServers: string[], timeoutMs: number): Resolver {
+  const resolver = new Resolver({ timeout: Math.min(timeoutMs, 5_000), tries: 2 });
+  if (dnsServers.length > 0) resolver.setServers(dnsServers);
+  return resolver;
+}
+
 export class NetworkLookup {
   readonly #options: NetworkLookupOptions;
   readonly #resolver: Resolver;
@@ -73,8 +80,7 @@ export class NetworkLookup {
 
   constructor(options: NetworkLookupOptions) {
     this.#options = options;
-    this.#resolver = new Resolver({ timeout: Math.min(options.timeoutMs, 5_000), tries: 2 });
-    if (options.dnsServers.length > 0) this.#resolver.setServers(options.dnsServers);
+    this.#resolver = configuredResolver(options.dnsServers, options.timeoutMs);
   }
 
   /** The addresses a host name resolves to (IPv4 first). */

@@ -40,7 +40,68 @@ export function ownText(text: string): string {
 
 const any = (text: string, phrases: readonly string[]) => phrases.some((p) => text.includes(p));
 
-const COUNTER = ["counter notification", "counter-notification", "counter notice", "counter-notice", "counternotice", "512(g)", "consent to the jurisdiction"] as const;
+/** Words that name a counter-notice: a reply using them without its elements only mentions one. */
+const COUNTER = ["counter notification", "counter-notification", "counter notice", "counter-notice", "counternotice", "512(g)", "penalty of perjury", "consent to the jurisdiction"] as const;
+
+/** The longest run of digits (with the spaces, dots, dashes, brackets and plus a telephone number is written with), in one pass. */
+function longestDigitRun(text: string): number {
+  let best = 0;
+  let digits = 0;
+  for (const ch of text) {
+    if (ch >= "0" && ch <= "9") digits += 1;
+    else if (!" +-.()".includes(ch)) digits = 0;
+    if (digits > best) best = digits;
+  }
+  return best;
+}
+
+/** A signature: "/s/ Name" or "Signature: Name", a name (a letter) right after the mark. */
+function signed(folded: string): boolean {
+  for (const mark of ["/s/", "signature:", "signed:", "signed by"]) {
+    let at = folded.indexOf(mark);
+    // A few marks at most are looked at: each look is a bounded slice.
+    for (let tries = 0; at >= 0 && tries < 20; tries += 1) {
+      const after = folded.slice(at + mark.length, at + mark.length + 40).trimStart();
+      if (after.startsWith("/s/")) {
+        at = folded.indexOf(mark, at + 1);
+        continue;
+      }
+      if (/^\p{L}/u.test(after)) return true;
+      at = folded.indexOf(mark, at + 1);
+    }
+  }
+  return false;
+}
+
+export type CounterNoticeElement = "signature" | "material" | "perjury" | "contact" | "consent";
+
+/**
+ * Which of the elements 17 U.S.C. § 512(g)(3) requires a counter-notice to carry are in the
+ * folded text: (A) a physical or electronic signature; (B) the material removed and where it was
+ * before; (C) a statement under penalty of perjury of a good-faith belief that it was removed by
+ * mistake or misidentification; (D) the subscriber's name, address and telephone number, with
+ * (E) consent to a federal district court's jurisdiction and to accept service of process. The
+ * statements are the sender's own (first person): a policy page explaining what a counter-notice
+ * must say ("you have a good faith belief…") carries none of them.
+ */
+export function counterNoticeElements(folded: string): Record<CounterNoticeElement, boolean> {
+  return {
+    signature: signed(folded),
+    material: any(folded, ["http://", "https://"]) && any(folded, ["removed", "disabled", "taken down", "location", "located at", "appeared"]),
+    perjury:
+      folded.includes("penalty of perjury") &&
+      any(folded, ["i swear", "i declare", "i state", "i certify", "i affirm", "i have a good faith belief", "i have a good-faith belief", "we swear", "we declare", "we state", "we have a good faith belief"]) &&
+      any(folded, ["good faith", "good-faith"]) &&
+      any(folded, ["mistake", "misidentification", "misidentified"]),
+    contact: folded.includes("name") && folded.includes("address") && any(folded, ["phone", "tel:", "tel.", "telephone"]) && longestDigitRun(folded) >= 7,
+    consent:
+      any(folded, ["i consent", "i hereby consent", "we consent", "we hereby consent", "i submit to", "i agree to"]) &&
+      any(folded, ["jurisdiction"]) &&
+      any(folded, ["district court", "federal court"]) &&
+      any(folded, ["service of process", "accept service"]),
+  };
+}
+
 const MORE_INFO = [
   "more information",
   "additional information",
@@ -97,21 +158,33 @@ const REMOVED = [
 ] as const;
 const AUTO_SUBJECT = ["out of office", "out-of-office", "automatic reply", "auto reply", "autoreply", "auto-reply", "vacation", "ticket received", "we received your", "[ticket", "request received", "has been received"] as const;
 
-/**
- * What a reply says, in this order: an auto-reply (RFC 3834 headers, or an automatic subject), a
- * counter-notice under §512(g), a request for more information, a refusal, a removal; else other.
- */
-export function classifyReply(headers: ReplyHeaders, text: string): ReplyKind {
+/** An automatic reply by its headers: RFC 3834 Auto-Submitted (anything but "no"), X-Autoreply / X-Autorespond, a bulk, list or auto-reply Precedence. */
+export function isAutomatic(headers: ReplyHeaders): boolean {
   const auto = headers.autoSubmitted.trim().toLowerCase();
   const precedence = headers.precedence.trim().toLowerCase();
+  return (auto !== "" && auto !== "no") || headers.xAutoreply.trim() !== "" || ["auto_reply", "bulk", "junk", "list"].includes(precedence);
+}
+
+/**
+ * What a reply says, in this order: an auto-reply by its headers; a counter-notice carrying every
+ * element § 512(g)(3) requires; an auto-reply by its subject; an attempt at one that lacks an
+ * element ("disputed"); a request for more information, a refusal, a removal; a bare mention of a
+ * counter-notice ("disputed"); else other.
+ * An abuse desk's boilerplate that mentions counter-notification is none of these by that alone.
+ */
+export function classifyReply(headers: ReplyHeaders, text: string): ReplyKind {
   const subject = fold(headers.subject.slice(0, 1000));
   const body = fold(ownText(text));
-  if (any(body, COUNTER) || any(subject, COUNTER)) return "counter_notice";
-  if ((auto && auto !== "no") || headers.xAutoreply.trim() || precedence === "auto_reply" || precedence === "bulk" || precedence === "junk") return "auto_reply";
+  if (isAutomatic(headers)) return "auto_reply";
+  const elements = Object.values(counterNoticeElements(body)).filter(Boolean).length;
+  if (elements === 5) return "counter_notice";
   if (any(subject, AUTO_SUBJECT)) return "auto_reply";
+  // Most of a counter-notice, short of one: the uploader disputes the notice (whatever else it says).
+  if (elements >= 2 && (any(body, COUNTER) || any(subject, COUNTER))) return "disputed";
   if (any(body, MORE_INFO)) return "more_info";
   if (any(body, REFUSED)) return "refused";
   if (any(body, REMOVED)) return "removed";
+  if (any(body, COUNTER) || any(subject, COUNTER)) return "disputed";
   return "other";
 }
 
@@ -135,6 +208,7 @@ export const replyKindLabels: Record<ReplyKind, string> = {
   more_info: "asks for more information",
   auto_reply: "is an automatic reply",
   counter_notice: "is a counter-notice under §512(g)",
+  disputed: "disputes the notice, but is not a complete counter-notice under §512(g)(3)",
   other: "replied",
 };
 

@@ -2,11 +2,13 @@ import type { AddressInfo } from "node:net";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import type { Logger } from "../../lib/logger";
+import { authenticateReply, type MailDnsResolver, type ReplyAuthentication } from "./reply-authentication";
 
 /**
  * Replies to notices arrive here: an SMTP listener the operator's MX forwards the agent's reply
  * address to (decision 012). It takes mail for the configured addresses only, bounds each
- * message's size, parses it with mailparser and hands the parts a takedown needs to `onReply`.
+ * message's size, parses it with mailparser, checks who sent it (DKIM, SPF, DMARC with mailauth)
+ * and hands the parts a takedown needs to `onReply`.
  */
 
 export interface InboundReply {
@@ -19,6 +21,8 @@ export interface InboundReply {
   autoSubmitted: string;
   xAutoreply: string;
   precedence: string;
+  /** What the message's DKIM, SPF and DMARC prove about its From address. */
+  authentication: ReplyAuthentication;
 }
 
 export interface ReplyListenerOptions {
@@ -27,6 +31,10 @@ export interface ReplyListenerOptions {
   /** The addresses replies come to (the agent's Reply-To); others are refused at RCPT. */
   recipients: string[];
   maxBytes: number;
+  /** DNS for the DKIM keys, SPF and DMARC records: the service's DNS setting. */
+  resolver: MailDnsResolver;
+  /** Our host name, as Authentication-Results names the receiving server. */
+  mta?: string;
   logger: Logger;
   onReply(reply: InboundReply): Promise<void>;
 }
@@ -55,32 +63,53 @@ export async function startReplyListener(options: ReplyListenerOptions): Promise
       if (accepted.has(address.address.toLowerCase())) callback();
       else callback(Object.assign(new Error("5.1.1 no such mailbox here"), { responseCode: 550 }));
     },
-    onData(stream, _session, callback) {
-      simpleParser(stream, { skipHtmlToText: false, skipTextToHtml: true, skipImageLinks: true, maxHtmlLengthToParse: options.maxBytes })
-        .then(async (mail) => {
-          if (stream.sizeExceeded) {
-            callback(Object.assign(new Error("5.3.4 message too big"), { responseCode: 552 }));
-            return;
-          }
-          const headers = mail.headers;
-          await options.onReply({
-            messageId: mail.messageId ?? "",
-            from: mail.from?.value[0]?.address ?? "",
-            subject: mail.subject ?? "",
-            text: mail.text ?? "",
-            inReplyTo: mail.inReplyTo ?? "",
-            references: Array.isArray(mail.references) ? mail.references.join(" ") : (mail.references ?? ""),
-            autoSubmitted: headerText(headers.get("auto-submitted")),
-            xAutoreply: headerText(headers.get("x-autoreply")) || headerText(headers.get("x-autorespond")),
-            precedence: headerText(headers.get("precedence")),
+    onData(stream, session, callback) {
+      // The whole message is kept (bounded): DKIM is checked over its bytes, mailparser reads the same bytes.
+      const chunks: Buffer[] = [];
+      let size = 0;
+      stream.on("data", (chunk: Buffer) => {
+        size += chunk.length;
+        if (size <= options.maxBytes) chunks.push(chunk);
+      });
+      stream.on("error", () => undefined);
+      stream.on("end", () => {
+        if (stream.sizeExceeded || size > options.maxBytes) {
+          callback(Object.assign(new Error("5.3.4 message too big"), { responseCode: 552 }));
+          return;
+        }
+        const raw = Buffer.concat(chunks);
+        const envelope = { ip: session.remoteAddress, helo: session.hostNameAppearsAs || session.remoteAddress, mailFrom: session.envelope.mailFrom ? session.envelope.mailFrom.address : "" };
+        Promise.all([
+          simpleParser(raw, { skipHtmlToText: false, skipTextToHtml: true, skipImageLinks: true, maxHtmlLengthToParse: options.maxBytes }),
+          authenticateReply(raw, envelope, { resolver: options.resolver, mta: options.mta ?? "leakwarden-replies" }),
+        ])
+          .then(async ([mail, authentication]) => {
+            if (authentication.temporary) {
+              // A DNS failure left the sender unproven: asked again later, it may be proven.
+              callback(Object.assign(new Error("4.7.0 the sender could not be checked now"), { responseCode: 451 }));
+              return;
+            }
+            const headers = mail.headers;
+            await options.onReply({
+              messageId: mail.messageId ?? "",
+              from: authentication.from ?? mail.from?.value[0]?.address ?? "",
+              subject: mail.subject ?? "",
+              text: mail.text ?? "",
+              inReplyTo: mail.inReplyTo ?? "",
+              references: Array.isArray(mail.references) ? mail.references.join(" ") : (mail.references ?? ""),
+              autoSubmitted: headerText(headers.get("auto-submitted")),
+              xAutoreply: [headers.get("x-autoreply"), headers.get("x-autorespond"), headers.get("x-autoresponder"), headers.get("x-autogenerated")].map(headerText).join(" ").trim(),
+              precedence: headerText(headers.get("precedence")),
+              authentication,
+            });
+            callback();
+          })
+          .catch((error: unknown) => {
+            options.logger.warn({ err: error }, "a reply could not be read");
+            // Tell the sender to try again later: our side failed, the message may be fine.
+            callback(Object.assign(new Error("4.3.0 could not take the message now"), { responseCode: 451 }));
           });
-          callback();
-        })
-        .catch((error: unknown) => {
-          options.logger.warn({ err: error }, "a reply could not be read");
-          // Tell the sender to try again later: our side failed, the message may be fine.
-          callback(Object.assign(new Error("4.3.0 could not take the message now"), { responseCode: 451 }));
-        });
+      });
     },
   });
   server.on("error", (error) => options.logger.warn({ err: error }, "reply listener error"));

@@ -74,7 +74,7 @@ export async function detail(ctx: TakedownsContext, row: repo.TakedownRow): Prom
       }),
     ),
     history: events.map((e) => ({ at: e.at.toISOString(), type: e.type, message: e.message })),
-    replies: replies.map((r) => ({ noticeId: r.noticeId, receivedAt: r.receivedAt.toISOString(), from: r.fromAddress, subject: r.subject, kind: r.kind, excerpt: r.excerpt })),
+    replies: replies.map((r) => ({ noticeId: r.noticeId, receivedAt: r.receivedAt.toISOString(), from: r.fromAddress, subject: r.subject, kind: r.kind, excerpt: r.excerpt, verified: r.verified, trust: r.trust })),
     attestation: row.attestation ? { text: row.attestation.text, version: row.attestation.version, attestedAt: row.attestation.attestedAt, forgery: row.attestation.forgery } : null,
   };
 }

@@ -1,5 +1,6 @@
-import { createHash } from "node:crypto";
+import { createHash, generateKeyPairSync } from "node:crypto";
 import type { EntitlementTier } from "@leakwarden/contracts/plans";
+import { dkimSign } from "mailauth";
 import nodemailer from "nodemailer";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
@@ -7,6 +8,7 @@ import { seedLeaks, type SeededLeak } from "@leakwarden/test-support/leak-record
 import type { TestClient} from "@leakwarden/test-support/test-services";
 import { readOutbox, signUpAndConfirm, TEST_ORIGIN, type TestServices, testClock } from "@leakwarden/test-support/test-services";
 import { readyForTakedowns } from "@leakwarden/test-support/takedown-creator";
+import { mailDnsResolver } from "./reply-authentication";
 import { startReplyListener, type ReplyListener } from "./reply-listener";
 import { createTakedownServices, rdapDomain, rdapNetwork, startTakedownNetwork, stopTakedownNetwork, type TakedownNetwork } from "@leakwarden/test-support/takedown-test-network";
 
@@ -16,6 +18,15 @@ const leakPage = (title: string) =>
   `<!doctype html><html><head><title>${title}</title></head><body><h1>${title}</h1><p>luna_rivers private pics, leaked.</p></body></html>`;
 
 const DAY = 24 * HOUR;
+
+/** A DKIM key pair: the private key to sign with, the TXT record that publishes the public one. */
+function dkimKey() {
+  const { privateKey, publicKey } = generateKeyPairSync("rsa", { modulusLength: 2048, publicKeyEncoding: { type: "spki", format: "der" }, privateKeyEncoding: { type: "pkcs8", format: "pem" } });
+  return { privateKey, record: `v=DKIM1; k=rsa; p=${publicKey.toString("base64")}` };
+}
+/** The site's mail system signs its mail; an uploader's own domain signs its own. */
+const siteKey = dkimKey();
+const uploaderKey = dkimKey();
 
 describe("TAKE IT DOWN Act requests, and replies to notices", () => {
   let replies: ReplyListener;
@@ -68,7 +79,16 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
       },
     });
     net = await startTakedownNetwork(web.port, {
-      dns: { "tubeleaks.example": { a: ["198.51.100.40"] }, "fakes.example": { a: ["198.51.100.41"] } },
+      dns: {
+        // The site's mail leaves from its own server only (not from this machine), is DKIM-signed, and DMARC asks to reject the rest.
+        "tubeleaks.example": { a: ["198.51.100.40"], txt: ["v=spf1 ip4:198.51.100.40 -all"] },
+        "sel1._domainkey.tubeleaks.example": { txt: [siteKey.record] },
+        "_dmarc.tubeleaks.example": { txt: ["v=DMARC1; p=reject"] },
+        "fakes.example": { a: ["198.51.100.41"] },
+        // The host's abuse desk sends unsigned mail from this machine, which its SPF names.
+        "tubenet.example": { txt: ["v=spf1 ip4:127.0.0.1 -all"] },
+        "sel1._domainkey.uploader.example": { txt: [uploaderKey.record] },
+      },
       rdap: {
         ips: { "198.51.100.40": rdapNetwork("TUBENET", "abuse@tubenet.example"), "198.51.100.41": rdapNetwork("FAKENET", "abuse@fakenet.example") },
         domains: {
@@ -93,6 +113,8 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
       port: 0,
       recipients: ["agent-replies@leakwarden.test"],
       maxBytes: 200_000,
+      // The fake network's DNS, as DNS_SERVERS gives it to the server: nothing is looked up elsewhere.
+      resolver: mailDnsResolver([net.dns.servers], 3000),
       logger: services.logger,
       onReply: async (reply) => void (await services.takedowns.recordReply(reply)),
     });
@@ -254,12 +276,32 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
   });
 
   describe("replies", () => {
-    const reply = (message: { subject: string; text: string; inReplyTo?: string; references?: string | string[]; headers?: Record<string, string>; messageId?: string; to?: string }) =>
-      nodemailer.createTransport({ host: "127.0.0.1", port: replies.port, secure: false, ignoreTLS: true }).sendMail({
-        from: "Abuse Desk <abuse@tubenet.example>",
-        to: message.to ?? "agent-replies@leakwarden.test",
-        ...message,
-      });
+    type Reply = { subject: string; text: string; inReplyTo?: string; references?: string | string[]; headers?: Record<string, string>; messageId?: string; to?: string };
+    /**
+     * Sends a reply over SMTP to the listener, From `from` (envelope and header), DKIM-signed with
+     * mailauth's signer when `sign` says by which domain and key; `tamper` edits the signed message.
+     */
+    const reply = async (
+      message: Reply,
+      options: { from?: string; sign?: { domain: string; key: { privateKey: string } }; tamper?: (raw: string) => string } = {},
+    ) => {
+      const from = options.from ?? "abuse@tubenet.example";
+      const built = await nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "windows" }).sendMail({ from: `Abuse Desk <${from}>`, to: message.to ?? "agent-replies@leakwarden.test", ...message });
+      let raw = (built.message as Buffer).toString("utf8");
+      if (options.sign) {
+        // mailauth's signer takes one entry per signature in signatureData (its typings call the fields required on the options too).
+        const signature = { signingDomain: options.sign.domain, selector: "sel1", privateKey: options.sign.key.privateKey };
+        const signed = await dkimSign(raw, { ...signature, canonicalization: "relaxed/relaxed", algorithm: "rsa-sha256", signatureData: [signature] });
+        expect(signed.errors).toEqual([]);
+        raw = signed.signatures + raw;
+      }
+      if (options.tamper) raw = options.tamper(raw);
+      return nodemailer
+        .createTransport({ host: "127.0.0.1", port: replies.port, secure: false, ignoreTLS: true })
+        .sendMail({ envelope: { from, to: [message.to ?? "agent-replies@leakwarden.test"] }, raw });
+    };
+    /** The site's own desk, its mail signed by the site's domain. */
+    const fromSite = { from: "abuse@tubeleaks.example", sign: { domain: "tubeleaks.example", key: siteKey } };
     const noticeOf = (d: { notices: { kind: string; recipient: { kind: string }; messageId: string | null; id: string }[] }, kind: string, recipientKind: string) =>
       d.notices.find((n) => n.kind === kind && n.recipient.kind === recipientKind)!;
 
@@ -272,18 +314,24 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
       const hostRequest = noticeOf(tube2, "takeitdown", "host");
       expect(siteDmca.messageId).toBe(`<notice-${siteDmca.id}@leakwarden.test>`);
 
-      await reply({
-        subject: "Automatic reply: DMCA notice",
-        text: "I am out of the office until Monday. Your message has been removed from my queue.",
-        inReplyTo: siteDmca.messageId!,
-        headers: { "Auto-Submitted": "auto-replied" },
-      });
+      await reply(
+        {
+          subject: "Automatic reply: DMCA notice",
+          text: "I am out of the office until Monday. Your message has been removed from my queue.",
+          inReplyTo: siteDmca.messageId!,
+          headers: { "Auto-Submitted": "auto-replied" },
+        },
+        fromSite,
+      );
       await reply({ subject: "Re: TAKE IT DOWN", text: "Please provide the original URLs of the work and an ID.\n\n> TAKE IT DOWN Act removal request", inReplyTo: hostRequest.messageId! });
-      await reply({
-        subject: "Re: TAKE IT DOWN Act removal request",
-        text: "We decline to act on this request.\n\nOn Tue, Jun 2, 2026 Leakwarden wrote:\n> Please remove the depiction, it has been removed elsewhere",
-        references: ["<thread-start@tubeleaks.example>", siteRequest.messageId!],
-      });
+      await reply(
+        {
+          subject: "Re: TAKE IT DOWN Act removal request",
+          text: "We decline to act on this request.\n\nOn Tue, Jun 2, 2026 Leakwarden wrote:\n> Please remove the depiction, it has been removed elsewhere",
+          references: ["<thread-start@tubeleaks.example>", siteRequest.messageId!],
+        },
+        fromSite,
+      );
       const fakeRequest = noticeOf(fake, "takeitdown", "site");
       await reply({ subject: "Re: your request", text: "The content has been removed. Thank you.", references: fakeRequest.messageId!, messageId: "<done-1@fakes.example>" });
       // Delivered twice, recorded once.
@@ -299,13 +347,22 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
         ["refused", siteRequest.id],
       ]);
       expect(t1.history.map((e: { type: string }) => e.type)).toEqual(expect.arrayContaining(["reply_auto_reply", "reply_refused"]));
-      expect(t1.history.find((e: { type: string }) => e.type === "reply_refused").message).toBe('A reply from abuse@tubenet.example refuses to remove it: "We decline to act on this request."');
+      expect(t1.history.find((e: { type: string }) => e.type === "reply_refused").message).toBe('A reply from abuse@tubeleaks.example refuses to remove it: "We decline to act on this request."');
+      expect(t1.replies.map((r: { verified: boolean }) => r.verified)).toEqual([true, true]);
+      expect(t1.replies[1].trust).toBe("Verified: it is from abuse@tubeleaks.example, at tubeleaks.example, where the notice went, and a DKIM signature of tubeleaks.example verified.");
+      // The host's desk signs nothing, but its SPF names the server the reply came from.
+      const hostReply = (await takedownOf(leakIds.tube2)).replies.find((r: { noticeId: string }) => r.noticeId === hostRequest.id);
+      expect(hostReply).toMatchObject({ kind: "more_info", verified: true, trust: expect.stringContaining("SPF says tubenet.example sends mail from the server it came from") });
       const t2 = await takedownOf(leakIds.tube2);
       // The site's notices carried both links: their replies show on both; the host's request was tube2's alone.
       expect(t2.replies.map((r: { kind: string }) => r.kind)).toEqual(["auto_reply", "more_info", "refused"]);
       const f = await takedownOf(leakIds.fake);
       expect(f.replies.map((r: { kind: string }) => r.kind)).toEqual(["removed"]);
       expect(f.history.filter((e: { type: string }) => e.type === "reply_removed")).toHaveLength(1);
+      // Unsigned, from a host that is not the site: shown, marked unverified, and nothing is brought forward.
+      expect(f.replies[0]).toMatchObject({ verified: false, trust: "Unverified: it is from abuse@tubenet.example, not from safety@fakes.example or another address at fakes.example. It changes nothing, and re-checks go on." });
+      expect(f.history.find((e: { type: string }) => e.type === "reply_removed").message).toMatch(/^An unverified reply claiming to be from abuse@tubenet\.example says the material was removed: .* Unverified: /);
+      expect(f.nextCheckAt).toBe(fake.nextCheckAt);
     });
 
     it("stops re-sends and escalation for a link answered by a counter-notice, and tells her what §512(g) means", async () => {
@@ -316,15 +373,78 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
       const notice = noticeOf(before, "dmca", "site");
       expect(notice.messageId).toBeTruthy();
 
-      await reply({
-        subject: "Counter-notification",
-        text:
-          "This is a counter-notification under 17 U.S.C. 512(g). I have a good faith belief the material was removed as a result of mistake. " +
-          "I consent to the jurisdiction of the Federal District Court.",
-        inReplyTo: notice.messageId!,
-      });
+      // A counter-notice with each element § 512(g)(3) requires, as the uploader's host forwards it.
+      const counterNotice = [
+        "Counter-notification under 17 U.S.C. 512(g)(3), from the uploader, forwarded by our abuse desk:",
+        "The material removed was the video at http://tubeleaks.example/v/3, where it appeared before it was removed.",
+        "I swear, under penalty of perjury, that I have a good faith belief that the material was removed or disabled as a result of mistake or misidentification of the material to be removed or disabled.",
+        "Name: Jordan Upload",
+        "Address: 12 Elm Street, Springfield, IL 62701, USA",
+        "Telephone: +1 (217) 555-0142",
+        "I consent to the jurisdiction of the Federal District Court for the judicial district in which my address is located, and I will accept service of process from the person who provided the notification.",
+        "Signature: /s/ Jordan Upload",
+      ].join("\n");
+      const unchanged = async (why: string) => {
+        const now = await takedownOf(leakIds.tube3);
+        expect(now.counterNotice, why).toBeNull();
+        expect(now.nextCheckAt, why).toBe(before.nextCheckAt);
+        expect(now.history.map((e: { type: string }) => e.type), why).not.toContain("counter_notice");
+        await services.queue.runDue(["email.send"]);
+        expect(readOutbox(services.dataDir).filter((m) => m.to.includes("ava@example.com") && /counter-notice/.test(m.subject)), why).toHaveLength(0);
+        return now;
+      };
+
+      // Forged: the site's address in From, no signature, sent from a server the site's SPF does not name.
+      await reply({ subject: "Counter-notification", text: counterNotice, inReplyTo: notice.messageId! }, { from: "removals@tubeleaks.example" });
+      await unchanged("a forged counter-notice");
+      // A third party's: validly signed, by its own domain.
+      await reply({ subject: "Counter-notification", text: counterNotice, inReplyTo: notice.messageId! }, { from: "jordan@uploader.example", sign: { domain: "uploader.example", key: uploaderKey } });
+      await unchanged("a counter-notice from a third party");
+      // Signed by the third party's domain, From the site: the signature verifies, but not for the From domain.
+      await reply({ subject: "Counter-notification", text: counterNotice, inReplyTo: notice.messageId! }, { from: "removals@tubeleaks.example", sign: { domain: "uploader.example", key: uploaderKey } });
+      await unchanged("a signature not aligned with From");
+      // Signed by the site, then altered on the way: the signature no longer verifies.
+      await reply(
+        { subject: "Counter-notification", text: counterNotice, inReplyTo: notice.messageId! },
+        { ...fromSite, tamper: (raw) => raw.replace("Jordan Upload", "Jordan Uplaod") },
+      );
+      await unchanged("a counter-notice altered after signing");
+      // The site's own abuse desk, signed, but an automatic reply whose boilerplate mentions counter-notification.
+      await reply(
+        {
+          subject: "Re: DMCA notice [ticket 4411]",
+          text: "Thank you, your report was received. If the uploader sends a counter-notification under 17 U.S.C. 512(g), we will forward it to you.",
+          inReplyTo: notice.messageId!,
+          headers: { "Auto-Submitted": "auto-replied", "X-Autoreply": "yes" },
+        },
+        fromSite,
+      );
+      await unchanged("an auto-reply mentioning counter-notification");
+      // The site, signed, saying "counter notice" without what the statute requires: a dispute, not a counter-notice.
+      await reply({ subject: "Counter notice", text: "This is a counter notice. The uploader says the video is theirs.", inReplyTo: notice.messageId! }, fromSite);
+      const disputed = await unchanged("an incomplete counter-notice");
+      expect(disputed.replies.map((r: { kind: string; verified: boolean }) => `${r.kind}:${r.verified}`)).toEqual([
+        "counter_notice:false",
+        "counter_notice:false",
+        "counter_notice:false",
+        "counter_notice:false",
+        "auto_reply:true",
+        "disputed:true",
+      ]);
+      expect(disputed.replies[0].trust).toBe(
+        "Unverified: nothing in the message proves that tubeleaks.example sent it (no DKIM signature of that domain verified, and no SPF pass for it). It changes nothing, and re-checks go on.",
+      );
+      expect(disputed.replies[1].trust).toContain("it is from jordan@uploader.example, not from removals@tubeleaks.example or another address at tubeleaks.example.");
+      expect(disputed.history.find((e: { type: string }) => e.type === "reply_counter_notice").message).toMatch(/^An unverified reply claiming to be from removals@tubeleaks\.example is a counter-notice/);
+      expect(disputed.history.find((e: { type: string }) => e.type === "reply_disputed").message).toContain("disputes the notice, but is not a complete counter-notice");
+      // The keys were read from the test network's DNS, as the server's DNS setting says.
+      expect(net.dns.questions).toEqual(expect.arrayContaining(["sel1._domainkey.tubeleaks.example", "sel1._domainkey.uploader.example", "_dmarc.tubeleaks.example"]));
+
+      // The site, its signature aligned with From, with every element: a counter-notice.
+      await reply({ subject: "Counter-notification", text: counterNotice, inReplyTo: notice.messageId! }, { ...fromSite, from: "removals@tubeleaks.example" });
       const answered = await takedownOf(leakIds.tube3);
-      expect(answered.counterNotice).toMatchObject({ from: "abuse@tubenet.example" });
+      expect(answered.counterNotice).toMatchObject({ from: "removals@tubeleaks.example" });
+      expect(answered.replies.at(-1)).toMatchObject({ kind: "counter_notice", verified: true });
       expect(answered.counterNotice.explanation).toContain("10 to 14 business days");
       expect(answered.counterNotice.explanation).toContain("unless you tell the site in that time that you have filed a lawsuit");
       expect(answered.nextCheckAt).toBeNull();
@@ -339,9 +459,9 @@ describe("TAKE IT DOWN Act requests, and replies to notices", () => {
       expect(told[0]!.text).toMatch(/17 U\.S\.C\. \S+ 512\(g\)/);
       expect(told[0]!.text).toContain("10 to 14 business days after it received the counter-notice, unless in that time you tell the site that you have filed a lawsuit");
       expect(told[0]!.text).toContain("we have stopped sending notices for this link");
-      expect(told[0]!.text).toContain("abuse@tubenet.example");
-      // The same reply delivered again tells her nothing more.
-      await reply({ subject: "Counter-notification", text: "This is a counter-notification under 17 U.S.C. 512(g).", inReplyTo: notice.messageId! });
+      expect(told[0]!.text).toContain("removals@tubeleaks.example");
+      // Another counter-notice for the same link tells her nothing more.
+      await reply({ subject: "Counter-notification", text: counterNotice, inReplyTo: notice.messageId! }, { ...fromSite, from: "removals@tubeleaks.example" });
       await services.queue.runDue(["email.send"]);
       expect(readOutbox(services.dataDir).filter((m) => m.to.includes("ava@example.com") && /counter-notice/.test(m.subject))).toHaveLength(1);
 

@@ -17,6 +17,7 @@ import { AuthorizationForm } from "./authorization-form";
 import { AutopilotPanel } from "./autopilot-panel";
 import { CopyField } from "../../../components/copy-field";
 import { FormStepCard } from "./form-step";
+import { NoticeReplies } from "./notice-replies";
 import { RemovalDeadline } from "./removal-deadline";
 import { QueryError, Skeleton } from "../../../components/query-error";
 import { queryKeys } from "../../../lib/query-keys";
@@ -241,6 +242,7 @@ function Detail({ id }: { id: string }) {
           </div>
         )}
       </section>
+      <NoticeReplies replies={d.replies} />
       <div>
         <h4 className="font-semibold text-slate-200">History</h4>
         {d.history.length === 0 ? (
