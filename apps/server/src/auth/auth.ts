@@ -235,6 +235,9 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
     if (!change || change.requestType !== "change-email-verification") return true;
     const current = await ctx.context.internalAdapter.findUserById(change.userId);
     if (!current || current.email.toLowerCase() !== change.email.toLowerCase()) return false;
+    // Opened in a browser signed in to another account: the library refuses it, and the link stays hers to open.
+    const signedIn = await getSessionFromCtx(ctx).catch(() => null);
+    if (signedIn && signedIn.user.id !== change.userId) return true;
     const digest = createHash("sha256").update(token).digest("hex");
     return (await countInWindow(db, `lw:email-change-link:${digest}`, EMAIL_CHANGE_LINK_MEMORY_MS, Date.now())) === 1;
   }

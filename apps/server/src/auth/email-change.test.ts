@@ -116,6 +116,10 @@ describe("changing the account's email", { timeout: 120_000 }, () => {
     const me = await signUpAndConfirm(services, "link-old@example.com", password);
     expect((await me.post("/api/auth/change-email", { newEmail: "link-new@example.com", currentPassword: password })).status).toBe(200);
     const link = await confirmationLink("link-new@example.com");
+    // Opened first where another account is signed in: refused, and it still works for her.
+    const other = await signUpAndConfirm(services, "link-other@example.com", password);
+    expect((await other.get(link)).headers.get("location")).toBe("/settings?email=changed&error=INVALID_USER");
+    expect(await emailOf(me)).toBe("link-old@example.com");
     const first = await me.get(link);
     expect(first.headers.get("location")).toBe("/settings?email=changed");
     expect(await emailOf(me)).toBe("link-new@example.com");
