@@ -55,6 +55,12 @@ describe("a database outage", { timeout: 60_000 }, () => {
         // Nothing tells the browser to forget her session.
         expect(res.headers.getSetCookie().filter((c) => /max-age=0/i.test(c)), path).toEqual([]);
       }
+      // Signing in meanwhile is told the same, without the promise of a session.
+      const signIn = await new TestClient(services.app).post("/api/auth/sign-in/email", { email, password });
+      expect(signIn.status).toBe(503);
+      const refused = await signIn.json();
+      expect(refused.error).toMatchObject({ code: "UNAVAILABLE", message: "Leakwarden is unavailable at the moment. Please try again in a few minutes." });
+      expect(refused.message).toBe(refused.error.message);
     } finally {
       restore();
     }
