@@ -17,7 +17,8 @@ interface ProviderError {
 export function toAuthResult<T>(result: { data: T | null; error: ProviderError | null }): AuthResult<T> {
   const { data, error } = result;
   if (error) {
-    const readable = error.status >= 400 && error.status < 500 && typeof error.message === "string" && error.message.trim() !== "";
+    // A refusal, or the server saying it is unavailable (503): both are sentences for her.
+    const readable = ((error.status >= 400 && error.status < 500) || error.status === 503) && typeof error.message === "string" && error.message.trim() !== "";
     const fields = readable && error.error?.fields && typeof error.error.fields === "object" ? error.error.fields : undefined;
     return { ok: false, message: readable ? error.message! : messages.unexpectedError, status: error.status, ...(error.code ? { code: error.code } : {}), ...(fields ? { fields } : {}) };
   }
