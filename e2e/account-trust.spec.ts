@@ -83,6 +83,19 @@ test("two-factor sign-in: turned on in Settings, sign-in asks for the code, and 
   await twoFactor.getByRole("button", { name: "Turn on" }).click();
   await expect(twoFactor.getByText("On.", { exact: true })).toBeVisible();
 
+  // Her email moves only with her password and a second factor (here the last backup code).
+  await page.goto("/settings");
+  const emailCard = page.getByRole("region", { name: "Email" });
+  await emailCard.getByLabel("New email").fill(newEmail("twofactor-moved"));
+  await emailCard.getByRole("button", { name: "Change email" }).click();
+  await expect(emailCard.getByText("Enter your current password to change your email")).toBeVisible();
+  await emailCard.getByLabel("Current password").fill(password);
+  await emailCard.getByRole("button", { name: "Change email" }).click();
+  await expect(emailCard.getByText("Enter the 6-digit code from your authenticator app, or one of your backup codes")).toBeVisible();
+  await emailCard.getByLabel("Authenticator or backup code").fill(backupCodes[9]!);
+  await emailCard.getByRole("button", { name: "Change email" }).click();
+  await expect(emailCard.getByText(/We sent a confirmation link to/)).toBeVisible();
+
   // Sign-in asks for the code.
   await signOut(page, baseURL);
   await page.goto("/signin");

@@ -8,6 +8,8 @@ export const accountSecurityMessages = {
   currentPasswordRequired: "Your current password is required",
   codeInvalid: "Enter the 6-digit code from your authenticator app",
   backupCodeRequired: "Enter one of your backup codes",
+  codeOrBackupRequired: "Enter the 6-digit code from your authenticator app, or one of your backup codes",
+  emailChangePasswordRequired: "Enter your current password to change your email",
   resetSent: "If an account uses this address, we have emailed it a link to set a new password. The link works once, for one hour.",
   resetInvalidLink: "This link has expired or was already used. Ask for a new one.",
   passwordReset: "Your password was changed and every other device was signed out. Sign in with your new password.",
@@ -30,7 +32,16 @@ export const changePasswordSchema = z.object({
 });
 export type ChangePasswordValues = z.infer<typeof changePasswordSchema>;
 
-export const changeEmailSchema = z.object({ newEmail: email });
+/**
+ * A new address, confirmed as a password change is: her current password (an account without one
+ * signs in again with Google instead) and, with two-factor sign-in on, an authenticator or backup
+ * code. Which of them her account needs is the form's to ask (the server insists either way).
+ */
+export const changeEmailSchema = z.object({
+  newEmail: email,
+  currentPassword: z.optional(z.string().check(z.maxLength(128, "Password must be at most 128 characters"))),
+  code: z.optional(z.string().check(z.trim(), z.maxLength(64, accountSecurityMessages.codeOrBackupRequired))),
+});
 export type ChangeEmailValues = z.infer<typeof changeEmailSchema>;
 
 /** The password that confirms turning two-factor sign-in on or off. */

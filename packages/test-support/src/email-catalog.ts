@@ -142,7 +142,7 @@ export const emailCatalog = {
   contactCopyMessage: () => [
     {
       name: "contact-copy",
-      email: contactCopyMessage({ ticket: "LW-7K3QH9AD", topic: "Billing", email: to, message: "Hello,\n\nI was charged twice this month for Premium; could you refund one of the payments?\n\nMia" }, `${origin}/contact`),
+      email: contactCopyMessage({ ticket: "LW-7K3QH9AD", email: to }, `${origin}/contact`),
     },
   ],
   renderNotice: () => [

@@ -1,6 +1,6 @@
 import { createHash, createHmac } from "node:crypto";
 import { betterAuth } from "better-auth";
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, isNotNull, like } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
@@ -22,6 +22,8 @@ import {
 import type { OutgoingEmail } from "../email/mailer";
 import type { Logger } from "../lib/logger";
 import { authRateLimitStorage } from "./rate-limit-storage";
+import { signedInRecently } from "./recent-sign-in";
+import { takeSecondFactor } from "./second-factor";
 import { claimTotpStep, TOTP_CODE_USED, totpKey, totpStepOf } from "./totp-replay";
 
 /** Header our HTTP layer sets from the socket's address (or a trusted proxy's); clients cannot supply it. */
@@ -58,6 +60,18 @@ export const PASSWORD_CHECKS_LIMITED = "Too many password attempts. Please wait 
  * at her password than the account's allowance, from any number of addresses.
  */
 export const passwordCheckKey = (userId: string) => `lw:password-check:user:${userId}`;
+
+/** What an email change asks for, as a password change does: a stolen session alone cannot move the account to another address. */
+export const emailChangeMessages = {
+  passwordRequired: "Enter your current password to change your email.",
+  passwordWrong: "That password is not right.",
+  codeRequired: "Enter the 6-digit code from your authenticator app, or one of your backup codes.",
+  codeWrong: "That code is not right. Enter the current code from your authenticator app, or one of your backup codes.",
+  recentSignInRequired: "For your safety, sign in again with Google, then change your email within 10 minutes.",
+} as const;
+
+/** How long an email-change link is remembered as used: longer than it works (the confirmation links' 24 hours). */
+const EMAIL_CHANGE_LINK_MEMORY_MS = 25 * 3_600_000;
 
 /** The prefix of a reset link's verification identifier: `reset-password:<token>`. */
 const RESET_PASSWORD_PREFIX = "reset-password:";
@@ -179,6 +193,53 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
       settings.logger?.warn({ userId }, "an authenticator code was used again");
       throw new APIError("UNAUTHORIZED", { message: TOTP_CODE_USED, code: "TOTP_CODE_ALREADY_USED" });
     }
+  }
+
+  /**
+   * An email change is confirmed as a password change is: her current password (an account without
+   * one: a Google sign-in of the last minutes) and, when two-factor sign-in is on, a code from her
+   * authenticator app or a backup code. Refused with the field to fix.
+   */
+  async function confirmEmailChange(ctx: AuthContext, body: Record<string, unknown>): Promise<void> {
+    const signedIn = await getSessionFromCtx(ctx).catch(() => null);
+    // No session: the library refuses the request itself.
+    if (!signedIn) return;
+    const userId = signedIn.user.id;
+    const [credential] = await db
+      .select({ password: account.password })
+      .from(account)
+      .where(and(eq(account.userId, userId), eq(account.providerId, "credential"), isNotNull(account.password)))
+      .limit(1);
+    if (credential?.password) {
+      const typed = body.currentPassword;
+      if (typeof typed !== "string" || typed === "") throw invalidFields({ currentPassword: emailChangeMessages.passwordRequired });
+      if (!(await ctx.context.password.verify({ hash: credential.password, password: typed }))) throw invalidFields({ currentPassword: emailChangeMessages.passwordWrong });
+    } else if (!signedInRecently(new Date(signedIn.session.createdAt))) {
+      throw new APIError("FORBIDDEN", { message: emailChangeMessages.recentSignInRequired, code: "RECENT_SIGN_IN_REQUIRED" });
+    }
+    if ((signedIn.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled === true) {
+      const code = typeof body.code === "string" ? body.code.trim() : "";
+      if (code === "") throw invalidFields({ code: emailChangeMessages.codeRequired });
+      const taken = await takeSecondFactor(db, ctx.context.secretConfig, userId, code);
+      if (taken === "used") throw invalidFields({ code: TOTP_CODE_USED });
+      if (taken !== "ok") throw invalidFields({ code: emailChangeMessages.codeWrong });
+    }
+  }
+
+  /**
+   * An email-change link works once, and only while her account still has the address it was
+   * asked from: opened again (or after another change) it is treated as any invalid link.
+   */
+  async function emailChangeLinkUsable(ctx: AuthContext, token: string): Promise<boolean> {
+    const change = await emailChangeOf(token);
+    if (!change || change.requestType !== "change-email-verification") return true;
+    const current = await ctx.context.internalAdapter.findUserById(change.userId);
+    if (!current || current.email.toLowerCase() !== change.email.toLowerCase()) return false;
+    // Opened in a browser signed in to another account: the library refuses it, and the link stays hers to open.
+    const signedIn = await getSessionFromCtx(ctx).catch(() => null);
+    if (signedIn && signedIn.user.id !== change.userId) return true;
+    const digest = createHash("sha256").update(token).digest("hex");
+    return (await countInWindow(db, `lw:email-change-link:${digest}`, EMAIL_CHANGE_LINK_MEMORY_MS, Date.now())) === 1;
   }
 
   return betterAuth({
@@ -326,6 +387,15 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
           const signedIn = await getSessionFromCtx(ctx).catch(() => null);
           if (signedIn) await takeAttempt(passwordCheckKey(signedIn.user.id), PASSWORD_CHECKS_LIMITED);
         }
+        if (ctx.path === "/change-email") {
+          // (The library's own schema drops the confirmation fields once they are checked here.)
+          await confirmEmailChange(ctx, body);
+        }
+        if (ctx.path === "/verify-email") {
+          const token = typeof ctx.query?.token === "string" ? ctx.query.token : "";
+          // A used link is handed to the library as an invalid one: it answers (and redirects) as for any bad link.
+          if (!(await emailChangeLinkUsable(ctx, token))) return { context: { ...ctx, query: { ...ctx.query, token: "used-email-change-link" } } };
+        }
         // A changed password signs out every other session, whatever the request asked.
         if (ctx.path === "/change-password") {
           return { context: { ...ctx, body: { ...body, revokeOtherSessions: true } } };
@@ -373,6 +443,8 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
           return;
         }
         if (ctx.path === "/verify-email") {
+          // A refused link redirects with an error: nothing changed, nobody is told.
+          if (!succeeded(ctx.context.returned)) return;
           // A new address confirmed: tell the old one, once the account really carries the new one.
           const change = await emailChangeOf(typeof ctx.query?.token === "string" ? ctx.query.token : "");
           if (!change || change.requestType !== "change-email-verification") return;
@@ -436,6 +508,18 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
       },
     ],
   });
+}
+
+/** Whether a link endpoint's answer is a success: a JSON answer, or a redirect that carries no error. */
+function succeeded(value: unknown): boolean {
+  if (!(value instanceof Error)) return value !== undefined && value !== null;
+  if (!isRedirect(value)) return false;
+  const location = (value as { headers?: Headers }).headers?.get?.("location") ?? "";
+  try {
+    return !new URL(location, "http://localhost").searchParams.has("error");
+  } catch {
+    return false;
+  }
 }
 
 /** A redirect is how a link endpoint answers success as well as failure. */

@@ -152,7 +152,7 @@ describe("recovery and sign-in", () => {
     const mover = await signUpAndConfirm(services, "moving-out@example.com", "mover-pass");
     await requestReset("moving-out@example.com");
     const oldInbox = resetToken("moving-out@example.com");
-    expect((await mover.post("/api/auth/change-email", { newEmail: "moved-in@example.com" })).status).toBe(200);
+    expect((await mover.post("/api/auth/change-email", { newEmail: "moved-in@example.com", currentPassword: "mover-pass" })).status).toBe(200);
     await services.queue.runDue(["email.send"]);
     const confirmation = mailsTo("moved-in@example.com", /confirm your new email/i).at(-1);
     expect((await mover.get(firstLink(confirmation!.text, "/api/auth/verify-email")!)).status).toBe(302);
@@ -182,7 +182,7 @@ describe("recovery and sign-in", () => {
 
   it("changes the email once the new address confirms it, and tells the old one", async () => {
     const me = await signUpAndConfirm(services, "old-address@example.com", "secret-pass");
-    const ask = await me.post("/api/auth/change-email", { newEmail: "new-address@example.com" });
+    const ask = await me.post("/api/auth/change-email", { newEmail: "new-address@example.com", currentPassword: "secret-pass" });
     expect(ask.status).toBe(200);
     await services.queue.runDue(["email.send"]);
     // Nothing changes before the new address confirms.

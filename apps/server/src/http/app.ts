@@ -34,7 +34,7 @@ import type { TakedownsService } from "../modules/takedowns/takedowns.service";
 import type { OperationsService } from "../modules/operations/operations.service";
 import type { AppEnv } from "./context";
 import { errorBody, handleError, inErrorShape } from "./error-handler";
-import { checkOrigin, clientIp, loadSession, withClientIp } from "./middleware";
+import { checkOrigin, clientIp, loadSession, SERVICE_UNAVAILABLE_MESSAGE, withClientIp } from "./middleware";
 import { createMetrics, observabilityRoutes, requestContext } from "./observability";
 import { SessionCache } from "./session-cache";
 
@@ -115,10 +115,33 @@ export function createApp(deps: AppDeps) {
   // Which session a /v1 call's credentials name is kept briefly (its standing is read each time); anything better-auth does but reading one may change them.
   // Its error answers are given the one error shape.
   const sessions = new SessionCache(SESSION_CACHE_MS);
+  const databaseAnswers = () =>
+    deps.database.ping().then(
+      () => true,
+      () => false,
+    );
   app.use("/api/auth/*", bodyLimit({ maxSize: 64 * 1024 }));
   app.on(["GET", "POST"], "/api/auth/*", async (c) => {
     try {
-      return await inErrorShape(await deps.auth.handler(withClientIp(c.req.raw, c.get("clientIp"))), logger, c.req.path);
+      // The library answers 500 (or throws, from its rate limiter) when it cannot read its tables: with
+      // the database away that is an outage (503), so that a browser asking who is signed in does not
+      // take it for "nobody".
+      let response: Response | null = null;
+      let failure: unknown = null;
+      try {
+        response = await deps.auth.handler(withClientIp(c.req.raw, c.get("clientIp")));
+      } catch (error) {
+        failure = error;
+      }
+      if ((!response || response.status >= 500) && !(await databaseAnswers())) {
+        logger.warn({ path: c.req.path }, "auth request during a database outage");
+        // Only a session read may say she is still signed in; a sign-in, a reset… is just not possible now.
+        const message = c.req.path === "/api/auth/get-session" ? SERVICE_UNAVAILABLE_MESSAGE : "Leakwarden is unavailable at the moment. Please try again in a few minutes.";
+        // (Its message beside `error` too, where the library's browser client reads it.)
+        return c.json({ ...errorBody("UNAVAILABLE", message, undefined, { reason: "database-unreachable" }), message }, 503);
+      }
+      if (!response) throw failure;
+      return await inErrorShape(response, logger, c.req.path);
     } finally {
       if (c.req.path !== "/api/auth/get-session") sessions.forgetAll();
     }

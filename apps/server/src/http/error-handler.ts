@@ -25,6 +25,8 @@ export function fieldsFromZod(error: ZodError): Record<string, string> {
 /** The one error handler: every error answer has the same shape; 5xx details are logged, never sent. */
 export function handleError(error: unknown, c: Context, logger: Logger): Response {
   if (error instanceof AppError) {
+    // An outage is the operator's to see: its cause is logged, never sent.
+    if (error.code === "UNAVAILABLE" && error.cause !== undefined) logger.warn({ err: error.cause, path: c.req.path, method: c.req.method }, "service unavailable");
     return c.json(errorBody(error.code, error.message, error.fields, error.details), error.status as ContentfulStatusCode);
   }
   if (error instanceof ZodError) {

@@ -56,7 +56,12 @@ export function loadSession(auth: Auth, sessions?: { cache: SessionCache; db: Db
     let readHere = false;
     const lookup = async (): Promise<FoundSession | null> => {
       readHere = true;
-      const result = await auth.api.getSession({ headers }).catch(() => null);
+      const result = await auth.api.getSession({ headers }).catch((error: unknown) => {
+        // Credentials the library refuses are no session; a session it could not read (the
+        // database is away) is an outage: she is not signed out, she is told to try again.
+        if (isClientRefusal(error)) return null;
+        throw unavailable(error);
+      });
       if (!result) return null;
       const { user: u, session: s } = result;
       return {
@@ -72,7 +77,9 @@ export function loadSession(auth: Auth, sessions?: { cache: SessionCache; db: Db
       const found = await kept.cache.read(key, lookup);
       // Kept from an earlier request (this one did not read it): it may have ended since, through another process.
       if (found && !readHere) {
-        user = await kept.standing(found.sessionId);
+        user = await kept.standing(found.sessionId).catch((error: unknown) => {
+          throw unavailable(error);
+        });
         if (!user) kept.cache.forget(key);
       } else user = found?.user ?? null;
     } else if (key !== null) user = (await lookup())?.user ?? null;
@@ -91,6 +98,21 @@ export function loadSession(auth: Auth, sessions?: { cache: SessionCache; db: Db
       if (user && kept && !safeMethods.has(c.req.method)) kept.cache.forgetUser(user.id);
     }
   };
+}
+
+export const SERVICE_UNAVAILABLE_MESSAGE = "Leakwarden is unavailable at the moment. You are still signed in: please try again in a few minutes.";
+
+/** The library's own refusal of the credentials (a 4xx): nothing is wrong but the credentials. */
+function isClientRefusal(error: unknown): boolean {
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === "number" && status >= 400 && status < 500;
+}
+
+/** A session that could not be read: 503, with the cause kept for the log. */
+function unavailable(cause: unknown): AppError {
+  const error = new AppError("UNAVAILABLE", SERVICE_UNAVAILABLE_MESSAGE, undefined, { reason: "database-unreachable" });
+  (error as Error & { cause?: unknown }).cause = cause;
+  return error;
 }
 
 /** Signed in, whatever the account still owes (get-user, the age confirmation itself). */

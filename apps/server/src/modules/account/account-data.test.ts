@@ -11,6 +11,7 @@ import { createMailer } from "../../email/mailer";
 import { createLogger } from "../../lib/logger";
 import { csvCell } from "./account-export";
 import { DMCA_STATEMENT } from "./account-deletion";
+import { namesAddress } from "./outbox-erasure";
 
 const DAY = 24 * 3_600_000;
 
@@ -181,6 +182,17 @@ describe("her data export", { timeout: 120_000 }, () => {
     expect((await limited.json()).error.message).toMatch(/Try again in an hour/);
   });
 
+  it("tells her address from a longer one that contains it when clearing the outbox", () => {
+    const her = "ann@mail.example";
+    expect(namesAddress("to: ann@mail.example", her)).toBe(true);
+    expect(namesAddress("<ann@mail.example>, bo@x.example", her)).toBe(true);
+    expect(namesAddress("write to ann@mail.example.", her)).toBe(true);
+    expect(namesAddress("to: joann@mail.example", her)).toBe(false);
+    expect(namesAddress("to: jo.ann@mail.example", her)).toBe(false);
+    expect(namesAddress("to: ann@mail.example.org", her)).toBe(false);
+    expect(namesAddress("joann@mail.example and later ann@mail.example", her)).toBe(true);
+  });
+
   it("quotes CSV cells and makes formulas inert", () => {
     expect(csvCell('a,"b"')).toBe('"a,""b"""');
     expect(csvCell("+1 555")).toBe("'+1 555");
@@ -211,7 +223,7 @@ describe("deleting her account", { timeout: 180_000 }, () => {
     await services?.close();
   });
 
-  const mailsTo = (email: string, subject: RegExp) => readOutbox(services.dataDir).filter((m) => m.to.includes(email) && subject.test(m.subject));
+  const mailsTo = (email: string, subject: RegExp) => readOutbox(services.dataDir).filter((m) => m.to.toLowerCase() === email && subject.test(m.subject));
 
   it("asks for her password, then signs every device out and tells her by email", async () => {
     const phone = new TestClient(services.app);
@@ -297,25 +309,37 @@ describe("deleting her account", { timeout: 180_000 }, () => {
     await services.queue.runDue(["account.erase"]);
     expect(await rowsMentioning(services, avaData.id)).not.toEqual([]);
 
+    // Another customer, whose address holds hers ("un" + hers), asks for a reset link just before the
+    // erasure runs: her email waits in the queue, and it must survive the erasure.
+    const otherEmail = `un${avaData.email}`;
+    await signUpAndConfirm(services, otherEmail, password);
+    expect((await new TestClient(services.app).post("/api/auth/request-password-reset", { email: otherEmail, redirectTo: "/reset-password" })).status).toBe(200);
+
     await clock.advance(services, DAY + 60_000);
-    await services.queue.runDue(["account.erase", "email.send"]);
+    await services.queue.runDue(["account.erase"]);
+    await services.queue.runDue(["email.send"]);
+    expect(mailsTo(otherEmail, /Reset your Leakwarden password/)).toHaveLength(1);
 
     // No table holds her id, her address or anything of hers; the legal record holds the notice's date, recipient, link and statement.
     expect(await rowsMentioning(services, avaData.id)).toEqual([]);
-    expect(await rowsMentioning(services, avaData.email)).toEqual([]);
+    // (The other customer's rows hold her address inside theirs, "un…": they are not about her.)
+    expect((await rowsMentioning(services, avaData.email)).filter((r) => namesAddress(r.toLowerCase(), avaData.email))).toEqual([]);
+    expect((await rowsMentioning(services, otherEmail)).length).toBeGreaterThan(0);
     expect(await rowsMentioning(services, avaData.referenceLabel)).toEqual([]);
-    expect((await rowsMentioning(services, avaData.handle)).filter((r) => !r.startsWith("legal_notice_record:"))).toEqual([]);
+    expect((await rowsMentioning(services, avaData.handle)).filter((r) => !r.startsWith("legal_notice_record:") && !r.includes(otherEmail))).toEqual([]);
     const records = await services.database.db.select().from(schema.legalNoticeRecord);
     expect(records).toEqual([expect.objectContaining({ recipient: "copyright@tube.example", url: avaData.leakUrl, kind: "dmca", statement: DMCA_STATEMENT, sentAt: expect.any(Date) })]);
     expect(Object.keys(records[0]!).sort()).toEqual(["id", "kind", "recipient", "recordedAt", "sentAt", "statement", "url"]);
 
     // The queue keeps no work that names her but the erasure itself and its last email.
-    const jobs = await services.database.executeSql(`select name from pgboss.job where data::text like $1 or data::text like $2 order by name`, [`%${avaData.id}%`, `%${avaData.email}%`]);
-    expect((jobs.rows as { name: string }[]).map((j) => j.name)).toEqual(["account.erase", "email.send"]);
+    const jobs = await services.database.executeSql(`select name, data::text as data from pgboss.job order by name`);
+    const naming = (jobs.rows as { name: string; data: string }[]).filter((j) => j.data.includes(avaData.id) || namesAddress(j.data.toLowerCase(), avaData.email));
+    expect(naming.map((j) => j.name)).toEqual(["account.erase", "email.send"]);
 
     // The outbox keeps nothing to her, about her or sent in her name, but the mail that tells her it is done; Bea's stays.
     const left = readOutbox(services.dataDir);
-    expect(left.filter((m) => m.text.toLowerCase().includes(avaData.email)).map((m) => m.subject)).toEqual([expect.stringMatching(/account was deleted/)]);
+    expect(left.filter((m) => namesAddress(m.text.toLowerCase(), avaData.email)).map((m) => m.subject)).toEqual([expect.stringMatching(/account was deleted/)]);
+    expect(left.filter((m) => m.to === otherEmail).map((m) => m.subject)).toEqual(expect.arrayContaining(["Reset your Leakwarden password"]));
     expect(left.some((m) => m.file === path.basename(sentNotice.file!) || m.file === path.basename(aboutHer.file!))).toBe(false);
     expect(left.filter((m) => m.text.includes(beaData.email) || m.file === path.basename(beaNotice.file!)).map((m) => m.file)).toEqual(beaFilesBefore.map((m) => m.file));
 

@@ -3,10 +3,12 @@ import { and, eq, isNotNull, like, or, sql } from "drizzle-orm";
 import type { Database } from "../../db/client";
 import { accountDeletion, legalNoticeRecord } from "../../db/schema/account-data";
 import { account, rateLimit, session, user, verification } from "../../db/schema/auth";
+import { referenceImage, scan } from "../../db/schema/scans";
 import { takedown, takedownNotice, takedownNoticeLink } from "../../db/schema/takedowns";
 import { deletionCancelledMessage, deletionCompletedMessage, deletionScheduledMessage } from "../../email/account-templates";
 import type { OutgoingEmail } from "../../email/mailer";
 import type { JobQueue } from "../../jobs/queue";
+import { signedInRecently } from "../../auth/recent-sign-in";
 import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
 import { ACCURACY_STATEMENT, GOOD_FAITH_STATEMENT } from "../takedowns/notice-template";
@@ -15,8 +17,6 @@ import { eraseFromOutbox } from "./outbox-erasure";
 
 /** How long she has to change her mind: signing in within it cancels the deletion. */
 export const DELETION_GRACE_MS = 7 * 24 * 3_600_000;
-/** An account without a password confirms with a sign-in this recent (Google asks her again). */
-export const RECENT_SIGN_IN_MS = 10 * 60_000;
 
 export const DMCA_STATEMENT = `${GOOD_FAITH_STATEMENT} ${ACCURACY_STATEMENT}`;
 
@@ -72,7 +72,7 @@ export function createAccountDeletionService(deps: DeletionDeps) {
         if (!(await deps.verifyPassword(credential.password, input.password))) {
           throw new AppError("VALIDATION", "That password is not right.", { password: "That password is not right." });
         }
-      } else if (Date.now() - currentSession.createdAt.getTime() > RECENT_SIGN_IN_MS) {
+      } else if (!signedInRecently(currentSession.createdAt)) {
         // (The auth library stamps sessions with the real clock: compared with it, not the services' one.)
         throw new AppError("FORBIDDEN", "For your safety, sign in again with Google, then confirm the deletion within 10 minutes.");
       }
@@ -137,6 +137,13 @@ export function createAccountDeletionService(deps: DeletionDeps) {
       const noticeMessageIds = (await db.select({ messageId: takedownNotice.messageId }).from(takedownNotice).where(and(eq(takedownNotice.userId, userId), isNotNull(takedownNotice.messageId))))
         .map((n) => n.messageId!)
         .filter(Boolean);
+      // The ids her queued jobs may carry, read before her rows go.
+      const hers = {
+        scanIds: (await db.select({ id: scan.id }).from(scan).where(eq(scan.userId, userId))).map((r) => r.id),
+        referenceImageIds: (await db.select({ id: referenceImage.id }).from(referenceImage).where(eq(referenceImage.userId, userId))).map((r) => r.id),
+        takedownIds: (await db.select({ id: takedown.id }).from(takedown).where(eq(takedown.userId, userId))).map((r) => r.id),
+        noticeIds: (await db.select({ id: takedownNotice.id }).from(takedownNotice).where(eq(takedownNotice.userId, userId))).map((r) => r.id),
+      };
       const recordedAt = deps.now();
       await db.transaction(async (tx) => {
         // Checked again inside the transaction: a sign-in a moment ago wins.
@@ -173,17 +180,28 @@ export function createAccountDeletionService(deps: DeletionDeps) {
           ),
         ];
         if (records.length > 0) await tx.insert(legalNoticeRecord).values(records);
-        // What the auth library keeps outside her rows: pending links and codes (value: her id), request counts.
-        await tx.delete(verification).where(or(eq(verification.value, userId), like(verification.identifier, `%${me.email.replace(/[\\%_]/g, "\\$&")}%`)));
+        // What the auth library keeps outside her rows: pending links and codes (value: her id; never an
+        // identifier that merely contains her address), request counts.
+        await tx.delete(verification).where(or(eq(verification.value, userId), eq(verification.identifier, me.email)));
         await tx.delete(rateLimit).where(like(rateLimit.key, `lw:%:user:${userId}`));
         await tx.delete(user).where(eq(user.id, userId));
       });
       const [left] = await db.select({ id: user.id }).from(user).where(eq(user.id, userId));
       if (left) return "nothing";
-      // Queued work that names her (emails to her, scans) goes too; this job's own row is the queue's to finish.
+      // Her queued work goes too, found by what its payload names exactly: her id, her address as an
+      // email's recipient or reply-to, the ids of her scans, references, takedowns and notices. Never by
+      // text: another customer's mail that merely mentions her address (or contains it, as
+      // "joann@…" contains "ann@…") is theirs. This job's own row is the queue's to finish.
       await deps.database.executeSql(
-        `delete from pgboss.job where (data::text like $1 or data::text like $2) and id::text <> $3`,
-        [`%${userId}%`, `%${me.email.replace(/[\\%_]/g, "\\$&")}%`, jobId ?? ""],
+        `delete from pgboss.job where id::text <> $1 and (
+           data->>'userId' = $2
+           or (name = 'email.send' and (lower(data->>'to') = $3 or lower(data->>'replyTo') = $3))
+           or data->>'scanId' = any($4::text[])
+           or data->>'referenceImageId' = any($5::text[])
+           or data->>'takedownId' = any($6::text[])
+           or data->>'noticeId' = any($7::text[])
+           or (jsonb_typeof(data->'takedownIds') = 'array' and data->'takedownIds' ?| $6::text[]))`,
+        [jobId ?? "", userId, me.email.toLowerCase(), hers.scanIds, hers.referenceImageIds, hers.takedownIds, hers.noticeIds],
       );
       // The embedded mailer's copies of mail to her, about her or sent in her name (the legal record is the database's).
       const outboxFiles = deps.outboxDir ? await eraseFromOutbox(deps.outboxDir, { addresses: [me.email], ids: [userId], messageIds: noticeMessageIds }, deps.logger) : 0;

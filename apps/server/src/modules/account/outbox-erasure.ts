@@ -22,10 +22,9 @@ export interface OutboxErasure {
  * Returns how many files were removed.
  */
 export async function eraseFromOutbox(outboxDir: string, her: OutboxErasure, logger: Logger): Promise<number> {
-  const needles = [...her.addresses.map((a) => a.toLowerCase()), ...her.ids.map((i) => i.toLowerCase()), ...her.messageIds.map((m) => m.toLowerCase())].filter(
-    (n) => n.length >= 3,
-  );
-  if (needles.length === 0) return 0;
+  const addresses = her.addresses.map((a) => a.toLowerCase()).filter((a) => a.length >= 3);
+  const needles = [...her.ids.map((i) => i.toLowerCase()), ...her.messageIds.map((m) => m.toLowerCase())].filter((n) => n.length >= 3);
+  if (needles.length === 0 && addresses.length === 0) return 0;
   let entries: string[];
   try {
     entries = await fs.readdir(outboxDir);
@@ -35,7 +34,7 @@ export async function eraseFromOutbox(outboxDir: string, her: OutboxErasure, log
   }
   const mentions = (text: string) => {
     const lower = text.toLowerCase();
-    return needles.some((n) => lower.includes(n));
+    return needles.some((n) => lower.includes(n)) || addresses.some((a) => namesAddress(lower, a));
   };
   let removed = 0;
   for (const name of entries) {
@@ -59,4 +58,20 @@ export async function eraseFromOutbox(outboxDir: string, her: OutboxErasure, log
     }
   }
   return removed;
+}
+
+const ADDRESS_CHAR = /[\w.!#$%&'*+/=?^`{|}~@-]/;
+
+/**
+ * Whether `text` names `address` itself, not a longer address that contains it ("joann@x.example"
+ * holds "ann@x.example"; "ann@x.example.org" too): each occurrence is checked at its edges.
+ */
+export function namesAddress(text: string, address: string): boolean {
+  for (let at = text.indexOf(address); at >= 0; at = text.indexOf(address, at + 1)) {
+    const before = at === 0 ? "" : text[at - 1]!;
+    const after = text[at + address.length] ?? "";
+    const continues = after !== "" && ADDRESS_CHAR.test(after) && !(after === "." && !ADDRESS_CHAR.test(text[at + address.length + 1] ?? ""));
+    if (!(before !== "" && ADDRESS_CHAR.test(before)) && !continues) return true;
+  }
+  return false;
 }

@@ -28,8 +28,13 @@ export function supportTicketMessage(supportEmail: string, t: ContactTicket, fro
   };
 }
 
-/** The sender's copy: her ticket reference and her own words. */
-export function contactCopyMessage(t: ContactTicket, contactUrl: string): OutgoingEmail {
+/**
+ * The acknowledgement to the address given as the sender's: fixed words and the ticket reference,
+ * nothing the form's sender wrote (not her message, not even the topic). Anyone can type a
+ * stranger's address in the form: what reaches that inbox must not be a message of theirs
+ * delivered under our name.
+ */
+export function contactCopyMessage(t: Pick<ContactTicket, "ticket" | "email">, contactUrl: string): OutgoingEmail {
   return brandedEmail({
     to: t.email,
     subject: `We received your message [${t.ticket}]`,
@@ -37,10 +42,7 @@ export function contactCopyMessage(t: ContactTicket, contactUrl: string): Outgoi
     intro: [
       `Thank you for writing to Leakwarden support. Your ticket reference is ${t.ticket}: keep it in the subject if you write again about this.`,
       "A person reads every message and answers by email, to this address.",
-      `Topic: ${t.topic}`,
-      "Your message:",
-      ...t.message.split(/\n{2,}/).map((p) => p.trim()).filter(Boolean),
     ],
-    footer: { reason: `You get this email because this address was entered in the contact form at ${contactUrl}. If it was not you, you can ignore it.` },
+    footer: { reason: `You get this email because this address was entered in the contact form at ${contactUrl}. If it was not you, you can ignore it: nothing was sent in your name.` },
   });
 }

@@ -44,6 +44,7 @@ export const contactRefusals = {
   honeypot: "Your message looks automated and was not sent. If you are a person, reload the page and send it again.",
   tooFast: "That was quicker than anyone can write a message. Wait a few seconds and send it again.",
   badToken: "The form has expired. Reload the page and send it again.",
+  usedToken: "This form was already sent. Reload the page to write another message.",
   rateLimited: "You have sent several messages in a short time. Please wait an hour before sending another, or write to us by email.",
   emailRequired: "Enter the email address we should answer.",
 } as const;
@@ -64,7 +65,7 @@ export function createContactService({ db, logger, settings, sendEmail, now = ()
    * The counters are keyed by a keyed digest (HMAC with the server's secret), never the socket
    * address or the email address itself: the table cannot be read back into who wrote.
    */
-  const counterKey = (kind: "ip" | "to", value: string) => `${CONTACT_COUNTER_PREFIX}${kind}|${createHmac("sha256", settings.secret).update(`contact-counter:${kind}:${value}`).digest("hex")}`;
+  const counterKey = (kind: "ip" | "to" | "token", value: string) => `${CONTACT_COUNTER_PREFIX}${kind}|${createHmac("sha256", settings.secret).update(`contact-counter:${kind}:${value}`).digest("hex")}`;
 
   return {
     /** A token that carries the time the form was shown, signed so that it cannot be back-dated. */
@@ -93,6 +94,11 @@ export function createContactService({ db, logger, settings, sendEmail, now = ()
       if ((await hit(counterKey("ip", addressKey(from.ip)), windowMs)) > settings.rateLimitMax) {
         throw new AppError("RATE_LIMITED", contactRefusals.rateLimited, undefined, { retryAfterSeconds: settings.rateLimitWindowSeconds });
       }
+      // A form is sent once: its token's digest is taken, and a second post with it (a script replaying
+      // one shown form) is refused. Counted for as long as the token could be valid.
+      if ((await hit(counterKey("token", input.formToken), TOKEN_MAX_AGE_MS)) > 1) {
+        throw new AppError("VALIDATION", contactRefusals.usedToken, { formToken: contactRefusals.usedToken });
+      }
       const copyAllowed = (await hit(counterKey("to", email.toLowerCase()), DAY_MS)) <= COPIES_PER_ADDRESS_PER_DAY;
 
       const ticket = newTicketReference();
@@ -101,7 +107,8 @@ export function createContactService({ db, logger, settings, sendEmail, now = ()
       const mail = { ticket, topic: topic.label, email, message };
       await sendEmail(supportTicketMessage(settings.supportEmail, mail, { userId: from.user?.id ?? null, ip: from.ip, receivedAt: now() }));
       if (copyAllowed) {
-        await sendEmail(contactCopyMessage(mail, `${settings.publicUrl}/contact`));
+        // Only our fixed words and the reference: the address may be anyone's, typed by a stranger.
+        await sendEmail(contactCopyMessage({ ticket, email }, `${settings.publicUrl}/contact`));
       } else {
         logger.info({ ticket }, "contact form: copy not sent, this address had its copies for the day");
       }

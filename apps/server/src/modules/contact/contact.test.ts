@@ -65,7 +65,50 @@ describe("the contact form (POST /v1/contact)", { timeout: 60_000 }, () => {
     expect(copy).toBeDefined();
     expect(copy!.subject).toBe(`We received your message [${ticket}]`);
     expect(copy!.text).toContain(`Your ticket reference is ${ticket}`);
-    expect(copy!.text).toContain("Can you check it?");
+    // The copy quotes nothing the form's sender wrote: the address may be a stranger's.
+    expect(copy!.text).not.toContain("Can you check it?");
+    expect(copy!.text).not.toContain("still shows");
+  });
+
+  it("sends a stranger whose address was typed only our fixed acknowledgement, never the sender's words or links", async () => {
+    const t = await start();
+    services = t.services;
+    const client = new TestClient(services.app);
+    const token = await formToken(client);
+    t.advance(4_000);
+    const words = "URGENT: your account is locked. Verify it now at https://evil-login.example/verify or call +1 555 0100.";
+    const res = await client.post("/v1/contact", { topic: "billing", message: words, email: "victim@example.com", formToken: token });
+    expect(res.status).toBe(201);
+    const { ticket } = contactResponseSchema.parse(await res.json());
+    await services.queue.runDue(["email.send"]);
+    const [copy] = mailsTo(services, "victim@example.com");
+    expect(copy!.subject).toBe(`We received your message [${ticket}]`);
+    for (const part of ["URGENT", "locked", "evil-login.example", "555 0100", "Billing"]) expect(copy!.text).not.toContain(part);
+    expect(copy!.text).toContain("If it was not you, you can ignore it");
+    // Support still has the whole message.
+    expect(mailsTo(services, SUPPORT)[0]!.text).toContain(words);
+  });
+
+  it("takes a form once: the same token posted again is refused and nothing more is sent", async () => {
+    const t = await start({ CONTACT_RATE_LIMIT_MAX: "10" });
+    services = t.services;
+    const client = new TestClient(services.app);
+    const token = await formToken(client);
+    t.advance(4_000);
+    const body = { topic: "other", message: "One message, posted once.", email: "mira@example.com", formToken: token };
+    expect((await client.post("/v1/contact", body)).status).toBe(201);
+    for (let i = 0; i < 4; i++) {
+      const again = await refusal(await client.post("/v1/contact", { ...body, email: `mira${i}@example.com` }), 400);
+      expect(again.message).toBe(contactRefusals.usedToken);
+      expect(again.fields).toEqual({ formToken: contactRefusals.usedToken });
+    }
+    await services.queue.runDue(["email.send"]);
+    expect(mailsTo(services, SUPPORT)).toHaveLength(1);
+    expect(readOutbox(services.dataDir)).toHaveLength(2);
+    // A new form works.
+    const fresh = await formToken(client);
+    t.advance(4_000);
+    expect((await client.post("/v1/contact", { ...body, formToken: fresh })).status).toBe(201);
   });
 
   it("answers a signed-in creator at her account's address, whatever the body says", async () => {
@@ -152,10 +195,12 @@ describe("the contact form (POST /v1/contact)", { timeout: 60_000 }, () => {
     const t = await start({ CONTACT_RATE_LIMIT_MAX: "4", TRUSTED_PROXIES: "10.0.0.1" });
     services = t.services;
     const client = new TestClient(services.app);
-    const token = await formToken(client);
-    t.advance(4_000);
-    const send = (email: string, headers: Record<string, string> = {}) =>
-      client.post("/v1/contact", { topic: "scan", message: "Please look at my latest scan.", email, formToken: token }, { headers });
+    // Each message on a form of its own (a form is sent once).
+    const send = async (email: string, headers: Record<string, string> = {}) => {
+      const token = await formToken(client);
+      t.advance(4_000);
+      return client.post("/v1/contact", { topic: "scan", message: "Please look at my latest scan.", email, formToken: token }, { headers });
+    };
 
     // In-process requests come from 127.0.0.1, which is not a trusted proxy: its X-Forwarded-For is not believed.
     for (let i = 0; i < 4; i++) expect((await send("same@example.com", { "x-forwarded-for": `203.0.113.${i}` })).status).toBe(201);
@@ -180,10 +225,11 @@ describe("the contact form (POST /v1/contact)", { timeout: 60_000 }, () => {
     const t = await start({ CONTACT_RATE_LIMIT_MAX: "2", TRUSTED_PROXIES: "127.0.0.1" });
     services = t.services;
     const client = new TestClient(services.app);
-    const token = await formToken(client);
-    t.advance(4_000);
-    const send = (from: string, n: number) =>
-      client.post("/v1/contact", { topic: "scan", message: "Please look at my latest scan.", email: `writer${n}@example.com`, formToken: token }, { headers: { "x-forwarded-for": from } });
+    const send = async (from: string, n: number) => {
+      const token = await formToken(client);
+      t.advance(4_000);
+      return client.post("/v1/contact", { topic: "scan", message: "Please look at my latest scan.", email: `writer${n}@example.com`, formToken: token }, { headers: { "x-forwarded-for": from } });
+    };
     expect((await send("203.0.113.1", 1)).status).toBe(201);
     expect((await send("203.0.113.1", 2)).status).toBe(201);
     expect((await refusal(await send("203.0.113.1", 3), 429)).code).toBe("RATE_LIMITED");
@@ -203,15 +249,16 @@ describe("the contact form (POST /v1/contact)", { timeout: 60_000 }, () => {
       ((await services!.database.executeSql(`select key from rate_limit where key like 'contact|%' order by key`)).rows as { key: string }[]).map((r) => r.key);
 
     expect((await send("Mira@Example.com", "203.0.113.77")).status).toBe(201);
+    // Per client address, per recipient, and the form's token taken: digests all three.
     const first = await counters();
-    expect(first).toHaveLength(2);
+    expect(first).toHaveLength(3);
     expect(first.join(" ")).not.toMatch(/203\.0\.113\.77|mira@example\.com/i);
 
     // A day and a bit later, another writer's message takes the old counters away.
     t.advance(DAY_AND_A_BIT);
     expect((await send("lena@example.com", "198.51.100.8")).status).toBe(201);
     const second = await counters();
-    expect(second).toHaveLength(2);
+    expect(second).toHaveLength(3);
     expect(second.some((k) => first.includes(k))).toBe(false);
   });
 });

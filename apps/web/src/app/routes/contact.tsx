@@ -16,7 +16,7 @@ export function ContactRoute() {
         <p className="text-sm font-semibold tracking-wide text-brand-400">Help &amp; Support</p>
         <h1 className="mt-2 text-4xl font-bold tracking-tight text-white sm:text-5xl">Contact us</h1>
         <p className="mt-4 text-lg leading-relaxed text-slate-300">
-          A person reads every message and answers by email. You get a ticket reference and a copy of your message at once.
+          A person reads every message and answers by email. You get a ticket reference by email at once.
         </p>
         <div className="mt-8 rounded-2xl border border-white/10 bg-ink-900 p-5 sm:p-8">
           <ContactForm />

@@ -16,6 +16,7 @@ import { usePageView } from "../../lib/analytics";
 import { useClientState } from "../../lib/client-state";
 import { useSession, type SessionUser } from "../../lib/session";
 import { pageTitles } from "../page-titles";
+import { ServiceUnavailable } from "../../components/service-unavailable";
 
 function Onboarding({ user }: { user: SessionUser }) {
   const owned = useClaimClientState(user);
@@ -60,5 +61,6 @@ export function OnboardingRoute() {
   const session = useSession();
   if (session.status === "loading") return <PageFallback />;
   if (session.status === "signed-out") return <Navigate to="/signin" replace />;
+  if (session.status === "unavailable") return <ServiceUnavailable message={session.message} />;
   return <Onboarding user={session.user} />;
 }

@@ -6,6 +6,7 @@ import { ConfirmAgeScreen } from "../../features/auth/components/confirm-age-scr
 import { SignInScreen } from "../../features/auth/components/sign-in-screen";
 import { identify } from "../../lib/analytics";
 import { useSession } from "../../lib/session";
+import { ServiceUnavailable } from "../../components/service-unavailable";
 
 /**
  * The session guard: without a session the sign-in screen shows in place of the page; an account
@@ -20,6 +21,8 @@ export function RequireSession() {
   }, [user]);
   if (session.status === "loading") return <PageFallback />;
   if (session.status === "signed-out") return <SignInScreen />;
+  // An outage is not a sign-out: she is told the service is unavailable, and stays signed in.
+  if (session.status === "unavailable") return <ServiceUnavailable message={session.message} />;
   if (session.user.ageConfirmed === false) return <ConfirmAgeScreen email={session.user.email} />;
   return (
     <>

@@ -6,6 +6,7 @@ import { OwnershipProof } from "../../features/identities/components/ownership-p
 import { useClaimClientState } from "../../features/identities/hooks/use-claim-client-state";
 import { usePageView } from "../../lib/analytics";
 import { useSession, type SessionUser } from "../../lib/session";
+import { ServiceUnavailable } from "../../components/service-unavailable";
 
 function VerifyPage({ user }: { user: SessionUser }) {
   const owned = useClaimClientState(user);
@@ -38,5 +39,6 @@ export function VerifyRoute() {
   const session = useSession();
   if (session.status === "loading") return <PageFallback />;
   if (session.status === "signed-out") return <Navigate to="/signin" replace />;
+  if (session.status === "unavailable") return <ServiceUnavailable message={session.message} />;
   return <VerifyPage user={session.user} />;
 }

@@ -27,8 +27,20 @@ export const resetPassword = (token: string, newPassword: string) => authPost<{ 
 export const changePassword = (currentPassword: string, newPassword: string) =>
   authPost<{ token: string | null }>("/change-password", { currentPassword, newPassword, revokeOtherSessions: true });
 
+/** How her account confirms an email change: what the server asks (her password, or a fresh Google sign-in; her second factor when on). */
+export interface EmailChangeConfirmation {
+  currentPassword?: string | undefined;
+  code?: string | undefined;
+}
+
 /** POST /api/auth/change-email: a confirmation link goes to the new address. */
-export const changeEmail = (newEmail: string) => authPost<{ status: boolean }>("/change-email", { newEmail, callbackURL: "/settings?email=changed" });
+export const changeEmail = (newEmail: string, confirm: EmailChangeConfirmation = {}) =>
+  authPost<{ status: boolean }>("/change-email", {
+    newEmail,
+    callbackURL: "/settings?email=changed",
+    ...(confirm.currentPassword ? { currentPassword: confirm.currentPassword } : {}),
+    ...(confirm.code ? { code: confirm.code } : {}),
+  });
 
 export interface TwoFactorSetup {
   totpURI: string;

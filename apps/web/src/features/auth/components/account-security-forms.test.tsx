@@ -144,7 +144,7 @@ describe("ChangePasswordForm", () => {
 });
 
 describe("ChangeEmailForm", () => {
-  it("checks the new address and says the change waits for its confirmation", async () => {
+  it("checks the new address, asks for her current password, and says the change waits for its confirmation", async () => {
     fetchMock.mockImplementation(async () => Response.json({ status: true }));
     renderAt(<ChangeEmailForm currentEmail="ava@example.com" />);
     await type(screen.getByLabelText("New email"), "ava@");
@@ -154,8 +154,47 @@ describe("ChangeEmailForm", () => {
     expect((await screen.findByRole("alert")).textContent).toContain("already your email");
     expect(fetchMock).not.toHaveBeenCalled();
     await type(screen.getByLabelText("New email"), "ava.new@example.com");
+    // Without her password nothing is sent.
+    await click("Change email");
+    expect(await screen.findByText(accountSecurityMessages.emailChangePasswordRequired)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(screen.queryByLabelText("Authenticator or backup code")).toBeNull();
+    await type(screen.getByLabelText("Current password"), "her-password");
     await click("Change email");
     expect((await screen.findByRole("status")).textContent).toContain("We sent a confirmation link to ava.new@example.com");
-    expect(calls()).toEqual([{ path: "/api/auth/change-email", body: { newEmail: "ava.new@example.com", callbackURL: "/settings?email=changed" } }]);
+    expect(calls()).toEqual([{ path: "/api/auth/change-email", body: { newEmail: "ava.new@example.com", callbackURL: "/settings?email=changed", currentPassword: "her-password" } }]);
+  });
+
+  it("asks for the authenticator or backup code when two-factor sign-in is on, and shows the server's refusal at its field", async () => {
+    const refused = "That code is not right. Enter the current code from your authenticator app, or one of your backup codes.";
+    fetchMock.mockImplementation(async () =>
+      Response.json({ error: { code: "VALIDATION", message: refused, fields: { code: refused } }, code: "VALIDATION_ERROR", message: refused }, { status: 400 }),
+    );
+    renderAt(<ChangeEmailForm currentEmail="ava@example.com" twoFactor />);
+    await type(screen.getByLabelText("New email"), "ava.new@example.com");
+    await type(screen.getByLabelText("Current password"), "her-password");
+    await click("Change email");
+    expect(await screen.findByText(accountSecurityMessages.codeOrBackupRequired)).toBeTruthy();
+    expect(fetchMock).not.toHaveBeenCalled();
+    await type(screen.getByLabelText("Authenticator or backup code"), " 123456 ");
+    await click("Change email");
+    expect(await screen.findByText(refused)).toBeTruthy();
+    expect(screen.getByLabelText("Authenticator or backup code").getAttribute("aria-invalid")).toBe("true");
+    expect(screen.queryByRole("status")).toBeNull();
+    expect(calls()).toEqual([
+      { path: "/api/auth/change-email", body: { newEmail: "ava.new@example.com", callbackURL: "/settings?email=changed", currentPassword: "her-password", code: "123456" } },
+    ]);
+  });
+
+  it("asks an account without a password for no password, and says when Google must ask her again", async () => {
+    const again = "For your safety, sign in again with Google, then change your email within 10 minutes.";
+    fetchMock.mockImplementation(async () => Response.json({ error: { code: "FORBIDDEN", message: again }, code: "RECENT_SIGN_IN_REQUIRED", message: again }, { status: 403 }));
+    renderAt(<ChangeEmailForm currentEmail="ava@example.com" confirmWith="recent-sign-in" />);
+    expect(screen.queryByLabelText("Current password")).toBeNull();
+    await type(screen.getByLabelText("New email"), "ava.new@example.com");
+    await click("Change email");
+    expect((await screen.findByRole("alert")).textContent).toBe(again);
+    expect(calls().filter((c) => c.path.startsWith("/api/auth/"))).toEqual([{ path: "/api/auth/change-email", body: { newEmail: "ava.new@example.com", callbackURL: "/settings?email=changed" } }]);
+    expect(await screen.findByRole("button", { name: /Sign in again with Google/ })).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { Logo } from "../../../components/logo";
 import { DataExport } from "./data-export";
 import { DeleteAccount } from "./delete-account";
+import { useDeletionStatus } from "../api/account-data";
 import { sessionsQueryOptions, useTwoFactorEnabled } from "../api/account-security";
 import { ChangeEmailForm } from "./change-email-form";
 import { ChangePasswordForm } from "./change-password-form";
@@ -14,6 +15,8 @@ import { TwoFactorSettings } from "./two-factor-settings";
 export function AccountSettings({ email }: { email: string }) {
   const queryClient = useQueryClient();
   const twoFactor = useTwoFactorEnabled();
+  // How her account confirms sensitive changes (the deletion's answer): a password, or a fresh Google sign-in.
+  const confirmation = useDeletionStatus();
   const [params] = useSearchParams();
   const emailChanged = params.get("email") === "changed" && !params.get("error");
   const emailError = params.get("email") === "changed" && params.get("error");
@@ -36,7 +39,11 @@ export function AccountSettings({ email }: { email: string }) {
           <ChangePasswordForm onChanged={() => void queryClient.invalidateQueries({ queryKey: sessionsQueryOptions().queryKey })} />
         </SettingsCard>
         <SettingsCard id="settings-email" title="Email" description={`Your sign-in and alerts go to ${email}. A new address is confirmed from its own mailbox, and this one is told.`}>
-          <ChangeEmailForm currentEmail={email} />
+          {twoFactor.isPending || confirmation.isPending ? (
+            <p className="text-sm text-slate-400">Loading…</p>
+          ) : (
+            <ChangeEmailForm currentEmail={email} confirmWith={confirmation.data?.confirmWith ?? "password"} twoFactor={twoFactor.data === true} />
+          )}
         </SettingsCard>
         <SettingsCard id="settings-two-factor" title="Two-factor sign-in" description="A code from an authenticator app after your password, so that a stolen password is not enough.">
           {twoFactor.isPending ? <p className="text-sm text-slate-400">Loading…</p> : <TwoFactorSettings enabled={twoFactor.data === true} />}

@@ -109,7 +109,7 @@ export function ContactForm() {
       <div role="status" className="rounded-2xl border border-emerald-400/30 bg-emerald-400/10 p-5 text-slate-100 sm:p-6">
         <h2 className="text-xl font-semibold text-white">Message sent</h2>
         <p className="mt-3">
-          Your ticket reference is <strong className="font-mono text-white">{sent.ticket}</strong>. We have sent a copy of your message to{" "}
+          Your ticket reference is <strong className="font-mono text-white">{sent.ticket}</strong>. We have emailed this reference to{" "}
           <span className="break-all">{sent.email}</span>, and we will answer at that address.
         </p>
         <button

@@ -43,8 +43,9 @@ export function PrivacyContent() {
         <p>
           A message sent through the contact form is not stored in our database. It is emailed to our support inbox with the topic you chose,
           your message, the email address to answer (your account's address, with your account's identifier, when you are signed in), a
-          ticket reference such as LW-7K3QH9AD, the network address it came from and the time. We email you a copy with the ticket
-          reference, the topic and your message, at most three times a day to the same address. The support inbox keeps these emails while
+          ticket reference such as LW-7K3QH9AD, the network address it came from and the time. We email the address you gave an
+          acknowledgement with the ticket reference only (never your message, since anyone can type any address), at most three times a day to
+          the same address. The support inbox keeps these emails while
           we answer you and follow up; ask us and we delete them, and deleting your account erases the copies our server keeps of emails to
           or about your address. Our technical log notes the ticket reference, the topic and whether you were signed in, never your message
           or address.
