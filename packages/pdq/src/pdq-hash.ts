@@ -268,7 +268,7 @@ function dct16(image: PixelImage, patterns: readonly SignPattern[] | null): { co
     const quality = qualityMetric(ws.small);
     if (patterns !== null) {
       const coefficients = new Float64Array(DCT_SIZE * DCT_SIZE);
-      const bound = dct64To16Double(ws.small, ws.partialDouble, coefficients);
+      const bound = dct64To16Double(ws.small, ws.partialDouble, ws.folded, coefficients);
       if (patterns.every((negate) => medianGap(coefficients, negate) > 2 * bound)) return { coefficients, quality };
     }
     dct64To16(ws.small, ws.partial, ws.dct);
@@ -324,6 +324,7 @@ type Workspace = {
   small: Float32Array;
   partial: Float32Array;
   partialDouble: Float64Array;
+  folded: Float64Array;
   dct: Float32Array;
 };
 
@@ -341,6 +342,7 @@ function newWorkspace(pixels: number, cols: number): Workspace {
     small: new Float32Array(DOWNSAMPLE_SIZE * DOWNSAMPLE_SIZE),
     partial: new Float32Array(DCT_SIZE * DOWNSAMPLE_SIZE),
     partialDouble: new Float64Array(DCT_SIZE * DOWNSAMPLE_SIZE),
+    folded: new Float64Array(DOWNSAMPLE_SIZE * DOWNSAMPLE_SIZE),
     dct: new Float32Array(DCT_SIZE * DCT_SIZE),
   };
 }
@@ -456,8 +458,11 @@ function jaroszFilter(ws: Workspace, rows: number, cols: number, windowAlongRows
  * shrinking. For even widths the window leans one sample to the right, as
  * in the reference. The sum is a float32 rounded after every addition and
  * subtraction, in the reference's order, so the output is bit for bit the
- * reference's (a double division rounded once to float32 is the float32
- * division).
+ * reference's. The float32 division sum / count is taken as
+ * fround(sum * (1 / count)) in doubles, which is the same number: the exact
+ * quotient of a float32 by an integer c is never a float32 midpoint and lies
+ * at least 2^-25 / c (relative) from one, while the double product is within
+ * 2^-52 of it, so both round alike for any c below 2^27.
  */
 function boxAlongRows(input: Float32Array, output: Float32Array, rows: number, cols: number, window: number): void {
   let r = 0;
@@ -475,26 +480,30 @@ function boxAlongRow(input: Float32Array, output: Float32Array, base: number, co
   const steady = cols - window;
   let sum = 0;
   let count = 0;
+  let inverse = 0;
   let ri = base;
   let li = base;
   let oi = base;
   for (let k = 0; k < fill; k++) {
     sum = fround(sum + input[ri++]!);
     count++;
+    inverse = 1 / count;
   }
   for (let k = 0; k < grow; k++) {
     sum = fround(sum + input[ri++]!);
     count++;
-    output[oi++] = sum / count;
+    inverse = 1 / count;
+    output[oi++] = sum * inverse;
   }
   for (let k = 0; k < steady; k++) {
     sum = fround(fround(sum + input[ri++]!) - input[li++]!);
-    output[oi++] = sum / count;
+    output[oi++] = sum * inverse;
   }
   for (let k = 0; k < fill; k++) {
     sum = fround(sum - input[li++]!);
     count--;
-    output[oi++] = sum / count;
+    inverse = 1 / count;
+    output[oi++] = sum * inverse;
   }
 }
 
@@ -513,6 +522,7 @@ function boxAlongFourRows(input: Float32Array, output: Float32Array, base: numbe
   let s2 = 0;
   let s3 = 0;
   let count = 0;
+  let inverse = 0;
   let ri = base;
   let li = base;
   let oi = base;
@@ -522,38 +532,41 @@ function boxAlongFourRows(input: Float32Array, output: Float32Array, base: numbe
     s2 = fround(s2 + input[ri + c2]!);
     s3 = fround(s3 + input[ri + c3]!);
     count++;
+    inverse = 1 / count;
   }
   for (let k = 0; k < grow; k++, ri++, oi++) {
     count++;
+    inverse = 1 / count;
     s0 = fround(s0 + input[ri]!);
     s1 = fround(s1 + input[ri + c1]!);
     s2 = fround(s2 + input[ri + c2]!);
     s3 = fround(s3 + input[ri + c3]!);
-    output[oi] = s0 / count;
-    output[oi + c1] = s1 / count;
-    output[oi + c2] = s2 / count;
-    output[oi + c3] = s3 / count;
+    output[oi] = s0 * inverse;
+    output[oi + c1] = s1 * inverse;
+    output[oi + c2] = s2 * inverse;
+    output[oi + c3] = s3 * inverse;
   }
   for (let k = 0; k < steady; k++, ri++, li++, oi++) {
     s0 = fround(fround(s0 + input[ri]!) - input[li]!);
     s1 = fround(fround(s1 + input[ri + c1]!) - input[li + c1]!);
     s2 = fround(fround(s2 + input[ri + c2]!) - input[li + c2]!);
     s3 = fround(fround(s3 + input[ri + c3]!) - input[li + c3]!);
-    output[oi] = s0 / count;
-    output[oi + c1] = s1 / count;
-    output[oi + c2] = s2 / count;
-    output[oi + c3] = s3 / count;
+    output[oi] = s0 * inverse;
+    output[oi + c1] = s1 * inverse;
+    output[oi + c2] = s2 * inverse;
+    output[oi + c3] = s3 * inverse;
   }
   for (let k = 0; k < fill; k++, li++, oi++) {
     count--;
+    inverse = 1 / count;
     s0 = fround(s0 - input[li]!);
     s1 = fround(s1 - input[li + c1]!);
     s2 = fround(s2 - input[li + c2]!);
     s3 = fround(s3 - input[li + c3]!);
-    output[oi] = s0 / count;
-    output[oi + c1] = s1 / count;
-    output[oi + c2] = s2 / count;
-    output[oi + c3] = s3 / count;
+    output[oi] = s0 * inverse;
+    output[oi + c1] = s1 * inverse;
+    output[oi + c2] = s2 * inverse;
+    output[oi + c3] = s3 * inverse;
   }
 }
 
@@ -571,34 +584,38 @@ function boxAlongCols(input: Float32Array, output: Float32Array, rows: number, c
   const steady = rows - window;
   sums.fill(0, 0, cols);
   let count = 0;
+  let inverse = 0;
   let ri = 0;
   let li = 0;
   let oi = 0;
   for (let k = 0; k < fill; k++, ri += cols) {
     for (let c = 0; c < cols; c++) sums[c] = fround(sums[c]! + input[ri + c]!);
     count++;
+    inverse = 1 / count;
   }
   for (let k = 0; k < grow; k++, ri += cols, oi += cols) {
     count++;
+    inverse = 1 / count;
     for (let c = 0; c < cols; c++) {
       const s = fround(sums[c]! + input[ri + c]!);
       sums[c] = s;
-      output[oi + c] = s / count;
+      output[oi + c] = s * inverse;
     }
   }
   for (let k = 0; k < steady; k++, ri += cols, li += cols, oi += cols) {
     for (let c = 0; c < cols; c++) {
       const s = fround(fround(sums[c]! + input[ri + c]!) - input[li + c]!);
       sums[c] = s;
-      output[oi + c] = s / count;
+      output[oi + c] = s * inverse;
     }
   }
   for (let k = 0; k < fill; k++, li += cols, oi += cols) {
     count--;
+    inverse = 1 / count;
     for (let c = 0; c < cols; c++) {
       const s = fround(sums[c]! - input[li + c]!);
       sums[c] = s;
-      output[oi + c] = s / count;
+      output[oi + c] = s * inverse;
     }
   }
 }
@@ -624,13 +641,18 @@ function decimate(input: Float32Array, rows: number, cols: number, out: Float32A
 function qualityMetric(a: Float32Array): number {
   const f = Math.fround;
   const n = DOWNSAMPLE_SIZE;
+  // f(p / 255) as f(p * (1 / 255)): see boxAlongRows. A step under 2.54
+  // counts 0 however it rounds (254 / 255 < 1), so only larger ones are worked out.
+  const inverse = 1 / 255;
   let gradientSum = 0;
   for (let p = 0, end = (n - 1) * n; p < end; p++) {
-    gradientSum += Math.abs(Math.trunc(f(f(f(a[p]! - a[p + n]!) * 100) / 255)));
+    const d = a[p]! - a[p + n]!;
+    if (d > 2.54 || d < -2.54) gradientSum += Math.abs(Math.trunc(f(f(f(d) * 100) * inverse)));
   }
   for (let i = 0; i < n; i++) {
     for (let p = i * n, end = p + n - 1; p < end; p++) {
-      gradientSum += Math.abs(Math.trunc(f(f(f(a[p]! - a[p + 1]!) * 100) / 255)));
+      const d = a[p]! - a[p + 1]!;
+      if (d > 2.54 || d < -2.54) gradientSum += Math.abs(Math.trunc(f(f(f(d) * 100) * inverse)));
     }
   }
   return Math.min(100, Math.floor(gradientSum / 90));
@@ -671,36 +693,65 @@ const FLOAT32_UNIT_ROUNDOFF = 2 ** -24;
 const DCT_ROW_ABS_SUM = Math.max(
   ...Array.from({ length: DCT_SIZE }, (_, i) => DCT_MATRIX.subarray(i * DOWNSAMPLE_SIZE, (i + 1) * DOWNSAMPLE_SIZE).reduce((s, d) => s + Math.abs(d), 0)),
 );
+const HALF = DOWNSAMPLE_SIZE / 2;
+// Row i of D is cos(pi (i+1)(2k+1) / 128): even about the middle for odd i, odd for even i, so
+// each sum is taken over half the terms, of sums (or differences) of mirrored samples. How far
+// the float32 matrix is from exactly so (nothing, as computed today) is added to the bound.
+const DCT_ASYMMETRY = Math.max(
+  0,
+  ...Array.from({ length: DCT_SIZE * HALF }, (_, x) => {
+    const i = Math.floor(x / HALF);
+    const k = x % HALF;
+    const d = DCT_MATRIX[i * DOWNSAMPLE_SIZE + k]!;
+    const mirrored = DCT_MATRIX[i * DOWNSAMPLE_SIZE + DOWNSAMPLE_SIZE - 1 - k]!;
+    return Math.abs((i & 1) === 1 ? mirrored - d : mirrored + d);
+  }),
+);
 
 /**
- * dct64To16 in doubles, into `b`; returns a bound on how far any of its
- * coefficients can be from dct64To16's. A float32 dot product of n terms
- * (products rounded, then summed in order) is within gamma(n) * sum|x*y| of
- * the exact one, gamma(n) = n*u / (1 - n*u) (Higham, Accuracy and Stability
- * of Numerical Algorithms, 3.1); the first stage's error then passes through
- * the second stage's row of D. The doubles' own error is far smaller and
+ * dct64To16 in doubles, into `b` (`t` is 16x64 scratch, `folded` 64x64);
+ * returns a bound on how far any of its coefficients can be from
+ * dct64To16's. A float32 dot product of n terms (products rounded, then
+ * summed in order) is within gamma(n) * sum|x*y| of the exact one,
+ * gamma(n) = n*u / (1 - n*u) (Higham, Accuracy and Stability of Numerical
+ * Algorithms, 3.1); the first stage's error then passes through the
+ * second stage's row of D. The doubles' own error is far smaller and
  * covered by the margin.
  */
-function dct64To16Double(a: Float32Array, t: Float64Array, b: Float64Array): number {
+function dct64To16Double(a: Float32Array, t: Float64Array, folded: Float64Array, b: Float64Array): number {
   const n = DOWNSAMPLE_SIZE;
   let maxA = 0;
   for (let p = 0; p < n * n; p++) {
     const v = Math.abs(a[p]!);
     if (v > maxA) maxA = v;
   }
+  // Rows k < 32 of `folded`: A[k] + A[63-k]; rows 32 + k: A[k] - A[63-k].
+  for (let k = 0; k < HALF; k++) {
+    const top = k * n;
+    const bottom = (n - 1 - k) * n;
+    const sum = k * n;
+    const difference = (HALF + k) * n;
+    for (let j = 0; j < n; j++) {
+      const u = a[top + j]!;
+      const v = a[bottom + j]!;
+      folded[sum + j] = u + v;
+      folded[difference + j] = u - v;
+    }
+  }
   for (let i = 0; i < DCT_SIZE; i++) {
     const d = i * n;
+    const rows = (i & 1) === 1 ? 0 : HALF * n;
     for (let j = 0; j < n; j += 4) {
       let s0 = 0;
       let s1 = 0;
       let s2 = 0;
       let s3 = 0;
-      for (let k = 0, ak = j; k < n; k++, ak += n) {
+      for (let k = 0, fk = rows + j; k < HALF; k++, fk += n) {
         const dk = DCT_MATRIX[d + k]!;
-        s0 += dk * a[ak]!;
-        s1 += dk * a[ak + 1]!;
-        s2 += dk * a[ak + 2]!;
-        s3 += dk * a[ak + 3]!;
+        s0 += dk * folded[fk]!;
+        s1 += dk * folded[fk + 1]!;
+        s2 += dk * folded[fk + 2]!;
+        s3 += dk * folded[fk + 3]!;
       }
       t[d + j] = s0;
       t[d + j + 1] = s1;
@@ -710,18 +761,26 @@ function dct64To16Double(a: Float32Array, t: Float64Array, b: Float64Array): num
   }
   for (let i = 0; i < DCT_SIZE; i++) {
     const ti = i * n;
+    // Folded row i of T, sums then differences, in `folded`'s first row.
+    for (let k = 0; k < HALF; k++) {
+      const u = t[ti + k]!;
+      const v = t[ti + n - 1 - k]!;
+      folded[k] = u + v;
+      folded[HALF + k] = u - v;
+    }
     for (let j = 0; j < DCT_SIZE; j++) {
       const dj = j * n;
+      const half = (j & 1) === 1 ? 0 : HALF;
       let sum = 0;
-      for (let k = 0; k < n; k++) sum += t[ti + k]! * DCT_MATRIX[dj + k]!;
+      for (let k = 0; k < HALF; k++) sum += folded[half + k]! * DCT_MATRIX[dj + k]!;
       b[i * DCT_SIZE + j] = sum;
     }
   }
   const terms = n + 1;
   const gamma = (terms * FLOAT32_UNIT_ROUNDOFF) / (1 - terms * FLOAT32_UNIT_ROUNDOFF);
   const s = DCT_ROW_ABS_SUM;
-  const firstStage = gamma * s * maxA;
-  const secondStage = gamma * s * (s * maxA + firstStage) + s * firstStage;
+  const firstStage = gamma * s * maxA + HALF * DCT_ASYMMETRY * maxA;
+  const secondStage = gamma * s * (s * maxA + firstStage) + s * firstStage + HALF * DCT_ASYMMETRY * (s * maxA + firstStage);
   return secondStage * 1.01 + 1e-6 * (1 + s * s * maxA);
 }
 
