@@ -111,7 +111,7 @@ const DCT_MATRIX: Float32Array = (() => {
 export function pdqHash(image: PixelImage): PdqHashResult {
   const dct = dct16(image, ORIGINAL_SIGNS);
   if (dct === null) return { hash: PDQ_ZERO_HASH, quality: 0 };
-  return { hash: dctToHex(dct.coefficients), quality: dct.quality };
+  return { hash: dctToHex(dct.coefficients, dct.median), quality: dct.quality };
 }
 
 /**
@@ -149,7 +149,7 @@ export function pdqHashDihedral(image: PixelImage): PdqDihedralResult {
   // coefficients whose index along that axis is even.
   return {
     hashes: {
-      original: dctToHex(a),
+      original: dctToHex(a, dct.median),
       rotate90: dctToHex(dihedral(a, true, (_i, j) => even(j))),
       rotate180: dctToHex(dihedral(a, false, (i, j) => ((i + j) & 1) === 1)),
       rotate270: dctToHex(dihedral(a, true, (i) => even(i))),
@@ -246,7 +246,7 @@ const DIHEDRAL_SIGNS: readonly SignPattern[] = [KEEP_SIGNS, (_i, j) => even(j), 
  * the proven bound on its difference from the float32 computation, else
  * the float32 DCT.
  */
-function dct16(image: PixelImage, patterns: readonly SignPattern[] | null): { coefficients: Float64Array; quality: number } | null {
+function dct16(image: PixelImage, patterns: readonly SignPattern[] | null): { coefficients: Float64Array; quality: number; median?: number } | null {
   validateImage(image);
   if (image.width < PDQ_MIN_HASHABLE_DIMENSION || image.height < PDQ_MIN_HASHABLE_DIMENSION) return null;
 
@@ -269,7 +269,9 @@ function dct16(image: PixelImage, patterns: readonly SignPattern[] | null): { co
     if (patterns !== null) {
       const coefficients = new Float64Array(DCT_SIZE * DCT_SIZE);
       const bound = dct64To16Double(ws.small, ws.partialDouble, ws.folded, coefficients);
-      if (patterns.every((negate) => medianGap(coefficients, negate) > 2 * bound)) return { coefficients, quality };
+      // The first pattern keeps the signs: its median is the hash's.
+      const ranks = patterns.map((negate) => rank(coefficients, negate));
+      if (ranks.every((r) => r.gap > 2 * bound)) return { coefficients, quality, median: ranks[0]!.median };
     }
     dct64To16(ws.small, ws.partial, ws.dct);
     return { coefficients: Float64Array.from(ws.dct), quality };
@@ -278,9 +280,14 @@ function dct16(image: PixelImage, patterns: readonly SignPattern[] | null): { co
   }
 }
 
-/** The gap between the 128th and 129th smallest coefficients, signs flipped where `negate` says. */
-function medianGap(a: Float64Array, negate: SignPattern): number {
-  const values = new Float64Array(DCT_SIZE * DCT_SIZE);
+const rankScratch = new Float64Array(DCT_SIZE * DCT_SIZE);
+
+/**
+ * The lower median (128th smallest) of the coefficients, signs flipped where
+ * `negate` says, and its gap to the 129th.
+ */
+function rank(a: Float64Array, negate: SignPattern): { median: number; gap: number } {
+  const values = rankScratch;
   for (let i = 0; i < DCT_SIZE; i++) {
     for (let j = 0; j < DCT_SIZE; j++) {
       const v = a[i * DCT_SIZE + j]!;
@@ -289,7 +296,7 @@ function medianGap(a: Float64Array, negate: SignPattern): number {
   }
   values.sort();
   const half = (DCT_SIZE * DCT_SIZE) / 2;
-  return values[half]! - values[half - 1]!;
+  return { median: values[half - 1]!, gap: values[half]! - values[half - 1]! };
 }
 
 function validateImage(image: PixelImage): void {
@@ -622,13 +629,23 @@ function boxAlongCols(input: Float32Array, output: Float32Array, rows: number, c
 
 /** Point-samples the filtered plane at the centres of a 64x64 grid. */
 function decimate(input: Float32Array, rows: number, cols: number, out: Float32Array): void {
+  const columns = decimationColumns(cols);
   for (let i = 0; i < DOWNSAMPLE_SIZE; i++) {
-    const ini = Math.floor(((i + 0.5) * rows) / DOWNSAMPLE_SIZE);
-    for (let j = 0; j < DOWNSAMPLE_SIZE; j++) {
-      const inj = Math.floor(((j + 0.5) * cols) / DOWNSAMPLE_SIZE);
-      out[i * DOWNSAMPLE_SIZE + j] = input[ini * cols + inj]!;
-    }
+    const row = Math.floor(((i + 0.5) * rows) / DOWNSAMPLE_SIZE) * cols;
+    for (let j = 0; j < DOWNSAMPLE_SIZE; j++) out[i * DOWNSAMPLE_SIZE + j] = input[row + columns[j]!]!;
   }
+}
+
+let decimatedWidth = -1;
+const decimatedColumns = new Int32Array(DOWNSAMPLE_SIZE);
+
+/** The columns decimate samples, for the last width asked (hashes of one size come in runs). */
+function decimationColumns(cols: number): Int32Array {
+  if (cols !== decimatedWidth) {
+    for (let j = 0; j < DOWNSAMPLE_SIZE; j++) decimatedColumns[j] = Math.floor(((j + 0.5) * cols) / DOWNSAMPLE_SIZE);
+    decimatedWidth = cols;
+  }
+  return decimatedColumns;
 }
 
 /**
@@ -805,17 +822,19 @@ function dihedral(a: Float64Array, transpose: boolean, negate: (i: number, j: nu
  * with column 15 as each 16-bit group's top bit, as the reference prints
  * its sixteen 16-bit words from the highest down.
  */
-function dctToHex(dct: Float64Array): string {
+const HEX_DIGITS = "0123456789abcdef";
+
+function dctToHex(dct: Float64Array, knownMedian?: number): string {
   // Lower median (128th smallest of 256), as the reference's Torben
   // selection returns; strict ">" then sets at most 128 bits.
-  const median = Float64Array.from(dct).sort()[(DCT_SIZE * DCT_SIZE) / 2 - 1]!;
+  const median = knownMedian ?? rank(dct, KEEP_SIGNS).median;
   let hex = "";
   for (let i = DCT_SIZE - 1; i >= 0; i--) {
     let word = 0;
     for (let j = 0; j < DCT_SIZE; j++) {
       if (dct[i * DCT_SIZE + j]! > median) word |= 1 << j;
     }
-    hex += word.toString(16).padStart(4, "0");
+    hex += HEX_DIGITS[word >>> 12]! + HEX_DIGITS[(word >>> 8) & 15]! + HEX_DIGITS[(word >>> 4) & 15]! + HEX_DIGITS[word & 15]!;
   }
   return hex;
 }
