@@ -454,7 +454,8 @@ export function jaroszWindowSize(oldDimension: number, newDimension: number): nu
 function jaroszFilter(ws: Workspace, rows: number, cols: number, windowAlongRows: number, windowAlongCols: number): void {
   for (let pass = 0; pass < JAROSZ_PASSES; pass++) {
     boxAlongRows(ws.luma, ws.scratch, rows, cols, windowAlongRows);
-    boxAlongCols(ws.scratch, ws.luma, rows, cols, windowAlongCols, ws.columnSums);
+    if (rows * cols <= COLUMN_LANES_MAX_PIXELS) boxAlongColumnLanes(ws.scratch, ws.luma, rows, cols, windowAlongCols);
+    else boxAlongCols(ws.scratch, ws.luma, rows, cols, windowAlongCols, ws.columnSums);
   }
 }
 
@@ -475,55 +476,56 @@ function boxAlongRows(input: Float32Array, output: Float32Array, rows: number, c
   let r = 0;
   // Each running sum is a chain of dependent roundings, so four rows are
   // walked side by side to keep the processor busy while each waits.
-  for (; r + 4 <= rows; r += 4) boxAlongFourRows(input, output, r * cols, cols, window);
-  for (; r < rows; r++) boxAlongRow(input, output, r * cols, cols, window);
+  for (; r + 4 <= rows; r += 4) boxAlongFour(input, output, r * cols, cols, 1, cols, window);
+  for (; r < rows; r++) boxAlongOne(input, output, r * cols, cols, 1, window);
 }
 
-function boxAlongRow(input: Float32Array, output: Float32Array, base: number, cols: number, window: number): void {
+/** One line of `length` samples from `base`, `step` apart. */
+function boxAlongOne(input: Float32Array, output: Float32Array, base: number, length: number, step: number, window: number): void {
   const fround = Math.fround;
   const half = (window + 2) >> 1;
   const fill = half - 1;
   const grow = window - half + 1;
-  const steady = cols - window;
+  const steady = length - window;
   let sum = 0;
   let count = 0;
   let inverse = 0;
   let ri = base;
   let li = base;
   let oi = base;
-  for (let k = 0; k < fill; k++) {
-    sum = fround(sum + input[ri++]!);
+  for (let k = 0; k < fill; k++, ri += step) {
+    sum = fround(sum + input[ri]!);
     count++;
     inverse = 1 / count;
   }
-  for (let k = 0; k < grow; k++) {
-    sum = fround(sum + input[ri++]!);
+  for (let k = 0; k < grow; k++, ri += step, oi += step) {
+    sum = fround(sum + input[ri]!);
     count++;
     inverse = 1 / count;
-    output[oi++] = sum * inverse;
+    output[oi] = sum * inverse;
   }
-  for (let k = 0; k < steady; k++) {
-    sum = fround(fround(sum + input[ri++]!) - input[li++]!);
-    output[oi++] = sum * inverse;
+  for (let k = 0; k < steady; k++, ri += step, li += step, oi += step) {
+    sum = fround(fround(sum + input[ri]!) - input[li]!);
+    output[oi] = sum * inverse;
   }
-  for (let k = 0; k < fill; k++) {
-    sum = fround(sum - input[li++]!);
+  for (let k = 0; k < fill; k++, li += step, oi += step) {
+    sum = fround(sum - input[li]!);
     count--;
     inverse = 1 / count;
-    output[oi++] = sum * inverse;
+    output[oi] = sum * inverse;
   }
 }
 
-/** boxAlongRow on rows base/cols .. +3 at once; the same arithmetic per row. */
-function boxAlongFourRows(input: Float32Array, output: Float32Array, base: number, cols: number, window: number): void {
+/** boxAlongOne on four lines at once, `gap` apart (the same arithmetic per line). */
+function boxAlongFour(input: Float32Array, output: Float32Array, base: number, length: number, step: number, gap: number, window: number): void {
   const fround = Math.fround;
   const half = (window + 2) >> 1;
   const fill = half - 1;
   const grow = window - half + 1;
-  const steady = cols - window;
-  const c1 = cols;
-  const c2 = 2 * cols;
-  const c3 = 3 * cols;
+  const steady = length - window;
+  const c1 = gap;
+  const c2 = 2 * gap;
+  const c3 = 3 * gap;
   let s0 = 0;
   let s1 = 0;
   let s2 = 0;
@@ -533,7 +535,7 @@ function boxAlongFourRows(input: Float32Array, output: Float32Array, base: numbe
   let ri = base;
   let li = base;
   let oi = base;
-  for (let k = 0; k < fill; k++, ri++) {
+  for (let k = 0; k < fill; k++, ri += step) {
     s0 = fround(s0 + input[ri]!);
     s1 = fround(s1 + input[ri + c1]!);
     s2 = fround(s2 + input[ri + c2]!);
@@ -541,7 +543,7 @@ function boxAlongFourRows(input: Float32Array, output: Float32Array, base: numbe
     count++;
     inverse = 1 / count;
   }
-  for (let k = 0; k < grow; k++, ri++, oi++) {
+  for (let k = 0; k < grow; k++, ri += step, oi += step) {
     count++;
     inverse = 1 / count;
     s0 = fround(s0 + input[ri]!);
@@ -553,7 +555,7 @@ function boxAlongFourRows(input: Float32Array, output: Float32Array, base: numbe
     output[oi + c2] = s2 * inverse;
     output[oi + c3] = s3 * inverse;
   }
-  for (let k = 0; k < steady; k++, ri++, li++, oi++) {
+  for (let k = 0; k < steady; k++, ri += step, li += step, oi += step) {
     s0 = fround(fround(s0 + input[ri]!) - input[li]!);
     s1 = fround(fround(s1 + input[ri + c1]!) - input[li + c1]!);
     s2 = fround(fround(s2 + input[ri + c2]!) - input[li + c2]!);
@@ -563,7 +565,7 @@ function boxAlongFourRows(input: Float32Array, output: Float32Array, base: numbe
     output[oi + c2] = s2 * inverse;
     output[oi + c3] = s3 * inverse;
   }
-  for (let k = 0; k < fill; k++, li++, oi++) {
+  for (let k = 0; k < fill; k++, li += step, oi += step) {
     count--;
     inverse = 1 / count;
     s0 = fround(s0 - input[li]!);
@@ -575,6 +577,19 @@ function boxAlongFourRows(input: Float32Array, output: Float32Array, base: numbe
     output[oi + c2] = s2 * inverse;
     output[oi + c3] = s3 * inverse;
   }
+}
+
+/**
+ * Up to this many pixels (a 512 KB plane, in cache) the columns are walked
+ * four at a time down the plane, their sums in registers: about a fifth
+ * faster there than boxAlongCols, and slower on larger planes.
+ */
+const COLUMN_LANES_MAX_PIXELS = 1 << 17;
+
+function boxAlongColumnLanes(input: Float32Array, output: Float32Array, rows: number, cols: number, window: number): void {
+  let c = 0;
+  for (; c + 4 <= cols; c += 4) boxAlongFour(input, output, c, rows, cols, 1, window);
+  for (; c < cols; c++) boxAlongOne(input, output, c, rows, cols, window);
 }
 
 /**
