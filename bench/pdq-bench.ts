@@ -4,6 +4,8 @@
  * derived from one DCT, the eight hashes of a reference photo's turned pixels
  * (what each reference image is stored as), and one hash matched against a million
  * stored hashes (Hamming distance ≤ 31, a linear scan over packed words).
+ * Then the ratio to Meta's C++ reference, per size, hash only and decode +
+ * hash (bench/peers/pdq-peer.ts; needs PDQ_CPP_DIR, else it says it skipped).
  * Also the crops of a reference image (a 1000-pixel photo): the time to hash
  * them, the JSON they add to the upload, and the cost of matching one found
  * image (in its eight orientations) against a 200-image plan's references
@@ -11,9 +13,10 @@
  * The image is the reference set's bridge photo (packages/pdq/reference) when it
  * is present, else a generated JPEG of the same size.
  *
- *   npx tsx bench/pdq-bench.ts
+ *   PDQ_CPP_DIR=~/ThreatExchange/pdq/cpp npm run bench:pdq
  */
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
@@ -21,6 +24,7 @@ import { pdqHash, pdqHashDihedral, pdqHashOrientationsExact, type PixelImage } f
 import { findMatches, formatPdqHash, parsePdqHash, PDQ_DEFAULT_MAX_DISTANCE } from "@leakwarden/pdq/pdq-match";
 import { PDQ_CROP_HASH_MAX_SIDE, PDQ_REFERENCE_CROPS, pdqCropHashes } from "@leakwarden/pdq/pdq-crops";
 import { decodeForHashing, hashImageBuffer, matchReferences, prepareReferences } from "../apps/server/src/scanner/image-match";
+import { comparePdqWithReference } from "./peers/pdq-peer";
 
 const STORED = 1_000_000;
 const REFERENCE_IMAGE = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../packages/pdq/reference/bridge-1-original.jpg");
@@ -134,3 +138,12 @@ const comparisons = plan * (8 + 8 * (one.length - 1));
 console.log(
   `match one found image vs ${plan} references (8 hashes + ${one.length - 1} crops each; its 8 orientations against each crop: ${comparisons.toLocaleString("en-US")} comparisons): ${ms(matchRefs)}`,
 );
+
+console.log("");
+await comparePdqWithReference(existsSync(REFERENCE_IMAGE) ? REFERENCE_IMAGE : writeTemporary(jpeg));
+
+function writeTemporary(bytes: Buffer): string {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), "pdq-bench-")), "source.jpg");
+  writeFileSync(file, bytes);
+  return file;
+}

@@ -1,7 +1,11 @@
+import { createHash } from "node:crypto";
 import { textLeaves, valueAt } from "@leakwarden/contracts/text-bounds";
+import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { billingSettings, invoiceEvent, orderEvent, postWebhook, subscriptionEvent, TEST_VARIANTS } from "@leakwarden/test-support/billing-events";
 import { createTestServices, signUpAndConfirm, TestClient, type TestServices } from "@leakwarden/test-support/test-services";
+import { billingEvent } from "../db/schema/billing";
 import { routeInputs } from "./context";
 
 // Every route of the API, read from the app's own route table, sent malformed, oversized,
@@ -142,6 +146,107 @@ describe("every API route under hostile input", { timeout: 240_000 }, () => {
     }
     expect(failures).toEqual([]);
     expect(probes).toBeGreaterThan(20);
+  });
+});
+
+// Signed payment webhooks (Lemon Squeezy's deliveries, which no sweep above can sign): every
+// string, number and key of each kind of event billing reads, and of one it ignores, in turn made
+// to hold a NUL character (which PostgreSQL text cannot store), then random hostile values: no
+// answer is a 5xx, every refusal is in the one error shape, and every delivery taken is kept
+// byte for byte.
+type JsonPath = (string | number)[];
+
+function jsonLeaves(value: unknown, path: JsonPath = []): { path: JsonPath; key: boolean }[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => jsonLeaves(v, [...path, i]));
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => [{ path: [...path, k], key: true }, ...jsonLeaves(v, [...path, k])]);
+  }
+  return typeof value === "string" || typeof value === "number" ? [{ path, key: false }] : [];
+}
+
+/** A copy of `body` with the leaf at `path` (or that key's name) replaced by `hostile`. */
+function withHostile(body: unknown, leaf: { path: JsonPath; key: boolean }, hostile: string): unknown {
+  const copy = structuredClone(body) as Record<string | number, unknown>;
+  let parent = copy;
+  for (const step of leaf.path.slice(0, -1)) parent = parent[step] as Record<string | number, unknown>;
+  const last = leaf.path.at(-1)!;
+  if (leaf.key) {
+    parent[hostile] = parent[last];
+    delete parent[last];
+  } else {
+    parent[last] = `${String(parent[last])}${hostile}`;
+  }
+  return copy;
+}
+
+describe("signed payment webhooks under hostile strings", { timeout: 240_000 }, () => {
+  let services: TestServices;
+  let userId: string;
+  beforeAll(async () => {
+    services = await createTestServices({ ...billingSettings });
+    const ava = await signUpAndConfirm(services, "sweep-billing@example.com");
+    userId = (await (await ava.get("/v1/root/get-user")).json()).id;
+  });
+  afterAll(async () => {
+    await services?.close();
+  });
+
+  const at = new Date("2026-11-01T00:00:00.000Z");
+  const email = "sweep-billing@example.com";
+  const deliveries = () => [
+    subscriptionEvent("subscription_created", { subscriptionId: "90001", userId, email, variantId: TEST_VARIANTS["starter-monthly"], status: "active", updatedAt: at }),
+    subscriptionEvent("subscription_updated", { subscriptionId: "90002", userId: null, email, variantId: TEST_VARIANTS["vip-yearly"], status: "on_trial", updatedAt: at }),
+    invoiceEvent("subscription_payment_success", { invoiceId: "91001", subscriptionId: "90001", userId, email, status: "paid", total: 1900, at }),
+    orderEvent({ orderId: "92001", email, total: 1900, variantId: TEST_VARIANTS["starter-monthly"], at }),
+    { meta: { event_name: "license_key_created", custom_data: { user_id: userId } }, data: { type: "license-keys", id: "93001", attributes: { key: "k-1", status: "active" } } },
+  ];
+
+  async function send(body: unknown, failures: string[]): Promise<void> {
+    const raw = JSON.stringify(body);
+    const res = await postWebhook(services.app, raw);
+    const text = await res.text();
+    let parsed: unknown = null;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // judged below
+    }
+    if (res.status >= 500 || (res.status >= 400 && !errorShaped(parsed))) {
+      failures.push(`→ ${res.status} ${text.slice(0, 160)} (body ${raw.slice(0, 300)})`);
+      return;
+    }
+    if (res.status < 300) {
+      const sha = createHash("sha256").update(raw).digest("hex");
+      const [stored] = await services.database.db.select({ body: billingEvent.body }).from(billingEvent).where(eq(billingEvent.bodySha256, sha));
+      if (!stored?.body || Buffer.compare(Buffer.from(stored.body), Buffer.from(raw)) !== 0) failures.push(`→ ${res.status} but the delivery was not kept as sent (body ${raw.slice(0, 120)})`);
+    }
+  }
+
+  it("answers no 5xx to a NUL in any string, number or key, and keeps what it takes as sent", async () => {
+    const failures: string[] = [];
+    let sent = 0;
+    for (const delivery of deliveries()) {
+      for (const leaf of jsonLeaves(delivery)) {
+        await send(withHostile(delivery, leaf, leaf.key ? `${String(leaf.path.at(-1))}\u0000` : "\u0000"), failures);
+        sent++;
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(sent).toBeGreaterThan(100);
+  });
+
+  it("answers no 5xx to random hostile values anywhere in a delivery", async () => {
+    const failures: string[] = [];
+    const all = deliveries();
+    await fc.assert(
+      fc.asyncProperty(fc.nat({ max: all.length - 1 }), fc.nat(), hostileText, async (which, where, hostile) => {
+        const leaves = jsonLeaves(all[which]);
+        await send(withHostile(all[which], leaves[where % leaves.length]!, hostile), failures);
+        return true;
+      }),
+      { numRuns: 40, seed: 20261202 },
+    );
+    expect(failures).toEqual([]);
   });
 });
 

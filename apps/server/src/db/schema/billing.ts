@@ -1,4 +1,4 @@
-import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { customType, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import type { SubscriptionStatus } from "@leakwarden/contracts/billing";
 import { user } from "./auth";
 
@@ -34,12 +34,24 @@ export const subscription = pgTable(
   (t) => [uniqueIndex("subscription_provider_id").on(t.providerSubscriptionId), index("subscription_user_idx").on(t.userId)],
 );
 
+/** Raw bytes (PostgreSQL bytea): node-postgres reads a Buffer, PGlite a Uint8Array. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => Buffer.from(value),
+});
+
 /** Every signed webhook delivery received, once (by the hash of its body). */
 export const billingEvent = pgTable(
   "billing_event",
   {
     id: uuid("id").primaryKey().defaultRandom(),
     bodySha256: text("body_sha256").notNull(),
+    /**
+     * The delivery's bytes exactly as signed and received: what billing stores from it is text
+     * without NUL characters (PostgreSQL text cannot hold them), so this keeps what was sent.
+     * Null for deliveries received before it was kept.
+     */
+    body: bytea("body"),
     eventName: text("event_name").notNull(),
     userId: text("user_id").references(() => user.id, { onDelete: "set null" }),
     /** applied | ignored | stale | unknown-user | unknown-variant | conflict */

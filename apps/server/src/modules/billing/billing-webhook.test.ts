@@ -265,4 +265,35 @@ describe("billing webhooks", () => {
     expect(await billingOf(ava)).toMatchObject({ plan: "premium", tier: "free", status: "expired" });
     expect(await planNameOf(bea)).toBe("Starter");
   });
+
+  it("takes a delivery whose text holds NUL characters, stores that text without them, and keeps the bytes as sent", async () => {
+    const delivery = subscriptionEvent("subscription_created", { subscriptionId: "nul-1", userId: null, email: "bea@example.com", variantId: TEST_VARIANTS["starter-monthly"], status: "active", updatedAt: stamp() });
+    Object.assign(delivery.data.attributes, { user_email: "bea@\u0000example.com", card_brand: "vi\u0000sa", card_last_four: "42\u000042" });
+    delivery.data.attributes.urls.customer_portal = "https://leakwarden-test.lemonsqueezy.com/billing?signature=n\u0000ul";
+    const raw = JSON.stringify(delivery);
+    const res = await postWebhook(services.app, raw);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({ received: true, outcome: "applied" });
+    const [row] = await services.database.db.select().from(subscription).where(eq(subscription.providerSubscriptionId, "nul-1"));
+    expect(row).toMatchObject({ userId: beaId, cardBrand: "visa", cardLastFour: "4242", urls: { customerPortal: "https://leakwarden-test.lemonsqueezy.com/billing?signature=nul" } });
+    const events = await services.database.db.select().from(billingEvent);
+    const kept = events.find((e) => e.body && Buffer.from(e.body).equals(Buffer.from(raw)));
+    expect(kept).toMatchObject({ eventName: "subscription_created", outcome: "applied", userId: beaId });
+  });
+
+  it("refuses with 400 a delivery naming an id, event or status with a NUL in it, and stores nothing", async () => {
+    const before = await counts();
+    const badId = subscriptionEvent("subscription_updated", { subscriptionId: "nul-2\u0000", userId: beaId, email: "bea@example.com", variantId: TEST_VARIANTS["starter-monthly"], status: "active", updatedAt: stamp() });
+    const badUser = subscriptionEvent("subscription_updated", { subscriptionId: "nul-2", userId: `${beaId}\u0000`, email: "bea@example.com", variantId: TEST_VARIANTS["starter-monthly"], status: "active", updatedAt: stamp() });
+    const badEvent = invoiceEvent("subscription_payment_success\u0000", { invoiceId: "nul-3", subscriptionId: "nul-1", userId: beaId, email: "bea@example.com", status: "paid", total: 900, at: stamp() });
+    const badStatus = invoiceEvent("subscription_payment_success", { invoiceId: "nul-3", subscriptionId: "nul-1", userId: beaId, email: "bea@example.com", status: "pa\u0000id", total: 900, at: stamp() });
+    for (const delivery of [badId, badUser, badEvent, badStatus]) {
+      const res = await postWebhook(services.app, delivery);
+      expect(res.status).toBe(400);
+      const { error } = await res.json();
+      expect(error.code).toBe("VALIDATION");
+      expect(error.message).toMatch(/NUL character/);
+    }
+    expect(await counts()).toEqual(before);
+  });
 });

@@ -25,8 +25,8 @@ export async function findUserEmail(db: DbOrTx, id: string): Promise<string | un
   return rows[0]?.email;
 }
 
-/** Stores a delivery once: false when the same body was already received. */
-export async function insertEventOnce(db: DbOrTx, values: { bodySha256: string; eventName: string; outcome: string }): Promise<string | null> {
+/** Stores a delivery once, its bytes as received: null when the same body was already received. */
+export async function insertEventOnce(db: DbOrTx, values: { bodySha256: string; body: Buffer; eventName: string; outcome: string }): Promise<string | null> {
   const rows = await db.insert(billingEvent).values(values).onConflictDoNothing({ target: billingEvent.bodySha256 }).returning({ id: billingEvent.id });
   return rows[0]?.id ?? null;
 }

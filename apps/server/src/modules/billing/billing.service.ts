@@ -382,7 +382,7 @@ export function createBillingService(deps: BillingDeps) {
       }
       const bodySha256 = createHash("sha256").update(body).digest("hex");
       const result = await db.transaction(async (tx) => {
-        const eventId = await repo.insertEventOnce(tx, { bodySha256, eventName: event.eventName, outcome: "received" });
+        const eventId = await repo.insertEventOnce(tx, { bodySha256, body: Buffer.from(body), eventName: event.eventName, outcome: "received" });
         if (!eventId) return { outcome: "duplicate" as WebhookOutcome, userId: null };
         let applied: { outcome: WebhookOutcome; userId: string | null };
         const storeId = event.kind === "subscription" ? event.subscription.storeId : event.kind === "payment" ? event.payment.storeId : null;

@@ -16,14 +16,23 @@ export const subscriptionEvents = [
 export const invoiceEvents = ["subscription_payment_success", "subscription_payment_failed", "subscription_payment_recovered"] as const;
 export const orderEvents = ["order_created"] as const;
 
-const id = z.union([z.string().min(1), z.number().int()]).transform(String);
+// PostgreSQL text cannot hold U+0000. A name billing looks things up by (an id, an event name, a
+// status) holding one is refused: dropping it could make it name another record. Text billing
+// only keeps (an address, a card brand, a link) is stored without it; the delivery's bytes are
+// kept as received (billing_event.body), so nothing the provider sent is lost.
+const NUL = "\u0000";
+const withoutNul = (s: string): string => s.replaceAll(NUL, "");
+const identifierText = z.string().min(1).refine((s) => !s.includes(NUL), "holds a NUL character, which no Lemon Squeezy identifier does");
+
+const id = z.union([z.string(), z.number().int()]).transform(String).pipe(identifierText);
 const timestamp = z.string().refine((s) => !Number.isNaN(Date.parse(s)), "not a timestamp").transform((s) => new Date(s));
 const optionalTimestamp = timestamp.nullish().transform((d) => d ?? null);
-const optionalText = z.string().nullish().transform((s) => s ?? null);
+const optionalText = z.string().nullish().transform((s) => (s == null ? null : withoutNul(s)));
+const optionalLink = z.string().nullish().transform((s) => (s == null ? undefined : withoutNul(s) || undefined));
 
 const envelopeSchema = z.object({
   meta: z.object({
-    event_name: z.string().min(1),
+    event_name: identifierText,
     custom_data: z.record(z.string(), z.unknown()).nullish(),
   }),
   data: z.object({ type: z.string(), id, attributes: z.record(z.string(), z.unknown()) }),
@@ -43,7 +52,7 @@ const subscriptionAttributesSchema = z.object({
   trial_ends_at: optionalTimestamp,
   updated_at: timestamp,
   urls: z
-    .object({ customer_portal: z.string().nullish(), update_payment_method: z.string().nullish() })
+    .object({ customer_portal: optionalLink, update_payment_method: optionalLink })
     .nullish()
     .transform((u) => ({ ...(u?.customer_portal ? { customerPortal: u.customer_portal } : {}), ...(u?.update_payment_method ? { updatePaymentMethod: u.update_payment_method } : {}) })),
 });
@@ -52,9 +61,10 @@ const paymentAttributesSchema = z.object({
   store_id: id,
   customer_id: id.nullish(),
   subscription_id: id.nullish(),
-  status: z.string().min(1),
-  total: z.number().int().nonnegative().default(0),
-  currency: z.string().min(3).max(3).default("USD"),
+  status: identifierText,
+  // total_cents is a PostgreSQL integer.
+  total: z.number().int().nonnegative().max(2_147_483_647).default(0),
+  currency: identifierText.pipe(z.string().length(3)).default("USD"),
   user_email: optionalText,
   created_at: optionalTimestamp,
   updated_at: optionalTimestamp,
@@ -115,6 +125,7 @@ export function parseWebhook(text: string): WebhookEvent {
   const { meta, data } = envelope.data;
   const eventName = meta.event_name;
   const rawUserId = meta.custom_data?.user_id;
+  if (typeof rawUserId === "string" && rawUserId.includes(NUL)) throw new MalformedWebhookError("meta.custom_data.user_id: holds a NUL character, which no user id does");
   const customUserId = typeof rawUserId === "string" && rawUserId.trim() ? rawUserId.trim() : typeof rawUserId === "number" ? String(rawUserId) : null;
 
   if ((subscriptionEvents as readonly string[]).includes(eventName)) {
