@@ -11,7 +11,7 @@ export type TakedownStatus = (typeof takedownStatuses)[number];
 /** Who receives a notice, in the order they are tried. */
 export const recipientKinds = ["site", "host", "cdn", "registrar"] as const;
 /** How a recipient was found. */
-export const recipientSources = ["catalog", "site-page", "rdap-ip", "cdn-ranges", "rdap-origin", "rdap-domain", "platform"] as const;
+export const recipientSources = ["catalog", "site-page", "rdap-ip", "cdn-ranges", "rdap-origin", "rdap-domain", "platform", "file-host"] as const;
 
 export const noticeStatuses = ["queued", "sending", "sent", "failed", "cancelled"] as const;
 export type NoticeStatus = (typeof noticeStatuses)[number];
@@ -126,12 +126,29 @@ export const recipientSchema = z.object({
   /** For a host or CDN: the IP address the site resolved to and when (ISO time). */
   address: z.string().nullable(),
   resolvedAt: z.string().nullable(),
+  /** A mailbox the site's page names outside its domain: why it needs her confirmation, and when she gave it (null: nothing is sent to it yet). */
+  confirmation: z.object({ reason: z.string(), confirmedAt: z.string().nullable() }).nullable(),
 });
 export type Recipient = z.infer<typeof recipientSchema>;
 
+/** POST /v1/takedowns/recipient-confirmations: she confirms a mailbox the site's page named outside its domain. */
+export const confirmRecipientSchema = z.object({
+  address: z.string({ error: "Give the address to confirm." }).trim().min(3, "Give the address to confirm.").max(254, "An address is at most 254 characters."),
+});
+export type ConfirmRecipient = z.infer<typeof confirmRecipientSchema>;
+export const confirmRecipientResponseSchema = z.object({
+  address: z.string(),
+  confirmedAt: z.string(),
+  /** Her takedowns a notice to it now goes out for. */
+  takedownIds: z.array(z.string()),
+});
+export type ConfirmRecipientResponse = z.infer<typeof confirmRecipientResponseSchema>;
+
 /** A report filed on a party's form (Cloudflare's, Reddit's): through its API, or the creator's step with every field ready to copy. */
 export const formStepSchema = z.object({
-  party: z.enum(["cloudflare", "reddit"]),
+  party: z.enum(["cloudflare", "reddit", "file-host"]),
+  /** For a file host: its name ("Gofile"). */
+  partyName: z.string().nullable().optional(),
   via: z.enum(["api", "creator"]),
   status: z.enum(["submitting", "submitted", "waiting", "done"]),
   formUrl: z.string(),
@@ -152,6 +169,8 @@ export const takedownSchema = z.object({
   recipient: recipientSchema.nullable(),
   /** For 'needs manual action': the web form to use, when one is known. */
   webForm: z.string().nullable(),
+  /** A mailbox the site's page named outside its domain, written to only once she confirms it: the address, where it was read, why. */
+  pendingConfirmation: z.object({ address: z.string(), source: z.string(), reason: z.string() }).nullable(),
   /** A report on a party's form (Cloudflare's), sent through its API or hers to submit. */
   formStep: formStepSchema.nullable(),
   reason: z.string().nullable(),

@@ -16,7 +16,7 @@ import { engineLabels, formatHours, formatWhen, foundByLabels, recipientKindLabe
 import { AuthorizationForm } from "./authorization-form";
 import { AutopilotPanel } from "./autopilot-panel";
 import { CopyField } from "../../../components/copy-field";
-import { FormStepCard } from "./form-step";
+import { FormStepCard, formPartyLabel } from "./form-step";
 import { RemovalDeadline } from "./removal-deadline";
 import { QueryError, Skeleton } from "../../../components/query-error";
 import { queryKeys } from "../../../lib/query-keys";
@@ -293,7 +293,7 @@ function Row({ t }: { t: TakedownView }) {
       </div>
       {t.formStep?.status === "waiting" && t.status !== "needs_manual_action" && (
         <p className="mt-2 text-sm break-words text-amber-100" data-testid="form-step-pending">
-          Your step: report it on {t.formStep.party === "reddit" ? "Reddit" : "Cloudflare"}&apos;s form (open Details for every field, ready to copy).
+          Your step: report it on {formPartyLabel(t.formStep)}&apos;s form (open Details for every field, ready to copy).
         </p>
       )}
       {t.status === "needs_manual_action" && (
