@@ -17,6 +17,7 @@ import { AuthorizationForm } from "./authorization-form";
 import { AutopilotPanel } from "./autopilot-panel";
 import { CopyField } from "../../../components/copy-field";
 import { FormStepCard, formPartyLabel } from "./form-step";
+import { RecipientConfirmation } from "./recipient-confirmation";
 import { RemovalDeadline } from "./removal-deadline";
 import { QueryError, Skeleton } from "../../../components/query-error";
 import { queryKeys } from "../../../lib/query-keys";
@@ -223,6 +224,7 @@ function Detail({ id }: { id: string }) {
                 <span className="block text-xs text-slate-400">
                   Found {foundByLabels[r.foundBy]}: <span className="break-all">{r.source}</span>
                   {r.note ? `. ${r.note}` : ""}
+                  {r.confirmation && (r.confirmation.confirmedAt ? `. You confirmed this address on ${formatWhen(r.confirmation.confirmedAt)}.` : ". Nothing is sent to it until you confirm it.")}
                 </span>
               </li>
             ))}
@@ -296,7 +298,8 @@ function Row({ t }: { t: TakedownView }) {
           Your step: report it on {formPartyLabel(t.formStep)}&apos;s form (open Details for every field, ready to copy).
         </p>
       )}
-      {t.status === "needs_manual_action" && (
+      {t.pendingConfirmation && <RecipientConfirmation pending={t.pendingConfirmation} />}
+      {t.status === "needs_manual_action" && !t.pendingConfirmation && (
         <p className="mt-2 text-sm break-words text-amber-100">
           {t.reason ?? "No email address takes complaints for this site."}{" "}
           {t.webForm && (
