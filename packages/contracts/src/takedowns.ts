@@ -134,6 +134,8 @@ export type Recipient = z.infer<typeof recipientSchema>;
 /** POST /v1/takedowns/recipient-confirmations: she confirms a mailbox the site's page named outside its domain. */
 export const confirmRecipientSchema = z.object({
   address: z.string({ error: "Give the address to confirm." }).trim().min(3, "Give the address to confirm.").max(254, "An address is at most 254 characters."),
+  /** From the notice preview, before any takedown: the leak whose site's page names the address. */
+  leakId: z.uuid("Not a leak id.").optional(),
 });
 export type ConfirmRecipient = z.infer<typeof confirmRecipientSchema>;
 export const confirmRecipientResponseSchema = z.object({
@@ -305,7 +307,16 @@ export const takedownsPreviewSchema = z.object({
   /** One notice per recipient, grouping its links, exactly as the request would queue them. */
   notices: z.array(noticePreviewSchema),
   /** Links no notice can go to by email: why, and what she will have to do (a form). */
-  manual: z.array(z.object({ leakId: z.string(), url: z.string(), reason: z.string(), webForm: z.string().nullable() })),
+  manual: z.array(
+    z.object({
+      leakId: z.string(),
+      url: z.string(),
+      reason: z.string(),
+      webForm: z.string().nullable(),
+      /** A mailbox the site's page named outside its domain: she may confirm it here, and the notice goes to it. */
+      pendingConfirmation: z.object({ address: z.string(), source: z.string(), reason: z.string() }).nullable().optional(),
+    }),
+  ),
   /** Her month's takedowns, and how many of these links would count against it. */
   quota: z.object({ limit: z.union([z.number(), z.literal("unlimited")]), used: z.number(), resetsAt: z.string(), counted: z.number() }),
 });

@@ -35,7 +35,14 @@ export type RowPlan =
       formStep: StoredFormStep | null;
     }
   | { type: "cloudflare-api"; formStep: StoredFormStep }
-  | { type: "manual"; webForm: string | null; reason: string; formStep: StoredFormStep | null };
+  | {
+      type: "manual";
+      webForm: string | null;
+      reason: string;
+      formStep: StoredFormStep | null;
+      /** A mailbox the site's page named outside its domain, which she may confirm. */
+      pendingConfirmation: { address: string; source: string; reason: string } | null;
+    };
 
 /** Where a link's site resolved, for a notice to the network that serves it (its host or CDN). */
 function resolutionOf(t: repo.TakedownRow, recipient: StoredRecipient): NoticeItem["resolved"] {
@@ -358,7 +365,8 @@ export function planRow(row: repo.TakedownRow, recipients: StoredRecipient[], st
     : unconfirmed
       ? `${confirmationStep(unconfirmed)} No one else who can remove it takes email.${refusals}`
       : (webForm ? `No email address takes complaints for this site; use the web form: ${webForm}` : "No email address or web form was found for the site, its host or its registrar.") + refusals;
-  return { type: "manual", webForm, reason, formStep };
+  const pendingConfirmation = unconfirmed?.email ? { address: unconfirmed.email, source: unconfirmed.source, reason: unconfirmed.confirmation!.reason } : null;
+  return { type: "manual", webForm, reason, formStep, pendingConfirmation };
 }
 
 /** One request per recipient and kind; a forgery's request is worded apart. */

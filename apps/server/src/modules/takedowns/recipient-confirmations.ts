@@ -1,4 +1,5 @@
 import type { ConfirmRecipientResponse } from "@leakwarden/contracts/takedowns";
+import type { StoredRecipient } from "../../db/schema/takedowns";
 import { AppError } from "../../lib/app-error";
 import { checkMailbox } from "./mailbox";
 import { addToGroups, applyConfirmations, type NoticeGroup, noticeContext, queueNotice } from "./notice-pipeline";
@@ -14,16 +15,22 @@ import * as repo from "./takedowns.repository";
  * A link nobody else could be written to is looked up again and sent; a link whose host or
  * registrar was written to meanwhile gets its notice to the site as well.
  */
-export async function confirmRecipient(ctx: TakedownsContext, userId: string, input: { address: string }): Promise<ConfirmRecipientResponse> {
+export async function confirmRecipient(ctx: TakedownsContext, userId: string, input: { address: string; leakId?: string | undefined }): Promise<ConfirmRecipientResponse> {
   const check = checkMailbox(input.address);
   if (!check.ok) throw new AppError("VALIDATION", "Some fields are not valid.", { address: `This is not one plain email address: ${check.reason}.` });
   const address = check.address.toLowerCase();
   const waiting = (await repo.openTakedownsNaming(ctx.db, userId, address)).filter((t) => !t.counterNotice && t.recipients.some((r) => r.email?.toLowerCase() === address && awaitsConfirmation(r)));
-  if (waiting.length === 0) {
-    throw new AppError("NOT_FOUND", "None of your open takedowns waits on this address: only an address a site's page named can be confirmed, from the takedown that shows it.");
+  const isIt = (r: StoredRecipient) => r.email?.toLowerCase() === address && awaitsConfirmation(r);
+  let source = waiting[0]?.recipients.find(isIt)?.source;
+  if (!source && input.leakId) {
+    // From the notice preview: the leak's site is looked up again, and its page must name this address.
+    const [leak] = await ctx.scans.leaksOf(userId, [input.leakId]);
+    if (leak) source = (await ctx.finder.find(leak.url)).find(isIt)?.source;
+  }
+  if (!source) {
+    throw new AppError("NOT_FOUND", "None of your takedowns or links waits on this address: only an address a site's page named can be confirmed, from the link that shows it.");
   }
   const at = ctx.now();
-  const source = waiting[0]!.recipients.find((r) => r.email?.toLowerCase() === address)!.source;
   const context = await noticeContext(ctx, userId, waiting.map((t) => t.leakId));
   const confirmed = new Map([[address, at]]);
   const lookAgain: string[] = [];

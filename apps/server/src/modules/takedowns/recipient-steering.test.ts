@@ -40,7 +40,7 @@ describe("recipients that cannot be steered", () => {
   const scanOf = new Map<string, string>();
 
   /** A high-confidence finding of hers at `url`, as a scan records it. */
-  async function found(userId: string, url: string, category: "leak_site" | "file_host" = "leak_site") {
+  async function found(userId: string, url: string) {
     if (!scanOf.has(userId)) scanOf.set(userId, (await insertScan(services.database.db, userId, "manual")).id);
     await upsertLeak(services.database.db, {
       userId,
@@ -49,7 +49,7 @@ describe("recipients that cannot be steered", () => {
       url,
       domain: new URL(url).hostname,
       title: "luna_rivers leaked",
-      category,
+      category: "leak_site",
       confidence: "high",
       evidence: { matchedNames: ["luna_rivers"], title: "luna_rivers leaked", snippet: "luna_rivers leaked pack" },
       seenAt: clock.now(),
@@ -165,10 +165,27 @@ describe("recipients that cannot be steered", () => {
     expect((await confirm(ava, "")).status).toBe(400);
     const unknown = await confirm(ava, "someone@elsewhere.example");
     expect(unknown.status).toBe(404);
-    expect((await errorOf(unknown)).message).toMatch(/None of your open takedowns waits on this address/);
+    expect((await errorOf(unknown)).message).toMatch(/None of your takedowns or links waits on this address/);
     // Bea has no takedown waiting on Ava's address: she cannot make the service write to it.
     expect((await confirm(bea, "complaints@victim-law.example")).status).toBe(404);
     expect(noticesTo("complaints@victim-law.example")).toHaveLength(0);
+  });
+
+  it("the notice preview offers the confirmation before anything is requested, and after it the notice goes to the address", async () => {
+    const leakId = await found(beaId, "http://lonely.example/v/1");
+    const before = await (await bea.post("/v1/takedowns/preview", { leakIds: [leakId] })).json();
+    expect(before.notices).toEqual([]);
+    expect(before.manual).toEqual([
+      expect.objectContaining({ leakId, pendingConfirmation: { address: "lonely.leaks.dmca@gmail.com", source: "http://lonely.example/dmca", reason: expect.stringContaining("not on the site's domain") } }),
+    ]);
+    // Only an address the leak's site names can be confirmed this way.
+    expect((await bea.post("/v1/takedowns/recipient-confirmations", { address: "someone@elsewhere.example", leakId })).status).toBe(404);
+    const confirmed = await bea.post("/v1/takedowns/recipient-confirmations", { address: "lonely.leaks.dmca@gmail.com", leakId });
+    expect(confirmed.status).toBe(200);
+    expect((await confirmed.json()).takedownIds).toEqual([]);
+    const after = await (await bea.post("/v1/takedowns/preview", { leakIds: [leakId] })).json();
+    expect(after.manual).toEqual([]);
+    expect(after.notices.map((n: { recipient: { email: string } }) => n.recipient.email)).toEqual(["lonely.leaks.dmca@gmail.com"]);
   });
 
   it("after she confirms an address once, her links waiting on it are sent there, and later links too", async () => {
@@ -204,8 +221,8 @@ describe("recipients that cannot be steered", () => {
   });
 
   it("file hosts: a MEGA link is mailed to MEGA's published copyright address, a Gofile link is her form step on Gofile's page, every field ready", async () => {
-    const mega = await found(avaId, "https://mega.nz/folder/AbCd1234", "file_host");
-    const gofile = await found(avaId, "https://gofile.io/d/AbC123", "file_host");
+    const mega = await found(avaId, "https://mega.nz/folder/AbCd1234");
+    const gofile = await found(avaId, "https://gofile.io/d/AbC123");
     const ids = await request(ava, [mega, gofile]);
     expect(noticesTo("copyright@mega.nz")).toHaveLength(1);
     expect(noticesTo("copyright@mega.nz")[0]!.text).toContain("https://mega.nz/folder/AbCd1234");
@@ -227,11 +244,11 @@ describe("recipients that cannot be steered", () => {
 
   it("holds the notices past the daily limit per address across accounts, tells her why, alerts the operator, and sends them when the day has passed", async () => {
     // MEGA has had one notice today (the test before); the limit here is two a day.
-    const beaLink = await found(beaId, "https://mega.nz/file/BeaFile1", "file_host");
+    const beaLink = await found(beaId, "https://mega.nz/file/BeaFile1");
     await request(bea, [beaLink]);
     expect(noticesTo("copyright@mega.nz")).toHaveLength(2);
 
-    const avaLink = await found(avaId, "https://mega.nz/file/AvaFile2", "file_host");
+    const avaLink = await found(avaId, "https://mega.nz/file/AvaFile2");
     const ids = await request(ava, [avaLink]);
     expect(noticesTo("copyright@mega.nz")).toHaveLength(2);
     const held = await detail(ava, ids[avaLink]!);

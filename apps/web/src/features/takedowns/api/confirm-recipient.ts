@@ -1,11 +1,11 @@
-import type { ConfirmRecipientResponse } from "@leakwarden/contracts/takedowns";
+import type { ConfirmRecipient, ConfirmRecipientResponse } from "@leakwarden/contracts/takedowns";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
 
 /** POST /v1/takedowns/recipient-confirmations: she confirms a mailbox a site's page named outside its domain; her links waiting on it are sent there. */
-export function confirmRecipient(address: string): Promise<ConfirmRecipientResponse> {
-  return api<ConfirmRecipientResponse>("/v1/takedowns/recipient-confirmations", { method: "POST", json: { address } });
+export function confirmRecipient(input: ConfirmRecipient): Promise<ConfirmRecipientResponse> {
+  return api<ConfirmRecipientResponse>("/v1/takedowns/recipient-confirmations", { method: "POST", json: input });
 }
 
 export function useConfirmRecipient() {

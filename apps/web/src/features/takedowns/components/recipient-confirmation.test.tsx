@@ -36,4 +36,16 @@ describe("RecipientConfirmation", () => {
     fireEvent.click(screen.getByRole("button", { name: "Confirm complaints@victim-law.example" }));
     await waitFor(() => expect(posts).toEqual([{ path: "/v1/takedowns/recipient-confirmations", body: { address: "complaints@victim-law.example" } }]));
   });
+
+  it("from the notice preview, names the leak and reads the preview again once confirmed", async () => {
+    const onConfirmed = vi.fn();
+    render(
+      <QueryClientProvider client={new QueryClient()}>
+        <RecipientConfirmation pending={{ address: "lonely@gmail.com", source: "http://lonely.example/dmca", reason: "Not on the site's domain." }} leakId="11111111-1111-4111-8111-111111111111" onConfirmed={onConfirmed} />
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByRole("button", { name: "Confirm lonely@gmail.com" }));
+    await waitFor(() => expect(onConfirmed).toHaveBeenCalledTimes(1));
+    expect(posts).toEqual([{ path: "/v1/takedowns/recipient-confirmations", body: { address: "lonely@gmail.com", leakId: "11111111-1111-4111-8111-111111111111" } }]);
+  });
 });

@@ -8,7 +8,7 @@ import { useConfirmRecipient } from "../api/confirm-recipient";
  * Shown with the address, the page it was read on and why it needs her; confirmed once, for every
  * link of hers that names it.
  */
-export function RecipientConfirmation({ pending }: { pending: NonNullable<TakedownView["pendingConfirmation"]> }) {
+export function RecipientConfirmation({ pending, leakId, onConfirmed }: { pending: NonNullable<TakedownView["pendingConfirmation"]>; leakId?: string; onConfirmed?: () => void }) {
   const confirm = useConfirmRecipient();
   const fail = onMutationError();
   return (
@@ -26,10 +26,16 @@ export function RecipientConfirmation({ pending }: { pending: NonNullable<Takedo
         type="button"
         disabled={confirm.isPending}
         onClick={() =>
-          confirm.mutate(pending.address, {
-            onSuccess: (r) => toast.success(`Confirmed: notices go to ${r.address} for ${r.takedownIds.length} link${r.takedownIds.length === 1 ? "" : "s"}`),
+          confirm.mutate(
+            { address: pending.address, ...(leakId ? { leakId } : {}) },
+            {
+            onSuccess: (r) => {
+              toast.success(r.takedownIds.length > 0 ? `Confirmed: notices go to ${r.address} for ${r.takedownIds.length} link${r.takedownIds.length === 1 ? "" : "s"}` : `Confirmed: notices can go to ${r.address}`);
+              onConfirmed?.();
+            },
             onError: fail,
-          })
+            },
+          )
         }
         className="mt-2 h-9 rounded-lg bg-brand-500 px-3 text-sm font-semibold text-white hover:bg-brand-400 focus-visible:outline-2 focus-visible:outline-brand-300 disabled:opacity-50"
       >
