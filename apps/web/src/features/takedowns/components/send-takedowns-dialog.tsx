@@ -177,8 +177,13 @@ export function SendTakedownsDialog({ leaks, options = {}, onClose, onSent, onPr
                     </details>
                   </article>
                 ))}
-                {data.manual.map((m) =>
-                  m.pendingConfirmation ? (
+                {data.manual.map((m, i) =>
+                  // One confirmation per address: the other links waiting on it say so.
+                  m.pendingConfirmation && data.manual.findIndex((o) => o.pendingConfirmation?.address === m.pendingConfirmation!.address) !== i ? (
+                    <p key={m.leakId} className="text-xs break-words text-amber-100">
+                      <span className="break-all">{shortUrl(m.url)}</span>: waits on {m.pendingConfirmation.address} too.
+                    </p>
+                  ) : m.pendingConfirmation ? (
                     <div key={m.leakId} className="text-xs">
                       <span className="break-all text-amber-100">{shortUrl(m.url)}</span>
                       {/* Confirmed here, the preview is read again: the notice to the address shows above. */}
