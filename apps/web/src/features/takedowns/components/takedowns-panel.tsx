@@ -299,6 +299,11 @@ function Row({ t }: { t: TakedownView }) {
         </p>
       )}
       {t.pendingConfirmation && <RecipientConfirmation pending={t.pendingConfirmation} />}
+      {t.status === "queued" && t.reason && (
+        <p className="mt-2 text-sm break-words text-amber-100" data-testid="takedown-held">
+          {t.reason}
+        </p>
+      )}
       {t.status === "needs_manual_action" && !t.pendingConfirmation && (
         <p className="mt-2 text-sm break-words text-amber-100">
           {t.reason ?? "No email address takes complaints for this site."}{" "}
