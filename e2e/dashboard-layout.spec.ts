@@ -1,5 +1,6 @@
 import type { Browser, Locator, Page } from "@playwright/test";
-import { authorizeTakedowns, proveOwnership, putFixture, runScan, signUpAndConfirm, subscribe, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
+import { authorizeTakedowns, confirmRecipient, proveOwnership, putFixture, runScan, signUpAndConfirm, subscribe, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
+import { FIXTURE_DMCA_EMAIL } from "./global-setup";
 import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, signedIn as signedInWith, test } from "@leakwarden/test-support/e2e/support";
 
 // Every dashboard section with data in it (leaks of every status, takedowns, identities, an
@@ -52,6 +53,7 @@ test.beforeAll(async ({ baseURL }) => {
   // Leaks in every state: two taken down, one dismissed, one confirmed.
   const list = (await (await quinn.api.get("/v1/leaks?page=1&pageSize=50")).json()) as { items: LeakItem[] };
   const certain = list.items.filter((l) => l.confidence === "high" && l.status === "new");
+  await confirmRecipient(quinn, FIXTURE_DMCA_EMAIL, certain[0]!.id);
   const sent = await quinn.api.post("/v1/takedowns", { data: { leakIds: certain.slice(0, 2).map((l) => l.id) } });
   expect(sent.ok(), await sent.text()).toBe(true);
   const review = list.items.filter((l) => l.confidence === "medium" && l.status === "new");

@@ -1,5 +1,5 @@
-import { WREN_PAGES } from "./global-setup";
-import { addReferencePhoto, authorizeTakedowns, fixtureOrigin, proveOwnership, putFixture, runScan, signUpAndConfirm, subscribe, waitUntil, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
+import { FIXTURE_DMCA_EMAIL, WREN_PAGES } from "./global-setup";
+import { addReferencePhoto, authorizeTakedowns, confirmRecipient, fixtureOrigin, proveOwnership, putFixture, runScan, signUpAndConfirm, subscribe, waitUntil, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
 import { expect, expectAccessible, expectNoHorizontalScroll, screenshot, signedIn, test } from "@leakwarden/test-support/e2e/support";
 
 // A removed leak posted again, end to end: a scan finds her leaks on the fixture web (the first
@@ -34,6 +34,7 @@ test.beforeAll(async ({ baseURL }) => {
   removedNumber = original.number;
 
   // Taken down: the notice goes out, the site removes the page, the re-check (seconds after the notice) sees it gone.
+  await confirmRecipient(wren, FIXTURE_DMCA_EMAIL, original.id);
   const created = await wren.api.post("/v1/takedowns", { data: { leakIds: [original.id] } });
   expect(created.status()).toBe(202);
   await waitUntil("the notice to go out", async () => ((await takedowns()).some((t) => t.status === "sent") ? true : undefined));

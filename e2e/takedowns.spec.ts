@@ -97,6 +97,11 @@ test("from the Leaks list: 'Takedown' asks for her authorization once, shows 'Wo
   // Still marked New: her confirmation, then the notice exactly as it will go, before it leaves.
   const send = page.getByTestId("send-takedowns");
   await send.getByRole("button", { name: "Yes, it is my content" }).click();
+  // The site (at 127.0.0.1) names a mailbox of another domain: nothing goes to it before she confirms it, once.
+  const confirmAddress = send.getByRole("region", { name: `Your step: confirm ${FIXTURE_DMCA_EMAIL}` });
+  await expect(confirmAddress).toContainText(`names ${FIXTURE_DMCA_EMAIL}, which is not on the site's domain`, { timeout: 15_000 });
+  await expect(confirmAddress.getByRole("link", { name: `${fixtureOrigin}/dmca` })).toBeVisible();
+  await confirmAddress.getByRole("button", { name: `Confirm ${FIXTURE_DMCA_EMAIL}` }).click();
   await expect(send.getByRole("heading", { name: "1 notice for 1 link" })).toBeVisible({ timeout: 15_000 });
   await expect(send.getByTestId("preview-to")).toHaveText(`${FIXTURE_DMCA_EMAIL} (the site, 127.0.0.1)`);
   await expect(send.getByTestId("preview-links")).toHaveText(`${fixtureOrigin}/nova/0`);

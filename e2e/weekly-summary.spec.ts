@@ -3,7 +3,8 @@ import path from "node:path";
 import { request, type Browser, type Page } from "@playwright/test";
 import { subscriptionEvent, TEST_VARIANTS } from "@leakwarden/test-support/billing-events";
 import { decodeMail } from "@leakwarden/test-support/mail-parts";
-import { deliverWebhook, fixtureOrigin, putFixture, runScan, signUpAndConfirm, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
+import { confirmRecipient, deliverWebhook, fixtureOrigin, putFixture, runScan, signUpAndConfirm, type SeededCreator } from "@leakwarden/test-support/e2e/seed";
+import { FIXTURE_DMCA_EMAIL } from "./global-setup";
 import { checkAtBothWidths, expect, expectAccessible, expectNoHorizontalScroll, outbox, screenshot, signedIn, test } from "@leakwarden/test-support/e2e/support";
 
 // A creator who never opened her alert settings: the defaults tell her of new leaks (at most an
@@ -103,6 +104,7 @@ test("every email template the run wrote, from its HTML part: accessible and wit
   const leaks = ((await (await nova.api.get("/v1/leaks")).json()) as { items: { id: string; url: string; confidence: string }[] }).items;
   const target = leaks.find((l) => l.confidence === "high")!;
   await putFixture(`/__removed${new URL(target.url).pathname}`);
+  await confirmRecipient(nova, FIXTURE_DMCA_EMAIL, target.id);
   const sent = await nova.api.post("/v1/takedowns", { data: { leakIds: [target.id] } });
   expect(sent.status()).toBe(202);
   await expect.poll(() => mailsTo(nova.email, /^A takedown succeeded$/).length, { timeout: 60_000 }).toBe(1);

@@ -130,6 +130,8 @@ export const envSchema = scannerSettingsSchema.extend({
   /** SMTP failures are retried with exponential backoff from this delay, this many times. */
   NOTICE_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).default(60),
   NOTICE_RETRY_LIMIT: z.coerce.number().int().min(0).max(50).default(12),
+  /** Notices to one recipient address per 24 hours, all accounts together; the excess is held until the window frees (and the operator is alerted). */
+  NOTICES_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(30),
   /** The digest of automatic takedowns waits this long after one is sent (the notices go out, others join it); at most one an hour. */
   AUTOPILOT_DIGEST_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
   // Billing (Lemon Squeezy hosted checkout and signed webhooks); unset: payments are not configured.

@@ -294,6 +294,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
         ? createCloudflareAbuseReports({ apiUrl: env.CLOUDFLARE_API_URL, token: env.CLOUDFLARE_API_TOKEN, accountId: env.CLOUDFLARE_ACCOUNT_ID, timeoutMs: env.SCAN_FETCH_TIMEOUT_MS })
         : null,
     messageIdDomain: env.NOTICE_FROM,
+    noticesPerAddressPerDay: env.NOTICES_PER_ADDRESS_PER_DAY,
     schedule: scheduleFromSettings(env),
     onLinkRemoved: (event) => alerts.takedownSucceeded(event.userId, { url: event.url }),
     onCounterNotice: (event) => alerts.counterNoticeReceived(event.userId, event),

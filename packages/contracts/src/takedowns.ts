@@ -11,7 +11,7 @@ export type TakedownStatus = (typeof takedownStatuses)[number];
 /** Who receives a notice, in the order they are tried. */
 export const recipientKinds = ["site", "host", "cdn", "registrar"] as const;
 /** How a recipient was found. */
-export const recipientSources = ["catalog", "site-page", "rdap-ip", "cdn-ranges", "rdap-origin", "rdap-domain", "platform"] as const;
+export const recipientSources = ["catalog", "site-page", "rdap-ip", "cdn-ranges", "rdap-origin", "rdap-domain", "platform", "file-host"] as const;
 
 export const noticeStatuses = ["queued", "sending", "sent", "failed", "cancelled"] as const;
 export type NoticeStatus = (typeof noticeStatuses)[number];
@@ -126,12 +126,31 @@ export const recipientSchema = z.object({
   /** For a host or CDN: the IP address the site resolved to and when (ISO time). */
   address: z.string().nullable(),
   resolvedAt: z.string().nullable(),
+  /** A mailbox the site's page names outside its domain: why it needs her confirmation, and when she gave it (null: nothing is sent to it yet). */
+  confirmation: z.object({ reason: z.string(), confirmedAt: z.string().nullable() }).nullable(),
 });
 export type Recipient = z.infer<typeof recipientSchema>;
 
+/** POST /v1/takedowns/recipient-confirmations: she confirms a mailbox the site's page named outside its domain. */
+export const confirmRecipientSchema = z.object({
+  address: z.string({ error: "Give the address to confirm." }).trim().min(3, "Give the address to confirm.").max(254, "An address is at most 254 characters."),
+  /** From the notice preview, before any takedown: the leak whose site's page names the address. */
+  leakId: z.uuid("Not a leak id.").optional(),
+});
+export type ConfirmRecipient = z.infer<typeof confirmRecipientSchema>;
+export const confirmRecipientResponseSchema = z.object({
+  address: z.string(),
+  confirmedAt: z.string(),
+  /** Her takedowns a notice to it now goes out for. */
+  takedownIds: z.array(z.string()),
+});
+export type ConfirmRecipientResponse = z.infer<typeof confirmRecipientResponseSchema>;
+
 /** A report filed on a party's form (Cloudflare's, Reddit's): through its API, or the creator's step with every field ready to copy. */
 export const formStepSchema = z.object({
-  party: z.enum(["cloudflare", "reddit"]),
+  party: z.enum(["cloudflare", "reddit", "file-host"]),
+  /** For a file host: its name ("Gofile"). */
+  partyName: z.string().nullable().optional(),
   via: z.enum(["api", "creator"]),
   status: z.enum(["submitting", "submitted", "waiting", "done"]),
   formUrl: z.string(),
@@ -152,6 +171,8 @@ export const takedownSchema = z.object({
   recipient: recipientSchema.nullable(),
   /** For 'needs manual action': the web form to use, when one is known. */
   webForm: z.string().nullable(),
+  /** A mailbox the site's page named outside its domain, written to only once she confirms it: the address, where it was read, why. */
+  pendingConfirmation: z.object({ address: z.string(), source: z.string(), reason: z.string() }).nullable(),
   /** A report on a party's form (Cloudflare's), sent through its API or hers to submit. */
   formStep: formStepSchema.nullable(),
   reason: z.string().nullable(),
@@ -290,7 +311,16 @@ export const takedownsPreviewSchema = z.object({
   /** One notice per recipient, grouping its links, exactly as the request would queue them. */
   notices: z.array(noticePreviewSchema),
   /** Links no notice can go to by email: why, and what she will have to do (a form). */
-  manual: z.array(z.object({ leakId: z.string(), url: z.string(), reason: z.string(), webForm: z.string().nullable() })),
+  manual: z.array(
+    z.object({
+      leakId: z.string(),
+      url: z.string(),
+      reason: z.string(),
+      webForm: z.string().nullable(),
+      /** A mailbox the site's page named outside its domain: she may confirm it here, and the notice goes to it. */
+      pendingConfirmation: z.object({ address: z.string(), source: z.string(), reason: z.string() }).nullable().optional(),
+    }),
+  ),
   /** Her month's takedowns, and how many of these links would count against it. */
   quota: z.object({ limit: z.union([z.number(), z.literal("unlimited")]), used: z.number(), resetsAt: z.string(), counted: z.number() }),
 });

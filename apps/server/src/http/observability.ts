@@ -100,6 +100,9 @@ export function createMetrics(operations: OperationsService, logger: Logger) {
   fromStatus("leakwarden_scans", "Scans by status (queued, running, completed, failed, cancelled)", ["status"], (s) => labelled(s.scans));
   fromStatus("leakwarden_scan_pages_read", "Pages read by scans, summed by the scans' outcome", ["status"], (s) => labelled(s.scanPages));
   fromStatus("leakwarden_takedown_notices", "Takedown notices by status and recipient kind", ["status", "recipient_kind"], (s) => labelled(s.notices));
+  fromStatus("leakwarden_notices_held", "Notices held by the daily limit of notices per recipient address (all accounts together)", [], (s) => [
+    { labels: {}, value: s.heldNotices.reduce((n, h) => n + h.held, 0) },
+  ]);
   fromStatus("leakwarden_takedowns", "Takedowns (links) by status", ["status"], (s) => labelled(s.takedowns));
   fromStatus("leakwarden_removal_rechecks", "Re-checks of sent links, summed by the takedown's status", ["status"], (s) => labelled(s.rechecks));
   fromStatus("leakwarden_webhook_deliveries", "Payment webhook deliveries by outcome", ["outcome"], (s) => labelled(s.webhooks));

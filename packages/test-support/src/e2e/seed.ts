@@ -136,6 +136,15 @@ export async function authorizeTakedowns(creator: SeededCreator, fullName: strin
   if (!res.ok()) throw new Error(`authorization refused: ${res.status()} ${await res.text()}`);
 }
 
+/**
+ * She confirms a mailbox a site's page names outside the site's domain (the fixture web's /dmca
+ * page, served from 127.0.0.1, names one), as the notice preview asks her to before it is written to.
+ */
+export async function confirmRecipient(creator: SeededCreator, address: string, leakId: string) {
+  const res = await creator.api.post("/v1/takedowns/recipient-confirmations", { data: { address, leakId } });
+  if (!res.ok()) throw new Error(`confirming ${address} refused: ${res.status()} ${await res.text()}`);
+}
+
 /** Her plan, as Lemon Squeezy's signed webhook says after her checkout. */
 export async function subscribe(baseURL: string, creator: SeededCreator, plan: "premium-monthly" = "premium-monthly") {
   const userId = ((await (await creator.api.get("/v1/root/get-user")).json()) as { id: string }).id;

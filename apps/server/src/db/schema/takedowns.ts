@@ -26,7 +26,7 @@ export type StoredRecipient = {
   kind: "site" | "host" | "cdn" | "registrar";
   email: string | null;
   webForm: string | null;
-  foundBy: "catalog" | "site-page" | "rdap-ip" | "cdn-ranges" | "rdap-origin" | "rdap-domain" | "platform";
+  foundBy: "catalog" | "site-page" | "rdap-ip" | "cdn-ranges" | "rdap-origin" | "rdap-domain" | "platform" | "file-host";
   source: string;
   note: string | null;
   name: string | null;
@@ -37,6 +37,12 @@ export type StoredRecipient = {
   resolvedAt?: string | null;
   /** For a host found behind a CDN: the name that resolved to `address` outside the CDN's ranges, and how it was chosen. */
   origin?: StoredOrigin | null;
+  /**
+   * A mailbox the site's own page names outside the site's registered domain that no RDAP record
+   * documents: written to only once she confirms it (recipient_confirmation), never on the
+   * page's word alone. Why it needs her, and when she confirmed it.
+   */
+  confirmation?: { reason: string; confirmedAt: string | null } | null;
 };
 
 /**
@@ -52,7 +58,9 @@ export type StoredOrigin = { name: string; via: "origin-name" | "apex" | "mx" | 
  * its form or through its API): through the API when it is configured, else the creator's step.
  */
 export type StoredFormStep = {
-  party: "cloudflare" | "reddit";
+  party: "cloudflare" | "reddit" | "file-host";
+  /** For a file host: its name as she reads it ("Gofile"). */
+  partyName?: string | null;
   /** api: sent through the party's API; creator: hers to submit on the form. */
   via: "api" | "creator";
   /** submitting → submitted (api); waiting → done (creator). */
@@ -163,8 +171,33 @@ export const takedownNotice = pgTable(
     error: text("error"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
+    /** Held by the daily limit of notices per recipient address (all accounts together): sent after this time. */
+    heldUntil: timestamp("held_until", { withTimezone: true }),
   },
-  (t) => [index("takedown_notice_user_idx").on(t.userId, t.status)],
+  (t) => [
+    index("takedown_notice_user_idx").on(t.userId, t.status),
+    // Notices sent to one address in the last day, whoever asked (the per-address daily limit).
+    index("takedown_notice_recipient_sent_idx").on(sql`lower(${t.recipient}->>'email')`, t.sentAt),
+  ],
+);
+
+/**
+ * An address she confirmed as a recipient of her notices: one the site's own page named outside
+ * its registered domain (a free-mail box, another party's domain), written to only after this.
+ */
+export const recipientConfirmation = pgTable(
+  "recipient_confirmation",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => user.id, { onDelete: "cascade" }),
+    /** Lower case. */
+    address: text("address").notNull(),
+    /** The page that named it, as shown to her when she confirmed. */
+    source: text("source").notNull(),
+    confirmedAt: timestamp("confirmed_at", { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.address] })],
 );
 
 export const takedownNoticeLink = pgTable(

@@ -131,3 +131,14 @@ export async function failingNotices(database: Database, limit: number) {
     at: new Date(String(r.created_at)).toISOString(),
   }));
 }
+
+/** Notices held by the per-address daily limit (NOTICES_PER_ADDRESS_PER_DAY), per address, most held first. */
+export async function heldNotices(database: Database, limit: number) {
+  const { rows } = await database.executeSql(
+    `select lower(recipient->>'email') as address, count(*)::int as held, max(held_until) as until
+     from takedown_notice where status = 'queued' and held_until is not null
+     group by 1 order by 2 desc, 1 limit $1`,
+    [limit],
+  );
+  return rows.map((r) => ({ address: String(r.address), held: Number(r.held), until: new Date(String(r.until)).toISOString() }));
+}

@@ -36,7 +36,7 @@ export function createOperationsService(deps: { database: Database; queue: JobQu
 
     /** One consistent read of the service's records, for /metrics and `npm run ops -- status`. */
     async status() {
-      const [jobs, scans, scanPages, notices, takedowns, rechecks, webhooks, accounts, failingNotices, crawls, failingCrawls] = await Promise.all([
+      const [jobs, scans, scanPages, notices, takedowns, rechecks, webhooks, accounts, failingNotices, crawls, failingCrawls, heldNotices] = await Promise.all([
         repo.jobCounts(database),
         repo.scansByStatus(database),
         repo.scanWork(database),
@@ -48,8 +48,9 @@ export function createOperationsService(deps: { database: Database; queue: JobQu
         repo.failingNotices(database, 10),
         repo.crawlTotals(database),
         repo.failingCrawls(database, 10),
+        repo.heldNotices(database, 20),
       ]);
-      return { at: new Date().toISOString(), jobs, scans, scanPages, notices, takedowns, rechecks, webhooks, accounts, failingNotices, crawls, failingCrawls };
+      return { at: new Date().toISOString(), jobs, scans, scanPages, notices, takedowns, rechecks, webhooks, accounts, failingNotices, crawls, failingCrawls, heldNotices };
     },
   };
 }

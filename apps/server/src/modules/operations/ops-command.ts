@@ -51,6 +51,9 @@ export function formatStatus(status: ServiceStatus): string {
   for (const c of status.failingCrawls) {
     out.push(`  ${c.site}  last run ${c.lastRunAt ?? "never"}, last success ${c.lastSuccessAt ?? "never"}, ${c.errors} errors: ${c.error ?? ""}`.trimEnd());
   }
+  out.push("", "Notices held by the daily limit per address (NOTICES_PER_ADDRESS_PER_DAY)");
+  if (status.heldNotices.length === 0) out.push("  none");
+  for (const h of status.heldNotices) out.push(`  ${h.address}  ${h.held} held, the last until ${h.until}`);
   out.push("", "Failing notices (newest first)");
   if (status.failingNotices.length === 0) out.push("  none");
   for (const n of status.failingNotices) {

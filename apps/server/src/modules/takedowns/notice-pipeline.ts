@@ -5,6 +5,7 @@ import type { DbOrTx } from "../../db/client";
 import type { StoredFormStep, StoredRecipient } from "../../db/schema/takedowns";
 import { AppError } from "../../lib/app-error";
 import { CLOUDFLARE_ABUSE_FORM, type DmcaReportAnswer, dmcaReportFields, dmcaReportFieldsSchema, missingFields } from "./cloudflare-abuse";
+import { isFileHostForm } from "./file-host-channels";
 import { checkMailbox } from "./mailbox";
 import { type NoticeItem, type NoticeRecipient, renderNotice } from "./notice-template";
 import { ownerOf } from "./takedown-authorization";
@@ -12,7 +13,7 @@ import { FINAL } from "./takedown-lifecycle";
 import { moveNotice, moveTakedowns, noteTakedowns } from "./takedown-moves";
 import { nextCheckAt } from "./takedown-schedule";
 import { REDDIT_COPYRIGHT_FORM } from "./recipient-finder";
-import { cloudflareFirst, describeRecipient, describeSendFailure, ESCALATE_KIND_LABEL, isCloudflare, isPermanentSmtpFailure, isRedditForm, kindsOf, minuteOf, storable } from "./takedown-shared";
+import { awaitsConfirmation, cloudflareFirst, describeRecipient, mailable, describeSendFailure, ESCALATE_KIND_LABEL, isCloudflare, isPermanentSmtpFailure, isRedditForm, kindsOf, minuteOf, storable } from "./takedown-shared";
 import { detail, userTakedown } from "./takedown-views";
 import { startAfterFor, type TakedownsContext } from "./takedowns.context";
 import { cloudflareReportJob, recheckJob, sendNoticeJob } from "./takedowns.job-definitions";
@@ -34,7 +35,14 @@ export type RowPlan =
       formStep: StoredFormStep | null;
     }
   | { type: "cloudflare-api"; formStep: StoredFormStep }
-  | { type: "manual"; webForm: string | null; reason: string; formStep: StoredFormStep | null };
+  | {
+      type: "manual";
+      webForm: string | null;
+      reason: string;
+      formStep: StoredFormStep | null;
+      /** A mailbox the site's page named outside its domain, which she may confirm. */
+      pendingConfirmation: { address: string; source: string; reason: string } | null;
+    };
 
 /** Where a link's site resolved, for a notice to the network that serves it (its host or CDN). */
 function resolutionOf(t: repo.TakedownRow, recipient: StoredRecipient): NoticeItem["resolved"] {
@@ -147,6 +155,41 @@ export async function scheduleCheck(ctx: TakedownsContext, takedownId: string, a
   await ctx.queue.send(recheckJob, { takedownId, dueAt: at.toISOString() }, { startAfter: startAfterFor(ctx, at) });
 }
 
+const DAY_MS = 86_400_000;
+/** NOTICES_PER_ADDRESS_PER_DAY's default, for a context built without it. */
+export const DEFAULT_NOTICES_PER_ADDRESS_PER_DAY = 30;
+
+/**
+ * The per-address daily limit, all accounts together: a page cannot make the service a mail
+ * cannon aimed at one mailbox. Over it, the notice is held (queued again for when the 24 hours
+ * free a place), her links say so, and the operator is warned. Returns whether it was held.
+ */
+async function holdOverLimit(ctx: TakedownsContext, notice: repo.NoticeRow, linked: repo.TakedownRow[], address: string): Promise<boolean> {
+  const limit = ctx.noticesPerAddressPerDay ?? DEFAULT_NOTICES_PER_ADDRESS_PER_DAY;
+  const at = ctx.now();
+  const since = new Date(at.getTime() - DAY_MS);
+  const heldUntil = await ctx.db.transaction(async (tx) => {
+    await repo.lockAddress(tx, address);
+    const sent = await repo.countNoticesToAddressSince(tx, address, since, notice.id);
+    if (sent < limit) {
+      if (notice.heldUntil) await repo.updateNotice(tx, notice.id, { heldUntil: null, error: null });
+      return null;
+    }
+    // The window frees a place when the oldest of the last `limit` sends is a day old.
+    const oldest = await repo.nthLatestSendTo(tx, address, since, limit);
+    const until = new Date(Math.max(at.getTime() + 60_000, (oldest ?? at).getTime() + DAY_MS + 1_000));
+    const why = `Held: ${address} has had ${sent} notices in the last 24 hours from this service (the limit is ${limit} a day, for every account together). It goes out after ${minuteOf(until)}; nothing is lost.`;
+    await moveNotice(tx, notice, "queued", { heldUntil: until, error: storable(why) });
+    if (!notice.heldUntil) await noteTakedowns(tx, linked.map((t) => ({ takedownId: t.id, at, type: "held", message: storable(why) })));
+    await repo.updateTakedowns(tx, linked.filter((t) => t.status === "queued").map((t) => t.id), { reason: storable(why), updatedAt: at });
+    return { until, sent };
+  });
+  if (!heldUntil) return false;
+  ctx.logger.warn({ noticeId: notice.id, address, sentToday: heldUntil.sent, limit, heldUntil: heldUntil.until.toISOString() }, "notice held: the daily limit of notices to this address is reached");
+  await ctx.queue.send(sendNoticeJob, { noticeId: notice.id }, { startAfter: startAfterFor(ctx, heldUntil.until) });
+  return true;
+}
+
 /** The Cloudflare report for a host's links: through the API when it is configured and our settings fill every required field, else hers. */
 export function formStepFor(ctx: TakedownsContext, context: NoticeContext, urls: string[]): StoredFormStep {
   const fields = dmcaReportFields({
@@ -164,11 +207,8 @@ export function formStepFor(ctx: TakedownsContext, context: NoticeContext, urls:
   return { ...base, via: "creator", status: "waiting", reason };
 }
 
-/**
- * Reddit's copyright form, hers to submit: Reddit takes DMCA notices on its form, not by email. The
- * fields are the DMCA report's (as Cloudflare's form has them), without what only Cloudflare asks.
- */
-export function redditFormStep(ctx: TakedownsContext, context: NoticeContext, urls: string[]): StoredFormStep {
+/** The DMCA report's fields (as Cloudflare's form has them), without what only Cloudflare asks: for another party's form. */
+function plainReportFields(ctx: TakedownsContext, context: NoticeContext, urls: string[]): Record<string, string> {
   const fields: Record<string, string> = {
     ...dmcaReportFields({
       agent: { ...ctx.agent, city: ctx.agentPlace?.city, state: ctx.agentPlace?.state, country: ctx.agentPlace?.country },
@@ -178,20 +218,41 @@ export function redditFormStep(ctx: TakedownsContext, context: NoticeContext, ur
     }),
   };
   for (const cloudflareOnly of ["act", "email2", "agree", "host_notification", "owner_notification"]) delete fields[cloudflareOnly];
+  return fields;
+}
+
+/** Reddit's copyright form, hers to submit: Reddit takes DMCA notices on its form, not by email. */
+export function redditFormStep(ctx: TakedownsContext, context: NoticeContext, urls: string[]): StoredFormStep {
   return {
     party: "reddit",
     via: "creator",
     status: "waiting",
     formUrl: REDDIT_COPYRIGHT_FORM,
-    fields,
+    fields: plainReportFields(ctx, context, urls),
     reason: "Reddit takes DMCA notices on its copyright form, not by email. Every field is ready to copy: submit the report on Reddit's form, then press Done.",
     answer: null,
     submittedAt: null,
   };
 }
 
+/** A file host's report page (its published channel, data/file-host-channels.json), hers to submit with every field ready. */
+export function fileHostFormStep(ctx: TakedownsContext, context: NoticeContext, urls: string[], host: StoredRecipient): StoredFormStep {
+  return {
+    party: "file-host",
+    partyName: host.name,
+    via: "creator",
+    status: "waiting",
+    formUrl: host.webForm!,
+    fields: plainReportFields(ctx, context, urls),
+    reason: host.note ?? `${host.name ?? "The file host"} takes copyright reports on its form, not by email. Every field is ready to copy: submit the report there, then press Done.`,
+    answer: null,
+    submittedAt: null,
+  };
+}
+
 /** The party a form step is filed with, as she reads it. */
-export const FORM_PARTY: Record<StoredFormStep["party"], string> = { cloudflare: "Cloudflare", reddit: "Reddit" };
+const FORM_PARTY: Record<StoredFormStep["party"], string> = { cloudflare: "Cloudflare", reddit: "Reddit", "file-host": "the file host" };
+export const formParty = (step: StoredFormStep) => (step.party === "file-host" && step.partyName) || FORM_PARTY[step.party];
 
 /** "the hosting network of the site's likely origin (abuse@host.example)", "the registrar (abuse@registrar.example)". */
 const partyWithAddress = (r: StoredRecipient) => `${r.origin ? "the hosting network of the site's likely origin" : ESCALATE_KIND_LABEL[r.kind]} (${r.email})`;
@@ -208,7 +269,8 @@ export function formStepMessage(step: StoredFormStep, alsoTo: StoredRecipient[])
  * site's likely origin and the registrar, together.
  */
 export function atOnce(recipients: StoredRecipient[], from = 0): { level: number; recipient: StoredRecipient }[] {
-  const withEmail = recipients.map((recipient, level) => ({ level, recipient })).filter((r) => r.level >= from && r.recipient.email);
+  // A mailbox awaiting her confirmation is passed over: the next party is written to meanwhile.
+  const withEmail = recipients.map((recipient, level) => ({ level, recipient })).filter((r) => r.level >= from && mailable(r.recipient));
   const first = withEmail[0];
   if (!first) return [];
   const cf = recipients.findIndex(isCloudflare);
@@ -243,6 +305,13 @@ export async function lookUpRecipients(ctx: TakedownsContext, drafts: repo.Taked
     if (!byHost.has(host)) byHost.set(host, ctx.finder.find(t.url));
     found.set(t.id, await byHost.get(host)!);
   }
+  // A mailbox awaiting confirmation that she has confirmed (once, for every site naming it) is written to.
+  const pending = [...found.values()].flat().filter(awaitsConfirmation);
+  const userId = drafts[0]?.userId;
+  if (pending.length > 0 && userId) {
+    const confirmed = await repo.confirmedAddresses(ctx.db, userId, pending.map((r) => r.email!));
+    for (const [id, recipients] of found) found.set(id, applyConfirmations(recipients, confirmed));
+  }
   const cloudflareUrls = new Map<string, string[]>();
   for (const t of drafts) {
     if (t.basis === "takeitdown" || !cloudflareFirst(found.get(t.id) ?? [])) continue;
@@ -256,13 +325,33 @@ export async function lookUpRecipients(ctx: TakedownsContext, drafts: repo.Taked
     const step = redditFormStep(ctx, context, reddit.map((t) => t.url));
     for (const t of reddit) steps.set(new URL(t.url).hostname, step);
   }
+  // A file host that takes reports on its form: one report per host name, on its page.
+  const fileHostUrls = new Map<string, { host: StoredRecipient; urls: string[] }>();
+  for (const t of drafts) {
+    const host = t.basis === "takeitdown" ? undefined : (found.get(t.id) ?? []).find(isFileHostForm);
+    if (!host) continue;
+    const name = new URL(t.url).hostname;
+    fileHostUrls.set(name, { host, urls: [...(fileHostUrls.get(name)?.urls ?? []), t.url] });
+  }
+  for (const [name, { host, urls }] of fileHostUrls) steps.set(name, fileHostFormStep(ctx, context, urls, host));
   return { found, steps };
 }
+
+/** The recipients with her confirmations (lower-case address → when) marked on the mailboxes that awaited them. */
+export function applyConfirmations(recipients: StoredRecipient[], confirmed: Map<string, Date>): StoredRecipient[] {
+  return recipients.map((r) => {
+    const at = r.email && awaitsConfirmation(r) ? confirmed.get(r.email.toLowerCase()) : undefined;
+    return at ? { ...r, confirmation: { ...r.confirmation!, confirmedAt: at.toISOString() } } : r;
+  });
+}
+
+/** What she is asked, for a mailbox awaiting her confirmation. */
+export const confirmationStep = (r: StoredRecipient) => `${r.confirmation!.reason} Confirm ${r.email} on this takedown if it is the site's copyright contact.`;
 
 /** What happens to one link: a notice to its first recipient with email, a report through Cloudflare's API, or her step (a form, or nobody found). */
 export function planRow(row: repo.TakedownRow, recipients: StoredRecipient[], steps: Map<string, StoredFormStep>): RowPlan {
   const targets = atOnce(recipients);
-  const formStep = row.basis !== "takeitdown" && (cloudflareFirst(recipients) || recipients.some(isRedditForm)) ? (steps.get(new URL(row.url).hostname) ?? null) : null;
+  const formStep = row.basis !== "takeitdown" && (cloudflareFirst(recipients) || recipients.some(isRedditForm) || recipients.some(isFileHostForm)) ? (steps.get(new URL(row.url).hostname) ?? null) : null;
   if (targets.length > 0) return { type: "notice", level: targets.at(-1)!.level, targets, recipients, formStep };
   if (formStep?.via === "api") return { type: "cloudflare-api", formStep };
   const webForm = formStep?.formUrl ?? recipients.find((r) => r.webForm)?.webForm ?? null;
@@ -270,10 +359,14 @@ export function planRow(row: repo.TakedownRow, recipients: StoredRecipient[], st
     .filter((r) => r.refused)
     .map((r) => ` The address ${ESCALATE_KIND_LABEL[r.kind]} gives (${r.refused!.address}) was refused: ${r.refused!.reason}.`)
     .join("");
+  const unconfirmed = recipients.find(awaitsConfirmation);
   const reason = formStep
     ? `${formStep.reason}${refusals}`
-    : (webForm ? `No email address takes complaints for this site; use the web form: ${webForm}` : "No email address or web form was found for the site, its host or its registrar.") + refusals;
-  return { type: "manual", webForm, reason, formStep };
+    : unconfirmed
+      ? `${confirmationStep(unconfirmed)} No one else who can remove it takes email.${refusals}`
+      : (webForm ? `No email address takes complaints for this site; use the web form: ${webForm}` : "No email address or web form was found for the site, its host or its registrar.") + refusals;
+  const pendingConfirmation = unconfirmed?.email ? { address: unconfirmed.email, source: unconfirmed.source, reason: unconfirmed.confirmation!.reason } : null;
+  return { type: "manual", webForm, reason, formStep, pendingConfirmation };
 }
 
 /** One request per recipient and kind; a forgery's request is worded apart. */
@@ -329,6 +422,10 @@ export async function prepareTakedowns(ctx: TakedownsContext, takedownIds: strin
           values: { recipients, webForm: plan.webForm, formStep, reason: storable(plan.reason) },
         });
         continue;
+      }
+      const unconfirmed = recipients.find(awaitsConfirmation);
+      if (unconfirmed) {
+        await noteTakedowns(tx, [{ takedownId: row.id, at, type: "needs_manual_action", message: storable(`${confirmationStep(unconfirmed)} Meanwhile the notice goes to ${plan.targets.map((t) => partyWithAddress(t.recipient)).join(" and ")}.`) }]);
       }
       for (const target of plan.targets) addToGroups(groups, { ...row, recipients, level: target.level, formStep }, target);
       await repo.updateTakedowns(tx, [row.id], { recipients, level: plan.level, formStep, updatedAt: at });
@@ -393,6 +490,8 @@ export async function sendNotice(ctx: TakedownsContext, noticeId: string, attemp
     });
     return;
   }
+  // A notice an earlier attempt handed over was counted then; any other waits for a place under the daily limit.
+  if (!notice.messageId && (await holdOverLimit(ctx, notice, linked, check.address))) return;
   const domain = /@([^>\s@]+)>?\s*$/.exec(ctx.messageIdDomain)?.[1] ?? ctx.messageIdDomain;
   let messageId: string;
   try {
@@ -526,7 +625,7 @@ export async function markFormDone(ctx: TakedownsContext, userId: string, id: st
   await ctx.db.transaction(async (tx) => {
     for (const t of same) {
       const done: StoredFormStep = { ...t.formStep!, status: "done", submittedAt: at.toISOString() };
-      checks.push({ id: t.id, leakId: t.leakId, at: await formSubmitted(ctx, tx, t, done, at, `She submitted the report on ${FORM_PARTY[t.formStep!.party]}'s form (${t.formStep!.formUrl}).`) });
+      checks.push({ id: t.id, leakId: t.leakId, at: await formSubmitted(ctx, tx, t, done, at, `She submitted the report on ${formParty(t.formStep!)}'s form (${t.formStep!.formUrl}).`) });
     }
   });
   for (const c of checks) {

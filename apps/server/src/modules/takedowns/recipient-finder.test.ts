@@ -246,3 +246,57 @@ describe("addresses as sites write them", () => {
     expect(links).toEqual(["https://site.test/dmca", "https://site.test/legal/terms"]);
   });
 });
+
+// A page can name anyone's mailbox: only one on the site's registered domain, or one RDAP documents
+// for its host, CDN or registrar, is written to on the page's word; any other waits for her confirmation.
+describe("a mailbox the site's page names", () => {
+  it("on the site's registered domain (from a subdomain too) is the site's, with nothing to confirm", async () => {
+    const { finder } = finderFor({ pages: { "https://cdn.site.test/dmca": `<a href="mailto:dmca@site.test">dmca</a>` }, ipAbuse: host });
+    const [site] = await finder.find("https://cdn.site.test/x");
+    expect(site).toMatchObject({ kind: "site", email: "dmca@site.test", foundBy: "site-page" });
+    expect(site!.confirmation ?? null).toBeNull();
+  });
+
+  it.each([
+    ["a free-mail box", "takedowns.site@gmail.com"],
+    ["a third party's domain", "legal@victim-law.example"],
+    ["a look-alike of the site's domain", "dmca@site.test.evil.example"],
+  ])("outside it (%s) awaits her confirmation, with where it was read and why", async (_, address) => {
+    const { finder } = finderFor({ pages: { "https://site.test/dmca": `<p>DMCA: <a href="mailto:${address}">write</a></p>` }, ipAbuse: host, registrar });
+    const found = await finder.find("https://site.test/x");
+    expect(found.map((r) => [r.kind, r.email])).toEqual([
+      ["site", address],
+      ["host", "abuse@hostnet.test"],
+      ["registrar", "abuse@registrar.test"],
+    ]);
+    expect(found[0]!.confirmation).toEqual({ reason: expect.stringContaining(`names ${address}, which is not on the site's domain (site.test)`), confirmedAt: null });
+    expect(found[0]!.confirmation!.reason).toContain("https://site.test/dmca");
+  });
+
+  it("one tenant of a shared host cannot name another tenant's mailbox (private suffixes count)", async () => {
+    const { finder } = finderFor({ pages: { "https://attacker.github.io/dmca": `<a href="mailto:owner@victim.github.io">dmca</a>` } });
+    const [site] = await finder.find("https://attacker.github.io/x");
+    expect(site!.confirmation?.confirmedAt).toBeNull();
+  });
+
+  it("prefers the site's own mailbox on a later page to another domain's on the first", async () => {
+    const { finder } = finderFor({
+      pages: { "https://site.test/dmca": `<a href="mailto:dmca@gmail.com">dmca</a>`, "https://site.test/contact": `<a href="mailto:contact@site.test">us</a>` },
+    });
+    expect((await finder.find("https://site.test/x"))[0]).toMatchObject({ email: "contact@site.test", source: "https://site.test/contact" });
+  });
+
+  it("documented by RDAP as its host's, its CDN's or its registrar's abuse mailbox is written to", async () => {
+    const hosted = finderFor({ pages: { "https://site.test/dmca": `<a href="mailto:abuse@hostnet.test">dmca</a>` }, ipAbuse: host, registrar });
+    expect((await hosted.finder.find("https://site.test/x")).map((r) => [r.kind, r.email, r.confirmation ?? null])).toEqual([
+      ["site", "abuse@hostnet.test", null],
+      ["registrar", "abuse@registrar.test", null],
+    ]);
+    const registered = finderFor({ pages: { "https://site.test/dmca": `<a href="mailto:abuse@registrar.test">dmca</a>` }, ipAbuse: host, registrar });
+    const [viaRegistrar] = await registered.finder.find("https://site.test/x");
+    expect([viaRegistrar!.email, viaRegistrar!.confirmation ?? null]).toEqual(["abuse@registrar.test", null]);
+    const fronted = finderFor({ pages: { "https://site.test/dmca": `<a href="mailto:abuse@cloudflare.test">dmca</a>` }, cdn: "Cloudflare", ipAbuse: { email: "abuse@cloudflare.test", name: "Cloudflare" } });
+    const [viaCdn] = await fronted.finder.find("https://site.test/x");
+    expect([viaCdn!.email, viaCdn!.confirmation ?? null]).toEqual(["abuse@cloudflare.test", null]);
+  });
+});

@@ -5,6 +5,7 @@ import { utcMinute } from "../../lib/dates";
 import type { Logger } from "../../lib/logger";
 import { FetchError, type GuardedFetcher } from "../../scanner/guarded-fetch";
 import type { LeakSiteCatalog } from "../../scanner/leak-site-catalog";
+import { fileHostChannelFor, fileHostRecipient } from "./file-host-channels";
 import { checkMailbox, showAddress } from "./mailbox";
 import type { NetworkLookup } from "./network-lookup";
 import { ORIGIN_VIA } from "./notice-template";
@@ -236,7 +237,41 @@ function storableText(value: string, max: number): string {
 
 /** Every free-text field of a recipient made storable (PostgreSQL refuses NUL in text and jsonb). */
 function storable(r: StoredRecipient): StoredRecipient {
-  return { ...r, name: r.name === null ? null : storableText(r.name, 200), source: storableText(r.source, 2000), note: r.note === null ? null : storableText(r.note, 2000) };
+  return {
+    ...r,
+    name: r.name === null ? null : storableText(r.name, 200),
+    source: storableText(r.source, 2000),
+    note: r.note === null ? null : storableText(r.note, 2000),
+    ...(r.confirmation ? { confirmation: { ...r.confirmation, reason: storableText(r.confirmation.reason, 2000) } } : {}),
+  };
+}
+
+/** The registered domain of a host name (public suffix list, private suffixes included: one tenant of a shared host is not another); the name itself for an address or an unknown suffix. */
+function registeredDomain(hostname: string): string {
+  const host = hostname.toLowerCase().replace(/\.$/, "");
+  return getDomain(host, { allowPrivateDomains: true }) ?? host;
+}
+
+/** Whether a mailbox is on the site's own registered domain ("dmca@site.com" for "cdn.site.com"). */
+export function sameSite(email: string, siteHostname: string): boolean {
+  const domain = email.slice(email.lastIndexOf("@") + 1);
+  return registeredDomain(domain) === registeredDomain(siteHostname);
+}
+
+/**
+ * A site-page mailbox outside the site's registered domain that no RDAP record documents for its
+ * host, CDN or registrar: a page can name anyone's address, so it waits for her confirmation.
+ */
+function steered(r: StoredRecipient, siteHostname: string, documented: Set<string>): StoredRecipient {
+  if (r.foundBy !== "site-page" || !r.email || sameSite(r.email, siteHostname) || documented.has(r.email.toLowerCase())) return r;
+  const domain = r.email.slice(r.email.lastIndexOf("@") + 1);
+  return {
+    ...r,
+    confirmation: {
+      reason: `The site's page (${r.source}) names ${r.email}, which is not on the site's domain (${registeredDomain(siteHostname)}) and is not a documented abuse address of its host, CDN or registrar: a page can name anyone's mailbox, so nothing is sent to ${domain} until you confirm the address.`,
+      confirmedAt: null,
+    },
+  };
 }
 
 /** What the finder uses of the fetcher, the network lookup and the catalog. */
@@ -259,6 +294,7 @@ export function createRecipientFinder(deps: RecipientFinderDeps) {
     }
     let form: string | null = null;
     let refused: { address: string; reason: string; page: string } | null = null;
+    let elsewhere: StoredRecipient | null = null;
     const queue = CONTACT_PAGES.map((path) => new URL(path, url.origin).href);
     const seen = new Set<string>();
     let homeRead = false;
@@ -277,9 +313,11 @@ export function createRecipientFinder(deps: RecipientFinderDeps) {
         if (res.status !== 200 || !/html|text\/plain/.test(res.contentType || "text/html")) continue;
         const html = res.body.toString("utf8");
         const found = pageContacts(html, getDomain(url.hostname, { allowPrivateDomains: false }) ?? url.hostname);
-        if (found.emails.length > 0) {
-          return { kind: "site", email: found.emails[0]!, webForm: null, foundBy: "site-page", source: res.finalUrl, note: null, name: url.hostname };
-        }
+        // A mailbox on the site's own registered domain is the site's; another (a free-mail box, a third party's domain) is kept
+        // only if no page gives one on the domain, and then waits for her confirmation (see find).
+        const own = found.emails.find((e) => sameSite(e, url.hostname));
+        if (own) return { kind: "site", email: own, webForm: null, foundBy: "site-page", source: res.finalUrl, note: null, name: url.hostname };
+        if (!elsewhere && found.emails[0]) elsewhere = { kind: "site", email: found.emails[0], webForm: null, foundBy: "site-page", source: res.finalUrl, note: null, name: url.hostname };
         if (!refused && found.refused[0]) refused = { ...found.refused[0], page: res.finalUrl };
         if (!form && found.form) form = res.finalUrl;
         if (page === new URL("/", url.origin).href) {
@@ -291,6 +329,7 @@ export function createRecipientFinder(deps: RecipientFinderDeps) {
         if (error.reason === "dns" || error.reason === "connect" || error.reason === "blocked-address") break;
       }
     }
+    if (elsewhere) return elsewhere;
     if (!form && !refused) return null;
     const notes = [
       ...(form ? ["The site's contact page has a form and no email address."] : []),
@@ -343,7 +382,7 @@ export function createRecipientFinder(deps: RecipientFinderDeps) {
   }
 
   /** The network serving the site: its host, or the CDN in front of it and, when one shows, the host of its likely origin. */
-  async function hostContact(url: URL): Promise<StoredRecipient[]> {
+  async function hostContact(url: URL, documented: Set<string>): Promise<StoredRecipient[]> {
     const hostname = url.hostname;
     const addresses = await deps.lookup.addresses(hostname);
     const address = addresses[0];
@@ -352,6 +391,8 @@ export function createRecipientFinder(deps: RecipientFinderDeps) {
     const cdn = await deps.lookup.cdnOf(address);
     const rdap = await deps.lookup.ipAbuse(address);
     const refused = rdap?.refused ?? null;
+    // The CDN's own RDAP mailbox is not written to (it takes its form), but it is its documented address.
+    if (rdap?.email) documented.add(rdap.email.toLowerCase());
     if (cdn) {
       // The CDN takes complaints on its form (or its API), not by email: its RDAP mailbox is not written to.
       const known = CDN_CONTACTS[cdn]!;
@@ -400,6 +441,9 @@ export function createRecipientFinder(deps: RecipientFinderDeps) {
       const url = new URL(rawUrl);
       const platform = platformContact(url.hostname);
       if (platform) return [storable(platform)];
+      // A file host's published copyright channel (shipped, sourced data): its address or its report page, and nobody else.
+      const fileHost = fileHostChannelFor(rawUrl);
+      if (fileHost) return [storable(fileHostRecipient(fileHost))];
       const safe = async (what: string, f: () => Promise<StoredRecipient | StoredRecipient[] | null>): Promise<StoredRecipient[]> => {
         try {
           const found = await f();
@@ -409,13 +453,15 @@ export function createRecipientFinder(deps: RecipientFinderDeps) {
           return [];
         }
       };
+      const documented = new Set<string>();
       const found = [
         ...(await safe("site", () => siteContact(url))),
-        ...(await safe("host", () => hostContact(url))),
+        ...(await safe("host", () => hostContact(url, documented))),
         ...(await safe("registrar", () => registrarContact(url.hostname))),
       ];
+      for (const r of found) if (r.kind !== "site" && r.email) documented.add(r.email.toLowerCase());
       const seen = new Set<string>();
-      return found.map(storable).filter((r) => {
+      return found.map((r) => storable(steered(r, url.hostname, documented))).filter((r) => {
         if (!r.email) return true;
         const key = r.email.toLowerCase();
         if (seen.has(key)) return false;

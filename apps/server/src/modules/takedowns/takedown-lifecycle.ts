@@ -119,6 +119,8 @@ export type TakedownNoteType =
   | "counter_notice"
   | "deadline_missed"
   | "escalated"
+  | "recipient_confirmed"
+  | "held"
   | `reply_${string}`;
 
 export type TimelineEventType = TakedownEventType | TakedownNoteType;

@@ -157,7 +157,7 @@ export async function previewTakedowns(ctx: TakedownsContext, userId: string, in
     const plan = planRow(row, found.get(row.id) ?? [], steps);
     if (plan.type === "notice") for (const target of plan.targets) addToGroups(groups, { ...row, recipients: plan.recipients, level: target.level, formStep: plan.formStep }, target);
     else if (plan.type === "cloudflare-api") manual.push({ leakId: row.leakId, url: row.url, reason: "Reported to Cloudflare through its Abuse Reports API: Cloudflare takes DMCA reports there, not by email.", webForm: null });
-    else manual.push({ leakId: row.leakId, url: row.url, reason: plan.reason, webForm: plan.webForm });
+    else manual.push({ leakId: row.leakId, url: row.url, reason: plan.reason, webForm: plan.webForm, pendingConfirmation: plan.pendingConfirmation });
   }
   return {
     notices: [...groups.values()].map((g) => {

@@ -11,10 +11,16 @@ export const ESCALATE_KIND_LABEL: Record<StoredRecipient["kind"], string> = { si
 export const minuteOf = utcMinute;
 
 export function describeRecipient(r: StoredRecipient): string {
-  const how = { catalog: "the leak-site catalog", "site-page": "the site's own page", "rdap-ip": "RDAP for the site's address", "cdn-ranges": "the CDN's published ranges", "rdap-origin": "RDAP for the site's likely origin address behind its CDN", "rdap-domain": "RDAP for the domain", platform: "the platform's published copyright process" }[r.foundBy];
+  const how = { catalog: "the leak-site catalog", "site-page": "the site's own page", "rdap-ip": "RDAP for the site's address", "cdn-ranges": "the CDN's published ranges", "rdap-origin": "RDAP for the site's likely origin address behind its CDN", "rdap-domain": "RDAP for the domain", platform: "the platform's published copyright process", "file-host": "the file host's published copyright channel" }[r.foundBy];
   const refused = r.refused ? `; the address ${r.refused.address} was refused: ${r.refused.reason}` : "";
   return `${ESCALATE_KIND_LABEL[r.kind]}: ${r.email ?? r.webForm ?? "no usable contact"} (found through ${how}: ${r.source}${refused})`;
 }
+
+/** A mailbox the site's page named outside its domain, not yet confirmed by her: nothing is sent to it. */
+export const awaitsConfirmation = (r: StoredRecipient) => !!r.confirmation && !r.confirmation.confirmedAt;
+
+/** A recipient a notice can be mailed to now. */
+export const mailable = (r: StoredRecipient) => !!r.email && !awaitsConfirmation(r);
 
 export const isCloudflare = (r: StoredRecipient) => r.kind === "cdn" && r.name === "Cloudflare";
 
@@ -24,7 +30,7 @@ export const isRedditForm = (r: StoredRecipient) => r.kind === "site" && r.found
 /** Cloudflare is the first party that can act: no recipient before it has an email address. */
 export function cloudflareFirst(recipients: StoredRecipient[]): boolean {
   const cf = recipients.findIndex(isCloudflare);
-  const level = recipients.findIndex((r) => r.email);
+  const level = recipients.findIndex(mailable);
   return cf >= 0 && (level < 0 || level > cf);
 }
 
@@ -72,5 +78,5 @@ export const kindsOf = (basis: repo.TakedownRow["basis"]): NoticeKind[] => (basi
 export function nextRecipient(row: repo.TakedownRow): { index: number; recipient: StoredRecipient } | null {
   const start = row.level === null ? 0 : row.level + 1;
   const rest = row.recipients.map((recipient, index) => ({ index, recipient })).slice(start);
-  return rest.find((r) => r.recipient.email) ?? rest.find((r) => r.recipient.webForm) ?? null;
+  return rest.find((r) => mailable(r.recipient)) ?? rest.find((r) => r.recipient.webForm) ?? null;
 }

@@ -2,6 +2,7 @@ import type { LeakTakedowns, NoticeView, Recipient, TakedownDetail, TakedownList
 import type { StoredRecipient } from "../../db/schema/takedowns";
 import { AppError } from "../../lib/app-error";
 import { COUNTER_NOTICE_EXPLANATION } from "./reply-classifier";
+import { awaitsConfirmation } from "./takedown-shared";
 import type { TakedownsContext } from "./takedowns.context";
 import * as repo from "./takedowns.repository";
 
@@ -21,7 +22,13 @@ export function recipientView(r: StoredRecipient): Recipient {
     refused: r.refused ?? null,
     address: r.address ?? null,
     resolvedAt: r.resolvedAt ?? null,
+    confirmation: r.confirmation ?? null,
   };
+}
+
+function pendingConfirmationOf(recipients: StoredRecipient[]): TakedownView["pendingConfirmation"] {
+  const r = recipients.find(awaitsConfirmation);
+  return r?.email ? { address: r.email, source: r.source, reason: r.confirmation!.reason } : null;
 }
 
 export function takedownView(row: repo.TakedownRow): TakedownView {
@@ -33,6 +40,7 @@ export function takedownView(row: repo.TakedownRow): TakedownView {
     domain: row.domain,
     status: row.status,
     recipient: current ? recipientView(current) : null,
+    pendingConfirmation: pendingConfirmationOf(row.recipients),
     webForm: row.webForm,
     formStep: row.formStep ?? null,
     reason: row.reason,

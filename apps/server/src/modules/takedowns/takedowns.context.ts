@@ -35,6 +35,8 @@ export interface TakedownsDeps {
   cloudflare?: CloudflareAbuseReports | null;
   /** The domain of our Message-IDs (a re-sent notice keeps its Message-ID). */
   messageIdDomain: string;
+  /** Notices to one address per 24 hours, all accounts together (NOTICES_PER_ADDRESS_PER_DAY); the excess is held. */
+  noticesPerAddressPerDay?: number;
   schedule: TakedownSchedule;
   /** Told when a re-check finds a link gone (the creator's 'takedown succeeded' alert). */
   onLinkRemoved?: (event: { userId: string; takedownId: string; url: string; removedAt: Date }) => Promise<void>;

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, sql } from "
 import { z } from "zod";
 import type { DbOrTx } from "../../db/client";
 import { rawRows } from "../../db/raw-rows";
-import { searchDelisting, takedown, takedownAuthorization, takedownEvent, takedownNotice, takedownNoticeLink, takedownReply } from "../../db/schema/takedowns";
+import { recipientConfirmation, searchDelisting, takedown, takedownAuthorization, takedownEvent, takedownNotice, takedownNoticeLink, takedownReply } from "../../db/schema/takedowns";
 import type { NoticeStatus, TakedownStatus } from "@leakwarden/contracts/takedowns";
 import { OPEN, type TimelineEventType } from "./takedown-lifecycle";
 
@@ -348,4 +348,67 @@ export async function leaksWithAnyTakedown(db: DbOrTx, leakIds: string[]): Promi
   if (leakIds.length === 0) return new Set();
   const rows = await db.selectDistinct({ leakId: takedown.leakId }).from(takedown).where(inArray(takedown.leakId, leakIds));
   return new Set(rows.map((r) => r.leakId));
+}
+
+/** The addresses among these she confirmed as recipients (lower case). */
+export async function confirmedAddresses(db: DbOrTx, userId: string, addresses: string[]): Promise<Map<string, Date>> {
+  if (addresses.length === 0) return new Map();
+  const rows = await db
+    .select({ address: recipientConfirmation.address, confirmedAt: recipientConfirmation.confirmedAt })
+    .from(recipientConfirmation)
+    .where(and(eq(recipientConfirmation.userId, userId), inArray(recipientConfirmation.address, addresses.map((a) => a.toLowerCase()))));
+  return new Map(rows.map((r) => [r.address, r.confirmedAt]));
+}
+
+/** Records her confirmation of an address (the first one stands). */
+export async function insertConfirmation(db: DbOrTx, values: typeof recipientConfirmation.$inferInsert): Promise<void> {
+  await db.insert(recipientConfirmation).values({ ...values, address: values.address.toLowerCase() }).onConflictDoNothing();
+}
+
+/** Her open takedowns (queued, sent, escalated, needing her action) whose recipients include this address. */
+export async function openTakedownsNaming(db: DbOrTx, userId: string, address: string): Promise<TakedownRow[]> {
+  return db
+    .select()
+    .from(takedown)
+    .where(
+      and(
+        eq(takedown.userId, userId),
+        inArray(takedown.status, ["queued", "sent", "escalated", "needs_manual_action"]),
+        sql`exists (select 1 from jsonb_array_elements(${takedown.recipients}) r where lower(r->>'email') = ${address.toLowerCase()})`,
+      ),
+    )
+    .orderBy(asc(takedown.id))
+    .limit(500);
+}
+
+/** Notices to this address (any account's) sent since `since`, and those other senders are sending now. */
+export async function countNoticesToAddressSince(db: DbOrTx, address: string, since: Date, exceptId: string): Promise<number> {
+  const rows = await db
+    .select({ n: count() })
+    .from(takedownNotice)
+    .where(
+      and(
+        sql`lower(${takedownNotice.recipient}->>'email') = ${address.toLowerCase()}`,
+        ne(takedownNotice.id, exceptId),
+        // A notice another sender holds now counts too: two sends at once never both pass the last place.
+        sql`(${takedownNotice.sentAt} >= ${since.toISOString()} or ${takedownNotice.status} = 'sending')`,
+      ),
+    );
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** The earliest send, among the last `limit` notices to this address, that leaves the window: when the next one may go. */
+export async function nthLatestSendTo(db: DbOrTx, address: string, since: Date, limit: number): Promise<Date | null> {
+  const rows = await db
+    .select({ sentAt: takedownNotice.sentAt })
+    .from(takedownNotice)
+    .where(and(sql`lower(${takedownNotice.recipient}->>'email') = ${address.toLowerCase()}`, isNotNull(takedownNotice.sentAt), sql`${takedownNotice.sentAt} >= ${since.toISOString()}`))
+    .orderBy(desc(takedownNotice.sentAt))
+    .limit(limit);
+  return rows.at(-1)?.sentAt ?? null;
+}
+
+/** Serialises the sends to one address (the per-address daily count is read, then a notice goes). */
+export async function lockAddress(tx: DbOrTx, address: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`notice-to:${address.toLowerCase()}`}))`);
 }

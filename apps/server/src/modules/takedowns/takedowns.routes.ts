@@ -1,4 +1,4 @@
-import { authorizationInputSchema, autopilotInputSchema, createTakedownsSchema, previewTakedownsSchema, leakTakedownsQuerySchema, markDelistingSchema, takedownListQuerySchema } from "@leakwarden/contracts/takedowns";
+import { authorizationInputSchema, autopilotInputSchema, confirmRecipientSchema, createTakedownsSchema, previewTakedownsSchema, leakTakedownsQuerySchema, markDelistingSchema, takedownListQuerySchema } from "@leakwarden/contracts/takedowns";
 import { Hono } from "hono";
 import { currentUser, idParam, readJson, readQuery, type AppEnv } from "../../http/context";
 import { requireUser } from "../../http/middleware";
@@ -28,6 +28,8 @@ export function takedownsRoutes(service: TakedownsService, autopilot?: Autopilot
     routes.get("/v1/takedowns/autopilot", async (c) => c.json(await autopilot.get(currentUser(c).id)));
     routes.put("/v1/takedowns/autopilot", async (c) => c.json(await autopilot.update(currentUser(c).id, await readJson(c, autopilotInputSchema))));
   }
+  // She confirms a mailbox a site's page named outside its domain; nothing is sent to one before.
+  routes.post("/v1/takedowns/recipient-confirmations", async (c) => c.json(await service.confirmRecipient(currentUser(c).id, await readJson(c, confirmRecipientSchema))));
   routes.get("/v1/takedowns/attestation", (c) => c.json(service.attestationText()));
   routes.post("/v1/takedowns", async (c) => c.json(await service.create(currentUser(c).id, await readJson(c, createTakedownsSchema), { ip: c.get("clientIp") }), 202));
   routes.get("/v1/takedowns", async (c) => c.json(await service.list(currentUser(c).id, readQuery(c, takedownListQuerySchema))));

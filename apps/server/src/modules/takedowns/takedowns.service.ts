@@ -1,6 +1,7 @@
-import type { AuthorizationInput, CreateTakedowns, MarkDelisting, TakedownListQuery } from "@leakwarden/contracts/takedowns";
+import type { AuthorizationInput, ConfirmRecipient, CreateTakedowns, MarkDelisting, TakedownListQuery } from "@leakwarden/contracts/takedowns";
 import type { DbOrTx } from "../../db/client";
 import { prepareTakedowns, sendNotice, cloudflareReport, markFormDone } from "./notice-pipeline";
+import { confirmRecipient } from "./recipient-confirmations";
 import type { InboundReply } from "./reply-listener";
 import { authorize, getAuthorization } from "./takedown-authorization";
 import { delistingPackages, markDelisting } from "./takedown-delisting";
@@ -46,6 +47,7 @@ export function createTakedownsService(deps: TakedownsDeps) {
     get: (userId: string, id: string) => getTakedown(ctx, userId, id),
     cancel: (userId: string, id: string) => cancelTakedown(ctx, userId, id),
     resend: (userId: string, id: string) => resendTakedown(ctx, userId, id),
+    confirmRecipient: (userId: string, input: ConfirmRecipient) => confirmRecipient(ctx, userId, input),
     stats: (userId: string) => statsOf(ctx, userId),
     overallStats: () => overallStats(ctx),
     delisting: (userId: string) => delistingPackages(ctx, userId),

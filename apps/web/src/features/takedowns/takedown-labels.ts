@@ -43,6 +43,7 @@ export const foundByLabels: Record<Recipient["foundBy"], string> = {
   "rdap-origin": "through RDAP for the site's likely origin behind its CDN",
   "rdap-domain": "through RDAP for the domain",
   platform: "from the platform's published copyright process",
+  "file-host": "from the file host's published copyright channel",
 };
 
 export const engineLabels: Record<DelistingEngine, string> = { google: "Google", bing: "Bing" };

@@ -75,4 +75,12 @@ describe("FormStepCard", () => {
     renderCard({ ...waiting, via: "api", status: "submitted", answer: "HTTP 200: success", submittedAt: "2026-05-20T10:00:00.000Z" });
     expect(screen.getByTestId("form-step").textContent).toContain("Answer: HTTP 200: success");
   });
+
+  it("names a file host by its name, with its page and every field ready", async () => {
+    renderCard({ ...waiting, party: "file-host", partyName: "Gofile", formUrl: "https://gofile.io/contact", reason: "Gofile takes abuse and copyright reports on its contact form." });
+    expect(screen.getByRole("link", { name: "Open Gofile's form" }).getAttribute("href")).toBe("https://gofile.io/contact");
+    expect(screen.getByText("Gofile takes abuse and copyright reports on its contact form.")).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Done: I submitted it to Gofile" }));
+    await waitFor(() => expect(posts).toEqual([`/v1/takedowns/${ID}/form-done`]));
+  });
 });

@@ -24,17 +24,20 @@ const FIELDS: [key: string, label: string][] = [
   ["signature", "Signature"],
 ];
 
-const partyLabels: Record<FormStep["party"], string> = { cloudflare: "Cloudflare", reddit: "Reddit" };
+const partyLabels: Record<FormStep["party"], string> = { cloudflare: "Cloudflare", reddit: "Reddit", "file-host": "the file host" };
+/** The party she files with, by name ("Gofile" for a file host). */
+export const formPartyLabel = (step: FormStep) => (step.party === "file-host" && step.partyName) || partyLabels[step.party];
 /** What to choose and tick on each party's form. */
 const partyHow: Record<FormStep["party"], string> = {
   cloudflare: ", choose the DMCA (copyright) report, copy each field below into it, tick the agreement and leave the notifications to the host and the site owner on.",
   reddit: ", choose that it infringes copyright, copy each field below into it and confirm the statements.",
+  "file-host": ", choose a copyright (DMCA) report where it asks, copy each field below into it and confirm the statements.",
 };
 
 /** A report on a party's form: what the API answered, or her step with every field ready to copy and a Done button. */
 export function FormStepCard({ takedownId, step }: { takedownId: string; step: FormStep }) {
   const done = useMarkFormDone();
-  const party = partyLabels[step.party];
+  const party = formPartyLabel(step);
   const fail = onMutationError();
   if (step.via === "api") {
     return (

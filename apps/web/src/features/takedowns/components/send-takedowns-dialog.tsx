@@ -9,6 +9,7 @@ import { confirmFinding } from "../api/confirm-finding";
 import { useCreateTakedowns } from "../api/create-takedowns";
 import { useAuthorization } from "../api/get-authorization";
 import { usePreviewTakedowns } from "../api/preview-takedowns";
+import { RecipientConfirmation } from "./recipient-confirmation";
 import { recipientKindLabels } from "../takedown-labels";
 import { AuthorizationForm } from "./authorization-form";
 import { queryKeys } from "../../../lib/query-keys";
@@ -176,11 +177,24 @@ export function SendTakedownsDialog({ leaks, options = {}, onClose, onSent, onPr
                     </details>
                   </article>
                 ))}
-                {data.manual.map((m) => (
-                  <p key={m.leakId} className="rounded-lg border border-amber-300/30 bg-amber-300/10 p-3 text-xs break-words text-amber-100">
-                    <span className="break-all">{shortUrl(m.url)}</span>: {m.reason}
-                  </p>
-                ))}
+                {data.manual.map((m, i) =>
+                  // One confirmation per address: the other links waiting on it say so.
+                  m.pendingConfirmation && data.manual.findIndex((o) => o.pendingConfirmation?.address === m.pendingConfirmation!.address) !== i ? (
+                    <p key={m.leakId} className="text-xs break-words text-amber-100">
+                      <span className="break-all">{shortUrl(m.url)}</span>: waits on {m.pendingConfirmation.address} too.
+                    </p>
+                  ) : m.pendingConfirmation ? (
+                    <div key={m.leakId} className="text-xs">
+                      <span className="break-all text-amber-100">{shortUrl(m.url)}</span>
+                      {/* Confirmed here, the preview is read again: the notice to the address shows above. */}
+                      <RecipientConfirmation pending={m.pendingConfirmation} leakId={m.leakId} onConfirmed={() => preview.mutate(input)} />
+                    </div>
+                  ) : (
+                    <p key={m.leakId} className="rounded-lg border border-amber-300/30 bg-amber-300/10 p-3 text-xs break-words text-amber-100">
+                      <span className="break-all">{shortUrl(m.url)}</span>: {m.reason}
+                    </p>
+                  ),
+                )}
               </div>
               <p className="mt-3 text-xs text-slate-400">
                 {data.quota.limit === "unlimited"

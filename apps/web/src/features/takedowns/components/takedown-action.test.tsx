@@ -17,6 +17,7 @@ const takedown = (leakId: string, status: TakedownView["status"]): TakedownView 
   status,
   recipient: null,
   webForm: null,
+  pendingConfirmation: null,
   formStep: null,
   reason: null,
   createdAt: "2025-07-01T10:00:00.000Z",

@@ -16,8 +16,9 @@ import { engineLabels, formatHours, formatWhen, foundByLabels, recipientKindLabe
 import { AuthorizationForm } from "./authorization-form";
 import { AutopilotPanel } from "./autopilot-panel";
 import { CopyField } from "../../../components/copy-field";
-import { FormStepCard } from "./form-step";
+import { FormStepCard, formPartyLabel } from "./form-step";
 import { NoticeReplies } from "./notice-replies";
+import { RecipientConfirmation } from "./recipient-confirmation";
 import { RemovalDeadline } from "./removal-deadline";
 import { QueryError, Skeleton } from "../../../components/query-error";
 import { queryKeys } from "../../../lib/query-keys";
@@ -224,6 +225,7 @@ function Detail({ id }: { id: string }) {
                 <span className="block text-xs text-slate-400">
                   Found {foundByLabels[r.foundBy]}: <span className="break-all">{r.source}</span>
                   {r.note ? `. ${r.note}` : ""}
+                  {r.confirmation && (r.confirmation.confirmedAt ? `. You confirmed this address on ${formatWhen(r.confirmation.confirmedAt)}.` : ". Nothing is sent to it until you confirm it.")}
                 </span>
               </li>
             ))}
@@ -295,10 +297,16 @@ function Row({ t }: { t: TakedownView }) {
       </div>
       {t.formStep?.status === "waiting" && t.status !== "needs_manual_action" && (
         <p className="mt-2 text-sm break-words text-amber-100" data-testid="form-step-pending">
-          Your step: report it on {t.formStep.party === "reddit" ? "Reddit" : "Cloudflare"}&apos;s form (open Details for every field, ready to copy).
+          Your step: report it on {formPartyLabel(t.formStep)}&apos;s form (open Details for every field, ready to copy).
         </p>
       )}
-      {t.status === "needs_manual_action" && (
+      {t.pendingConfirmation && <RecipientConfirmation pending={t.pendingConfirmation} />}
+      {t.status === "queued" && t.reason && (
+        <p className="mt-2 text-sm break-words text-amber-100" data-testid="takedown-held">
+          {t.reason}
+        </p>
+      )}
+      {t.status === "needs_manual_action" && !t.pendingConfirmation && (
         <p className="mt-2 text-sm break-words text-amber-100">
           {t.reason ?? "No email address takes complaints for this site."}{" "}
           {t.webForm && (
