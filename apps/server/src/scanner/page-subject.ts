@@ -43,6 +43,8 @@ export type Subject = {
 
 const SKIP_TEXT = new Set(["script", "style", "noscript", "template", "svg", "head", "select", "option", "button", "textarea"]);
 const HEADINGS = new Set(["h1", "h2", "h3"]);
+/** What a comment section holds beside its reply form: its heading, the list of replies, rules. */
+const DISCUSSION_PARTS = new Set(["h2", "h3", "h4", "h5", "h6", "ol", "ul", "hr"]);
 const SECTIONING = new Set(["article", "section", "aside", "nav", "main"]);
 const FURNITURE_ROLES = new Set(["navigation", "complementary", "banner", "contentinfo", "search"]);
 /** schema.org types of a page's own item. */
@@ -53,6 +55,8 @@ const MAX_LABEL_CHARS = 40;
 const MAX_LABEL_PREFIX = 20;
 /** A listed item has little text of its own besides its links (a duration, a view count, an excerpt's start). */
 const MAX_LISTED_OWN_TEXT = 160;
+/** A listed title's excerpt is a few sentences at most. */
+const MAX_EXCERPT_TEXT = 400;
 /** A listed item links at most this many distinct pages (its page, its creator, its category). */
 const MAX_LISTED_TARGETS = 3;
 const IMAGE_FILE_PATH = /\.(?:jpe?g|png|webp|gif|avif|bmp)\/?$/i;
@@ -194,7 +198,7 @@ export function findSubject(root: DomNode, body: DomNode | null, page: { url: st
   }
   // A lone card (an archive with one post) is a card too: its heading links another page.
   for (const n of order) {
-    if (tagOf(n) === "article" && !cards.includes(n) && isCard(n, st, pageUrl, titleLower)) cards.push(n);
+    if ((tagOf(n) === "article" || tagOf(n) === "li") && !cards.includes(n) && !underOut(n) && isCard(n, st, pageUrl, titleLower)) cards.push(n);
   }
 
   const firstH1 = order.find((n) => tagOf(n) === "h1" && !underOut(n) && st(n).text > 0) ?? null;
@@ -203,6 +207,33 @@ export function findSubject(root: DomNode, body: DomNode | null, page: { url: st
     return false;
   };
   const inCard = (n: DomNode) => cards.some((c) => contains(c, n));
+
+  // Text outside links and outside what was set aside, summed children first (one pass).
+  const keptText = new Map<DomNode, number>();
+  const setAside = new Set<DomNode>([...out, ...listed]);
+  for (let i = order.length - 1; i >= 0; i--) {
+    const n = order[i]!;
+    if (setAside.has(n)) continue;
+    const t = textIn.get(n);
+    const mine = (keptText.get(n) ?? 0) + (t ? t.text - t.link : 0);
+    keptText.set(n, mine);
+    if (n.parent && n !== top) keptText.set(n.parent, (keptText.get(n.parent) ?? 0) + mine);
+  }
+  const kept = (n: DomNode) => keptText.get(n) ?? 0;
+
+  // A reply form and the replies printed with it (a blog's comments): the blocks around the form that hold
+  // only it, headings and lists (of replies), and neither the page's heading nor most of its text. A forum's
+  // posts are most of its text, and a post's date and tags beside its comments are not lists: they stay.
+  for (const form of [...out]) {
+    if (tagOf(form) !== "form") continue;
+    let discussion: DomNode | null = null;
+    for (let block: DomNode = form, p = form.parent; p && p !== top && p.type !== "root"; block = p, p = p.parent) {
+      if ((firstH1 && contains(p, firstH1)) || kept(p) * 2 >= kept(top)) break;
+      if (!elementChildren(p).every((c) => c === block || out.has(c) || DISCUSSION_PARTS.has(tagOf(c)) || kept(c) === 0)) break;
+      discussion = p;
+    }
+    if (discussion) out.add(discussion);
+  }
 
   // The item's element.
   let subjectRoot: DomNode | null = null;
@@ -224,20 +255,7 @@ export function findSubject(root: DomNode, body: DomNode | null, page: { url: st
     if (wpKind === "listing" || (wpKind !== "item" && listingCards > 0 && !(firstH1 && !inCard(firstH1) && hasOwnContent(subjectRoot ?? top, firstH1, cards, listed, st)))) {
       structure = "listing";
     }
-    if (!subjectRoot && firstH1 && structure === "subject") {
-      // Text outside links and outside what was set aside, summed children first (one pass).
-      const aside = new Set<DomNode>([...out, ...listed]);
-      const kept = new Map<DomNode, number>();
-      for (let i = order.length - 1; i >= 0; i--) {
-        const n = order[i]!;
-        if (aside.has(n)) continue;
-        const t = textIn.get(n);
-        const mine = (kept.get(n) ?? 0) + (t ? t.text - t.link : 0);
-        kept.set(n, mine);
-        if (n.parent && n !== top) kept.set(n.parent, (kept.get(n.parent) ?? 0) + mine);
-      }
-      subjectRoot = aroundHeading(firstH1, top, (n) => kept.get(n) ?? 0);
-    }
+    if (!subjectRoot && firstH1 && structure === "subject") subjectRoot = aroundHeading(firstH1, top, kept);
     if (!subjectRoot) {
       subjectRoot = top;
       // Neither markup nor a heading says what the page is about, and blocks around it were found: the
@@ -310,6 +328,7 @@ function groupKind(group: DomNode[], st: (n: DomNode) => Stats, pageUrl: string,
   let listedItems = 0;
   let listedLinkText = 0;
   let listedOwnText = 0;
+  let excerptItems = 0;
   let cardItems = 0;
   const cardTitles = new Set<string>();
   for (const m of group) {
@@ -321,6 +340,10 @@ function groupKind(group: DomNode[], st: (n: DomNode) => Stats, pageUrl: string,
     if (isCard(m, st, pageUrl, titleLower)) {
       cardItems++;
       cardTitles.add(visibleTextOf(firstHeading(m)!).toLowerCase());
+    } else if (targets.size === 1 && ownText <= MAX_EXCERPT_TEXT && !s.textarea && linksATitle(m)) {
+      // A title linking its page and an excerpt of it ("related posts", "recent posts" with their start).
+      listedItems++;
+      excerptItems++;
     } else if (targets.size >= 1 && targets.size <= MAX_LISTED_TARGETS && ownText <= MAX_LISTED_OWN_TEXT && (s.linkedImgs > 0 || s.linkText >= ownText) && !s.textarea && linksATitle(m)) {
       listedItems++;
       listedLinkText += s.linkText;
@@ -332,7 +355,7 @@ function groupKind(group: DomNode[], st: (n: DomNode) => Stats, pageUrl: string,
   if (most(labels)) return "labels";
   if (most(cardItems) && cardTitles.size * 3 >= cardItems * 2) return "cards";
   // Listed items are their links (titles, thumbnails); a thread's short replies are text by linked authors.
-  if (listedItems >= 3 && most(listedItems) && listedLinkText >= listedOwnText) return "listing";
+  if (listedItems >= 3 && most(listedItems) && (listedLinkText >= listedOwnText || excerptItems * 3 >= listedItems * 2)) return "listing";
   return null;
 }
 
