@@ -60,6 +60,8 @@ const MAX_EXCERPT_TEXT = 400;
 /** A listed item links at most this many distinct pages (its page, its creator, its category). */
 const MAX_LISTED_TARGETS = 3;
 const IMAGE_FILE_PATH = /\.(?:jpe?g|png|webp|gif|avif|bmp)\/?$/i;
+/** At most this many reply forms are followed out to their comment sections. */
+const MAX_REPLY_FORMS = 10;
 /** A form with more text than this is the page (some frameworks wrap everything in one form), not a reply box. */
 const MAX_REPLY_FORM_TEXT = 3000;
 
@@ -68,17 +70,32 @@ type Stats = { text: number; linkText: number; imgs: number; linkedImgs: number;
 const tagOf = (n: DomNode) => (n.type === "tag" || n.type === "script" || n.type === "style" ? (n.name ?? n.tagName ?? "").toLowerCase() : "");
 const classes = (n: DomNode) => (n.attribs?.class ?? "").split(/\s+/).filter(Boolean);
 const elementChildren = (n: DomNode) => (n.children ?? []).filter((c) => c.type === "tag");
-const hrefKey = (href: string | undefined, base: string): string | null => {
+/** A link's page (no fragment), and whether it is an image file; memoised per page (a listing repeats its links). */
+type Target = { page: string; image: boolean } | null;
+const targetCache = new Map<string, Target>();
+let targetBase = "";
+const hrefKey = (href: string | undefined, base: string): string | null => target(href, base)?.page ?? null;
+function target(href: string | undefined, base: string): Target {
   if (!href) return null;
+  if (base !== targetBase || targetCache.size > 50_000) {
+    targetCache.clear();
+    targetBase = base;
+  }
+  const known = targetCache.get(href);
+  if (known !== undefined) return known;
+  let out: Target = null;
   try {
     const u = new URL(href.trim(), base);
-    if (u.protocol !== "http:" && u.protocol !== "https:") return null;
-    u.hash = "";
-    return u.href;
+    if (u.protocol === "http:" || u.protocol === "https:") {
+      u.hash = "";
+      out = { page: u.href, image: IMAGE_FILE_PATH.test(u.pathname) };
+    }
   } catch {
-    return null;
+    out = null;
   }
-};
+  targetCache.set(href, out);
+  return out;
+}
 
 function nonSpaceLength(s: string): number {
   let n = 0;
@@ -108,6 +125,7 @@ export function findSubject(root: DomNode, body: DomNode | null, page: { url: st
   // One pre-order walk (an explicit stack: a hostile page nests thousands deep), then stats summed children-first.
   const order: DomNode[] = [];
   const stats = new Map<DomNode, Stats>();
+  firstHeadings = new WeakMap();
   const walk: Array<{ n: DomNode; inLink: boolean }> = [{ n: top, inLink: false }];
   const textIn = new Map<DomNode, { text: number; link: number }>();
   while (walk.length > 0) {
@@ -144,6 +162,15 @@ export function findSubject(root: DomNode, body: DomNode | null, page: { url: st
     if (tag === "textarea" && n.attribs?.readonly === undefined) s.textarea = true;
     if (tag === "a" && s.imgs > 0) s.linkedImgs = Math.max(s.linkedImgs, s.imgs);
     stats.set(n, s);
+    // The first heading below n: its first child that is one or holds one (children were done before n).
+    for (const c of n.children ?? []) {
+      if (c.type !== "tag") continue;
+      const h = HEADINGS.has(tagOf(c)) ? c : firstHeadings.get(c);
+      if (h) {
+        firstHeadings.set(n, h);
+        break;
+      }
+    }
     const p = n.parent;
     if (p && n !== top) {
       const ps = stats.get(p) ?? { text: 0, linkText: 0, imgs: 0, linkedImgs: 0, textarea: false };
@@ -169,6 +196,8 @@ export function findSubject(root: DomNode, body: DomNode | null, page: { url: st
   const labels = new Set<DomNode>();
   const listed: DomNode[] = [];
   const cards: DomNode[] = [];
+  const cardSet = new Set<DomNode>();
+  const listedSet = new Set<DomNode>();
   const titleLower = title.toLowerCase();
   for (const parent of order) {
     const kids = elementChildren(parent);
@@ -183,8 +212,8 @@ export function findSubject(root: DomNode, body: DomNode | null, page: { url: st
       if (group.length < 2) continue;
       const kind = groupKind(group, st, pageUrl, titleLower);
       if (kind === "labels") labels.add(parent);
-      else if (kind === "listing") listed.push(...group);
-      else if (kind === "cards") cards.push(...group);
+      else if (kind === "listing") addAll(listedSet, listed, group);
+      else if (kind === "cards") addAll(cardSet, cards, group);
     }
   }
   // Labels printed after a word ("Models: <a>…</a>"): a block of short links and a few words of its own.
@@ -198,7 +227,10 @@ export function findSubject(root: DomNode, body: DomNode | null, page: { url: st
   }
   // A lone card (an archive with one post) is a card too: its heading links another page.
   for (const n of order) {
-    if ((tagOf(n) === "article" || tagOf(n) === "li") && !cards.includes(n) && !underOut(n) && isCard(n, st, pageUrl, titleLower)) cards.push(n);
+    if ((tagOf(n) === "article" || tagOf(n) === "li") && !cardSet.has(n) && !underOut(n) && isCard(n, st, pageUrl, titleLower)) {
+      cardSet.add(n);
+      cards.push(n);
+    }
   }
 
   const firstH1 = order.find((n) => tagOf(n) === "h1" && !underOut(n) && st(n).text > 0) ?? null;
@@ -206,7 +238,11 @@ export function findSubject(root: DomNode, body: DomNode | null, page: { url: st
     for (let p: DomNode | null | undefined = b; p; p = p.parent) if (p === a) return true;
     return false;
   };
-  const inCard = (n: DomNode) => cards.some((c) => contains(c, n));
+  const under = (set: Set<DomNode>, n: DomNode, self = true) => {
+    for (let p: DomNode | null | undefined = self ? n : n.parent; p && p.type !== "root"; p = p.parent) if (set.has(p)) return true;
+    return false;
+  };
+  const inCard = (n: DomNode) => under(cardSet, n);
 
   // Text outside links and outside what was set aside, summed children first (one pass).
   const keptText = new Map<DomNode, number>();
@@ -224,8 +260,8 @@ export function findSubject(root: DomNode, body: DomNode | null, page: { url: st
   // A reply form and the replies printed with it (a blog's comments): the blocks around the form that hold
   // only it, headings and lists (of replies), and neither the page's heading nor most of its text. A forum's
   // posts are most of its text, and a post's date and tags beside its comments are not lists: they stay.
-  for (const form of [...out]) {
-    if (tagOf(form) !== "form") continue;
+  const replyForms = [...out].filter((n) => tagOf(n) === "form").slice(0, MAX_REPLY_FORMS);
+  for (const form of replyForms) {
     let discussion: DomNode | null = null;
     for (let block: DomNode = form, p = form.parent; p && p !== top && p.type !== "root"; block = p, p = p.parent) {
       if ((firstH1 && contains(p, firstH1)) || kept(p) * 2 >= kept(top)) break;
@@ -238,14 +274,16 @@ export function findSubject(root: DomNode, body: DomNode | null, page: { url: st
   // The item's element.
   let subjectRoot: DomNode | null = null;
   const items = order.filter((n) => n.attribs?.itemscope !== undefined && ITEM_TYPE.test(n.attribs?.itemtype ?? "") && !underOut(n) && !inCard(n));
-  const topItems = items.filter((n) => !items.some((o) => o !== n && contains(o, n)));
+  const itemSet = new Set(items);
+  const topItems = items.filter((n) => !under(itemSet, n, false));
   if (topItems.length === 1) subjectRoot = topItems[0]!;
   if (!subjectRoot) {
-    const articles = order.filter((n) => tagOf(n) === "article" && !underOut(n) && !cards.includes(n));
-    const topArticles = articles.filter((n) => !articles.some((o) => o !== n && contains(o, n)));
+    const articles = order.filter((n) => tagOf(n) === "article" && !underOut(n) && !cardSet.has(n));
+    const articleSet = new Set(articles);
+    const topArticles = articles.filter((n) => !under(articleSet, n, false));
     const withH1 = firstH1 ? topArticles.find((a) => contains(a, firstH1)) : undefined;
     if (withH1) subjectRoot = withH1;
-    else if (topArticles.length === 1 && cards.length === 0 && !listed.includes(topArticles[0]!)) subjectRoot = topArticles[0]!;
+    else if (topArticles.length === 1 && cards.length === 0 && !listedSet.has(topArticles[0]!)) subjectRoot = topArticles[0]!;
   }
   let structure: PageStructure = "subject";
   if (!subjectRoot) {
@@ -280,6 +318,14 @@ export function findSubject(root: DomNode, body: DomNode | null, page: { url: st
     return false;
   };
   return { structure, root: finalRoot, inSubject, inLabels, excluded: (el) => out.has(el), listedItems: structure === "listing" ? [...listed, ...cards] : listed };
+}
+
+function addAll(set: Set<DomNode>, list: DomNode[], nodes: DomNode[]): void {
+  for (const n of nodes) {
+    if (set.has(n)) continue;
+    set.add(n);
+    list.push(n);
+  }
 }
 
 /**
@@ -410,17 +456,11 @@ function isCard(n: DomNode, st: (n: DomNode) => Stats, pageUrl: string, titleLow
   return !(text.length > 0 && titleLower.includes(text));
 }
 
+/** First headings below each element, computed once per page (findSubject fills it). */
+let firstHeadings = new WeakMap<DomNode, DomNode>();
+
 function firstHeading(n: DomNode): DomNode | null {
-  const stack: DomNode[] = [n];
-  let seen = 0;
-  while (stack.length > 0 && seen < 400) {
-    const c = stack.pop()!;
-    seen++;
-    if (c !== n && HEADINGS.has(tagOf(c))) return c;
-    const kids = c.children ?? [];
-    for (let i = kids.length - 1; i >= 0; i--) if (kids[i]!.type === "tag") stack.push(kids[i]!);
-  }
-  return null;
+  return firstHeadings.get(n) ?? null;
 }
 
 function descendant(n: DomNode, tag: string): DomNode | null {
@@ -447,9 +487,9 @@ function linkTargets(n: DomNode, pageUrl: string): Set<string> {
     const c = stack.pop()!;
     seen++;
     if (tagOf(c) === "a") {
-      const k = hrefKey(c.attribs?.href, pageUrl);
+      const t = target(c.attribs?.href, pageUrl);
       // A link to an image's full size is the item's own picture (a video's screenshots), not another page.
-      if (k && !IMAGE_FILE_PATH.test(new URL(k).pathname)) out.add(k);
+      if (t && !t.image) out.add(t.page);
     }
     const kids = c.children ?? [];
     for (let i = kids.length - 1; i >= 0; i--) if (kids[i]!.type === "tag") stack.push(kids[i]!);
