@@ -210,7 +210,7 @@ export function findSubject(root: DomNode, body: DomNode | null, page: { url: st
     }
     for (const [, group] of byTag) {
       if (group.length < 2) continue;
-      const kind = groupKind(group, st, pageUrl, titleLower);
+      const kind = groupKind(group, st, pageUrl, titleLower, out);
       if (kind === "labels") labels.add(parent);
       else if (kind === "listing") addAll(listedSet, listed, group);
       else if (kind === "cards") addAll(cardSet, cards, group);
@@ -227,7 +227,7 @@ export function findSubject(root: DomNode, body: DomNode | null, page: { url: st
   }
   // A lone card (an archive with one post) is a card too: its heading links another page.
   for (const n of order) {
-    if ((tagOf(n) === "article" || tagOf(n) === "li") && !cardSet.has(n) && !underOut(n) && isCard(n, st, pageUrl, titleLower)) {
+    if ((tagOf(n) === "article" || tagOf(n) === "li") && !cardSet.has(n) && !underOut(n) && isCard(n, st, pageUrl, titleLower, out)) {
       cardSet.add(n);
       cards.push(n);
     }
@@ -369,7 +369,7 @@ function isFurniture(n: DomNode, st: (n: DomNode) => Stats, wordpress: boolean):
 
 type GroupKind = "labels" | "listing" | "cards" | null;
 
-function groupKind(group: DomNode[], st: (n: DomNode) => Stats, pageUrl: string, titleLower: string): GroupKind {
+function groupKind(group: DomNode[], st: (n: DomNode) => Stats, pageUrl: string, titleLower: string, out: Set<DomNode>): GroupKind {
   let labels = 0;
   let listedItems = 0;
   let listedLinkText = 0;
@@ -383,7 +383,7 @@ function groupKind(group: DomNode[], st: (n: DomNode) => Stats, pageUrl: string,
     const targets = linkTargets(m, pageUrl);
     const ownText = s.text - s.linkText;
     if (targets.size >= 1 && targets.size <= 2 && s.imgs === 0 && ownText <= 2 && s.linkText > 0 && s.linkText <= MAX_LABEL_CHARS) labels++;
-    if (isCard(m, st, pageUrl, titleLower)) {
+    if (isCard(m, st, pageUrl, titleLower, out)) {
       cardItems++;
       cardTitles.add(visibleTextOf(firstHeading(m)!).toLowerCase());
     } else if (targets.size === 1 && ownText <= MAX_EXCERPT_TEXT && !s.textarea && linksATitle(m)) {
@@ -438,9 +438,11 @@ function words(s: string): number {
 }
 
 /** An item of a listing: its first heading is a link to another page (not the page's own title). */
-function isCard(n: DomNode, st: (n: DomNode) => Stats, pageUrl: string, titleLower: string): boolean {
+function isCard(n: DomNode, st: (n: DomNode) => Stats, pageUrl: string, titleLower: string, out: Set<DomNode>): boolean {
   const h = firstHeading(n);
   if (!h) return false;
+  // A heading in the item's own side pane (a forum post's author pane) is no title of it.
+  for (let p: DomNode | null | undefined = h; p && p !== n; p = p.parent) if (out.has(p)) return false;
   const hs = st(h);
   if (hs.text === 0) return false;
   let link: DomNode | null = null;
