@@ -58,5 +58,18 @@ done
   dpkg-query -W -f='| ${Package} | ${Version} |\n' wordpress wordpress-theme-twentytwentyone wordpress-theme-twentytwentytwo \
     wordpress-theme-twentytwentythree php8.2-cli php8.2-mysql
   echo "| MariaDB server | $(mysql -h127.0.0.1 -uroot -N -e 'select version()') |"
+  echo
+  echo "Each theme's folder holds the same pages (the creator is \"Sable Wren\"; every post offers a download):"
+  echo
+  echo "| page | her name is | hers? |"
+  echo "| --- | --- | --- |"
+  echo "| title-leak, body-leak, caption-leak | in the post's title, its body, an image's caption | yes |"
+  echo "| tag-leak, category-leak | only in the post's tag or category | yes (medium: she confirms) |"
+  echo "| marla-sidebar | only in the recent-posts list, the tag cloud and a text widget (sidebar or footer) | no |"
+  echo "| dana-comment | in a visitor's comment (and the widgets) | no |"
+  echo "| ivy-related | in a \"Related posts\" block of titles and excerpts inside the post (and the widgets) | no |"
+  echo "| sable-wren-brown-palette | its address reads sable-wren-…, its title is a paint palette | no |"
+  echo "| index, date-archive, tag-archive, category-archive, search | listed posts of hers | no: listings |"
+  echo "| feed.xml | the RSS 2 feed | (for the feed reader) |"
 } >"$out/SOURCES.md"
 echo "captured into $out"
