@@ -4,6 +4,7 @@ import { leakEvidenceKinds, leakEvidenceSchema, readLeakEvidence, type LeakEvide
 const scanned: LeakEvidence = {
   matchedNames: ["luna_rivers"],
   evasions: [{ name: "luna_rivers", seen: "lun4_r1vers", forms: ["leetspeak"] }],
+  matchedIn: ["title", "tags"],
   snippet: "lun4_r1vers full set",
   title: "Luna set",
   signals: ["crawl: new thread on Leaks", "file-host-link: mega.nz"],
@@ -45,6 +46,7 @@ describe("a leak's stored evidence, read through its schema", () => {
       matchedNames: ["luna_rivers", 3, { name: "x" }],
       evasions: [{ name: "a", seen: "b", forms: ["unknown-form"] }, { name: "luna_rivers", seen: "l u n a", forms: ["spaced"] }],
       imageMatches: [{ referenceId: "r1" }, null, { imageUrl: "https://leaks.example/2.jpg" }],
+      matchedIn: ["title", "sidebar", 3],
     };
     const read = readLeakEvidence(stored);
     expect(read).not.toHaveProperty("mirroredAt");
@@ -56,6 +58,7 @@ describe("a leak's stored evidence, read through its schema", () => {
     expect(read.matchedNames).toEqual(["luna_rivers"]);
     expect(read.evasions).toEqual([{ name: "luna_rivers", seen: "l u n a", forms: ["spaced"] }]);
     expect(read.imageMatches).toEqual([{ imageUrl: "https://leaks.example/2.jpg" }]);
+    expect(read.matchedIn).toEqual(["title"]);
     expect(read.title).toBe("Luna set");
     expect(leakEvidenceSchema.safeParse(read).success).toBe(true);
   });

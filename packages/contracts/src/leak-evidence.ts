@@ -86,6 +86,14 @@ export const robotsRecordSchema = z.object({
   rule: z.string().nullable(),
 });
 
+/**
+ * Where on the page her names or photos were found (`evidence.matchedIn`): the page's own title, its body,
+ * its tags or categories, its media (an image's caption or alt text, an image that matched). Only the page's
+ * own item counts; furniture and blocks listing other pages never do. Rows stored before this was recorded lack it.
+ */
+export const matchPlaces = ["title", "body", "tags", "media"] as const;
+export type MatchPlace = (typeof matchPlaces)[number];
+
 /** Who found a leak other than the scanner or a crawl. */
 export const evidenceFinders = ["image-index"] as const;
 /** Where a leak she reported herself came from. */
@@ -97,6 +105,8 @@ export const leakEvidenceKinds = {
   matchedNames: z.array(z.string()),
   /** Her names as the page disguised them, and the disguises read through. */
   evasions: z.array(nameEvasionSchema),
+  /** Where on the page she was found: title, body, tags, media. */
+  matchedIn: z.array(z.enum(matchPlaces)),
   /** Text around the first name match (or the page's opening text for an image-only match). */
   snippet: z.string(),
   /** The page's title when read. */

@@ -74,6 +74,11 @@ export type PageVerdict = {
    * own, at the page's confidence, each saying which page linked it. Empty when the page is no leak.
    */
   linkedFiles: Finding[];
+  /**
+   * Pages this one lists that name her where it lists them (a related video of hers, her post on a front
+   * page): never this page's leak, each a candidate to read on its own page.
+   */
+  listedNamingHer?: string[];
 };
 
 const SOCIAL_DOMAINS = [
@@ -133,20 +138,23 @@ export async function analyzePage(page: FetchedPage, opts: AnalyzeOptions, extra
   }
   const reading = opts.readPage ? await opts.readPage(job) : readPage(job);
   const { doc, names } = reading;
+  const listedNamingHer = reading.listedNamingHer ?? [];
+  // A front page, an archive, a search: the pages it lists are read on their own, the listing is never a leak.
+  if (doc.structure === "listing") return { ...none("lists other pages"), listedNamingHer };
 
   const imageMatches = await matchPageImages(doc, page.finalUrl, opts);
-  if (names.all.length === 0 && imageMatches.length === 0) return none("does not name her");
+  if (names.all.length === 0 && imageMatches.length === 0) return { ...none("does not name her"), listedNamingHer };
   const ctx = reading.ctx ?? readContext(doc, text);
 
   if (imageMatches.length > 0) {
-    return await leak(page, opts, extra, { doc, names, ctx, imageMatches, confidence: "high" });
+    return await leak(page, opts, extra, { doc, names, ctx, imageMatches, confidence: doc.structure === "unread" ? "medium" : "high" });
   }
 
   const has = (k: string) => ctx.cues.some((c) => c.kind === k);
   // A soft 404 or a removed post keeps its leak title; without an offer on it, nothing is there any more.
   if (ctx.saysGone && !ctx.strongOffer && !has("gallery")) return none("page says it was removed or not found");
   // Links to her own profiles: what fan pages, interviews and link-in-bio pages carry.
-  const promotesHer = doc.links.some((l) => isOwnProfileUrl(l.href, opts.exclusions.stageNames));
+  const promotesHer = doc.links.some((l) => l.inSubject !== false && isOwnProfileUrl(l.href, opts.exclusions.stageNames));
   const namedInTitle = names.title.length > 0;
 
   let confidence: Confidence | null = null;
@@ -166,6 +174,8 @@ export async function analyzePage(page: FetchedPage, opts: AnalyzeOptions, extra
   }
   // Her name only in disguise: the reading may be wrong, so she confirms it (an image match would have returned above).
   if (confidence === "high" && names.all.every((m) => m.forms.length > 0)) confidence = "medium";
+  // Only in the page's tags, or on a page whose item could not be told from what is around it: she confirms it.
+  if (confidence === "high" && (doc.structure === "unread" || names.places.every((p) => p === "tags"))) confidence = "medium";
   if (!confidence) {
     const why = ctx.newsLike ? "article about leaks" : promotesHer ? "promotes her official profiles" : "names her without a leak context";
     return none(why);
@@ -177,6 +187,8 @@ async function matchPageImages(doc: PageDocument, pageUrl: string, opts: Analyze
   if (!opts.hashImage || opts.maxImagesPerPage === 0) return [];
   const candidates: string[] = [];
   for (const img of doc.images) {
+    // A thumbnail of another page (a related video, a sidebar's post) is that page's, not this one's.
+    if (img.inSubject === false) continue;
     if (/\.svg(?:$|[?#])/i.test(img.src)) continue;
     if ((img.width !== null && img.width < MIN_IMAGE_SIDE) || (img.height !== null && img.height < MIN_IMAGE_SIDE)) continue;
     if (!candidates.includes(img.src)) candidates.push(img.src);
@@ -200,7 +212,8 @@ async function leak(
   extra: { sources: string[]; categoryHint?: LeakCategory },
   v: { doc: PageDocument | null; names: NameHits | NameMatch[]; ctx: LeakContext | null; imageMatches: ImageMatchEvidence[]; confidence: Confidence },
 ): Promise<PageVerdict> {
-  const names = Array.isArray(v.names) ? { all: v.names, title: [], textMatch: null } : v.names;
+  const names: NameHits = Array.isArray(v.names) ? { all: v.names, title: [], textMatch: null, places: [] } : v.names;
+  const matchedIn = [...names.places, ...(v.imageMatches.length > 0 && !names.places.includes("media") ? (["media"] as const) : [])];
   const url = tryCanonicalizeUrl(page.finalUrl) ?? page.finalUrl;
   const catalogSite = opts.catalog.siteForUrl(page.finalUrl);
   const cues = v.ctx?.cues ?? [];
@@ -222,6 +235,7 @@ async function leak(
     evidence: {
       matchedNames: [...new Set(names.all.map((m) => m.name))],
       ...(evasions.length > 0 ? { evasions } : {}),
+      ...(matchedIn.length > 0 ? { matchedIn } : {}),
       snippet,
       title: v.doc?.title ?? "",
       signals: cues.map((c) => `${c.kind}: ${c.detail}`),

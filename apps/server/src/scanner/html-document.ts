@@ -1,4 +1,5 @@
 import * as cheerio from "cheerio";
+import { findSubject, visibleTextOf, type PageStructure, type Subject } from "./page-subject";
 
 // Structural view of cheerio's DOM nodes (its node types live in a transitive package).
 type DomNode = { type: string; data?: string; name?: string; tagName?: string; attribs?: Record<string, string>; children?: DomNode[]; parent?: DomNode | null };
@@ -11,8 +12,21 @@ type AnyNode = DomNode;
  * name, and keeps link text apart from running text (a "related creators"
  * sidebar naming her is not the page naming her).
  */
-export type PageLink = { href: string; text: string };
-export type PageImage = { src: string; alt: string; width: number | null; height: number | null; hint: string };
+export type PageLink = {
+  href: string;
+  text: string;
+  /** False when the link is around the page's item (furniture, a block listing other pages); absent = in it. */
+  inSubject?: boolean;
+};
+export type PageImage = {
+  src: string;
+  alt: string;
+  width: number | null;
+  height: number | null;
+  hint: string;
+  /** False when the image is around the page's item (a related video's thumbnail, a sidebar's); absent = in it. */
+  inSubject?: boolean;
+};
 
 export type PageDocument = {
   url: string;
@@ -20,10 +34,20 @@ export type PageDocument = {
   /** meta description, og:title/og:description, twitter:title. */
   meta: string[];
   headings: string[];
-  /** Visible text outside links, blocks separated by newlines. */
+  /** The item's visible text outside links, blocks separated by newlines. */
   text: string;
-  /** Visible text inside links. */
+  /** The item's visible text inside links. */
   linkText: string;
+  /** The item's labels as the page prints them: tags, categories, models (rel=tag links, short link lists). */
+  tags?: string[];
+  /**
+   * What the page's structure says (page-subject.ts): "subject" the item was told apart from what surrounds
+   * it; "listing" the page lists other pages (a front page, an archive, a search); "unread" no structure told
+   * the item apart, the page less its furniture was read. Absent (a document not read from markup): its own.
+   */
+  structure?: PageStructure;
+  /** The items of the blocks that list other pages (related videos, recent posts, a listing's posts): link and text. */
+  listed?: PageLink[];
   paragraphs: string[];
   links: PageLink[];
   images: PageImage[];
@@ -55,29 +79,9 @@ function isFullSizeLink(u: URL): boolean {
 // Form controls are skipped, not forms: some frameworks wrap the whole page in one <form>.
 // A <textarea>'s text is shown (paste sites show their text in a read-only one).
 const SKIP = new Set(["script", "style", "noscript", "template", "svg", "iframe", "object", "head", "select", "option", "button", "input"]);
-/**
- * Blocks around the page's own content: sidebars, "related" and "trending"
- * lists, navigation, footers. A name there is the site's index, not the page
- * being about her (a leak of someone else with her name under "Trending").
- * Their links and images still count.
- */
-const PERIPHERAL_TAGS = new Set(["aside", "nav", "footer"]);
-const PERIPHERAL_CLASS = /(?:^|[\s_-])(?:sidebar|side-bar|related|recommended|recommendations|similar|trending|popular|you-may-like|also-like|more-from|footer)(?:$|[\s_-])/i;
-
-function isPeripheral(el: DomNode): boolean {
-  const tag = (el.tagName ?? el.name ?? "").toLowerCase();
-  if (PERIPHERAL_TAGS.has(tag)) return true;
-  // A theme's class on the page itself or on its main content never hides it.
-  if (tag === "body" || tag === "html" || tag === "main" || tag === "article" || tag === "h1") return false;
-  const a = el.attribs;
-  if (!a) return false;
-  return (!!a.class && PERIPHERAL_CLASS.test(a.class)) || (!!a.id && PERIPHERAL_CLASS.test(a.id)) || a.role === "complementary" || a.role === "navigation";
-}
-
-function insidePeripheral(el: DomNode): boolean {
-  for (let n: DomNode | null | undefined = el.parent; n && n.type !== "root"; n = n.parent) if (isPeripheral(n)) return true;
-  return false;
-}
+/** At most this many labels (tags, categories) and listed items are kept of a page. */
+const MAX_TAGS = 100;
+const MAX_CANDIDATES = 200;
 const BLOCK = new Set([
   "address", "article", "aside", "blockquote", "body", "br", "dd", "details", "dialog", "div", "dl", "dt", "fieldset",
   "figcaption", "figure", "footer", "h1", "h2", "h3", "h4", "h5", "h6", "header", "hr", "html", "li", "main", "nav",
@@ -120,27 +124,41 @@ export function parseHtmlDocument(html: string, pageUrl: string): PageDocument {
     if (c && c.trim()) meta.push(collapse(c));
   }
   const ogType = (found.first.get("property=og:type")?.attribs.content ?? "").trim().toLowerCase();
+  const title = found.title ? collapse(textContent(found.title)) : "";
+  const subject = findSubject(root, found.body, { url: pageUrl, title, generator: found.first.get(GENERATOR)?.attribs.content ?? "" });
   const headings = found.headings
-    .filter((h) => !insidePeripheral(h))
+    .filter((h) => subject.inSubject(h))
     .map((h) => collapse(textContent(h)))
     .filter(Boolean)
     .slice(0, 200);
 
   const links: PageLink[] = [];
+  const tags: string[] = [];
   for (const el of found.links) {
     const href = abs(el.attribs.href);
-    if (href) links.push({ href, text: collapse(textContent(el)) });
+    if (!href) continue;
+    const text = collapse(textContent(el));
+    const inSubject = subject.inSubject(el);
+    links.push(inSubject ? { href, text } : { href, text, inSubject });
+    // A post's tags and categories are the post's, wherever the theme prints them.
+    const rel = ` ${(el.attribs.rel ?? "").toLowerCase()} `;
+    if (inSubject && text && text.length <= 100 && tags.length < MAX_TAGS && (rel.includes(" tag ") || subject.inLabels(el)) && !tags.includes(text)) tags.push(text);
   }
 
   const images: PageImage[] = [];
   const seenImages = new Set<string>();
+  // A <noscript> fallback's image stands where its <noscript> does.
+  const placeOf = new Map<Element, Element>();
+  const imageInSubject = (el: Element) => subject.inSubject(placeOf.get(el) ?? el);
   const pushImage = (raw: string | undefined, el: Element, alt: string) => {
     const src = abs(raw);
     if (!src || seenImages.has(src) || images.length >= MAX_IMAGES) return;
     seenImages.add(src);
     const parent = el.parent && el.parent.type !== "root" ? (el.parent as Element) : null;
     const hint = [el.attribs.class, el.attribs.id, parent?.attribs?.class].filter(Boolean).join(" ");
-    images.push({ src, alt, width: dim(el.attribs.width), height: dim(el.attribs.height), hint });
+    const image: PageImage = { src, alt, width: dim(el.attribs.width), height: dim(el.attribs.height), hint };
+    if (!imageInSubject(el)) image.inSubject = false;
+    images.push(image);
   };
   // The images of <noscript> fallbacks (lazy-load plugins put the real <img> there), parsed on their own.
   const fallbackImages: Element[] = [];
@@ -148,7 +166,11 @@ export function parseHtmlDocument(html: string, pageUrl: string): PageDocument {
     const markup = textContent(n).slice(0, MAX_NOSCRIPT_CHARS);
     if (!/<(?:img|source)[\s/>]/i.test(markup)) continue;
     const sub: DomNode = cheerio.load(markup).root()[0] ?? { type: "root", children: [] };
-    for (const img of collect(sub).images) if (fallbackImages.length < MAX_IMAGES) fallbackImages.push(img);
+    for (const img of collect(sub).images) {
+      if (fallbackImages.length >= MAX_IMAGES) break;
+      fallbackImages.push(img);
+      placeOf.set(img, n);
+    }
   }
   for (const e of [...found.images, ...fallbackImages]) {
     if (images.length >= MAX_IMAGES) break;
@@ -163,7 +185,7 @@ export function parseHtmlDocument(html: string, pageUrl: string): PageDocument {
     const full = link ? abs(link.attribs.href) : null;
     if (full && !seenImages.has(full) && images.length < MAX_IMAGES && isFullSizeLink(new URL(full))) {
       seenImages.add(full);
-      images.push({ src: full, alt, width: null, height: null, hint: "linked" });
+      images.push(imageInSubject(e) ? { src: full, alt, width: null, height: null, hint: "linked" } : { src: full, alt, width: null, height: null, hint: "linked", inSubject: false });
     }
     // data-url: XenForo's original of an image it shows through its image proxy.
     for (const attr of ["data-src", "data-lazy-src", "data-lazy", "data-original", "data-original-src", "data-hi-res-src", "data-full", "data-large-file", "data-orig-file", "data-url", "src"]) {
@@ -189,7 +211,9 @@ export function parseHtmlDocument(html: string, pageUrl: string): PageDocument {
     if (IMAGE_FILE.test(new URL(l.href).pathname)) {
       if (!seenImages.has(l.href) && images.length < MAX_IMAGES) {
         seenImages.add(l.href);
-        images.push({ src: l.href, alt: l.text, width: null, height: null, hint: "linked" });
+        const image: PageImage = { src: l.href, alt: l.text, width: null, height: null, hint: "linked" };
+        if (l.inSubject === false) image.inSubject = false;
+        images.push(image);
       }
     }
   }
@@ -207,16 +231,22 @@ export function parseHtmlDocument(html: string, pageUrl: string): PageDocument {
     found.article || ogType === "article" || /"@type"\s*:\s*"(?:News|Blog|Report|Scholarly|Tech)?(?:Article|Posting|BlogPosting)"/.test(jsonLdTypes);
   const byline = found.byline || /"author"\s*:/.test(jsonLdTypes);
 
-  const { text, linkText } = visibleText(found.body ?? root);
-  const paragraphs = found.paragraphs.map((p) => collapse(textContent(p))).filter((p) => p.length > 0);
+  const { text, linkText } = visibleText(subject.root, subject);
+  const paragraphs = found.paragraphs
+    .filter((p) => subject.inSubject(p))
+    .map((p) => collapse(textContent(p)))
+    .filter((p) => p.length > 0);
 
   return {
     url: pageUrl,
-    title: found.title ? collapse(textContent(found.title)) : "",
+    title,
     meta,
     headings,
     text,
     linkText,
+    tags,
+    structure: subject.structure,
+    listed: listedItems(subject, abs),
     paragraphs,
     links,
     images,
@@ -245,8 +275,9 @@ const META_TEXT = [
   "name=twitter:description",
   "name=keywords",
 ] as const;
+const GENERATOR = "name=generator";
 const META_IMAGE = ["property=og:image", "property=og:image:url", "name=twitter:image", "link:image_src"] as const;
-const META_KEYS = new Set<string>([...META_TEXT, ...META_IMAGE, "property=og:type", "http-equiv=content-language", "name=language"]);
+const META_KEYS = new Set<string>([...META_TEXT, ...META_IMAGE, GENERATOR, "property=og:type", "http-equiv=content-language", "name=language"]);
 
 type Found = {
   base: Element | null;
@@ -440,7 +471,23 @@ export function plainTextDocument(text: string, pageUrl: string): PageDocument {
   };
 }
 
-function visibleText(root: AnyNode): { text: string; linkText: string } {
+/** Each listed item's first link, with the item's text and its images' alt text (what names the page it links). */
+function listedItems(subject: Subject, abs: (raw: string | undefined) => string | null): PageLink[] {
+  const out: PageLink[] = [];
+  const seen = new Set<string>();
+  for (const item of subject.listedItems) {
+    if (out.length >= MAX_CANDIDATES) break;
+    const found = collect(item);
+    const href = found.links.map((l) => abs(l.attribs.href)).find((h): h is string => !!h);
+    if (!href || seen.has(href)) continue;
+    seen.add(href);
+    const alts = found.images.map((i) => collapse(i.attribs.alt ?? i.attribs.title ?? "")).filter(Boolean);
+    out.push({ href, text: [visibleTextOf(item), ...alts].join("\n").slice(0, 2000) });
+  }
+  return out;
+}
+
+function visibleText(root: AnyNode, subject: Subject): { text: string; linkText: string } {
   const out: string[] = [];
   const linkOut: string[] = [];
   // An explicit stack, not recursion: a hostile page nests thousands of elements deep.
@@ -465,7 +512,7 @@ function visibleText(root: AnyNode): { text: string; linkText: string } {
     }
     if (node.type !== "tag" && node.type !== "root") continue;
     const tag = node.type === "tag" ? (node.tagName ?? "").toLowerCase() : "";
-    if (SKIP.has(tag) || tag === "img" || (node.type === "tag" && isPeripheral(node))) continue;
+    if (SKIP.has(tag) || tag === "img" || (node.type === "tag" && subject.excluded(node))) continue;
     const block = BLOCK.has(tag);
     const link = inLink || tag === "a";
     if (block) {

@@ -229,7 +229,9 @@ export type ContextInput = {
   isLeakSiteUrl?: (url: string) => boolean;
 };
 
-export function assessLeakContext({ doc, matchers, catalogSite, isLeakSiteUrl }: ContextInput): LeakContext {
+export function assessLeakContext({ doc: page, matchers, catalogSite, isLeakSiteUrl }: ContextInput): LeakContext {
+  // Only the page's item speaks for it: a related video's thumbnails and a sidebar's links are other pages'.
+  const doc: PageDocument = { ...page, images: page.images.filter((i) => i.inSubject !== false), links: page.links.filter((l) => l.inSubject !== false) };
   const cues: LeakCue[] = [];
   const add = (kind: CueKind, detail: string) => {
     if (!cues.some((c) => c.kind === kind && c.detail === detail)) cues.push({ kind, detail });

@@ -129,6 +129,9 @@ export function createProviders(
 
 type Candidate = { url: string; hit: SearchHit; sources: string[]; categoryHint: LeakCategory | undefined };
 
+/** The source of a page that another page listed as hers (a related video, her post on a front page). */
+const LISTED_SOURCE = "listed on a page read";
+
 export async function runScan(input: ScanInput, deps: ScanDeps): Promise<ScanResult> {
   const { settings } = deps;
   const started = Date.now();
@@ -264,6 +267,11 @@ export async function runScan(input: ScanInput, deps: ScanDeps): Promise<ScanRes
         if (fromListing.isLeak || !verdict) verdict = fromListing;
       }
       analysed.push(c.url);
+      // Her items that this page lists (a related video, her post on a blog's front page): read on their own
+      // pages. One step only: a page found that way does not hand on the pages it lists.
+      if (verdict && !verdict.isLeak && !c.sources.includes(LISTED_SOURCE)) {
+        for (const url of verdict.listedNamingHer ?? []) enqueue({ url, title: "", snippet: "", source: LISTED_SOURCE, ...(c.categoryHint ? { categoryHint: c.categoryHint } : {}) });
+      }
       if (verdict) {
         for (const m of verdict.imageMatches) matchedImages.add(m.imageUrl);
         const f = verdict.finding;
@@ -343,7 +351,12 @@ export async function runScan(input: ScanInput, deps: ScanDeps): Promise<ScanRes
 
     progress.phase = "fetch";
     report();
-    await Promise.all(tasks);
+    // A page read may hand on pages it lists: those join the tasks while they run.
+    for (let done = 0; done < tasks.length; ) {
+      const batch = tasks.slice(done);
+      await Promise.all(batch);
+      done += batch.length;
+    }
 
     const allSourcesFailed = answered.size === 0 && !signal.aborted;
     progress.phase = "done";

@@ -35,7 +35,7 @@ export type FindingEvidence = Required<
   Pick<LeakEvidence, "matchedNames" | "snippet" | "title" | "signals" | "httpStatus" | "fetchedAt" | "sha256" | "finalUrl" | "sources" | "robots" | "truncated">
 > &
   /** Set on a file-host link found in a leak page's matched post: the page that linked it (the link's own page was not read). */
-  Pick<LeakEvidence, "evasions" | "linkedFrom"> & { imageMatches: ImageMatchEvidence[] };
+  Pick<LeakEvidence, "evasions" | "linkedFrom" | "matchedIn"> & { imageMatches: ImageMatchEvidence[] };
 
 export type Finding = {
   /** Canonical URL: the key of the one-row-per-(creator, URL) store. */
