@@ -295,7 +295,7 @@ describe("takedowns", () => {
       for (const key of ["hub1", "hub2"]) {
         const url = `http://leakhub.example/v/${key.slice(-1)}`;
         const sha = createHash("sha256").update(pages[url]!).digest("hex");
-        expect(body, `${part} ${url}`).toMatch(new RegExp(`${url.replace(/\./g, "\\.")}[^]*?names luna_rivers \\("luna_rivers"\\)[^]*?Seen on: 1 July 2025, 10:00 UTC; SHA-256 of the page as we received it: ${sha}`));
+        expect(body, `${part} ${url}`).toMatch(new RegExp(`${url.replace(/\./g, "\\.")}[^]*?the page names luna_rivers\\.[^]*?Seen on: 1 July 2025, 10:00 UTC; SHA-256 of the page as we received it: ${sha}`));
       }
       // (iv) the agent's contact information
       expect(body, part).toMatch(/Name: Leakwarden Copyright Agent\s*Postal address: 1 Agent Street, Wilmington, DE 19801, USA\s*Telephone: \+1 555 0100\s*Email: dmca@leakwarden\.test/);
@@ -412,7 +412,11 @@ describe("takedowns", () => {
     expect((await bea.post("/v1/takedowns", { leakIds: [leakIds.bea] })).status).toBe(202);
     await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
     const [notice] = noticesTo("dmca@beasite.example");
-    expect(notice!.text).toContain("Copyright owner: Beatrice Anne Rose");
+    expect(notice!.text).toContain("Copyright owner: Beatrice Anne Rose, who publishes as bea_rose");
+    expect(notice!.text).toContain("sends it as the authorized agent of the copyright owner, Beatrice Anne Rose, who publishes as bea_rose.");
+    // The page names the stage name only: the notice says so, and never that it names her legal name.
+    expect(notice!.text).toContain("Where on the page: the page names bea_rose.");
+    expect(notice!.text).not.toMatch(/names Beatrice/);
     // The agent still signs: she is named as the owner it acts for.
     expect(notice!.text).toMatch(/Signature: \/s\/ Leakwarden Copyright Agent\s*Leakwarden Copyright Agent, authorized agent for Beatrice Anne Rose/);
     expect(notice!.text).toContain("https://onlyfans.com/bea_rose");
