@@ -324,9 +324,9 @@ export function addToGroups(groups: Map<string, NoticeGroup>, row: repo.Takedown
 }
 
 /** The job: recipients for each link, then one notice per recipient grouping its links. */
-export async function prepareTakedowns(ctx: TakedownsContext, takedownIds: string[]): Promise<void> {
+export async function prepareTakedowns(ctx: TakedownsContext, takedownIds: string[]): Promise<{ noticeIds: string[] }> {
   const drafts = (await Promise.all(takedownIds.map((id) => repo.findTakedown(ctx.db, id)))).filter((r): r is repo.TakedownRow => r?.status === "draft");
-  if (drafts.length === 0) return;
+  if (drafts.length === 0) return { noticeIds: [] };
   const context = await noticeContext(ctx, drafts[0]!.userId, drafts.map((d) => d.leakId));
   const { found, steps } = await lookUpRecipients(ctx, drafts, context);
   const at = ctx.now();
@@ -389,6 +389,7 @@ export async function prepareTakedowns(ctx: TakedownsContext, takedownIds: strin
   });
   if (reportIds.length > 0) await ctx.queue.send(cloudflareReportJob, { takedownIds: reportIds });
   for (const noticeId of noticeIds) await ctx.queue.send(sendNoticeJob, { noticeId });
+  return { noticeIds };
 }
 
 /** The link's first notice went out before this one was written: this one escalates (one written with it, at once, does not). */

@@ -1,6 +1,7 @@
 import * as cheerio from "cheerio";
 import { createHash } from "node:crypto";
 import type { EntitlementTier } from "@leakwarden/contracts/plans";
+import { countTakedowns } from "@leakwarden/contracts/takedowns";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
 import { seedLeaks, type SeededLeak } from "@leakwarden/test-support/leak-records";
@@ -266,8 +267,17 @@ describe("takedowns", () => {
     expect(created.items).toHaveLength(5);
     expect(created.items.every((t: { status: string }) => t.status === "draft")).toBe(true);
     expect(created.quota).toMatchObject({ limit: 500, used: 5 });
+    // The answer counts what its rows show: five links, each still being looked up; nothing sent yet.
+    expect(created.counts).toEqual({ links: 5, sent: 0, onTheWay: 0, notices: 0, needsAction: 0, failed: 0, cancelled: 0, lookingUp: 5, formsWaiting: 0 });
 
     await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
+
+    // Read again, the rows count what happened: three notices out for four links (the mail server got three), one link needs her action,
+    // and the link behind Cloudflare, sent to its registrar, also waits for her report on Cloudflare's form.
+    const ids = [leakIds.hub1, leakIds.hub2, leakIds.hosted, leakIds.cdn, leakIds.nowhere].join(",");
+    const latest = (await (await ava.get(`/v1/takedowns/latest?leakIds=${ids}`)).json()).items;
+    expect(countTakedowns(latest)).toEqual({ links: 5, sent: 4, onTheWay: 0, notices: 3, needsAction: 1, failed: 0, cancelled: 0, lookingUp: 0, formsWaiting: 1 });
+    expect(net.smtp.received).toHaveLength(countTakedowns(latest).notices);
 
     // The site's own DMCA contact, from its /dmca page: one notice with both of its URLs.
     const site = noticesTo("copyright@leakhub.example");
