@@ -131,7 +131,7 @@ test("autopilot on: a new high-confidence leak on the web is sent without a clic
   await expect(row(page, `/ivy/${highPages[10]}`).getByRole("button", { name: /^Takedown finding/ })).toBeVisible();
 
   await page.goto("/dashboard/takedowns");
-  await expect(page.getByTestId("autopilot-panel")).toContainText("The autopilot has taken down 1 link so far.");
+  await expect(page.getByTestId("autopilot-panel")).toContainText("The autopilot has sent notices for 1 link so far.");
   expect(errors).toEqual([]);
   await context.close();
 });

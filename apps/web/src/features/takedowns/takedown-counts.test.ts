@@ -93,6 +93,7 @@ describe("the autopilot panel's figures", () => {
     expect(autopilotSoFar({ sent: 6, outcomes: { sent: 4, needsAction: 2, failed: 0, underWay: 0, cancelled: 0 } })).toBe(
       "The autopilot has started takedowns for 6 links so far: notices went out for 4 links, 2 links need your action.",
     );
+    expect(autopilotSoFar({ sent: 1, outcomes: { sent: 1, needsAction: 0, failed: 0, underWay: 0, cancelled: 0 } })).toBe("The autopilot has sent notices for 1 link so far.");
     expect(autopilotSoFar({ sent: 0, outcomes: { sent: 0, needsAction: 0, failed: 0, underWay: 0, cancelled: 0 } })).toBe("It covers findings made from the moment you turn it on.");
   });
 });

@@ -29,6 +29,7 @@ export function requestOutcome(c: TakedownCounts): string {
 export function autopilotSoFar(view: Pick<AutopilotView, "sent" | "outcomes">): string {
   if (view.sent === 0) return "It covers findings made from the moment you turn it on.";
   const o = view.outcomes;
+  if (o.sent === view.sent) return `The autopilot has sent notices for ${links(o.sent)} so far.`;
   const parts = [
     o.sent > 0 ? `notices went out for ${links(o.sent)}` : "",
     o.needsAction > 0 ? `${links(o.needsAction)} ${o.needsAction === 1 ? "needs" : "need"} your action` : "",
