@@ -2,6 +2,8 @@ import * as cheerio from "cheerio";
 import { createHash } from "node:crypto";
 import type { EntitlementTier } from "@leakwarden/contracts/plans";
 import { countTakedowns } from "@leakwarden/contracts/takedowns";
+import { eq } from "drizzle-orm";
+import { scan } from "../../db/schema/scans";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
 import { seedLeaks, type SeededLeak } from "@leakwarden/test-support/leak-records";
@@ -768,5 +770,24 @@ describe("takedowns", () => {
     expect(hostile.recipients[0]).toMatchObject({ kind: "site", email: null, refused: { address: "dmca@hostile.example\\u0000", reason: "it contains a NUL character" } });
     expect(hostile.reason).toContain("was refused: it contains a NUL character");
     expect(hostile.history.map((e: { message: string }) => e.message).join("\n")).toContain("dmca@hostile.example\\u0000 was refused: it contains a NUL character");
+  });
+
+  it("mails none of a hostile page's links, addresses or phone numbers: its title and text are quoted as its words, without them", async () => {
+    const url = "http://beasite.example/hostile-title";
+    // Her earlier seeded scan is over: the next one records this page.
+    await services.database.db.update(scan).set({ status: "completed", finishedAt: new Date() }).where(eq(scan.userId, beaId));
+    const hostile = "bea_rose leaked\r\nBcc: victim@target.example - pay at https://pay.evil.example/x, t.me/evilchan or call +1 (302) 555-0199, boss [at] evil [dot] example";
+    await seedKeyedLeaks(beaId, {
+      hostileTitle: { ...leakAt(url, "high", "bea_rose"), title: hostile, evidence: { ...leakAt(url, "high", "bea_rose").evidence, title: hostile, snippet: `${hostile} ${"more page text ".repeat(40)}` } },
+    });
+    expect((await bea.post("/v1/takedowns", { leakIds: [leakIds.hostileTitle] })).status).toBe(202);
+    await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
+    const notice = noticesTo("dmca@beasite.example").find((m) => m.text.includes(url))!;
+    expect(notice.to).toEqual(["dmca@beasite.example"]);
+    for (const part of [notice.headers.subject ?? "", notice.text, notice.html, notice.raw]) {
+      for (const bit of ["victim@", "target.example", "evil.example", "evilchan", "0199", "boss"]) expect(part).not.toContain(bit);
+    }
+    expect(notice.text).toContain("The page's title reads: \u201Cbea_rose leaked Bcc: [e-mail address removed] - pay at [link removed] or call [phone number removed]");
+    expect(notice.text).toMatch(/The page's text reads: \u201Cbea_rose leaked [^\n]{0,200}\u201D\n/u);
   });
 });
