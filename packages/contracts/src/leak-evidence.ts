@@ -63,16 +63,28 @@ export const crawlDiscoverySchema = z.object({
 export type CrawlDiscovery = z.infer<typeof crawlDiscoverySchema>;
 
 /**
+ * Where on the linking page a file-host link was: a post that names her or shows her image, the
+ * opening post of a thread whose title names her, a part of the page under a heading that names
+ * her, or a page read as one post (a description a source gave).
+ */
+export const linkedFoundIn = ["post", "thread", "section", "page"] as const;
+
+/**
  * In a leak's evidence (`evidence.linkedFrom`): a file-host link (mega.nz, gofile.io…) found in the
  * post of a leak page that matched her, and so a leak of its own: the page that linked it, what
  * matched there, and the file. A mega.nz link's decryption key is never stored (`keyOnPage` says
- * the page carried one): the id identifies the file to its host.
+ * the page carried one): the id identifies the file to its host. `matchedNames` and
+ * `imageMatches` are what matched in the part of the page that holds the link (`foundIn`); rows
+ * recorded before `foundIn` existed carry the page's names and no images.
  */
 export const linkedFromSchema = z.object({
   pageUrl: z.string(),
   pageTitle: z.string(),
+  /** "image" only when an image of hers is recorded in `imageMatches` and no name matched there. */
   matchedBy: z.enum(["name", "image"]),
   matchedNames: z.array(z.string()),
+  foundIn: z.enum(linkedFoundIn).optional(),
+  imageMatches: z.array(imageMatchSchema).optional(),
   service: z.string(),
   kind: z.enum(["file", "folder", "album"]),
   keyOnPage: z.boolean(),

@@ -241,8 +241,49 @@ export type TakedownList = z.infer<typeof takedownListSchema>;
 export const leakTakedownsSchema = z.object({ items: z.array(takedownSchema) });
 export type LeakTakedowns = z.infer<typeof leakTakedownsSchema>;
 
+/**
+ * Where a set of takedowns stands, counted from their rows: links whose notice (or report) went
+ * out, links whose notice is written and on its way, the notices (one per recipient address) for
+ * those, links that need her step, that could not be sent, that were cancelled, and those whose
+ * recipients are still being looked up (each link in one of these); and, apart, links sent or on
+ * their way whose report also waits for her on a form (Cloudflare's, Reddit's).
+ */
+export const takedownCountsSchema = z.object({
+  links: z.number(),
+  sent: z.number(),
+  onTheWay: z.number(),
+  notices: z.number(),
+  needsAction: z.number(),
+  failed: z.number(),
+  cancelled: z.number(),
+  lookingUp: z.number(),
+  formsWaiting: z.number(),
+});
+export type TakedownCounts = z.infer<typeof takedownCountsSchema>;
+
+/** The counts of these rows (the server's response and the client's follow-up read the same way). */
+export function countTakedowns(items: readonly Pick<TakedownView, "status" | "firstSentAt" | "recipient" | "formStep">[]): TakedownCounts {
+  const c: TakedownCounts = { links: items.length, sent: 0, onTheWay: 0, notices: 0, needsAction: 0, failed: 0, cancelled: 0, lookingUp: 0, formsWaiting: 0 };
+  const recipients = new Set<string>();
+  for (const t of items) {
+    if (t.firstSentAt !== null) c.sent++;
+    else if (t.status === "needs_manual_action") c.needsAction++;
+    else if (t.status === "failed") c.failed++;
+    else if (t.status === "cancelled") c.cancelled++;
+    else if (t.status === "queued") c.onTheWay++;
+    else c.lookingUp++;
+    const going = t.firstSentAt !== null || t.status === "queued";
+    if (going && t.recipient?.email) recipients.add(t.recipient.email.toLowerCase());
+    if (going && t.formStep?.status === "waiting") c.formsWaiting++;
+  }
+  c.notices = recipients.size;
+  return c;
+}
+
 export const createTakedownsResponseSchema = z.object({
   items: z.array(takedownSchema),
+  /** The rows' states when answered (a job prepares and sends the notices just after). */
+  counts: takedownCountsSchema,
   quota: z.object({ limit: z.union([z.number(), z.literal("unlimited")]), used: z.number(), resetsAt: z.string() }),
 });
 export type CreateTakedownsResponse = z.infer<typeof createTakedownsResponseSchema>;
@@ -348,8 +389,10 @@ export const autopilotViewSchema = z.object({
   /** What must hold before it can be on: her plan includes takedowns, a stage name verified, her authorization signed. */
   ready: z.object({ takedownsIncluded: z.boolean(), ownershipVerified: z.boolean(), authorized: z.boolean() }),
   quota: z.object({ limit: z.union([z.number(), z.literal("unlimited")]), used: z.number(), resetsAt: z.string() }),
-  /** Links the autopilot has taken down, ever. */
+  /** Links the autopilot started a takedown for, ever. */
   sent: z.number(),
+  /** Where those takedowns stand, counted from their rows: a notice or report went out; needs her action; could not be sent; still on the way; cancelled. */
+  outcomes: z.object({ sent: z.number(), needsAction: z.number(), failed: z.number(), underWay: z.number(), cancelled: z.number() }),
   lastDigestAt: z.string().nullable(),
   updatedAt: z.string().nullable(),
 });

@@ -128,9 +128,9 @@ export const emailCatalog = {
       email: autopilotDigestMessage(
         to,
         [
-          { number: 31, url: longUrls[0]!, category: "leakSites", status: "sent", recipientEmail: "dmca@leakhub.example", reason: null },
-          { number: 32, url: longUrls[1]!, category: "fileHosts", status: "needs_manual_action", recipientEmail: null, reason: "This site takes complaints only on its web form: send it from Takedown Requests." },
-          { number: 33, url: longUrls[2]!, category: "socialMedia", status: "queued", recipientEmail: null, reason: null },
+          { number: 31, url: longUrls[0]!, category: "leakSites", status: "sent", recipientEmail: "dmca@leakhub.example", reason: null, firstSentAt: new Date("2026-11-22T09:31:00Z") },
+          { number: 32, url: longUrls[1]!, category: "fileHosts", status: "needs_manual_action", recipientEmail: null, reason: "This site takes complaints only on its web form: send it from Takedown Requests.", firstSentAt: null },
+          { number: 33, url: longUrls[2]!, category: "socialMedia", status: "queued", recipientEmail: null, reason: null, firstSentAt: null },
         ],
         dashboard("takedowns"),
       ),

@@ -107,10 +107,13 @@ export function readOutbox(dataDir: string): { file: string; to: string; subject
     .map((file) => {
       const raw = fs.readFileSync(path.join(dir, file), "utf8");
       const decoded = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_m, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+      // A long header is folded over lines (RFC 5322 §2.2.3): read it unfolded.
+      const end = raw.search(/\r?\n\r?\n/);
+      const headers = (end < 0 ? raw : raw.slice(0, end)).replace(/\r?\n[ \t]+/g, " ");
       return {
         file,
-        to: /^To: (.*)$/m.exec(raw)?.[1]?.trim() ?? "",
-        subject: /^Subject: (.*)$/m.exec(raw)?.[1]?.trim() ?? "",
+        to: /^To: (.*)$/m.exec(headers)?.[1]?.trim() ?? "",
+        subject: /^Subject: (.*)$/m.exec(headers)?.[1]?.trim() ?? "",
         text: decoded,
       };
     });

@@ -1,6 +1,6 @@
 import { displayDomain, hostMatchesDomain, tryCanonicalizeUrl } from "./canonical-url";
 import { exclusionReason, type Exclusions } from "./exclusions";
-import { fileLinksInMatchedBlock, MAX_FILE_LINKS_PER_PAGE, pastedFileHostLinks, recogniseFileHostLink, type FileHostLink, type MatchedBlockInput, type MatchedBlockLinks } from "./file-hosts";
+import { fileLinksInMatchedBlock, MAX_FILE_LINKS_PER_PAGE, pastedFileHostLinks, recogniseFileHostLink, type FileHostLink, type LinkMatch, type MatchedBlockInput, type MatchedBlockLinks } from "./file-hosts";
 import type { RobotsDecision } from "./guarded-fetch";
 import { decodeBody, MAX_PARSED_CHARS, type DocumentSource, type PageDocument } from "./html-document";
 import { hashImageBuffer, matchReferences, MIN_IMAGE_SIDE, type ImageHash, type PreparedReference } from "./image-match";
@@ -249,11 +249,11 @@ async function leak(
       truncated: page.truncated,
     },
   };
-  const linkedFiles = v.doc && cues.some((c) => c.kind === "file-host-link") ? await linkedFileFindings(page, opts, extra, v.doc, finding, namedInTitleOf(names)) : [];
+  const linkedFiles = v.doc && cues.some((c) => c.kind === "file-host-link") ? await linkedFileFindings(page, opts, extra, v.doc, finding, titleNamesOf(names)) : [];
   return { isLeak: true, reason: v.confidence, finding, imageMatches: v.imageMatches, linkedFiles };
 }
 
-const namedInTitleOf = (names: NameHits) => names.title.length > 0;
+const titleNamesOf = (names: NameHits) => [...new Set(names.title.map((m) => m.name))];
 
 /**
  * The file-host links of the block that matched her, as findings of their own: never above the
@@ -262,9 +262,9 @@ const namedInTitleOf = (names: NameHits) => names.title.length > 0;
  * markup is split into its posts (fileLinksInMatchedBlock); a description a source gave (a
  * Reddit post's) is one post already.
  */
-async function linkedFileFindings(page: FetchedPage, opts: AnalyzeOptions, extra: { sources: string[] }, doc: PageDocument, pageFinding: Finding, namedInTitle: boolean): Promise<Finding[]> {
+async function linkedFileFindings(page: FetchedPage, opts: AnalyzeOptions, extra: { sources: string[] }, doc: PageDocument, pageFinding: Finding, titleNames: string[]): Promise<Finding[]> {
   let links: FileHostLink[];
-  let byImage = false;
+  let matches: LinkMatch[];
   if (page.body.length > 0 && bodyKind(page.contentType, page.body) === "html") {
     const html = decodeBody(page.body, page.contentType);
     const input: MatchedBlockInput = {
@@ -273,7 +273,7 @@ async function linkedFileFindings(page: FetchedPage, opts: AnalyzeOptions, extra
       pageUrl: page.finalUrl,
       matchers: opts.matchers,
       matchedImages: pageFinding.evidence.imageMatches.map((m) => m.imageUrl),
-      namedInTitle,
+      namedInTitle: titleNames.length > 0,
       lang: doc.lang ?? null,
     };
     let found: MatchedBlockLinks;
@@ -285,15 +285,23 @@ async function linkedFileFindings(page: FetchedPage, opts: AnalyzeOptions, extra
       throw e;
     }
     links = found.links;
-    byImage = found.byImage;
+    matches = found.matches;
   } else {
+    // A description a source gave (a Reddit post's) is one post: what matched on the page matched in it.
     const all = [...doc.links.map((l) => recogniseFileHostLink(l.href)), ...pastedFileHostLinks(doc.text)];
     links = [...new Map(all.filter((l): l is FileHostLink => l !== null).map((l) => [l.url, l])).values()].slice(0, MAX_FILE_LINKS_PER_PAGE);
+    const whole: LinkMatch = { foundIn: "page", names: pageFinding.evidence.matchedNames, images: pageFinding.evidence.imageMatches.map((m) => m.imageUrl) };
+    matches = links.map(() => whole);
   }
-  const how = byImage && pageFinding.evidence.matchedNames.length === 0 ? "image" : "name";
   const out: Finding[] = [];
-  for (const l of links) {
+  for (const [i, l] of links.entries()) {
     if (l.url === pageFinding.url || exclusionReason(l.url, opts.exclusions)) continue;
+    // What matched in the link's own part of the page: its names (a thread's, its title's), its images of hers with the reference each copies.
+    const match = matches[i] ?? { foundIn: "page", names: [], images: [] };
+    const names = match.foundIn === "thread" || match.foundIn === "page" ? (match.names.length > 0 ? match.names : titleNames) : match.names;
+    const shown = new Set(match.images);
+    const imageMatches = pageFinding.evidence.imageMatches.filter((m) => shown.has(m.imageUrl)).slice(0, 20);
+    const how = names.length === 0 && imageMatches.length > 0 ? "image" : "name";
     out.push({
       url: l.url,
       domain: displayDomain(l.url),
@@ -317,7 +325,9 @@ async function linkedFileFindings(page: FetchedPage, opts: AnalyzeOptions, extra
           pageUrl: pageFinding.url,
           pageTitle: pageFinding.evidence.title.slice(0, 300),
           matchedBy: how,
-          matchedNames: pageFinding.evidence.matchedNames,
+          matchedNames: names,
+          foundIn: match.foundIn,
+          imageMatches,
           service: l.service,
           kind: l.kind,
           keyOnPage: l.keyOnPage,

@@ -95,6 +95,9 @@ describe("fileLinksInMatchedBlock", () => {
     const r = read(forumThread());
     expect(r.block).toBe("post");
     expect(urls(r)).toEqual(["https://gofile.io/d/Her1Go", "https://mega.nz/file/HerMega1", "https://pixeldrain.com/u/HerPix12"]);
+    // Each link says what matched in its post: her name, as matched, and no image.
+    expect(r.matches).toEqual(r.links.map(() => ({ foundIn: "post", names: ["luna_rivers"], images: [] })));
+    expect(r.byImage).toBe(false);
   });
 
   it("finds her post by her matched image when the post does not name her", () => {
@@ -102,11 +105,14 @@ describe("fileLinksInMatchedBlock", () => {
     const r = read(html, { matchedImages: ["https://forum.example/img/her.jpg"] });
     expect(r).toMatchObject({ block: "post", byImage: true });
     expect(urls(r)).toEqual(["https://gofile.io/d/ImgGo1"]);
+    // Matched by her image, and only by it: the image is named, no name is claimed.
+    expect(r.matches).toEqual([{ foundIn: "post", names: [], images: ["https://forum.example/img/her.jpg"] }]);
   });
 
   it("her name only in the thread's title: the opening post, never the replies", () => {
     const html = forumThread({ title: "Luna Rivers OnlyFans leak", herPost: `here you go <a href="https://gofile.io/d/OpGo12">dl</a>` });
     expect(urls(read(html, { namedInTitle: true }))).toEqual(["https://gofile.io/d/OpGo12"]);
+    expect(read(html, { namedInTitle: true }).matches).toEqual([{ foundIn: "thread", names: [], images: [] }]);
     expect(read(html, { namedInTitle: false })).toMatchObject({ links: [], block: "none" });
   });
 
@@ -141,6 +147,8 @@ describe("fileLinksInMatchedBlock", () => {
     const r = read(html);
     expect(r.block).toBe("section");
     expect(urls(r)).toEqual(["https://pixeldrain.com/l/HerSec1"]);
+    // Found under her heading: the heading's section is what named her.
+    expect(r.matches).toEqual([{ foundIn: "section", names: ["luna_rivers"], images: [] }]);
   });
 
   it("bounded on a hostile page: deep nesting, thousands of links, at most the page limit", () => {

@@ -432,8 +432,19 @@ export type MatchedBlockInput = {
   lang?: string | null;
 };
 
+/**
+ * What matched in the part of the page a link was found in, as a notice may state it: a post
+ * that names her or shows her image (`post`), the opening post of a thread whose title names her
+ * (`thread`), a part under a heading that names her or that names her itself (`section`), a page
+ * of one item whose title names her (`page`). Names are hers as matched; images, her matched
+ * images in that part. For `thread` and `page` the names are the title's (the caller knows them).
+ */
+export type LinkMatch = { foundIn: "post" | "thread" | "section" | "page"; names: string[]; images: string[] };
+
 export type MatchedBlockLinks = {
   links: FileHostLink[];
+  /** For each link (same order): what matched in its part of the page. */
+  matches: LinkMatch[];
   /** How the block was found: the posts that name her or show her image, a section under a heading that names her, or nothing. */
   block: "post" | "section" | "none";
   /** Her image (not only her name) is in the block. */
@@ -553,49 +564,52 @@ export function fileLinksInMatchedBlock(input: MatchedBlockInput): MatchedBlockL
   });
 
   const mine = new Set(input.matchedImages);
-  const names = (p: Part) => findNameMatches(p.text.join("\n"), input.matchers, undefined, { lang: input.lang ?? null }).length > 0;
-  const shows = (p: Part) => p.images.some((s) => mine.has(s));
+  const namesIn = (p: Part) => [...new Set(findNameMatches(p.text.join("\n"), input.matchers, undefined, { lang: input.lang ?? null }).map((m) => m.name))];
+  const imagesIn = (p: Part) => [...new Set(p.images.filter((s) => mine.has(s)))];
 
-  let chosen: Part[] = [];
+  // Each part chosen, with what in it matched her.
+  let chosen: { part: Part; match: LinkMatch }[] = [];
   let block: MatchedBlockLinks["block"] = "none";
-  let byImage = false;
   if (posts.length > 0) {
     // A post's own content: what is not inside a post nested in it (a reply nested in it is its own post).
-    chosen = posts.filter((p) => {
-      const img = shows(p);
-      if (img) byImage = true;
-      return img || names(p);
+    chosen = posts.flatMap((part) => {
+      const images = imagesIn(part);
+      const names = namesIn(part);
+      return images.length > 0 || names.length > 0 ? [{ part, match: { foundIn: "post" as const, names, images } }] : [];
     });
-    if (chosen.length === 0 && input.namedInTitle) chosen = [posts[0]!];
+    if (chosen.length === 0 && input.namedInTitle) chosen = [{ part: posts[0]!, match: { foundIn: "thread", names: [], images: [] } }];
     if (chosen.length > 0) block = "post";
   } else {
-    const matched = sections.map((s) => {
-      const img = shows(s);
-      if (img) byImage = true;
-      return img || names(s);
+    const own = sections.map((part) => ({ names: namesIn(part), images: imagesIn(part) }));
+    const matched = own.map((m) => m.names.length > 0 || m.images.length > 0);
+    // A section under a heading that names her (her leak page's "Download" section) is hers too,
+    // by what matched in that heading's section; what comes before the first heading is no heading's.
+    const matchOf = (i: number): LinkMatch | null => {
+      for (let j = i; j > 0; j = sections[j]!.parent) if (matched[j]) return { foundIn: "section", ...own[j]! };
+      return matched[i] ? { foundIn: "section", ...own[i]! } : null;
+    };
+    chosen = sections.flatMap((part, i) => {
+      const match = matchOf(i);
+      return match ? [{ part, match }] : [];
     });
-    // A section under a heading that names her (her leak page's "Download" section) is hers too;
-    // what comes before the first heading is no heading's.
-    const inherited = sections.map((_, i) => {
-      for (let j = i; j > 0; j = sections[j]!.parent) if (matched[j]) return true;
-      return matched[i]!;
-    });
-    chosen = sections.filter((_, i) => inherited[i]);
     // Her name only in the title of a page that is one item (at most one heading): the page is hers.
-    if (chosen.length === 0 && input.namedInTitle && sections.length <= 2) chosen = sections;
+    if (chosen.length === 0 && input.namedInTitle && sections.length <= 2) chosen = sections.map((part) => ({ part, match: { foundIn: "page" as const, names: [], images: [] } }));
     if (chosen.length > 0) block = "section";
   }
+  const byImage = chosen.some((c) => c.match.images.length > 0);
 
   const links: FileHostLink[] = [];
+  const matches: LinkMatch[] = [];
   const seen = new Set<string>();
-  const add = (l: FileHostLink | null) => {
+  const add = (l: FileHostLink | null, match: LinkMatch) => {
     if (!l || seen.has(l.url) || links.length >= MAX_FILE_LINKS_PER_PAGE) return;
     seen.add(l.url);
     links.push(l);
+    matches.push(match);
   };
-  for (const p of chosen) {
-    for (const href of p.hrefs) add(recogniseFileHostLink(href));
-    for (const l of pastedFileHostLinks(p.text.join("\n"), MAX_FILE_LINKS_PER_PAGE)) add(l);
+  for (const { part, match } of chosen) {
+    for (const href of part.hrefs) add(recogniseFileHostLink(href), match);
+    for (const l of pastedFileHostLinks(part.text.join("\n"), MAX_FILE_LINKS_PER_PAGE)) add(l, match);
   }
-  return { links, block, byImage };
+  return { links, matches, block, byImage };
 }

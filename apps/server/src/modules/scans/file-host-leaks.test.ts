@@ -69,7 +69,7 @@ describe("file-host links in a matched post become leaks of their own", () => {
       const file = byUrl.get(url)!;
       expect(file, url).toMatchObject({ domain, confidence: "high", category: "leak_site", status: "new" });
       expect(file.evidence.signals).toContain(`linked from ${pageUrl} where your name matched`);
-      expect(file.evidence.linkedFrom).toMatchObject({ pageUrl, matchedBy: "name", matchedNames: ["luna_rivers"] });
+      expect(file.evidence.linkedFrom).toMatchObject({ pageUrl, matchedBy: "name", matchedNames: ["luna_rivers"], foundIn: "post", imageMatches: [] });
     }
     // The mega link's decryption key is not stored anywhere.
     expect(JSON.stringify(list)).not.toContain("SecretDecryptionKey0123");

@@ -14,6 +14,51 @@ export interface AutopilotDigestItem {
   recipientEmail: string | null;
   /** Why it needs her, or why it failed: a sentence. */
   reason: string | null;
+  /** When its first notice (or report) went out; null while none has. */
+  firstSentAt: Date | null;
+}
+
+/** Where an automatic takedown stands, as the digest and the panel count it: from its row alone. */
+export type AutopilotOutcome = "sent" | "needsAction" | "failed" | "underWay" | "cancelled";
+
+/** A notice or report went out (whatever happened since: removed, escalated); else its status says why not yet. */
+export function outcomeOf(t: { status: string; firstSentAt: Date | null }): AutopilotOutcome {
+  if (t.firstSentAt !== null) return "sent";
+  if (t.status === "needs_manual_action") return "needsAction";
+  if (t.status === "failed") return "failed";
+  if (t.status === "cancelled") return "cancelled";
+  return "underWay";
+}
+
+export type AutopilotCounts = Record<AutopilotOutcome, number>;
+
+export function countOutcomes(items: { status: string; firstSentAt: Date | null }[]): AutopilotCounts {
+  const counts: AutopilotCounts = { sent: 0, needsAction: 0, failed: 0, underWay: 0, cancelled: 0 };
+  for (const t of items) counts[outcomeOf(t)]++;
+  return counts;
+}
+
+const links = (n: number) => (n === 1 ? "1 link" : `${n} links`);
+
+/** "4 sent, 2 need your action": each state that has rows, with its number; `noun` names the first ("4 takedowns sent"). */
+function countParts(c: AutopilotCounts, noun = false): string[] {
+  const parts = (
+    [
+      [c.sent, "sent", "sent"],
+      [c.needsAction, "needs your action", "need your action"],
+      [c.failed, "could not be sent", "could not be sent"],
+      [c.underWay, "on the way", "on the way"],
+      [c.cancelled, "cancelled", "cancelled"],
+    ] as const
+  ).filter(([n]) => n > 0);
+  return parts.map(([n, one, many], i) => (noun && i === 0 ? `${n} ${n === 1 ? "takedown" : "takedowns"} ${n === 1 ? one : many}` : `${n} ${n === 1 ? one : many}`));
+}
+
+/** The subject: "Autopilot sent 4 takedowns" when all went out, else every state's count ("Autopilot: 4 takedowns sent, 2 need your action"). */
+export function autopilotDigestSubject(c: AutopilotCounts): string {
+  const n = c.sent + c.needsAction + c.failed + c.underWay + c.cancelled;
+  if (c.sent === n) return n === 1 ? "Autopilot sent 1 takedown" : `Autopilot sent ${n} takedowns`;
+  return `Autopilot: ${countParts(c, true).join(", ")}`;
 }
 
 function where(t: AutopilotDigestItem): string {
@@ -29,20 +74,26 @@ function where(t: AutopilotDigestItem): string {
       return `the notice could not be sent: ${t.reason ?? "see Takedown Requests"}`;
     case "cancelled":
       return "cancelled";
+    case "no_response":
+      return `notice sent to ${t.recipientEmail ?? "the site"}; no answer, and nobody is left to write to`;
     default:
       return t.recipientEmail ? `notice on its way to ${t.recipientEmail}` : "looking up who can remove it";
   }
 }
 
-/** The autopilot's email: every automatic takedown not listed yet, where its notice went. */
+/** The autopilot's email: every automatic takedown not listed yet, where its notice went; each figure counted from the rows. */
 export function autopilotDigestMessage(to: string, items: AutopilotDigestItem[], takedownsUrl: string): OutgoingEmail {
   const n = items.length;
+  const c = countOutcomes(items);
+  const started = `Your autopilot started takedowns for ${n === 1 ? "a new high-confidence leak" : `${n} new high-confidence leaks`} as ${n === 1 ? "it was" : "they were"} found.`;
+  const outcome =
+    c.sent === n
+      ? `${n === 1 ? "Its notice" : "Their notices"} went out in our name as your authorized agent:`
+      : `Of ${links(n)}: ${countParts(c).join(", ")}.${c.sent > 0 ? ` The notices sent went out in our name as your authorized agent.` : ""}${c.needsAction > 0 ? ` ${c.needsAction === 1 ? "The link that needs" : "The links that need"} your action say${c.needsAction === 1 ? "s" : ""} what to do:` : ""}`;
   return brandedEmail({
     to,
-    subject: n === 1 ? "Autopilot sent 1 takedown" : `Autopilot sent ${n} takedowns`,
-    intro: [
-      `Your autopilot took down ${n === 1 ? "a new high-confidence leak" : `${n} new high-confidence leaks`} as ${n === 1 ? "it was" : "they were"} found, with notices in our name as your authorized agent:`,
-    ],
+    subject: autopilotDigestSubject(c),
+    intro: [started, outcome],
     list: items.map((t) => `#${t.number} ${t.url} (${categoryWords[t.category as AutopilotCategory] ?? "finding"}): ${where(t)}`),
     action: { label: "Follow them in Takedown Requests", url: takedownsUrl },
     outro: [

@@ -82,6 +82,28 @@ export async function countSent(db: DbOrTx, userId: string): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
+/**
+ * Where her automatic takedowns stand, counted from their rows as outcomeOf (autopilot-templates.ts)
+ * reads one: sent once a first notice or report went out; else needs her action, failed,
+ * cancelled, or still on the way.
+ */
+export async function countOutcomes(db: DbOrTx, userId: string) {
+  const notSent = sql`${takedown.firstSentAt} is null`;
+  const rows = await db
+    .select({
+      sent: sql<number>`count(*) filter (where ${takedown.firstSentAt} is not null)`,
+      needsAction: sql<number>`count(*) filter (where ${notSent} and ${takedown.status} = 'needs_manual_action')`,
+      failed: sql<number>`count(*) filter (where ${notSent} and ${takedown.status} = 'failed')`,
+      cancelled: sql<number>`count(*) filter (where ${notSent} and ${takedown.status} = 'cancelled')`,
+      underWay: sql<number>`count(*) filter (where ${notSent} and ${takedown.status} not in ('needs_manual_action', 'failed', 'cancelled'))`,
+    })
+    .from(autopilotSend)
+    .innerJoin(takedown, eq(takedown.id, autopilotSend.takedownId))
+    .where(eq(autopilotSend.userId, userId));
+  const r = rows[0];
+  return { sent: Number(r?.sent ?? 0), needsAction: Number(r?.needsAction ?? 0), failed: Number(r?.failed ?? 0), underWay: Number(r?.underWay ?? 0), cancelled: Number(r?.cancelled ?? 0) };
+}
+
 /** A digest that could not be queued: its takedowns go in the next one. */
 export async function unmarkDigested(db: DbOrTx, userId: string, leakIds: string[], lastDigestAt: Date | null): Promise<void> {
   await db.update(autopilotSend).set({ digestedAt: null }).where(and(eq(autopilotSend.userId, userId), inArray(autopilotSend.leakId, leakIds)));

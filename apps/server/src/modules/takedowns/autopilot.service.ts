@@ -55,7 +55,12 @@ export function createAutopilotService(deps: AutopilotDeps) {
   const queued = new Set<string>();
 
   async function view(userId: string, row: repo.AutopilotSettingRow | undefined): Promise<AutopilotView> {
-    const [authorization, quota, sent] = await Promise.all([deps.takedowns.getAuthorization(userId), deps.takedowns.quota(userId), repo.countSent(db, userId)]);
+    const [authorization, quota, sent, outcomes] = await Promise.all([
+      deps.takedowns.getAuthorization(userId),
+      deps.takedowns.quota(userId),
+      repo.countSent(db, userId),
+      repo.countOutcomes(db, userId),
+    ]);
     return {
       leakSites: row?.leakSitesFrom != null,
       socialMedia: row?.socialMediaFrom != null,
@@ -63,6 +68,7 @@ export function createAutopilotService(deps: AutopilotDeps) {
       ready: { takedownsIncluded: authorization.takedownsIncluded, ownershipVerified: authorization.ownershipVerified, authorized: !!authorization.authorization },
       quota,
       sent,
+      outcomes,
       lastDigestAt: row?.lastDigestAt?.toISOString() ?? null,
       updatedAt: row?.updatedAt.toISOString() ?? null,
     };
@@ -181,6 +187,7 @@ export function createAutopilotService(deps: AutopilotDeps) {
           status: t.status,
           recipientEmail: (t.level !== null ? t.recipients[t.level]?.email : undefined) ?? null,
           reason: t.reason ?? null,
+          firstSentAt: t.firstSentAt,
         })),
         `${deps.publicUrl}/dashboard/takedowns`,
       );

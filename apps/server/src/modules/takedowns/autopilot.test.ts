@@ -2,6 +2,7 @@ import type { EntitlementTier } from "@leakwarden/contracts/plans";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { leak } from "../../db/schema/scans";
+import { takedown } from "../../db/schema/takedowns";
 import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
 import { readOutbox, signUpAndConfirm, TEST_ORIGIN, TestClient, testClock, type TestServices } from "@leakwarden/test-support/test-services";
 import { readyForTakedowns } from "@leakwarden/test-support/takedown-creator";
@@ -179,6 +180,35 @@ describe("autopilot and the notice preview", () => {
     await clock.advance(services, 2 * HOUR);
     await services.queue.runDue(["takedowns.autopilot-digest", "email.send"]);
     expect(readOutbox(services.dataDir).filter((m) => m.subject.startsWith("Autopilot"))).toHaveLength(1);
+  });
+
+  it("counts in its digest and on the panel what the rows show: sent, needing her action, not sent", async () => {
+    const [sentOne, needsHer, refused] = [await found(avaId), await found(avaId), await found(avaId)];
+    await services.autopilot.onLeaksFound(avaId);
+    await clock.advance(services, 5_000);
+    await services.queue.runDue(jobs);
+    // Two of the three did not go out: one is her step (no address takes complaints), one could not be sent.
+    const rowOf = async (leakId: string) => (await services.database.db.select().from(takedown).where(eq(takedown.leakId, leakId)))[0]!;
+    const reason = "No email address or web form was found for the site, its host or its registrar.";
+    await services.database.db.update(takedown).set({ status: "needs_manual_action", firstSentAt: null, lastSentAt: null, reason }).where(eq(takedown.id, (await rowOf(needsHer.id)).id));
+    await services.database.db.update(takedown).set({ status: "failed", firstSentAt: null, lastSentAt: null, reason: "The notice to x@leakhub.example could not be sent: 550 refused" }).where(eq(takedown.id, (await rowOf(refused.id)).id));
+    expect((await rowOf(sentOne.id)).firstSentAt).not.toBeNull();
+
+    await clock.advance(services, 2 * HOUR);
+    await services.queue.runDue(["takedowns.autopilot-digest", "email.send"]);
+    const digest = readOutbox(services.dataDir).filter((m) => m.to.includes("ava@example.com") && m.subject.startsWith("Autopilot")).at(-1)!;
+    expect(digest.subject).toBe("Autopilot: 1 takedown sent, 1 needs your action, 1 could not be sent");
+    expect(digest.subject).not.toMatch(/sent 3/);
+    expect(digest.text).toContain("Your autopilot started takedowns for 3 new high-confidence leaks as they were found.");
+    expect(digest.text).toContain("Of 3 links: 1 sent, 1 needs your action, 1 could not be sent.");
+    expect(digest.text).toContain(`${sentOne.url} (leak site): notice sent to copyright@leakhub.example`);
+    expect(digest.text).toContain(`${needsHer.url} (leak site): needs your action: ${reason}`);
+    expect(digest.text).toContain(`${refused.url} (leak site): the notice could not be sent:`);
+
+    // The panel counts every automatic takedown of hers the same way (the two of the earlier digest were sent).
+    const view = await (await ava.get("/v1/takedowns/autopilot")).json();
+    expect(view.sent).toBe(5);
+    expect(view.outcomes).toEqual({ sent: 3, needsAction: 1, failed: 1, underWay: 0, cancelled: 0 });
   });
 
   it("never sends a leak twice: found again, reopened after removal, or swept twice", async () => {

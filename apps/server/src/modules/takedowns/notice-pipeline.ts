@@ -1,4 +1,4 @@
-import { readLeakEvidence } from "@leakwarden/contracts/leak-evidence";
+import { type ImageMatch, type LeakEvidence, readLeakEvidence } from "@leakwarden/contracts/leak-evidence";
 import type { NoticeKind, TakedownDetail } from "@leakwarden/contracts/takedowns";
 import { randomUUID } from "node:crypto";
 import type { DbOrTx } from "../../db/client";
@@ -7,7 +7,7 @@ import { AppError } from "../../lib/app-error";
 import { CLOUDFLARE_ABUSE_FORM, type DmcaReportAnswer, dmcaReportFields, dmcaReportFieldsSchema, missingFields } from "./cloudflare-abuse";
 import { isFileHostForm } from "./file-host-channels";
 import { checkMailbox } from "./mailbox";
-import { type NoticeItem, type NoticeRecipient, renderNotice } from "./notice-template";
+import { type NoticeImage, type NoticeItem, type NoticeRecipient, renderNotice } from "./notice-template";
 import { ownerOf } from "./takedown-authorization";
 import { FINAL } from "./takedown-lifecycle";
 import { moveNotice, moveTakedowns, noteTakedowns } from "./takedown-moves";
@@ -59,10 +59,48 @@ function resolutionOf(t: repo.TakedownRow, recipient: StoredRecipient): NoticeIt
 export async function noticeContext(ctx: TakedownsContext, userId: string, leakIds: string[]) {
   const owner = await ownerOf(ctx, userId);
   const leaks = new Map((await ctx.scans.leaksOf(userId, [...new Set(leakIds)])).map((l) => [l.id, l]));
-  return { owner, leaks };
+  // Her reference photos by id, numbered as her list shows them (oldest first): a notice says which one an image copies.
+  const references = new Map((await ctx.scans.listReferenceImages(userId)).map((r, i) => [r.id, i + 1]));
+  return { owner, leaks, references };
 }
 
 export type NoticeContext = Awaited<ReturnType<typeof noticeContext>>;
+
+/** An image match as a notice states it: the image's address and the reference photo it copies (none recorded: one she pointed out herself). */
+function noticeImage(references: ReadonlyMap<string, number>, m: ImageMatch): NoticeImage {
+  return { url: m.imageUrl, reference: m.referenceId ? { number: references.get(m.referenceId) ?? null, id: m.referenceId } : null };
+}
+
+/** What a link's notice may say of it, from its evidence alone; `references`: her reference photos' numbers by id. */
+export function noticeEvidence(references: ReadonlyMap<string, number>, evidence: LeakEvidence): Pick<NoticeItem, "title" | "matchedNames" | "imageUrls" | "images" | "linkedFrom" | "snippet"> {
+  const images = (evidence.imageMatches ?? []).filter((m) => m.imageUrl);
+  const from = evidence.linkedFrom;
+  return {
+    title: evidence.title ?? "",
+    matchedNames: evidence.matchedNames ?? [],
+    imageUrls: images.map((m) => m.imageUrl),
+    images: images.map((m) => noticeImage(references, m)),
+    linkedFrom: from
+      ? {
+          pageUrl: from.pageUrl,
+          // Recorded before the part of the page was: the page's own names, said of the page.
+          foundIn: from.foundIn ?? "page",
+          names: from.matchedNames,
+          images: (from.imageMatches ?? []).filter((m) => m.imageUrl).map((m) => noticeImage(references, m)),
+        }
+      : null,
+    snippet: evidence.snippet ?? "",
+  };
+}
+
+/** With her legal name as owner, the stage names she publishes under: those the links' pages name, else all her verified ones. */
+function publishesAs(context: NoticeContext, items: NoticeItem[]): string[] {
+  if (context.owner.authorization?.ownerName !== "legal_name") return [];
+  const verified = context.owner.verified.map((s) => s.username);
+  const named = new Set(items.flatMap((i) => [...i.matchedNames, ...(i.linkedFrom?.names ?? [])]).map((n) => n.toLowerCase()));
+  const matched = verified.filter((u) => named.has(u.toLowerCase()));
+  return matched.length > 0 ? matched : verified;
+}
 
 /** The notice's text for a recipient and links. */
 export function composeNotice(
@@ -82,10 +120,7 @@ export function composeNotice(
     const reupload = leak?.reupload;
     return {
       url: t.url,
-      title: evidence.title ?? "",
-      matchedNames: evidence.matchedNames ?? [],
-      imageUrls: (evidence.imageMatches ?? []).map((m) => m.imageUrl).filter(Boolean),
-      snippet: evidence.snippet ?? "",
+      ...noticeEvidence(context.references, evidence),
       fetchedAt: evidence.fetchedAt ?? null,
       sha256: evidence.sha256 ?? null,
       resolved: resolutionOf(t, recipient),
@@ -102,6 +137,7 @@ export function composeNotice(
       date: ctx.now(),
       agent: ctx.agent,
       personName: owner.displayed ?? owner.verified[0]?.username ?? "the person depicted",
+      publishesAs: publishesAs(context, items),
       profiles: owner.examples,
       recipient: addressed,
       items,
@@ -115,6 +151,7 @@ export function composeNotice(
     date: ctx.now(),
     agent: ctx.agent,
     ownerName: owner.displayed ?? owner.verified[0]?.username ?? "the copyright owner",
+    publishesAs: publishesAs(context, items),
     profiles: owner.examples,
     recipient: addressed,
     items,
@@ -380,9 +417,9 @@ export function addToGroups(groups: Map<string, NoticeGroup>, row: repo.Takedown
 }
 
 /** The job: recipients for each link, then one notice per recipient grouping its links. */
-export async function prepareTakedowns(ctx: TakedownsContext, takedownIds: string[]): Promise<void> {
+export async function prepareTakedowns(ctx: TakedownsContext, takedownIds: string[]): Promise<{ noticeIds: string[] }> {
   const drafts = (await Promise.all(takedownIds.map((id) => repo.findTakedown(ctx.db, id)))).filter((r): r is repo.TakedownRow => r?.status === "draft");
-  if (drafts.length === 0) return;
+  if (drafts.length === 0) return { noticeIds: [] };
   const context = await noticeContext(ctx, drafts[0]!.userId, drafts.map((d) => d.leakId));
   const { found, steps } = await lookUpRecipients(ctx, drafts, context);
   const at = ctx.now();
@@ -449,6 +486,7 @@ export async function prepareTakedowns(ctx: TakedownsContext, takedownIds: strin
   });
   if (reportIds.length > 0) await ctx.queue.send(cloudflareReportJob, { takedownIds: reportIds });
   for (const noticeId of noticeIds) await ctx.queue.send(sendNoticeJob, { noticeId });
+  return { noticeIds };
 }
 
 /** The link's first notice went out before this one was written: this one escalates (one written with it, at once, does not). */

@@ -147,3 +147,106 @@ describe("the TAKE IT DOWN Act request, per recipient", () => {
     expect(text.split("\n")[0]).toBe("To the abuse desk of HostingCo B.V., which appears to host leakforum.demo:");
   });
 });
+
+describe("every statement of a notice is one the record shows", () => {
+  const item = input("site", "LeakForum").items[0]!;
+  const plain = { ...item, title: "", snippet: "", matchedNames: [], imageUrls: [] };
+  const render = (overrides: Partial<NoticeInput>) => renderNotice(input("site", "LeakForum", overrides));
+  const bodies = (n: { text: string; html: string }) => [n.text, cheerio.load(n.html).text()];
+
+  it("names: the page names the names that matched, as matched, and nothing else", () => {
+    for (const body of bodies(render({ ownerName: "juniper_vale", items: [{ ...plain, matchedNames: ["juniper_vale"] }] }))) {
+      expect(body).toContain("Where on the page: the page names juniper_vale.");
+      expect(body).not.toMatch(/offers copies/);
+    }
+    expect(render({ ownerName: "juniper_vale", items: [{ ...plain, matchedNames: ["juniper_vale", "Juni V"] }] }).text).toContain("the page names juniper_vale and Juni V.");
+    // No name matched: no sentence about names at all.
+    expect(render({ items: [plain] }).text).not.toContain("the page names");
+  });
+
+  it("owner with her stage name: the stage name, alone", () => {
+    const text = render({ ownerName: "juniper_vale", items: [{ ...plain, matchedNames: ["juniper_vale"] }] }).text;
+    expect(text).toContain("sends it as the authorized agent of juniper_vale, the copyright owner.");
+    expect(text).toContain("Copyright owner: juniper_vale\n");
+    expect(text).not.toContain("who publishes as");
+  });
+
+  it("owner with her legal name: she publishes as the stage name, and the page is never said to name her legal name", () => {
+    const notice = render({ ownerName: "Valerie Rose", publishesAs: ["juniper_vale"], items: [{ ...plain, matchedNames: ["juniper_vale"] }] });
+    for (const body of bodies(notice)) {
+      expect(body).toContain("sends it as the authorized agent of the copyright owner, Valerie Rose, who publishes as juniper_vale.");
+      expect(body).toContain("Copyright owner: Valerie Rose, who publishes as juniper_vale");
+      expect(body).toContain("the page names juniper_vale.");
+      expect(body).not.toMatch(/names Valerie Rose/);
+    }
+  });
+
+  it("original work: her profiles, each listed", () => {
+    const text = render({ profiles: ["https://onlyfans.com/juniper_vale"] }).text;
+    expect(text).toMatch(/published by her on her profile:\s*https:\/\/onlyfans\.com\/juniper_vale\s*The material listed in section 2 copies her content published there/);
+  });
+
+  it("image: which of her reference photos each image copies, with the image's address", () => {
+    const images = [
+      { url: "https://leakforum.demo/i/1.jpg", reference: { number: 2, id: "1a2b3c4d-0000-4000-8000-000000000000" } },
+      { url: "https://leakforum.demo/i/2.jpg", reference: { number: null, id: "9f8e7d6c-0000-4000-8000-000000000000" } },
+      { url: "https://leakforum.demo/i/3.jpg", reference: null },
+    ];
+    for (const body of bodies(render({ items: [{ ...plain, imageUrls: images.map((i) => i.url), images }] }))) {
+      expect(body).toContain("The image on the page https://leakforum.demo/i/1.jpg is a copy of her reference photo no. 2 (ref. 1a2b3c4d).");
+      expect(body).toContain("The image on the page https://leakforum.demo/i/2.jpg is a copy of one of her reference photos (ref. 9f8e7d6c).");
+      expect(body).toContain("The image on the page https://leakforum.demo/i/3.jpg is her image, which she identified herself.");
+    }
+  });
+
+  it("file-host link: found in a post that names her, never 'matched by image' without an image", () => {
+    const file = { ...plain, url: "https://mega.nz/file/AbCdEfGh" };
+    const byName = render({ items: [{ ...file, linkedFrom: { pageUrl: "https://forum.example/t/1", foundIn: "post", names: ["juniper_vale"], images: [] } }] }).text;
+    expect(byName).toContain("Found in a post at https://forum.example/t/1 that names juniper_vale.");
+    expect(byName).not.toMatch(/image/i);
+    const byImage = render({
+      items: [{ ...file, linkedFrom: { pageUrl: "https://forum.example/t/1", foundIn: "post", names: [], images: [{ url: "https://forum.example/i/9.jpg", reference: { number: 1, id: "abcdef12-0000-4000-8000-000000000000" } }] } }],
+    }).text;
+    expect(byImage).toContain("Found in a post at https://forum.example/t/1 that shows an image of hers.");
+    expect(byImage).toContain("The image https://forum.example/i/9.jpg is a copy of her reference photo no. 1 (ref. abcdef12).");
+    const byTitle = render({ items: [{ ...file, linkedFrom: { pageUrl: "https://forum.example/t/2", foundIn: "thread", names: ["juniper_vale"], images: [] } }] }).text;
+    expect(byTitle).toContain("Found in the opening post of a thread at https://forum.example/t/2 whose title names juniper_vale.");
+    // The file's own page names nothing: nothing is said of it.
+    expect(byTitle).not.toContain("Where on the page");
+  });
+
+  it("quotes the page's title and text as its words, bounded, and a hostile title brings no link, address or number", () => {
+    const hostile = {
+      ...plain,
+      title: "juniper_vale leak\r\nBcc: victim@target.example — pay at https://evil.example/pay or call +1 (302) 555-0199, mail boss@evil.example",
+      snippet: `juniper_vale full pack, visit evil-mirror.example/juni ${"more words ".repeat(60)}`,
+      matchedNames: ["juniper_vale"],
+    };
+    const notice = render({ items: [hostile] });
+    const tid = renderTakeItDownRequest({
+      ...input("site", "LeakForum", { items: [hostile] }),
+      personName: "juniper_vale",
+      attestation: { text: "I am the person shown.", version: "2026-05", userId: "u1", attestedAt: "2026-11-24T20:00:00.000Z", forgery: false, clientIp: "127.0.0.1" },
+      missed: [],
+    });
+    for (const body of [...bodies(notice), ...bodies(tid), notice.html, tid.html]) {
+      expect(body).not.toContain("evil.example");
+      expect(body).not.toContain("evil-mirror");
+      expect(body).not.toContain("victim@target.example");
+      expect(body).not.toContain("boss@");
+      expect(body).not.toMatch(/555.?0199/);
+    }
+    expect(notice.text).toContain("The page's title reads: \u201Cjuniper_vale leak Bcc: [e-mail address removed] \u2014 pay at [link removed] or call [phone number removed], mail\u2026\u201D");
+    const text = /The page's text reads: \u201C(.*)\u201D/u.exec(notice.text)![1]!;
+    expect(text.startsWith("juniper_vale full pack, visit [link removed] more words")).toBe(true);
+    expect([...text].length).toBeLessThanOrEqual(200);
+    // No header takes a line break from anything quoted.
+    for (const subject of [notice.subject, tid.subject]) expect(subject).not.toMatch(/[\r\n]/);
+  });
+
+  it("carries no line break from a recipient's or an earlier recipient's name into a line of its own", () => {
+    const notice = renderNotice(input("host", "HOSTNET\r\nTo: victim@target.example", { earlier: [{ name: "x\r\nBcc: y@z.example", email: "dmca@leakforum.demo", sentAt: at }] }));
+    expect(notice.text.split("\n")[0]).toBe("To the abuse desk of HOSTNET To: victim@target.example, which hosts leakforum.demo:");
+    expect(notice.text).not.toMatch(/^Bcc:/m);
+  });
+});

@@ -1,5 +1,6 @@
 import type { StoredOrigin, StoredRecipient } from "../../db/schema/takedowns";
 import { utcDay, utcMinute, utcMinuteOf } from "../../lib/dates";
+import { MAX_QUOTED_TEXT, MAX_QUOTED_TITLE, oneLine, quotablePageWords } from "./page-quotes";
 
 /**
  * The DMCA notice, with every element of 17 U.S.C. § 512(c)(3)(A): (i) the signature of the
@@ -23,11 +24,35 @@ export interface NoticeAgent {
   phone: string;
 }
 
+/** One of her images found on a page: its address, and which of her reference photos it copies (none: an image she pointed out herself). */
+export interface NoticeImage {
+  url: string;
+  /** Her reference photo: its number in her list (null: since deleted) and id. */
+  reference: { number: number | null; id: string } | null;
+}
+
+/** A file-host link found through another page: that page, how the part of it that holds the link matched her. */
+export interface NoticeLinkedFrom {
+  pageUrl: string;
+  /** post: a post that names her or shows her image; thread: the opening post of a thread whose title names her; section: a part of the page under a heading that names her; page: the page as one post. */
+  foundIn: "post" | "thread" | "section" | "page";
+  /** Her names, as matched, in that part (or, for a thread, in its title). */
+  names: string[];
+  /** Her images in that part. */
+  images: NoticeImage[];
+}
+
 export interface NoticeItem {
   url: string;
+  /** The page's title and text as read: quoted only bounded and without links, addresses or numbers (page-quotes.ts). */
   title: string;
+  /** Her names that matched on the page, as matched. */
   matchedNames: string[];
   imageUrls: string[];
+  /** Her images on the page with the reference photo each copies; when given, said instead of imageUrls. */
+  images?: NoticeImage[];
+  /** The link was found in a post of another page (a file host's link). */
+  linkedFrom?: NoticeLinkedFrom | null;
   snippet: string;
   fetchedAt: string | null;
   sha256: string | null;
@@ -93,6 +118,8 @@ export interface NoticeInput {
   agent: NoticeAgent;
   /** The name she chose for notices: her stage name unless she chose her legal name. */
   ownerName: string;
+  /** With her legal name as owner: the stage names she publishes under ("Valerie Rose, who publishes as juniper_vale"). */
+  publishesAs?: string[];
   /** Her verified profiles: where she publishes the works. */
   profiles: string[];
   recipient: NoticeRecipient;
@@ -127,10 +154,46 @@ export function describeWorks(ownerName: string, profiles: string[]): string {
     : `Original photographs and videos created and published by ${ownerName}, who owns their copyright. The material listed copies this content without authorization.`;
 }
 
+/** "juniper_vale", "juniper_vale and vale_j", "a, b and c". */
+export function listed(words: string[]): string {
+  if (words.length <= 1) return words[0] ?? "";
+  return `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`;
+}
+
+/** A name as it may be printed: one line, bounded. */
+const shownName = (name: string) => {
+  const line = oneLine(name);
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+};
+
+/** The owner as the notice names her: "juniper_vale", or "Valerie Rose, who publishes as juniper_vale" when she chose her legal name. */
+export function ownerSentence(ownerName: string, publishesAs: string[] = []): string {
+  const as = [...new Set(publishesAs.map(shownName))].filter((n) => n && n !== ownerName);
+  return as.length > 0 ? `${ownerName}, who publishes as ${listed(as)}` : ownerName;
+}
+
+/** "her reference photo no. 2 (ref. 1a2b3c4d)", or an image she pointed out herself. */
+function imageSentence(image: NoticeImage, where: string): string {
+  const url = oneLine(image.url);
+  if (!image.reference) return `${where} ${url} is her image, which she identified herself.`;
+  const which = image.reference.number === null ? "one of her reference photos" : `her reference photo no. ${image.reference.number}`;
+  return `${where} ${url} is a copy of ${which} (ref. ${image.reference.id.slice(0, 8)}).`;
+}
+
+/** Where a file-host link was found, as the record shows it: the post and what in it matched her. */
+function linkedFromSentence(from: NoticeLinkedFrom): string {
+  const names = from.names.map(shownName).filter(Boolean);
+  const page = oneLine(from.pageUrl);
+  if (from.foundIn === "thread") return `Found in the opening post of a thread at ${page} whose title names ${listed(names)}.`;
+  const what = [names.length > 0 ? `names ${listed(names)}` : "", from.images.length > 0 ? `shows ${from.images.length === 1 ? "an image" : `${from.images.length} images`} of hers` : ""].filter(Boolean);
+  const place = from.foundIn === "post" ? `in a post at ${page}` : from.foundIn === "section" ? `in a part of the page ${page}` : `on the page ${page}`;
+  return what.length > 0 ? `Found ${place} that ${what.join(" and ")}.` : `Found ${place}.`;
+}
+
 /** The greeting and the paragraph that says why this notice comes to this party. */
 function opening(recipient: NoticeRecipient, items: NoticeItem[], served: string): { greeting: string; why: string | null; ask: string } {
   const sites = sitesPhrase(items);
-  const name = recipient.name;
+  const name = recipient.name === null ? null : shownName(recipient.name);
   switch (recipient.kind) {
     case "site":
       return { greeting: `To the copyright agent of ${sites}`, why: null, ask: "Please remove or disable access to the material listed in section 2 expeditiously." };
@@ -182,32 +245,53 @@ function opening(recipient: NoticeRecipient, items: NoticeItem[], served: string
   }
 }
 
-function whereOnPage(item: NoticeItem, ownerName: string): string[] {
+/**
+ * What the record shows of one link, a sentence each: the page's title and text quoted as its
+ * words (bounded, without links, addresses or numbers), her names as matched, her images and the
+ * reference photo each copies, the post a file-host link was found in, when the page was read.
+ */
+export function evidenceLines(item: NoticeItem, opts: { snippet: boolean } = { snippet: true }): string[] {
   const lines: string[] = [];
-  if (item.title) lines.push(`Page title: "${item.title}"`);
+  const title = quotablePageWords(item.title, MAX_QUOTED_TITLE);
+  if (title) lines.push(`The page's title reads: \u201C${title}\u201D`);
   if (item.reupload) lines.push(`Re-upload of material removed from ${item.reupload.url} on ${isoDay(item.reupload.removedAt)} ${earlierNotice(item.reupload)}.`);
-  if (item.matchedNames.length > 0) {
-    lines.push(`Where on the page: the page names ${ownerName} (${item.matchedNames.map((n) => `"${n}"`).join(", ")}) and offers copies of her content.`);
+  const names = [...new Set(item.matchedNames.map(shownName).filter(Boolean))];
+  if (names.length > 0) lines.push(`Where on the page: the page names ${listed(names)}.`);
+  if (item.linkedFrom) {
+    lines.push(linkedFromSentence(item.linkedFrom));
+    for (const image of item.linkedFrom.images.slice(0, 20)) lines.push(imageSentence(image, "The image"));
   }
-  if (item.snippet) lines.push(`Text on the page: "${item.snippet.replace(/\s+/g, " ").trim().slice(0, 300)}"`);
-  if (item.imageUrls.length > 0) {
+  const snippet = opts.snippet ? quotablePageWords(item.snippet, MAX_QUOTED_TEXT) : "";
+  if (snippet) lines.push(`The page's text reads: \u201C${snippet}\u201D`);
+  if (item.images) {
+    for (const image of item.images.slice(0, 20)) lines.push(imageSentence(image, "The image on the page"));
+  } else if (item.imageUrls.length > 0) {
     lines.push(`Images on the page that are copies of her content (${item.imageUrls.length}):`);
     for (const u of item.imageUrls.slice(0, 20)) lines.push(`  ${u}`);
-  }
-  if (item.resolved?.origin) {
-    lines.push(`Likely origin behind ${item.resolved.origin.behind}: ${originResolution({ ...item.resolved, origin: item.resolved.origin })}`);
-  } else if (item.resolved) {
-    lines.push(`Served from: ${new URL(item.url).hostname} resolved to ${item.resolved.address} on ${utcMinuteOf(item.resolved.at)}`);
   }
   if (item.fetchedAt) lines.push(`Seen on: ${utcMinuteOf(item.fetchedAt)}${item.sha256 ? `; SHA-256 of the page as we received it: ${item.sha256}` : ""}`);
   return lines;
 }
 
+function whereOnPage(item: NoticeItem): string[] {
+  const lines = evidenceLines(item);
+  const seen = lines.findIndex((l) => l.startsWith("Seen on: "));
+  const resolution: string[] = [];
+  if (item.resolved?.origin) {
+    resolution.push(`Likely origin behind ${item.resolved.origin.behind}: ${originResolution({ ...item.resolved, origin: item.resolved.origin })}`);
+  } else if (item.resolved) {
+    resolution.push(`Served from: ${new URL(item.url).hostname} resolved to ${item.resolved.address} on ${utcMinuteOf(item.resolved.at)}`);
+  }
+  if (seen < 0) return [...lines, ...resolution];
+  return [...lines.slice(0, seen), ...resolution, ...lines.slice(seen)];
+}
+
 export function renderNotice(input: NoticeInput): { subject: string; text: string; html: string } {
   const { agent, recipient, items, ownerName } = input;
+  const owner = ownerSentence(ownerName, input.publishesAs);
   const count = items.length;
   const domains = domainsOf(items);
-  const subject = `DMCA notice of copyright infringement: ${count} URL${count === 1 ? "" : "s"} on ${domains.length === 1 ? domains[0] : `${domains.length} sites`} [ref ${input.reference}]`;
+  const subject = oneLine(`DMCA notice of copyright infringement: ${count} URL${count === 1 ? "" : "s"} on ${domains.length === 1 ? domains[0] : `${domains.length} sites`} [ref ${input.reference}]`);
 
   const served = [...new Map(items.filter((i) => i.resolved && !i.resolved.origin).map((i) => [`${new URL(i.url).hostname} ${i.resolved!.address}`, i])).values()].map(
     (i) => `${new URL(i.url).hostname} resolved to ${i.resolved!.address} on ${utcMinuteOf(i.resolved!.at)}`,
@@ -216,22 +300,22 @@ export function renderNotice(input: NoticeInput): { subject: string; text: strin
   const intro = [
     `${open.greeting}:`,
     "",
-    `This is a notification of claimed copyright infringement under the Digital Millennium Copyright Act, 17 U.S.C. § 512(c)(3). ${agent.name} sends it as the authorized agent of ${ownerName}, the copyright owner. ${open.ask}`,
+    `This is a notification of claimed copyright infringement under the Digital Millennium Copyright Act, 17 U.S.C. § 512(c)(3). ${agent.name} sends it as the authorized agent of ${owner === ownerName ? `${ownerName}, the copyright owner` : `the copyright owner, ${owner}`}. ${open.ask}`,
   ];
   if (open.why) intro.push("", open.why);
   for (const paragraph of reuploadParagraphs(items)) intro.push("", paragraph);
   for (const e of input.earlier) {
-    intro.push("", `A notice for this material was sent to ${e.name} <${e.email}> on ${utcMinute(e.sentAt)}; the material is still available.`);
+    intro.push("", `A notice for this material was sent to ${shownName(e.name)} <${oneLine(e.email)}> on ${utcMinute(e.sentAt)}; the material is still available.`);
   }
 
   const work = [
     "1. The copyrighted works",
-    `Copyright owner: ${ownerName}`,
+    `Copyright owner: ${owner}`,
     `The works: original photographs and videos created by ${ownerName}, who owns their copyright, and published by her on ${input.profiles.length === 1 ? "her profile" : input.profiles.length > 1 ? "her profiles" : "her own channels"}${input.profiles.length ? ":" : "."}`,
     ...input.profiles.map((u) => `  ${u}`),
     "The material listed in section 2 copies her content published there, without her authorization.",
   ];
-  const infringing = ["2. The infringing material and where it is", ...items.flatMap((item, i) => [`${i + 1}) ${item.url}`, ...whereOnPage(item, ownerName).map((l) => `   ${l}`)])];
+  const infringing = ["2. The infringing material and where it is", ...items.flatMap((item, i) => [`${i + 1}) ${item.url}`, ...whereOnPage(item).map((l) => `   ${l}`)])];
   const contact = [
     `3. Contact information of the complaining party (${agent.name}, authorized agent of ${ownerName})`,
     `Name: ${agent.name}`,
@@ -254,7 +338,7 @@ export function renderNotice(input: NoticeInput): { subject: string; text: strin
     `<ul>${input.profiles.map((u) => `<li>${link(u)}</li>`).join("")}</ul>`,
     p(work.slice(-1)),
     `<h3>${escapeHtml(infringing[0]!)}</h3>`,
-    `<ol>${items.map((item) => `<li>${link(item.url)}<br>${whereOnPage(item, ownerName).map((l) => escapeHtml(l.trim())).join("<br>")}</li>`).join("")}</ol>`,
+    `<ol>${items.map((item) => `<li>${link(item.url)}<br>${whereOnPage(item).map((l) => escapeHtml(l.trim())).join("<br>")}</li>`).join("")}</ol>`,
     `<h3>${escapeHtml(contact[0]!)}</h3>`,
     p(contact.slice(1)),
     `<h3>${escapeHtml(statements[0]!)}</h3>`,

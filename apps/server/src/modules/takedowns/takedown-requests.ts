@@ -1,4 +1,4 @@
-import type { AttestationText, CreateTakedowns, CreateTakedownsResponse, TakedownDetail, TakedownsPreview } from "@leakwarden/contracts/takedowns";
+import { type AttestationText, countTakedowns, type CreateTakedowns, type CreateTakedownsResponse, type TakedownDetail, type TakedownsPreview } from "@leakwarden/contracts/takedowns";
 import type { DbOrTx } from "../../db/client";
 import type { StoredAttestation } from "../../db/schema/takedowns";
 import { AppError } from "../../lib/app-error";
@@ -121,7 +121,8 @@ export async function createTakedowns(ctx: TakedownsContext, userId: string, inp
   if (input.forgery) for (const l of leaks.filter((l) => !l.forgeryMarkedAt)) await ctx.scans.markForgery(userId, l.id, true);
   await ctx.queue.send(prepareTakedownsJob, { takedownIds: created.map((r) => r.id) });
   const after = await quotaFor(ctx, userId, at);
-  return { items: created.map(takedownView), quota: { limit: after.limit, used: after.used, resetsAt: after.resetsAt } };
+  const items = created.map(takedownView);
+  return { items, counts: countTakedowns(items), quota: { limit: after.limit, used: after.used, resetsAt: after.resetsAt } };
 }
 
 /**

@@ -1,6 +1,9 @@
 import * as cheerio from "cheerio";
 import { createHash } from "node:crypto";
 import type { EntitlementTier } from "@leakwarden/contracts/plans";
+import { countTakedowns } from "@leakwarden/contracts/takedowns";
+import { eq } from "drizzle-orm";
+import { scan } from "../../db/schema/scans";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
 import { seedLeaks, type SeededLeak } from "@leakwarden/test-support/leak-records";
@@ -266,8 +269,17 @@ describe("takedowns", () => {
     expect(created.items).toHaveLength(5);
     expect(created.items.every((t: { status: string }) => t.status === "draft")).toBe(true);
     expect(created.quota).toMatchObject({ limit: 500, used: 5 });
+    // The answer counts what its rows show: five links, each still being looked up; nothing sent yet.
+    expect(created.counts).toEqual({ links: 5, sent: 0, onTheWay: 0, notices: 0, needsAction: 0, failed: 0, cancelled: 0, lookingUp: 5, formsWaiting: 0 });
 
     await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
+
+    // Read again, the rows count what happened: three notices out for four links (the mail server got three), one link needs her action,
+    // and the link behind Cloudflare, sent to its registrar, also waits for her report on Cloudflare's form.
+    const ids = [leakIds.hub1, leakIds.hub2, leakIds.hosted, leakIds.cdn, leakIds.nowhere].join(",");
+    const latest = (await (await ava.get(`/v1/takedowns/latest?leakIds=${ids}`)).json()).items;
+    expect(countTakedowns(latest)).toEqual({ links: 5, sent: 4, onTheWay: 0, notices: 3, needsAction: 1, failed: 0, cancelled: 0, lookingUp: 0, formsWaiting: 1 });
+    expect(net.smtp.received).toHaveLength(countTakedowns(latest).notices);
 
     // The site's own DMCA contact, from its /dmca page: one notice with both of its URLs.
     const site = noticesTo("copyright@leakhub.example");
@@ -295,7 +307,7 @@ describe("takedowns", () => {
       for (const key of ["hub1", "hub2"]) {
         const url = `http://leakhub.example/v/${key.slice(-1)}`;
         const sha = createHash("sha256").update(pages[url]!).digest("hex");
-        expect(body, `${part} ${url}`).toMatch(new RegExp(`${url.replace(/\./g, "\\.")}[^]*?names luna_rivers \\("luna_rivers"\\)[^]*?Seen on: 1 July 2025, 10:00 UTC; SHA-256 of the page as we received it: ${sha}`));
+        expect(body, `${part} ${url}`).toMatch(new RegExp(`${url.replace(/\./g, "\\.")}[^]*?the page names luna_rivers\\.[^]*?Seen on: 1 July 2025, 10:00 UTC; SHA-256 of the page as we received it: ${sha}`));
       }
       // (iv) the agent's contact information
       expect(body, part).toMatch(/Name: Leakwarden Copyright Agent\s*Postal address: 1 Agent Street, Wilmington, DE 19801, USA\s*Telephone: \+1 555 0100\s*Email: dmca@leakwarden\.test/);
@@ -412,7 +424,11 @@ describe("takedowns", () => {
     expect((await bea.post("/v1/takedowns", { leakIds: [leakIds.bea] })).status).toBe(202);
     await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
     const [notice] = noticesTo("dmca@beasite.example");
-    expect(notice!.text).toContain("Copyright owner: Beatrice Anne Rose");
+    expect(notice!.text).toContain("Copyright owner: Beatrice Anne Rose, who publishes as bea_rose");
+    expect(notice!.text).toContain("sends it as the authorized agent of the copyright owner, Beatrice Anne Rose, who publishes as bea_rose.");
+    // The page names the stage name only: the notice says so, and never that it names her legal name.
+    expect(notice!.text).toContain("Where on the page: the page names bea_rose.");
+    expect(notice!.text).not.toMatch(/names Beatrice/);
     // The agent still signs: she is named as the owner it acts for.
     expect(notice!.text).toMatch(/Signature: \/s\/ Leakwarden Copyright Agent\s*Leakwarden Copyright Agent, authorized agent for Beatrice Anne Rose/);
     expect(notice!.text).toContain("https://onlyfans.com/bea_rose");
@@ -754,5 +770,24 @@ describe("takedowns", () => {
     expect(hostile.recipients[0]).toMatchObject({ kind: "site", email: null, refused: { address: "dmca@hostile.example\\u0000", reason: "it contains a NUL character" } });
     expect(hostile.reason).toContain("was refused: it contains a NUL character");
     expect(hostile.history.map((e: { message: string }) => e.message).join("\n")).toContain("dmca@hostile.example\\u0000 was refused: it contains a NUL character");
+  });
+
+  it("mails none of a hostile page's links, addresses or phone numbers: its title and text are quoted as its words, without them", async () => {
+    const url = "http://beasite.example/hostile-title";
+    // Her earlier seeded scan is over: the next one records this page.
+    await services.database.db.update(scan).set({ status: "completed", finishedAt: new Date() }).where(eq(scan.userId, beaId));
+    const hostile = "bea_rose leaked\r\nBcc: victim@target.example - pay at https://pay.evil.example/x, t.me/evilchan or call +1 (302) 555-0199, boss [at] evil [dot] example";
+    await seedKeyedLeaks(beaId, {
+      hostileTitle: { ...leakAt(url, "high", "bea_rose"), title: hostile, evidence: { ...leakAt(url, "high", "bea_rose").evidence, title: hostile, snippet: `${hostile} ${"more page text ".repeat(40)}` } },
+    });
+    expect((await bea.post("/v1/takedowns", { leakIds: [leakIds.hostileTitle] })).status).toBe(202);
+    await services.queue.runDue(["takedowns.prepare", "takedowns.send-notice"]);
+    const notice = noticesTo("dmca@beasite.example").find((m) => m.text.includes(url))!;
+    expect(notice.to).toEqual(["dmca@beasite.example"]);
+    for (const part of [notice.headers.subject ?? "", notice.text, notice.html, notice.raw]) {
+      for (const bit of ["victim@", "target.example", "evil.example", "evilchan", "0199", "boss"]) expect(part).not.toContain(bit);
+    }
+    expect(notice.text).toContain("The page's title reads: \u201Cbea_rose leaked Bcc: [e-mail address removed] - pay at [link removed] or call [phone number removed]");
+    expect(notice.text).toMatch(/The page's text reads: \u201Cbea_rose leaked [^\n]{0,200}\u201D\n/u);
   });
 });

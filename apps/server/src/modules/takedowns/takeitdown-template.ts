@@ -1,6 +1,7 @@
 import type { StoredAttestation } from "../../db/schema/takedowns";
-import { utcMinute, utcMinuteOf } from "../../lib/dates";
-import type { NoticeAgent, NoticeItem, NoticeRecipient } from "./notice-template";
+import { utcMinute } from "../../lib/dates";
+import { evidenceLines, type NoticeAgent, type NoticeItem, type NoticeRecipient, ownerSentence } from "./notice-template";
+import { oneLine } from "./page-quotes";
 
 /**
  * A removal request under the TAKE IT DOWN Act (in force since 19 May 2026): a covered platform
@@ -30,8 +31,10 @@ export interface TakeItDownInput {
   reference: string;
   date: Date;
   agent: NoticeAgent;
-  /** The name she is known by on her verified profiles. */
+  /** The name she is known by on her verified profiles (or her legal name, when she chose it). */
   personName: string;
+  /** With her legal name: the stage names she publishes under. */
+  publishesAs?: string[];
   /** Her verified profiles: where she publishes, and where she can be recognised. */
   profiles: string[];
   recipient: NoticeRecipient;
@@ -46,6 +49,7 @@ const minute = utcMinute;
 
 /** The greeting, written to the party it goes to (the platform that must act in 48 hours, or the network or registrar behind it). */
 function greeting(recipient: NoticeRecipient, sites: string): string {
+  recipient = { ...recipient, name: recipient.name === null ? null : oneLine(recipient.name).slice(0, 80) };
   switch (recipient.kind) {
     case "site":
     case "platform":
@@ -72,7 +76,8 @@ export function renderTakeItDownRequest(input: TakeItDownInput): { subject: stri
   const { agent, recipient, items, attestation } = input;
   const count = items.length;
   const domains = [...new Set(items.map((i) => new URL(i.url).hostname))];
-  const subject = `TAKE IT DOWN Act removal request: ${count} URL${count === 1 ? "" : "s"} on ${domains.length === 1 ? domains[0] : `${domains.length} sites`} [ref ${input.reference}]`;
+  const subject = oneLine(`TAKE IT DOWN Act removal request: ${count} URL${count === 1 ? "" : "s"} on ${domains.length === 1 ? domains[0] : `${domains.length} sites`} [ref ${input.reference}]`);
+  const person = ownerSentence(input.personName, input.publishesAs);
   const deadline = new Date(input.date.getTime() + REMOVAL_DEADLINE_MS);
 
   const intro = [
@@ -85,20 +90,16 @@ export function renderTakeItDownRequest(input: TakeItDownInput): { subject: stri
   for (const m of input.missed) {
     intro.push(
       "",
-      `A removal request for this depiction was sent to ${m.name} <${m.email}> on ${minute(m.sentAt)}. Its 48-hour deadline passed on ${minute(m.deadlineAt)} and the depiction is still available. ` +
+      `A removal request for this depiction was sent to ${oneLine(m.name)} <${oneLine(m.email)}> on ${minute(m.sentAt)}. Its 48-hour deadline passed on ${minute(m.deadlineAt)} and the depiction is still available. ` +
         (recipient.kind === "registrar" ? "The domain is registered through you: please act on it." : "The site is served from your network: please remove it or have it removed."),
     );
   }
 
   const depiction = [
     "1. Identification of the depiction and where it is",
-    `The depiction shows ${input.personName}${attestation.forgery ? " (a forgery: an image or video of her made or edited without her consent)" : ""}.`,
-    ...items.flatMap((item, i) => [
-      `${i + 1}) ${item.url}`,
-      ...(item.title ? [`   Page title: "${item.title}"`] : []),
-      ...(item.imageUrls.length > 0 ? [`   Images on the page (${item.imageUrls.length}):`, ...item.imageUrls.slice(0, 20).map((u) => `     ${u}`)] : []),
-      ...(item.fetchedAt ? [`   Seen on: ${utcMinuteOf(item.fetchedAt)}${item.sha256 ? `; SHA-256 of the page as we received it: ${item.sha256}` : ""}`] : []),
-    ]),
+    `The depiction shows ${person}${attestation.forgery ? " (a forgery: an image or video of her made or edited without her consent)" : ""}.`,
+    // The page's text is left out: the depiction is identified by its location and images.
+    ...items.flatMap((item, i) => [`${i + 1}) ${item.url}`, ...evidenceLines(item, { snippet: false }).map((l) => `   ${l}`)]),
   ];
   const consent = [
     "2. Statement of good-faith belief",
@@ -110,7 +111,7 @@ export function renderTakeItDownRequest(input: TakeItDownInput): { subject: stri
   ];
   const contact = [
     "3. Contact information",
-    `On behalf of: ${input.personName}`,
+    `On behalf of: ${person}`,
     `Authorized agent: ${agent.name}`,
     `Postal address: ${agent.address}`,
     `Telephone: ${agent.phone}`,

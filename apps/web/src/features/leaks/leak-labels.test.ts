@@ -1,6 +1,6 @@
 import type { LeakView } from "@leakwarden/contracts/scans";
 import { describe, expect, it } from "vitest";
-import { describeSignal, describeSignals, readEvidence } from "./leak-labels";
+import { describeLinkedFrom, describeSignal, describeSignals, readEvidence } from "./leak-labels";
 
 const leak = (evidence: Record<string, unknown>): LeakView => ({
   id: "l1",
@@ -53,11 +53,11 @@ describe("evidence stored by an older or newer build", () => {
         legacyScore: 0.9,
       }),
     );
-    expect(e).toEqual({ matchedNames: ["luna_rivers"], snippet: "", signals: ["It links to a file host, where leaks are shared for download (mega.nz)."], imageUrls: ["https://leaks.example/1.jpg"], disguises: [] });
+    expect(e).toEqual({ matchedNames: ["luna_rivers"], snippet: "", signals: ["It links to a file host, where leaks are shared for download (mega.nz)."], imageUrls: ["https://leaks.example/1.jpg"], disguises: [], foundThrough: null });
   });
 
   it("reads no evidence at all as an empty record", () => {
-    expect(readEvidence(leak(null as never))).toEqual({ matchedNames: [], snippet: "", signals: [], imageUrls: [], disguises: [] });
+    expect(readEvidence(leak(null as never))).toEqual({ matchedNames: [], snippet: "", signals: [], imageUrls: [], disguises: [], foundThrough: null });
   });
 });
 
@@ -74,9 +74,19 @@ describe("why a page was listed", () => {
   it("says an image match and a linking page in words, without the matcher's distance", () => {
     expect(describeSignal("image matched your reference 'beach set' at distance 12")).toBe("One of its images is a copy of your reference photo “beach set”.");
     expect(describeSignal("image matched your reference 'untitled' at distance 3")).toBe("One of its images is a copy of one of your reference photos.");
-    expect(describeSignal("linked from https://forum.example/t/1 where your name matched")).toBe(
-      "A page that named you links to it (https://forum.example/t/1, where your name matched).",
+    expect(describeSignal("linked from https://forum.example/t/1 where your name matched")).toBe("A post that names you links to it (https://forum.example/t/1).");
+    expect(describeSignal("linked from https://forum.example/t/1 where your image matched")).toBe("A post that shows one of your images links to it (https://forum.example/t/1).");
+  });
+
+  it("says where a file-host link was found from its record, and 'by image' only with an image recorded", () => {
+    const linked = { pageUrl: "https://forum.example/t/1", pageTitle: "", service: "gofile", kind: "folder" as const, keyOnPage: false };
+    expect(describeLinkedFrom({ ...linked, matchedBy: "name", matchedNames: ["juniper_vale"], foundIn: "post", imageMatches: [] })).toBe("In a post at https://forum.example/t/1 that names juniper_vale.");
+    expect(describeLinkedFrom({ ...linked, matchedBy: "image", matchedNames: [], foundIn: "post", imageMatches: [{ imageUrl: "https://forum.example/i.jpg", referenceId: "r1" }] })).toBe(
+      "In a post at https://forum.example/t/1 that shows one of your images.",
     );
+    expect(describeLinkedFrom({ ...linked, matchedBy: "name", matchedNames: ["juniper_vale"], foundIn: "thread" })).toBe("In the opening post of a thread at https://forum.example/t/1 whose title names juniper_vale.");
+    // Recorded before the post was kept: the page, its names; no image claimed.
+    expect(describeLinkedFrom({ ...linked, matchedBy: "image", matchedNames: [] })).toBe("On the page https://forum.example/t/1.");
   });
 
   it("makes one sentence of the reasons of one kind, each wording quoted once", () => {

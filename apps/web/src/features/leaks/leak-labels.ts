@@ -1,4 +1,4 @@
-import { evasionFormLabels, readLeakEvidence } from "@leakwarden/contracts/leak-evidence";
+import { evasionFormLabels, readLeakEvidence, type LinkedFrom } from "@leakwarden/contracts/leak-evidence";
 import type { LeakView, ReuploadView } from "@leakwarden/contracts/scans";
 import { formatShortDate } from "../../lib/format";
 
@@ -34,6 +34,24 @@ export interface LeakEvidence {
   imageUrls: string[];
   /** Her names as the page disguised them, each as a sentence ("“lun4_r1vers”, with digits and symbols for letters"). */
   disguises: string[];
+  /** A file-host link: where it was found and what matched there, as a sentence; null for a page found itself. */
+  foundThrough: string | null;
+}
+
+const andList = (words: string[]) => (words.length <= 1 ? (words[0] ?? "") : `${words.slice(0, -1).join(", ")} and ${words.at(-1)}`);
+
+/**
+ * Where a file-host link was found, as its record shows it: the post (or thread, or part of the
+ * page) and what in it matched her. A link recorded before the part of the page was kept is said
+ * of the page and its names; "by image" only when an image of hers is recorded there.
+ */
+export function describeLinkedFrom(from: LinkedFrom): string {
+  const names = from.matchedNames;
+  const images = from.imageMatches?.length ?? 0;
+  if (from.foundIn === "thread") return `In the opening post of a thread at ${from.pageUrl} whose title names ${andList(names)}.`;
+  const what = [names.length > 0 ? `names ${andList(names)}` : "", images > 0 ? `shows ${images === 1 ? "one of your images" : `${images} of your images`}` : ""].filter(Boolean);
+  const place = from.foundIn === "post" ? `In a post at ${from.pageUrl}` : from.foundIn === "section" ? `In a part of the page ${from.pageUrl}` : `On the page ${from.pageUrl}`;
+  return what.length > 0 ? `${place} that ${what.join(" and ")}.` : `${place}.`;
 }
 
 /** One disguised spelling of her name, as a sentence for her. */
@@ -77,8 +95,8 @@ function sentence(text: string): string {
 function readSignal(signal: string): { kind: string; detail: string } | { sentence: string } {
   const image = /^image matched your reference '(.*)' at distance \d+$/.exec(signal);
   if (image) return { sentence: image[1] && image[1] !== "untitled" ? `One of its images is a copy of your reference photo “${image[1]}”.` : "One of its images is a copy of one of your reference photos." };
-  const linked = /^linked from (\S+) where your (.+) matched$/.exec(signal);
-  if (linked) return { sentence: `A page that named you links to it (${linked[1]}, where your ${linked[2]} matched).` };
+  const linked = /^linked from (\S+) where your (name|image) matched$/.exec(signal);
+  if (linked) return { sentence: linked[2] === "image" ? `A post that shows one of your images links to it (${linked[1]}).` : `A post that names you links to it (${linked[1]}).` };
   const colon = signal.indexOf(": ");
   if (colon > 0) {
     const kind = signal.slice(0, colon);
@@ -139,6 +157,7 @@ export function readEvidence(leak: LeakView): LeakEvidence {
     signals: describeSignals(e.signals ?? []),
     imageUrls: (e.imageMatches ?? []).map((m) => m.imageUrl),
     disguises: (e.evasions ?? []).map(describeEvasion),
+    foundThrough: e.linkedFrom ? describeLinkedFrom(e.linkedFrom) : null,
   };
 }
 

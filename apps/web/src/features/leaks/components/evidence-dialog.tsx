@@ -73,20 +73,27 @@ export function EvidenceDialog({ leak, onClose }: { leak: LeakView | null; onClo
                 </dd>
               </div>
             )}
-            <div>
-              <dt className="font-semibold text-slate-200">Names matched</dt>
-              <dd className="mt-1 flex flex-wrap gap-1.5">
-                {evidence.matchedNames.length ? (
-                  evidence.matchedNames.map((n) => (
-                    <span key={n} className="rounded-full bg-white/10 px-2.5 py-0.5 text-slate-100">
-                      {n}
-                    </span>
-                  ))
-                ) : (
-                  <span className="text-slate-400">None (matched by image)</span>
-                )}
-              </dd>
-            </div>
+            {evidence.foundThrough ? (
+              <div>
+                <dt className="font-semibold text-slate-200">Where it was found</dt>
+                <dd className="mt-1 break-words text-slate-300">{evidence.foundThrough}</dd>
+              </div>
+            ) : (
+              <div>
+                <dt className="font-semibold text-slate-200">Names matched</dt>
+                <dd className="mt-1 flex flex-wrap gap-1.5">
+                  {evidence.matchedNames.length ? (
+                    evidence.matchedNames.map((n) => (
+                      <span key={n} className="rounded-full bg-white/10 px-2.5 py-0.5 text-slate-100">
+                        {n}
+                      </span>
+                    ))
+                  ) : (
+                    <span className="text-slate-400">{evidence.imageUrls.length > 0 ? "None (matched by image)" : "None"}</span>
+                  )}
+                </dd>
+              </div>
+            )}
             {evidence.disguises.length > 0 && (
               <div>
                 <dt className="font-semibold text-slate-200">Written in disguise</dt>

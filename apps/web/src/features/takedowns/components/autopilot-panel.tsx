@@ -8,6 +8,7 @@ import { useAuthorization } from "../api/get-authorization";
 import { AuthorizationForm } from "./authorization-form";
 import { onMutationError } from "../../../lib/mutation-toast";
 import { formatCount } from "../../../lib/format";
+import { autopilotSoFar } from "../takedown-counts";
 
 const switches: { key: AutopilotCategory; label: string; hint: string }[] = [
   { key: "leakSites", label: "Leak sites", hint: "Sites and pages that republish your photos and videos." },
@@ -137,7 +138,7 @@ export function AutopilotPanel({ headingLevel: Heading = "h2", onProveOwnership,
       </fieldset>
       {missing === null && (
         <p className="mt-3 text-xs text-slate-400">
-          {quota} {view.sent > 0 ? `The autopilot has taken down ${view.sent === 1 ? "1 link" : `${formatCount(view.sent)} links`} so far.` : "It covers findings made from the moment you turn it on."}
+          {quota} {autopilotSoFar(view)}
         </p>
       )}
     </section>

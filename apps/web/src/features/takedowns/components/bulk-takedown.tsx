@@ -1,6 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { toast } from "sonner";
+import { toastTakedownOutcome } from "../api/follow-takedowns";
 import { SendTakedownsDialog, type SendableLeak } from "./send-takedowns-dialog";
 import { queryKeys } from "../../../lib/query-keys";
 import { formatCount } from "../../../lib/format";
@@ -27,7 +27,7 @@ export function BulkTakedown({ leaks, onSent, onProveOwnership, upgradeHref }: {
           upgradeHref={upgradeHref}
           onSent={(res) => {
             for (const item of res.items) queryClient.setQueryData(queryKeys.takedowns.byLeak(item.leakId), item);
-            toast.success(`Takedowns requested for ${res.items.length === 1 ? "1 link" : `${res.items.length} links`}`);
+            void toastTakedownOutcome(queryClient, res);
             onSent();
           }}
         />

@@ -10,6 +10,7 @@ import { useLeakTakedown } from "../api/get-leak-takedowns";
 import { useMarkForgery } from "../api/mark-forgery";
 import { takedownStatusLabels } from "../takedown-labels";
 import { AuthorizationForm } from "./authorization-form";
+import { toastTakedownOutcome } from "../api/follow-takedowns";
 import { SendTakedownsDialog } from "./send-takedowns-dialog";
 import { TakeItDownChoice } from "./takeitdown-choice";
 import { queryKeys } from "../../../lib/query-keys";
@@ -129,7 +130,7 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
           onSent={(res) => {
             const item = res.items[0];
             if (item) queryClient.setQueryData(queryKeys.takedowns.byLeak(leak.id), item);
-            toast.success(`Takedown requested for #${leak.number}`);
+            void toastTakedownOutcome(queryClient, res);
           }}
         />
       )}
