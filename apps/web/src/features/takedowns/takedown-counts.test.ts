@@ -37,10 +37,11 @@ function row(leakId: string, status: TakedownView["status"], over: Partial<Taked
     basis: "dmca",
     removalDeadline: null,
     counterNotice: null,
+    pendingConfirmation: null,
     ...over,
   };
 }
-const to = (email: string) => ({ kind: "site" as const, email, webForm: null, foundBy: "site-page" as const, source: "", note: null, name: null, refused: null, address: null, resolvedAt: null });
+const to = (email: string) => ({ kind: "site" as const, email, webForm: null, foundBy: "site-page" as const, source: "", note: null, name: null, refused: null, address: null, resolvedAt: null, confirmation: null });
 const sent = (leakId: string, email: string) => row(leakId, "sent", { recipient: to(email), firstSentAt: "2026-11-24T10:01:00.000Z" });
 
 describe("the counts she reads after sending takedowns", () => {
