@@ -6,6 +6,7 @@ import * as repo from "./identities.repository";
 /** A handle's proof withdrawn because an operator found that another account owns it. */
 export const WITHDRAWN_REASON = "Our team found that another account owns this handle, so your proof of it was withdrawn. Write to support if this is wrong.";
 
+export type HandleDisputes = ReturnType<typeof createHandleDisputes>;
 export type HandleDisputeView = Awaited<ReturnType<ReturnType<typeof createHandleDisputes>["list"]>>[number];
 
 /**
@@ -29,7 +30,7 @@ export function createHandleDisputes(deps: { db: Db; now: () => Date }) {
             resolvedAt: d.resolvedAt,
             ownerUserId: d.ownerUserId,
             note: d.note,
-            claims: claims.map((c) => ({ userId: c.userId, username: c.username, verifiedAt: c.verifiedAt! })),
+            claims: claims.map((c) => ({ userId: c.userId, email: c.email, username: c.username, verifiedAt: c.verifiedAt! })),
           };
         }),
       );
@@ -39,12 +40,14 @@ export function createHandleDisputes(deps: { db: Db; now: () => Date }) {
      * Resolved in favour of one account: the other accounts' proofs of the handle are withdrawn
      * (they read why on their identities page), and notices citing it go on for its owner.
      */
-    async resolve(id: string, ownerUserId: string, note: string | null = null) {
+    async resolve(id: string, owner: string, note: string | null = null) {
       const dispute = /^[0-9a-f-]{36}$/i.test(id) ? await repo.findDispute(db, id) : undefined;
       if (!dispute) throw new AppError("NOT_FOUND", "No such dispute.");
       if (dispute.resolvedAt) throw new AppError("CONFLICT", "This dispute is already resolved.");
       const claims = await repo.verifiedClaims(db, dispute.platformId, dispute.usernameKey);
-      if (!claims.some((c) => c.userId === ownerUserId)) {
+      // The owner as the operator names it: the account's id or its address.
+      const ownerUserId = claims.find((c) => c.userId === owner || c.email?.toLowerCase() === owner.toLowerCase())?.userId;
+      if (!ownerUserId) {
         throw new AppError("VALIDATION", "Some fields are not valid.", { owner: "Choose one of the accounts that proved this handle." });
       }
       const at = now();

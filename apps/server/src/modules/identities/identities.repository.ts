@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { user } from "../../db/schema/auth";
 import type { DbOrTx } from "../../db/client";
 import { allowedDomain, creatorProfile, handleDispute, nickname, stageName } from "../../db/schema/identities";
 
@@ -150,11 +151,12 @@ export function otherVerifiedClaims(db: DbOrTx, userId: string, platformId: numb
     .orderBy(asc(stageName.verifiedAt));
 }
 
-/** Every verified proof of a handle, first proved first. */
-export function verifiedClaims(db: DbOrTx, platformId: number, usernameKey: string): Promise<StageNameRow[]> {
+/** Every verified proof of a handle, first proved first, with the account's address (an operator writes to them). */
+export function verifiedClaims(db: DbOrTx, platformId: number, usernameKey: string): Promise<(StageNameRow & { email: string | null })[]> {
   return db
-    .select()
+    .select({ ...getTableColumns(stageName), email: user.email })
     .from(stageName)
+    .leftJoin(user, eq(user.id, stageName.userId))
     .where(and(eq(stageName.platformId, platformId), eq(stageName.usernameKey, usernameKey), isNotNull(stageName.verifiedAt)))
     .orderBy(asc(stageName.verifiedAt));
 }
