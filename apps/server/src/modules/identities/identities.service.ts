@@ -193,7 +193,8 @@ export function createIdentitiesService(deps: IdentitiesDeps) {
       return { dispute, firstOwnerIds: [...new Set(others.map((o) => o.userId))] };
     });
     if (!opened || !deps.onHandleDisputed) return;
-    const view = stageNameView(row);
+    // Named as its first owner wrote it.
+    const view = stageNameView((await repo.otherVerifiedClaims(db, userId, row.platformId, row.usernameKey))[0] ?? row);
     await deps
       .onHandleDisputed({ disputeId: opened.dispute.id, platform: view.platform, username: view.username, profileUrl: view.profileUrl, firstOwnerIds: opened.firstOwnerIds, claimantId: userId, openedAt: at })
       .catch(() => undefined);
