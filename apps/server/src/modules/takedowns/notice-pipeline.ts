@@ -414,6 +414,28 @@ export async function sendNotice(ctx: TakedownsContext, noticeId: string, attemp
     await moveNotice(ctx.db, notice, "cancelled");
     return;
   }
+  // A link that stopped being hers to send for since the notice was written (a handle disputed
+  // meanwhile) waits for her; the notice goes without it, or not at all.
+  if (!notice.messageId) {
+    const context = await noticeContext(ctx, notice.userId, linked.map((t) => t.leakId));
+    const held = linked.filter((t) => holdOf(context, t.leakId));
+    if (held.length > 0) {
+      const rest = linked.filter((t) => !held.includes(t));
+      const earlier = rest.length > 0 ? await earlierNotices(ctx, rest.map((t) => t.id)) : [];
+      const at = ctx.now();
+      await ctx.db.transaction(async (tx) => {
+        for (const t of held) {
+          const reason = storable(holdOf(context, t.leakId)!.reason);
+          await moveTakedowns(tx, [t], "needs_manual_action", { at, message: reason, values: { reason, nextCheckAt: null } });
+        }
+        if (rest.length === 0) await moveNotice(tx, notice, "cancelled");
+        else await repo.updateNotice(tx, notice.id, composeNotice(ctx, context, notice.recipient, rest, earlier, notice.id.slice(0, 8), notice.kind));
+      });
+      if (rest.length === 0) return;
+      Object.assign(notice, composeNotice(ctx, context, notice.recipient, rest, earlier, notice.id.slice(0, 8), notice.kind));
+      linked.splice(0, linked.length, ...rest);
+    }
+  }
   const email = notice.recipient.email ?? "";
   const check = checkMailbox(email);
   if (!check.ok) {

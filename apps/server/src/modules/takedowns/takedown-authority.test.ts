@@ -6,6 +6,7 @@ import { seedLeaks, type SeededLeak } from "@leakwarden/test-support/leak-record
 import { signUpAndConfirm, type TestClient, type TestServices, testClock } from "@leakwarden/test-support/test-services";
 import { verifyStageName } from "@leakwarden/test-support/takedown-creator";
 import { createTakedownServices, rdapDomain, rdapNetwork, startTakedownNetwork, stopTakedownNetwork, type TakedownNetwork } from "@leakwarden/test-support/takedown-test-network";
+import { stageName } from "../../db/schema/identities";
 import { leak } from "../../db/schema/scans";
 import { upsertLeak } from "../scans/scans.repository";
 import { takedown } from "../../db/schema/takedowns";
@@ -43,6 +44,14 @@ describe("notices only for what she proved", () => {
   const errorOf = async (res: Response) => ((await res.json()) as { error: { code: string; message: string; details?: Record<string, unknown> } }).error;
   const noticesTo = (address: string) => net.smtp.received.filter((m) => m.to.includes(address));
   const juniper = { platform: "OnlyFans", username: "juniper_vale", profileUrl: ONLYFANS, stageNameId: expect.any(String) };
+
+  /** A new finding of the scan that found the others (one scan runs at a time), named by `name`. */
+  async function found(url: string, name: string) {
+    const [first] = await services.database.db.select({ scanId: leak.firstScanId }).from(leak).where(eq(leak.id, ids.m1!));
+    const { seenAt: _seenAt, ...fields } = leakAt(url, [name]);
+    await upsertLeak(services.database.db, { userId: malloryId, scanId: first!.scanId!, canonicalUrl: url, domain: "fans.example", category: "leak_site", confidence: "high", title: "t", evidence: {}, ...fields, seenAt: clock.now() });
+    return (await services.database.db.select({ id: leak.id }).from(leak).where(and(eq(leak.userId, malloryId), eq(leak.url, url))))[0]!.id;
+  }
 
   /** The refusal every route gives for juniper_vale's pages while she has not proved it. */
   async function expectRefused(res: Response, leakIds: string[]) {
@@ -181,13 +190,6 @@ describe("notices only for what she proved", () => {
 
   it("skips such findings in the autopilot, counting them as needing her action", async () => {
     expect((await mallory.request("/v1/takedowns/autopilot", { method: "PUT", json: { leakSites: true, socialMedia: false, fileHosts: false } })).status).toBe(200);
-    // Two new findings of the scan that found the others (one scan runs at a time).
-    const [first] = await services.database.db.select({ scanId: leak.firstScanId }).from(leak).where(eq(leak.id, ids.m1!));
-    const found = async (url: string, name: string) => {
-      const { seenAt: _seenAt, ...fields } = leakAt(url, [name]);
-      await upsertLeak(services.database.db, { userId: malloryId, scanId: first!.scanId!, canonicalUrl: url, domain: "fans.example", category: "leak_site", confidence: "high", title: "t", evidence: {}, ...fields, seenAt: clock.now() });
-      return (await services.database.db.select({ id: leak.id }).from(leak).where(and(eq(leak.userId, malloryId), eq(leak.url, url))))[0]!.id;
-    };
     const a1 = await found("http://fans.example/a1", "juniper_vale");
     const a2 = await found("http://fans.example/a2", "mallory_x");
     const before = noticesTo("dmca@fans.example").length;
@@ -266,5 +268,23 @@ describe("notices only for what she proved", () => {
     expect(packages.packages[0].fields.authorizedExampleUrls.split("\n")).toContain(ONLYFANS);
     expect((await mallory.post("/v1/takedowns/delisting/submitted", { engine: "google", leakIds: [ids.j3] })).status).toBe(200);
     expect(await services.autopilot.sweep(malloryId)).toEqual({ sent: 1, held: 0, needsAction: 0 });
+  });
+
+  it("holds a notice already written when the link stops being hers before it goes out", async () => {
+    const j5 = await found("http://fans.example/j5", "juniper_vale");
+    const res = await mallory.post("/v1/takedowns", { leakIds: [j5] });
+    expect(res.status).toBe(202);
+    const [created] = (await res.json()).items as { id: string }[];
+    await services.queue.runDue(["takedowns.prepare"]);
+    expect((await (await mallory.get(`/v1/takedowns/${created!.id}`)).json()).status).toBe("queued");
+    // Her proof of juniper_vale is gone before the notice leaves (withdrawn after a dispute, say).
+    await services.database.db.update(stageName).set({ verifiedAt: null }).where(eq(stageName.id, stageNameIds.juniper_vale!));
+    const before = net.smtp.received.length;
+    await services.queue.runDue(["takedowns.send-notice"]);
+    expect(net.smtp.received.length).toBe(before);
+    expect(await (await mallory.get(`/v1/takedowns/${created!.id}`)).json()).toMatchObject({
+      status: "needs_manual_action",
+      reason: "Prove that you own juniper_vale on OnlyFans to send takedowns for this link.",
+    });
   });
 });
