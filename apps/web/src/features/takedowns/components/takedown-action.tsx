@@ -115,7 +115,8 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
         >
           Take It Down
         </button>
-        {hold && (
+        {/* Before any profile is proved, the proof panel says it for every row at once. */}
+        {hold && ownershipVerified && (
           <span className="max-w-56 text-xs text-amber-200 @3xl:basis-full" data-testid="takedown-hold">
             {hold.reason}
           </span>
