@@ -226,6 +226,13 @@ describe("notices only for what she proved", () => {
     expect(preview.status).toBe(200);
     expect((await preview.json()).notices[0].text).toContain(REDDIT);
 
+    // Her unproven stage name, stated as a nickname, still needs its proof.
+    const alias = await mallory.post("/v1/identities/nicknames", { value: "Juniper Vale", attested: true });
+    expect(alias.status).toBe(201);
+    await expectRefused(await mallory.post("/v1/takedowns", { leakIds: [ids.j1] }), [ids.j1!]);
+    const aliasId = ((await alias.json()) as { nicknames: { id: string; value: string }[] }).nicknames.find((n) => n.value === "Juniper Vale")!.id;
+    expect((await mallory.request(`/v1/identities/nicknames/${aliasId}`, { method: "DELETE" })).status).toBe(200);
+
     // Added with the statement at once (the identity page's way); the spec's update-profile keeps working and states nothing.
     const added = await mallory.post("/v1/identities/nicknames", { value: "Juni V", attested: true });
     expect(added.status).toBe(201);

@@ -41,7 +41,9 @@ export function authorityOf(identities: Pick<Identities, "stageNames" | "nicknam
   const names = [...(evidence.matchedNames ?? []), ...(evidence.linkedFrom?.matchedNames ?? [])];
   const keys = new Set(names.map(foldName).filter(Boolean));
   const stageMatches = identities.stageNames.filter((s) => keys.has(foldName(s.username)));
-  const nickMatches = identities.nicknames.filter((n) => keys.has(foldName(n.value)));
+  // A name that is one of her stage names is hers only by its proof: calling it a nickname proves nothing.
+  const stageKeys = new Set(identities.stageNames.map((s) => foldName(s.username)));
+  const nickMatches = identities.nicknames.filter((n) => keys.has(foldName(n.value)) && !stageKeys.has(foldName(n.value)));
   const proven = stageMatches.filter((s) => s.verifiedAt && !s.dispute);
   const disputed = stageMatches.filter((s) => s.verifiedAt && s.dispute);
   const unproven = stageMatches.filter((s) => !s.verifiedAt);

@@ -100,7 +100,7 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
   } else {
     control = (
       // Stacked unless the list (its container, not the window) is wide enough: side by side they are wider than a narrow Actions column.
-      <span className="flex flex-col gap-1.5 @3xl:flex-row @3xl:flex-wrap @3xl:gap-1">
+      <span className="flex flex-col gap-1.5 @3xl:flex-row @3xl:gap-1">
         {!forged && (
           <button type="button" onClick={() => onClick()} aria-label={`Takedown finding #${leak.number}`} className={buttonClass}>
             Takedown
@@ -115,14 +115,19 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
         >
           Take It Down
         </button>
-        {/* Before any profile is proved, the proof panel says it for every row at once. */}
-        {hold && ownershipVerified && (
-          <span className="max-w-56 text-xs text-amber-200 @3xl:basis-full" data-testid="takedown-hold">
-            {hold.reason}
-          </span>
-        )}
       </span>
     );
+    // Before any profile is proved, the proof panel says it for every row at once.
+    if (hold && ownershipVerified) {
+      control = (
+        <span className="flex flex-col gap-1.5">
+          {control}
+          <span className="max-w-56 text-xs text-amber-200" data-testid="takedown-hold">
+            {hold.reason}
+          </span>
+        </span>
+      );
+    }
   }
 
   return (
