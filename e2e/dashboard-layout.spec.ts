@@ -40,11 +40,12 @@ test.beforeAll(async ({ baseURL }) => {
   test.setTimeout(240_000);
   quinn = await signUpAndConfirm(baseURL!, "quinn.layout@example.com");
   const profile = await quinn.api.post("/v1/root/update-profile-all", {
-    data: { platforms: { onlyfans: "ivy_quinn", reddit: "quinn_layout" }, nicknames: ["Ivy Q", "Quinn of the Long Weekend Sets"], allowlist: ["ivy-quinn-promo.com"], specific: "" },
+    data: { platforms: { onlyfans: "ivy_quinn", reddit: "ivy-quinn" }, nicknames: ["Ivy Q", "Quinn of the Long Weekend Sets"], allowlist: ["ivy-quinn-promo.com"], specific: "" },
   });
   expect(profile.ok()).toBe(true);
   await quinn.api.post("/v1/identities/onboarding-complete");
-  await proveOwnership(quinn, "quinn_layout");
+  // Her Reddit handle spells the name the leak pages give: notices go only for what she proved.
+  await proveOwnership(quinn, "ivy-quinn");
   const scan = await runScan(quinn);
   expect(scan.stats.leaksFound).toBeGreaterThan(4);
   await subscribe(baseURL!, quinn);
@@ -206,7 +207,7 @@ test("Account at 375px: every stage name's whole address is shown, wrapped rathe
     const { page, context, errors } = await signedIn(browser, quinn, width);
     await page.goto("/dashboard/account");
     const stageNames = page.getByRole("region", { name: "My Stage Names" });
-    for (const address of ["onlyfans.com/ivy_quinn", "reddit.com/user/quinn_layout", long]) {
+    for (const address of ["onlyfans.com/ivy_quinn", "reddit.com/user/ivy-quinn", long]) {
       const link = stageNames.getByRole("link", { name: address });
       await expect(link).toBeVisible();
       const item = stageNames.getByRole("listitem").filter({ has: page.getByRole("link", { name: address }) });
@@ -221,7 +222,7 @@ test("Account at 375px: every stage name's whole address is shown, wrapped rathe
       expect(box.x).toBeGreaterThanOrEqual(row.x);
       expect(box.y + box.height).toBeLessThanOrEqual(row.y + row.height + 0.5);
     }
-    await expect(stageNames.getByRole("listitem").filter({ hasText: "quinn_layout" }).getByText("Verified")).toBeVisible();
+    await expect(stageNames.getByRole("listitem").filter({ hasText: "reddit.com/user/ivy-quinn" }).getByText("Verified")).toBeVisible();
     await expectNoHorizontalScroll(page);
     await expectNothingCut(page, `account at ${width}px`);
     await expectAccessible(page);

@@ -25,8 +25,9 @@ const mailsTo = (email: string, subject: RegExp) => outbox().filter((m) => m.to.
 test("a creator who never touched alerts gets the new-leak email, then the weekly summary with links into her dashboard", async ({ browser, baseURL }) => {
   test.setTimeout(240_000);
   nova = await signUpAndConfirm(baseURL!, `summary-nova-${Date.now()}@example.com`);
-  // Her Reddit profile (the fixture web's), which she proves is hers below, for a takedown.
-  const profile = await nova.api.post("/v1/root/update-profile-all", { data: { platforms: { reddit: "nova_lane" }, nicknames: ["Nova Summary"], allowlist: [], specific: "" } });
+  // Her Reddit profile (the fixture web's), which she proves is hers below, for a takedown. Another
+  // journey's creator proves u/nova_lane (a handle has one owner): hers is spelled as the pages name her.
+  const profile = await nova.api.post("/v1/root/update-profile-all", { data: { platforms: { reddit: "nova-lane" }, nicknames: ["Nova Summary"], allowlist: [], specific: "" } });
   expect(profile.ok()).toBe(true);
   await nova.api.post("/v1/identities/onboarding-complete");
   const scan = await runScan(nova);
@@ -91,7 +92,7 @@ test("every email template the run wrote, from its HTML part: accessible and wit
   // A takedown that succeeds: she proves her profile, is on Premium, signs her authorization,
   // sends a notice for one leak, and the site takes the page down before the re-check.
   const identities = (await (await nova.api.get("/v1/identities")).json()) as { snippet: string };
-  await putFixture("/__bio/nova_lane", identities.snippet);
+  await putFixture("/__bio/nova-lane", identities.snippet);
   expect(((await (await nova.api.get("/v1/root/get-bio")).json()) as { isverified: boolean }).isverified).toBe(true);
   const session = (await (await nova.api.get("/api/auth/get-session")).json()) as { user: { id: string } };
   const delivered = await deliverWebhook(

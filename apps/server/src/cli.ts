@@ -52,10 +52,12 @@ async function main(): Promise<number> {
       const { createLogger } = await import("./lib/logger");
       const { createOperationsService } = await import("./modules/operations/operations.service");
       const { runOpsCommand } = await import("./modules/operations/ops-command");
+      const { createHandleDisputes } = await import("./modules/identities/handle-disputes");
       const database = await openDatabase(env);
       try {
         const operations = createOperationsService({ database, queue: new JobQueue(database, createLogger("silent")) });
-        return await runOpsCommand(args, operations, { stdout: process.stdout, stderr: process.stderr });
+        const disputes = createHandleDisputes({ db: database.db, now: () => new Date() });
+        return await runOpsCommand(args, operations, { stdout: process.stdout, stderr: process.stderr }, disputes);
       } finally {
         await database.close();
       }

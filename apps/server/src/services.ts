@@ -25,7 +25,8 @@ import { createContactService, type ContactService } from "./modules/contact/con
 import { createCrawlSiteJob, createCrawlTickJob } from "./modules/crawls/crawls.jobs";
 import { listCreatorIds } from "./modules/crawls/crawls.repository";
 import { createCrawlsService, type CrawlsService } from "./modules/crawls/crawls.service";
-import { createIdentitiesService } from "./modules/identities/identities.service";
+import { createIdentitiesService, type IdentitiesService } from "./modules/identities/identities.service";
+import { handleDisputedMessage } from "./modules/identities/identity-templates";
 import { createImpersonationCheckJob } from "./modules/impersonation/impersonation.jobs";
 import { createImpersonationService, type ImpersonationService } from "./modules/impersonation/impersonation.service";
 import { createMatchReferenceJob } from "./modules/image-index/image-index.jobs";
@@ -63,6 +64,7 @@ export interface Services {
   entitlements: EntitlementsService;
   monitoring: MonitoringService;
   alerts: AlertsService;
+  identities: IdentitiesService;
   takedowns: TakedownsService;
   /** Automatic takedowns of her high-confidence findings, per category she turned on. */
   autopilot: AutopilotService;
@@ -152,6 +154,14 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     fetchPage: (url) => profileFetcher.fetch(url, { maxBytes: Math.min(env.SCAN_MAX_BYTES, 2 * 1024 * 1024), robots: false, retries: 0 }),
     redditUrl: env.REDDIT_URL,
     verifyMinIntervalSeconds: env.VERIFY_MIN_INTERVAL_SECONDS,
+    // One handle, one owner: the accounts that proved it first hear at once that another account proved it.
+    onHandleDisputed: async (event) => {
+      for (const userId of event.firstOwnerIds) {
+        const to = (await account.getUser(userId).catch(() => null))?.email;
+        if (to) await sendEmail(handleDisputedMessage(to, event, new URL("/dashboard/account", env.publicUrl).toString()));
+        logger.warn({ disputeId: event.disputeId, platform: event.platform, firstOwner: userId, claimant: event.claimantId }, "a handle was proved by a second account: notices citing it are held");
+      }
+    },
   });
   queue.register(createRunScanJob(() => scans, { budgetMs: env.SCAN_BUDGET_MS, heartbeatSeconds: env.SCAN_HEARTBEAT_SECONDS, retryDelaySeconds: env.SCAN_RETRY_DELAY_SECONDS }));
   const scans: ScansService = createScansService({
@@ -434,5 +444,5 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     },
   });
 
-  return { env, logger, database, queue, mailer, auth, app, sendEmail, scans, imageIndex, alerts, billing, entitlements: entitlementsService, monitoring, takedowns, autopilot, operations, crawls, impersonation, contact, accountDeletion };
+  return { env, logger, database, queue, mailer, auth, app, sendEmail, identities, scans, imageIndex, alerts, billing, entitlements: entitlementsService, monitoring, takedowns, autopilot, operations, crawls, impersonation, contact, accountDeletion };
 }

@@ -12,7 +12,17 @@ export const stageNameInputSchema = z.object({
 
 export const nicknameInputSchema = z.object({
   value: z.string({ error: "Enter a nickname." }).trim().min(1, "Enter a nickname.").max(MAX_NICKNAME_LENGTH, `A nickname has at most ${MAX_NICKNAME_LENGTH} characters.`),
+  /** She states that the nickname is hers: a notice may then rest on a page that names her by it. */
+  attested: z.boolean().optional(),
 });
+
+/** PUT /v1/identities/nicknames/:id/attestation: she states (or takes back) that the nickname is hers. */
+export const nicknameAttestationSchema = z.object({ attested: z.boolean({ error: "Say whether this nickname is yours." }) }).strict();
+export type NicknameAttestation = z.infer<typeof nicknameAttestationSchema>;
+
+/** The statement she makes by attesting a nickname (shown beside the switch, kept with the record). */
+export const NICKNAME_ATTESTATION =
+  "This nickname is mine: pages that name me by it may show my work, and Leakwarden may send takedown notices for them in my name once one of my profiles is verified.";
 
 export const domainInputSchema = z.object({
   domain: z.string({ error: "Enter a domain." }).trim().min(1, "Enter a domain.").max(300, "Too long."),
@@ -45,13 +55,19 @@ export const stageNameSchema = z.object({
   lastCheck: z
     .object({ at: z.string(), status: z.enum(["verified", "not-found", "snippet-missing", "unreachable", "unsupported"]), reason: z.string() })
     .nullable(),
+  /**
+   * Set while another account has proved the same handle too: notices citing it are held for both
+   * until our team confirms who owns it.
+   */
+  dispute: z.object({ openedAt: z.string(), reason: z.string() }).nullable().optional(),
 });
 
 export const identityLimitsSchema = z.object({ stageNames: z.number(), nicknames: z.number(), allowlist: z.number() });
 
 export const identitiesSchema = z.object({
   stageNames: z.array(stageNameSchema),
-  nicknames: z.array(z.object({ id: z.string(), value: z.string() })),
+  /** attestedAt: when she stated that the nickname is hers (null: not stated; a notice cannot rest on it). */
+  nicknames: z.array(z.object({ id: z.string(), value: z.string(), attestedAt: z.string().nullable().optional() })),
   allowlist: z.array(z.object({ id: z.string(), domain: z.string() })),
   specific: z.string(),
   verificationCode: z.string(),

@@ -238,7 +238,25 @@ export type TakedownDetail = z.infer<typeof takedownDetailSchema>;
 
 export const takedownListSchema = z.object({ items: z.array(takedownSchema), total: z.number(), page: z.number(), pageSize: z.number() });
 export type TakedownList = z.infer<typeof takedownListSchema>;
-export const leakTakedownsSchema = z.object({ items: z.array(takedownSchema) });
+/** A profile of hers whose proof a link waits for. */
+export const profileToProveSchema = z.object({ stageNameId: z.string(), platform: z.string(), username: z.string(), profileUrl: z.string().nullable() });
+export type ProfileToProve = z.infer<typeof profileToProveSchema>;
+
+/**
+ * Why no notice can be sent for a finding yet (authority per finding): what matched there is not
+ * proven hers. `prove`: the profiles to prove (or disputed); `nicknames`: her nicknames that matched.
+ */
+export const findingHoldSchema = z.object({
+  leakId: z.string(),
+  code: z.enum(["unproven_profile", "unattested_nickname", "disputed_handle", "not_named"]),
+  reason: z.string(),
+  prove: z.array(profileToProveSchema),
+  nicknames: z.array(z.string()),
+});
+export type FindingHold = z.infer<typeof findingHoldSchema>;
+
+/** `held`: the asked leaks no notice can be sent for yet, with why (absent from older servers). */
+export const leakTakedownsSchema = z.object({ items: z.array(takedownSchema), held: z.array(findingHoldSchema).optional() });
 export type LeakTakedowns = z.infer<typeof leakTakedownsSchema>;
 
 /**
@@ -319,7 +337,11 @@ export const delistingPackageSchema = z.object({
   urlList: z.string(),
   items: z.array(z.object({ leakId: z.string(), url: z.string(), submittedAt: z.string().nullable() })),
 });
-export const delistingResponseSchema = z.object({ packages: z.array(delistingPackageSchema) });
+/** `held`: links still up after a notice that no package can carry yet (what matched is not proven hers), with why. */
+export const delistingResponseSchema = z.object({
+  packages: z.array(delistingPackageSchema),
+  held: z.array(findingHoldSchema.extend({ url: z.string() })).optional(),
+});
 export type DelistingResponse = z.infer<typeof delistingResponseSchema>;
 
 export const markDelistingSchema = z

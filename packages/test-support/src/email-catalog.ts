@@ -12,6 +12,7 @@ import {
   takeItDownDeadlineMissedMessage,
 } from "../../../apps/server/src/modules/alerts/alert-templates";
 import { contactCopyMessage, supportTicketMessage } from "../../../apps/server/src/modules/contact/contact-templates";
+import { handleDisputedMessage } from "../../../apps/server/src/modules/identities/identity-templates";
 import { autopilotDigestMessage } from "../../../apps/server/src/modules/takedowns/autopilot-templates";
 import { type NoticeInput, renderNotice } from "../../../apps/server/src/modules/takedowns/notice-template";
 import { attestationText, ATTESTATION_VERSION, renderTakeItDownRequest } from "../../../apps/server/src/modules/takedowns/takeitdown-template";
@@ -120,6 +121,12 @@ export const emailCatalog = {
         { url: longUrls[0]!, platform: "leakhub.example", deadlineAt: new Date("2026-11-22T09:30:00Z"), escalatedTo: ["the host Example Hosting", "the registrar Example Registrar"] },
         dashboard,
       ),
+    },
+  ],
+  handleDisputedMessage: () => [
+    {
+      name: "handle-disputed",
+      email: handleDisputedMessage(to, { platform: "OnlyFans", username: "miarose", profileUrl: "https://onlyfans.com/miarose" }, dashboard("identities")),
     },
   ],
   autopilotDigestMessage: () => [

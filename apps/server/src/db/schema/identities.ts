@@ -43,6 +43,8 @@ export const nickname = pgTable(
       .references(() => user.id, { onDelete: "cascade" }),
     value: text("value").notNull(),
     valueKey: text("value_key").notNull(),
+    /** When she stated that this nickname is hers (a notice may then rest on it); null: not stated. */
+    attestedAt: timestamp("attested_at", { withTimezone: true }),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("nickname_user_key").on(t.userId, t.valueKey)],
@@ -59,4 +61,25 @@ export const allowedDomain = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex("allowed_domain_user_domain").on(t.userId, t.domain)],
+);
+
+/**
+ * A handle (platform and username, as the platform compares them) proved by more than one account.
+ * While open, notices citing it are held for every account that proved it; an operator resolves it
+ * (`npm run ops -- disputes`) in favour of one account, whose proof alone then stands.
+ */
+export const handleDispute = pgTable(
+  "handle_dispute",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    platformId: integer("platform_id").notNull(),
+    /** Lower-cased username, as stage_name.username_key. */
+    usernameKey: text("username_key").notNull(),
+    openedAt: timestamp("opened_at", { withTimezone: true }).notNull().defaultNow(),
+    resolvedAt: timestamp("resolved_at", { withTimezone: true }),
+    /** The account the operator found owns the handle (null: open, or the account is gone). */
+    ownerUserId: text("owner_user_id").references(() => user.id, { onDelete: "set null" }),
+    note: text("note"),
+  },
+  (t) => [index("handle_dispute_handle_idx").on(t.platformId, t.usernameKey)],
 );

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, getTableColumns, inArray, isNotNull, isNull, ne, or, sql } from "drizzle-orm";
+import { user } from "../../db/schema/auth";
 import type { DbOrTx } from "../../db/client";
-import { allowedDomain, creatorProfile, nickname, stageName } from "../../db/schema/identities";
+import { allowedDomain, creatorProfile, handleDispute, nickname, stageName } from "../../db/schema/identities";
 
 /** Entries saved together keep the order they were given in (lists are ordered by creation time). */
 const inOrder = (index: number) => new Date(Date.now() + index);
@@ -126,4 +127,105 @@ export async function recordStageNameCheck(
 ) {
   if (ids.length === 0) return;
   await db.update(stageName).set(values).where(inArray(stageName.id, ids));
+}
+
+/** She states (attestedAt) or takes back (null) that one of her nicknames is hers; false when it is not hers. */
+export async function setNicknameAttested(db: DbOrTx, userId: string, id: string, attestedAt: Date | null): Promise<boolean> {
+  const rows = await db.update(nickname).set({ attestedAt }).where(and(eq(nickname.userId, userId), eq(nickname.id, id))).returning({ id: nickname.id });
+  return rows.length > 0;
+}
+
+export async function attestNicknames(db: DbOrTx, userId: string, valueKeys: string[], at: Date) {
+  if (valueKeys.length === 0) return;
+  await db.update(nickname).set({ attestedAt: at }).where(and(eq(nickname.userId, userId), inArray(nickname.valueKey, valueKeys), isNull(nickname.attestedAt)));
+}
+
+export type HandleDisputeRow = typeof handleDispute.$inferSelect;
+
+/** Other accounts' verified proofs of the same handle (platform and lower-cased username). */
+export function otherVerifiedClaims(db: DbOrTx, userId: string, platformId: number, usernameKey: string): Promise<StageNameRow[]> {
+  return db
+    .select()
+    .from(stageName)
+    .where(and(eq(stageName.platformId, platformId), eq(stageName.usernameKey, usernameKey), ne(stageName.userId, userId), isNotNull(stageName.verifiedAt)))
+    .orderBy(asc(stageName.verifiedAt));
+}
+
+/** Every verified proof of a handle, first proved first, with the account's address (an operator writes to them). */
+export function verifiedClaims(db: DbOrTx, platformId: number, usernameKey: string): Promise<(StageNameRow & { email: string | null })[]> {
+  return db
+    .select({ ...getTableColumns(stageName), email: user.email })
+    .from(stageName)
+    .leftJoin(user, eq(user.id, stageName.userId))
+    .where(and(eq(stageName.platformId, platformId), eq(stageName.usernameKey, usernameKey), isNotNull(stageName.verifiedAt)))
+    .orderBy(asc(stageName.verifiedAt));
+}
+
+/** Serialises the opening of disputes over one handle (two proofs at once open one dispute). */
+export async function lockHandle(tx: DbOrTx, platformId: number, usernameKey: string): Promise<void> {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`handle:${platformId}:${usernameKey}`}))`);
+}
+
+export async function findOpenDispute(db: DbOrTx, platformId: number, usernameKey: string): Promise<HandleDisputeRow | undefined> {
+  const rows = await db
+    .select()
+    .from(handleDispute)
+    .where(and(eq(handleDispute.platformId, platformId), eq(handleDispute.usernameKey, usernameKey), isNull(handleDispute.resolvedAt)))
+    .limit(1);
+  return rows[0];
+}
+
+/** The latest resolved dispute over a handle: whose it was found to be. */
+export async function findResolvedDispute(db: DbOrTx, platformId: number, usernameKey: string): Promise<HandleDisputeRow | undefined> {
+  const rows = await db
+    .select()
+    .from(handleDispute)
+    .where(and(eq(handleDispute.platformId, platformId), eq(handleDispute.usernameKey, usernameKey), isNotNull(handleDispute.resolvedAt)))
+    .orderBy(sql`${handleDispute.resolvedAt} desc`)
+    .limit(1);
+  return rows[0];
+}
+
+export async function insertDispute(db: DbOrTx, values: { platformId: number; usernameKey: string; openedAt: Date }): Promise<HandleDisputeRow> {
+  const [row] = await db.insert(handleDispute).values(values).returning();
+  return row!;
+}
+
+/** Open disputes over any of these handles. */
+export function openDisputesFor(db: DbOrTx, handles: { platformId: number; usernameKey: string }[]): Promise<HandleDisputeRow[]> {
+  if (handles.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(handleDispute)
+    .where(and(isNull(handleDispute.resolvedAt), or(...handles.map((h) => and(eq(handleDispute.platformId, h.platformId), eq(handleDispute.usernameKey, h.usernameKey))))));
+}
+
+export function listDisputes(db: DbOrTx, open: boolean): Promise<HandleDisputeRow[]> {
+  return db
+    .select()
+    .from(handleDispute)
+    .where(open ? isNull(handleDispute.resolvedAt) : sql`true`)
+    .orderBy(asc(handleDispute.openedAt));
+}
+
+export async function findDispute(db: DbOrTx, id: string): Promise<HandleDisputeRow | undefined> {
+  const rows = await db.select().from(handleDispute).where(eq(handleDispute.id, id)).limit(1);
+  return rows[0];
+}
+
+export async function resolveDispute(db: DbOrTx, id: string, values: { resolvedAt: Date; ownerUserId: string; note: string | null }): Promise<boolean> {
+  const rows = await db
+    .update(handleDispute)
+    .set(values)
+    .where(and(eq(handleDispute.id, id), isNull(handleDispute.resolvedAt)))
+    .returning({ id: handleDispute.id });
+  return rows.length > 0;
+}
+
+/** The proofs of a handle by accounts other than its owner, withdrawn (with why). */
+export async function withdrawProofs(db: DbOrTx, platformId: number, usernameKey: string, ownerUserId: string, check: { lastCheckAt: Date; lastCheckStatus: string; lastCheckReason: string }) {
+  await db
+    .update(stageName)
+    .set({ verifiedAt: null, ...check })
+    .where(and(eq(stageName.platformId, platformId), eq(stageName.usernameKey, usernameKey), ne(stageName.userId, ownerUserId), isNotNull(stageName.verifiedAt)));
 }

@@ -1,6 +1,6 @@
-import { domainInputSchema, nicknameInputSchema, profileUpdateSchema, specificInputSchema, stageNameInputSchema } from "@leakwarden/contracts/identities";
+import { domainInputSchema, nicknameAttestationSchema, nicknameInputSchema, profileUpdateSchema, specificInputSchema, stageNameInputSchema } from "@leakwarden/contracts/identities";
 import { Hono } from "hono";
-import { currentUser, idParam, readJson, type AppEnv } from "../../http/context";
+import { currentUser, idParam, ownedId, readJson, type AppEnv } from "../../http/context";
 import { requireUser } from "../../http/middleware";
 import type { IdentitiesService } from "./identities.service";
 
@@ -25,8 +25,15 @@ export function identitiesRoutes(service: IdentitiesService) {
   });
   routes.post("/v1/identities/nicknames", requireUser, async (c) => {
     const body = await readJson(c, nicknameInputSchema);
-    const result = await service.addNickname(currentUser(c).id, body.value);
+    const result = await service.addNickname(currentUser(c).id, body.value, body.attested === true);
     return c.json(result.identities, 201);
+  });
+  // She states that a nickname is hers (or takes it back): a notice may rest on it only then.
+  routes.put("/v1/identities/nicknames/:id/attestation", requireUser, async (c) => {
+    // Another creator's id is no record, whatever the body says.
+    const id = await ownedId(c, async (userId, nicknameId) => (await service.get(userId)).nicknames.some((n) => n.id === nicknameId), "No such entry.");
+    const body = await readJson(c, nicknameAttestationSchema);
+    return c.json(await service.setNicknameAttested(currentUser(c).id, id, body.attested));
   });
   routes.post("/v1/identities/domains", requireUser, async (c) => {
     const body = await readJson(c, domainInputSchema);

@@ -5,6 +5,7 @@ import { planThatLifts, type EntitlementTier } from "@leakwarden/contracts/plans
 import { findPlatform, normalizeDomain, normalizeUsername, platforms, profileUrlOf, usernameProblem } from "@leakwarden/contracts/platforms";
 import type { Db } from "../../db/client";
 import { AppError } from "../../lib/app-error";
+import { createHandleDisputes, WITHDRAWN_REASON } from "./handle-disputes";
 import { checkStageName, type PageFetcher } from "./ownership-check";
 import * as repo from "./identities.repository";
 
@@ -24,8 +25,22 @@ export interface IdentitiesDeps {
   fetchPage: PageFetcher;
   redditUrl: string;
   verifyMinIntervalSeconds: number;
+  /**
+   * Told at once when an account proves a handle other accounts proved before: the first owners
+   * are written to (the app queues their email).
+   */
+  onHandleDisputed?: (event: HandleDisputedEvent) => Promise<void>;
   now?: () => Date;
 }
+
+export type HandleDisputedEvent = { disputeId: string; platform: string; username: string; profileUrl: string | null; firstOwnerIds: string[]; claimantId: string; openedAt: Date };
+
+/** What a creator reads on a stage name another account proved too. */
+export function disputeReason(platform: string, username: string): string {
+  return `Another account has also proved that it owns ${username} on ${platform}. Takedown notices that cite it are held for both accounts until our team confirms who owns it; we will write to you.`;
+}
+
+
 
 const CODE_ALPHABET = "abcdefghijkmnpqrstuvwxyz23456789";
 
@@ -128,9 +143,18 @@ export function createIdentitiesService(deps: IdentitiesDeps) {
       repo.listDomains(db, userId),
       deps.limitsFor(userId),
     ]);
+    const disputes = await repo.openDisputesFor(
+      db,
+      stageNames.filter((s) => s.verifiedAt).map((s) => ({ platformId: s.platformId, usernameKey: s.usernameKey })),
+    );
+    const disputeOf = (s: repo.StageNameRow) => (s.verifiedAt ? disputes.find((d) => d.platformId === s.platformId && d.usernameKey === s.usernameKey) : undefined);
     return {
-      stageNames: stageNames.map(stageNameView),
-      nicknames: nicknames.map((n) => ({ id: n.id, value: n.value })),
+      stageNames: stageNames.map((s) => {
+        const view = stageNameView(s);
+        const d = disputeOf(s);
+        return { ...view, dispute: d ? { openedAt: d.openedAt.toISOString(), reason: disputeReason(view.platform, view.username) } : null };
+      }),
+      nicknames: nicknames.map((n) => ({ id: n.id, value: n.value, attestedAt: n.attestedAt?.toISOString() ?? null })),
       allowlist: domains.map((d) => ({ id: d.id, domain: d.domain })),
       specific: profile.specific,
       verificationCode: profile.verificationCode,
@@ -150,8 +174,37 @@ export function createIdentitiesService(deps: IdentitiesDeps) {
     if (added && after.length > limit) throw quotaError(resource, limit, before.length, plan);
   }
 
+  /** An operator already found this handle to be another account's: her proof of it is not taken. */
+  async function provenOwnerElsewhere(userId: string, row: repo.StageNameRow): Promise<boolean> {
+    const resolved = await repo.findResolvedDispute(db, row.platformId, row.usernameKey);
+    return !!resolved && resolved.ownerUserId !== null && resolved.ownerUserId !== userId;
+  }
+
+  /**
+   * One handle, one owner: proved by a second account, the handle is disputed (notices citing it
+   * are held for every account that proved it) and its first owners are told at once.
+   */
+  async function claimHandle(userId: string, row: repo.StageNameRow, at: Date) {
+    const opened = await db.transaction(async (tx) => {
+      await repo.lockHandle(tx, row.platformId, row.usernameKey);
+      const others = await repo.otherVerifiedClaims(tx, userId, row.platformId, row.usernameKey);
+      if (others.length === 0 || (await repo.findOpenDispute(tx, row.platformId, row.usernameKey))) return null;
+      const dispute = await repo.insertDispute(tx, { platformId: row.platformId, usernameKey: row.usernameKey, openedAt: at });
+      return { dispute, firstOwnerIds: [...new Set(others.map((o) => o.userId))] };
+    });
+    if (!opened || !deps.onHandleDisputed) return;
+    // Named as its first owner wrote it.
+    const view = stageNameView((await repo.otherVerifiedClaims(db, userId, row.platformId, row.usernameKey))[0] ?? row);
+    await deps
+      .onHandleDisputed({ disputeId: opened.dispute.id, platform: view.platform, username: view.username, profileUrl: view.profileUrl, firstOwnerIds: opened.firstOwnerIds, claimantId: userId, openedAt: at })
+      .catch(() => undefined);
+  }
+
   return {
     get,
+
+    /** The handles proved by more than one account, and their resolution (the operations CLI's). */
+    disputes: createHandleDisputes({ db, now }),
 
     /**
      * The spec's update-profile (merge) and update-profile-all (replace). Everything is
@@ -235,7 +288,7 @@ export function createIdentitiesService(deps: IdentitiesDeps) {
       return { created: true, identities: await this.updateProfile(userId, { stageNames: [{ platform: resolved.platformId, username: resolved.username }] }, "merge") };
     },
 
-    async addNickname(userId: string, value: string) {
+    async addNickname(userId: string, value: string, attested = false) {
       const fields: Fields = {};
       const nick = resolveNickname(value, "value", fields);
       if (!nick) throw new AppError("VALIDATION", fields.value ?? "Not valid.", fields);
@@ -246,7 +299,16 @@ export function createIdentitiesService(deps: IdentitiesDeps) {
         const message = `You have already added the nickname ${same.value}.`;
         throw new AppError("CONFLICT", message, { value: message });
       }
-      return { created: true, identities: await this.updateProfile(userId, { nicknames: [nick] }, "merge") };
+      await this.updateProfile(userId, { nicknames: [nick] }, "merge");
+      if (attested) await repo.attestNicknames(db, userId, [nick.toLowerCase()], now());
+      return { created: true, identities: await get(userId) };
+    },
+
+    /** She states (or takes back) that a nickname is hers: only then may a notice rest on a page that names her by it. */
+    async setNicknameAttested(userId: string, id: string, attested: boolean): Promise<Identities> {
+      if (!/^[0-9a-f-]{36}$/i.test(id)) throw new AppError("NOT_FOUND", "No such entry.");
+      if (!(await repo.setNicknameAttested(db, userId, id, attested ? now() : null))) throw new AppError("NOT_FOUND", "No such entry.");
+      return get(userId);
     },
 
     async addDomain(userId: string, value: string) {
@@ -296,12 +358,17 @@ export function createIdentitiesService(deps: IdentitiesDeps) {
           }),
         );
         for (const { row, result } of results) {
+          if (result.status === "verified" && (await provenOwnerElsewhere(userId, row))) {
+            await repo.recordStageNameCheck(db, [row.id], { lastCheckAt: at, lastCheckStatus: "unsupported", lastCheckReason: WITHDRAWN_REASON });
+            continue;
+          }
           await repo.recordStageNameCheck(db, [row.id], {
             lastCheckAt: at,
             lastCheckStatus: result.status,
             lastCheckReason: result.reason,
             ...(result.status === "verified" ? { verifiedAt: at } : {}),
           });
+          if (result.status === "verified") await claimHandle(userId, row, at);
         }
       }
       const after = (await repo.listStageNames(db, userId)).map(stageNameView);

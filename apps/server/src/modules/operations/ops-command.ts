@@ -1,7 +1,13 @@
 import type { Writable } from "node:stream";
+import type { HandleDisputes, HandleDisputeView } from "../identities/handle-disputes";
+import { AppError } from "../../lib/app-error";
 import type { OperationsService, ServiceStatus } from "./operations.service";
 
-const USAGE = "usage: npm run ops -- status [--json]";
+const USAGE = [
+  "usage: npm run ops -- status [--json]",
+  "       npm run ops -- disputes [--all] [--json]",
+  "       npm run ops -- disputes resolve <dispute id> --owner <account id or email> [--note <text>]",
+].join("\n");
 
 function table(rows: string[][]): string {
   const widths = rows[0]!.map((_, i) => Math.max(...rows.map((r) => r[i]!.length)));
@@ -62,10 +68,52 @@ export function formatStatus(status: ServiceStatus): string {
   return `${out.join("\n")}\n`;
 }
 
-/** `npm run ops -- status`: the service's queues, failures and accounts, for an operator's terminal. */
-export async function runOpsCommand(args: string[], operations: OperationsService, io: { stdout: Writable; stderr: Writable }): Promise<number> {
+export function formatDisputes(disputes: HandleDisputeView[]): string {
+  if (disputes.length === 0) return "No handle is proved by more than one account.\n";
+  const out: string[] = [];
+  for (const d of disputes) {
+    const state = d.resolvedAt ? `resolved ${d.resolvedAt.toISOString()} for ${d.ownerUserId ?? "an erased account"}` : "open: notices citing it are held";
+    out.push(`${d.id}  ${d.username} on ${d.platform}  opened ${d.openedAt.toISOString()}  ${state}`);
+    for (const c of d.claims) out.push(`  proved ${c.verifiedAt.toISOString()} by ${c.userId} <${c.email ?? "no address"}>`);
+    if (d.note) out.push(`  note: ${d.note}`);
+  }
+  return `${out.join("\n")}\n`;
+}
+
+/** `disputes`: the handles proved by several accounts; `disputes resolve`: one found to be an account's. */
+async function runDisputes(rest: string[], disputes: HandleDisputes, io: { stdout: Writable; stderr: Writable }): Promise<number> {
+  if (rest[0] === "resolve") {
+    const [, id, ...flags] = rest;
+    const owner = flags[flags.indexOf("--owner") + 1];
+    const note = flags.includes("--note") ? (flags[flags.indexOf("--note") + 1] ?? null) : null;
+    if (!id || !flags.includes("--owner") || !owner) {
+      io.stderr.write(`${USAGE}\n`);
+      return 2;
+    }
+    try {
+      const done = await disputes.resolve(id, owner, note);
+      io.stdout.write(`Resolved: the handle is ${done.ownerUserId}'s. Proofs withdrawn from ${done.withdrawn.length} other account${done.withdrawn.length === 1 ? "" : "s"}: ${done.withdrawn.join(", ") || "none"}.\n`);
+      return 0;
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      io.stderr.write(`${Object.values(error.fields ?? {})[0] ?? error.message}\n`);
+      return 1;
+    }
+  }
+  if (rest.some((a) => a !== "--json" && a !== "--all")) {
+    io.stderr.write(`${USAGE}\n`);
+    return 2;
+  }
+  const list = await disputes.list({ all: rest.includes("--all") });
+  io.stdout.write(rest.includes("--json") ? `${JSON.stringify(list, null, 2)}\n` : formatDisputes(list));
+  return 0;
+}
+
+/** `npm run ops -- status`: the service's queues, failures and accounts, for an operator's terminal; `disputes`: handles proved twice. */
+export async function runOpsCommand(args: string[], operations: OperationsService, io: { stdout: Writable; stderr: Writable }, disputes?: HandleDisputes): Promise<number> {
   const [sub, ...rest] = args;
-  if (sub !== "status" || rest.some((a) => a !== "--json")) {
+  const known = (sub === "status" && rest.every((a) => a === "--json")) || (sub === "disputes" && !!disputes);
+  if (!known) {
     io.stderr.write(`${USAGE}\n`);
     return 2;
   }
@@ -74,6 +122,7 @@ export async function runOpsCommand(args: string[], operations: OperationsServic
     io.stderr.write("The database is not up to date with this version's migrations: run `npm run migrate` (or start the server) first.\n");
     return 1;
   }
+  if (sub === "disputes") return runDisputes(rest, disputes!, io);
   const status = await operations.status();
   io.stdout.write(rest.includes("--json") ? `${JSON.stringify(status, null, 2)}\n` : formatStatus(status));
   return 0;

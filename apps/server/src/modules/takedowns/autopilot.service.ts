@@ -138,31 +138,33 @@ export function createAutopilotService(deps: AutopilotDeps) {
     },
 
     /** The job: her eligible high-confidence findings taken down, within her quota; the digest queued. */
-    async sweep(userId: string): Promise<{ sent: number; held: number }> {
+    async sweep(userId: string): Promise<{ sent: number; held: number; needsAction: number }> {
       queued.delete(userId);
       const setting = await repo.findSetting(db, userId);
-      if (!setting || !isOn(setting)) return { sent: 0, held: 0 };
+      if (!setting || !isOn(setting)) return { sent: 0, held: 0, needsAction: 0 };
       const froms = autopilotCategories.map((c) => setting[column[c]]).filter((n): n is number => n !== null);
       const candidates = (await repo.listCandidates(db, userId, Math.min(...froms), SWEEP_LIMIT)).filter((l) => {
         const category = autopilotCategoryOf(l);
         const from = category ? setting[column[category]] : null;
         return from !== null && l.number > from;
       });
-      if (candidates.length === 0) return { sent: 0, held: 0 };
+      if (candidates.length === 0) return { sent: 0, held: 0, needsAction: 0 };
       const at = now();
       const categoryOf = new Map(candidates.map((l) => [l.id, autopilotCategoryOf(l)!]));
-      const { created, held } = await deps.takedowns.createAutomatic(
+      const { created, held, needsAction } = await deps.takedowns.createAutomatic(
         userId,
         candidates.map((l) => l.id),
         (tx, rows: TakedownRow[]) => repo.insertSends(tx, rows.map((r) => ({ leakId: r.leakId, userId, takedownId: r.id, category: categoryOf.get(r.leakId)!, createdAt: at }))),
       );
       if (held.length > 0) logger.info({ userId, held: held.length }, "autopilot: the month's takedowns are used; findings wait for her");
+      // Matched only through a profile she has not proved (or a disputed handle): listed for her with why, never sent.
+      if (needsAction.length > 0) logger.info({ userId, needsAction: needsAction.length }, "autopilot: findings wait for her proof of ownership");
       if (created.length > 0) {
         await scheduleDigest(userId, setting);
         // More than one sweep's worth: the rest in the next one.
         if (candidates.length === SWEEP_LIMIT && held.length === 0) await deps.queue.send(autopilotSweepJob, { userId });
       }
-      return { sent: created.length, held: held.length };
+      return { sent: created.length, held: held.length, needsAction: needsAction.length };
     },
 
     /** The job: one email listing every automatic takedown not listed yet, where its notice went; at most one an hour. */

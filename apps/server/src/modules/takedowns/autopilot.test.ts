@@ -38,6 +38,8 @@ describe("autopilot and the notice preview", () => {
   const scanOf = new Map<string, string>();
   async function found(userId: string, fields: Partial<Pick<Parameters<typeof upsertLeak>[1], "confidence" | "category">> & { host?: string; url?: string } = {}) {
     const { host = "leakhub.example", url = `http://${host}/v/${++n}`, ...rest } = fields;
+    // The page names the creator's own stage name: a notice goes only for what she proved.
+    const name = userId === beaId ? "bea_rose" : "luna_rivers";
     if (!scanOf.has(userId)) scanOf.set(userId, (await insertScan(services.database.db, userId, "manual")).id);
     await upsertLeak(services.database.db, {
       userId,
@@ -45,10 +47,10 @@ describe("autopilot and the notice preview", () => {
       canonicalUrl: url,
       url,
       domain: new URL(url).hostname,
-      title: "luna_rivers leaked",
+      title: `${name} leaked`,
       category: "leak_site",
       confidence: "high",
-      evidence: { matchedNames: ["luna_rivers"], title: "luna_rivers leaked", snippet: "luna_rivers leaked pack" },
+      evidence: { matchedNames: [name], title: `${name} leaked`, snippet: `${name} leaked pack` },
       seenAt: clock.now(),
       ...rest,
     });
@@ -97,7 +99,7 @@ describe("autopilot and the notice preview", () => {
     expect(view).toMatchObject({ leakSites: false, socialMedia: false, fileHosts: false, sent: 0, ready: { takedownsIncluded: false, ownershipVerified: false, authorized: false } });
     const finding = await found(avaId);
     await services.autopilot.onLeaksFound(avaId);
-    expect(await services.autopilot.sweep(avaId)).toEqual({ sent: 0, held: 0 });
+    expect(await services.autopilot.sweep(avaId)).toEqual({ sent: 0, held: 0, needsAction: 0 });
     await services.queue.runDue(jobs);
     expect(await leakStatus(finding.id)).toBe("new");
     expect((await (await ava.get("/v1/takedowns")).json()).total).toBe(0);
@@ -221,8 +223,8 @@ describe("autopilot and the notice preview", () => {
     const [reopened] = await services.database.db.select({ id: leak.id }).from(leak).where(eq(leak.url, url));
     await services.database.db.update(leak).set({ status: "new" }).where(eq(leak.id, reopened!.id));
     await services.autopilot.onLeaksFound(avaId);
-    expect(await services.autopilot.sweep(avaId)).toEqual({ sent: 0, held: 0 });
-    expect(await services.autopilot.sweep(avaId)).toEqual({ sent: 0, held: 0 });
+    expect(await services.autopilot.sweep(avaId)).toEqual({ sent: 0, held: 0, needsAction: 0 });
+    expect(await services.autopilot.sweep(avaId)).toEqual({ sent: 0, held: 0, needsAction: 0 });
     await clock.advance(services, 5_000);
     await services.queue.runDue(jobs);
     expect(net.smtp.received.length).toBe(sentBefore);
@@ -236,13 +238,13 @@ describe("autopilot and the notice preview", () => {
     const findings = [];
     for (let i = 0; i < 52; i++) findings.push(await found(beaId));
     const result = await services.autopilot.sweep(beaId);
-    expect(result).toEqual({ sent: 50, held: 2 });
+    expect(result).toEqual({ sent: 50, held: 2, needsAction: 0 });
     const quota = (await (await bea.get("/v1/takedowns/autopilot")).json()).quota;
     expect(quota).toMatchObject({ limit: 50, used: 50 });
     expect(await leakStatus(findings[51]!.id)).toBe("new");
     expect((await (await bea.get("/v1/takedowns?pageSize=100")).json()).total).toBe(50);
     // Asked again, still nothing beyond the plan.
-    expect(await services.autopilot.sweep(beaId)).toEqual({ sent: 0, held: 2 });
+    expect(await services.autopilot.sweep(beaId)).toEqual({ sent: 0, held: 2, needsAction: 0 });
   });
 
   it("one creator's setting leaves another's untouched", async () => {
@@ -252,11 +254,11 @@ describe("autopilot and the notice preview", () => {
     // Her leak-site finding is not sent by another creator's switch.
     tiers.set(beaId, "premium");
     const hers = await found(beaId);
-    expect(await services.autopilot.sweep(beaId)).toEqual({ sent: 0, held: 0 });
+    expect(await services.autopilot.sweep(beaId)).toEqual({ sent: 0, held: 0, needsAction: 0 });
     expect(await leakStatus(hers.id)).toBe("new");
     // A file-host link is hers to send automatically now.
     const fileHost = await found(beaId, { host: "mega.nz" });
-    expect(await services.autopilot.sweep(beaId)).toEqual({ sent: 1, held: 0 });
+    expect(await services.autopilot.sweep(beaId)).toEqual({ sent: 1, held: 0, needsAction: 0 });
     expect((await (await bea.get("/v1/takedowns/latest?leakIds=" + fileHost.id)).json()).items).toHaveLength(1);
   });
 

@@ -8,6 +8,7 @@ import { CLOUDFLARE_ABUSE_FORM, type DmcaReportAnswer, dmcaReportFields, dmcaRep
 import { isFileHostForm } from "./file-host-channels";
 import { checkMailbox } from "./mailbox";
 import { type NoticeImage, type NoticeItem, type NoticeRecipient, renderNotice } from "./notice-template";
+import { authorityOfAll, type FindingAuthority } from "./takedown-authority";
 import { ownerOf } from "./takedown-authorization";
 import { FINAL } from "./takedown-lifecycle";
 import { moveNotice, moveTakedowns, noteTakedowns } from "./takedown-moves";
@@ -61,7 +62,9 @@ export async function noticeContext(ctx: TakedownsContext, userId: string, leakI
   const leaks = new Map((await ctx.scans.leaksOf(userId, [...new Set(leakIds)])).map((l) => [l.id, l]));
   // Her reference photos by id, numbered as her list shows them (oldest first): a notice says which one an image copies.
   const references = new Map((await ctx.scans.listReferenceImages(userId)).map((r, i) => [r.id, i + 1]));
-  return { owner, leaks, references };
+  // Whether each link is hers to send for, and which of her profiles its notice cites.
+  const authority = authorityOfAll(owner.identities, [...leaks.values()]);
+  return { owner, leaks, references, authority };
 }
 
 export type NoticeContext = Awaited<ReturnType<typeof noticeContext>>;
@@ -102,6 +105,29 @@ function publishesAs(context: NoticeContext, items: NoticeItem[]): string[] {
   return matched.length > 0 ? matched : verified;
 }
 
+/** The link's hold (what she must prove first), or null when she may send for it. */
+export function holdOf(context: NoticeContext, leakId: string): (FindingAuthority & { ok: false }) | null {
+  const a = context.authority.get(leakId);
+  if (!a) return { ok: false, leakId, code: "not_named", reason: "This finding is no longer in your list.", prove: [], nicknames: [] };
+  return a.ok ? null : a;
+}
+
+/**
+ * The original work a notice for these links cites: her verified profiles on the platform of the
+ * stage name that matched, or all of them when that is unknown (an image match, a nickname).
+ */
+export function citedProfiles(context: NoticeContext, leakIds: string[]): string[] {
+  const cited = leakIds.flatMap((id) => {
+    const a = context.authority.get(id);
+    return a?.ok ? a.cite : [];
+  });
+  const urls = [...new Set(cited.map((s) => s.profileUrl).filter((u): u is string => !!u))];
+  return urls.length > 0 ? urls : context.owner.examples;
+}
+
+/** The leaks of these links (a form step knows its links by URL). */
+const leakIdsOfUrls = (context: NoticeContext, urls: string[]) => [...context.leaks.values()].filter((l) => urls.includes(l.url)).map((l) => l.id);
+
 /** The notice's text for a recipient and links. */
 export function composeNotice(
   ctx: TakedownsContext,
@@ -138,7 +164,7 @@ export function composeNotice(
       agent: ctx.agent,
       personName: owner.displayed ?? owner.verified[0]?.username ?? "the person depicted",
       publishesAs: publishesAs(context, items),
-      profiles: owner.examples,
+      profiles: citedProfiles(context, takedowns.map((t) => t.leakId)),
       recipient: addressed,
       items,
       attestation,
@@ -152,7 +178,7 @@ export function composeNotice(
     agent: ctx.agent,
     ownerName: owner.displayed ?? owner.verified[0]?.username ?? "the copyright owner",
     publishesAs: publishesAs(context, items),
-    profiles: owner.examples,
+    profiles: citedProfiles(context, takedowns.map((t) => t.leakId)),
     recipient: addressed,
     items,
     earlier,
@@ -232,7 +258,7 @@ export function formStepFor(ctx: TakedownsContext, context: NoticeContext, urls:
   const fields = dmcaReportFields({
     agent: { ...ctx.agent, city: ctx.agentPlace?.city, state: ctx.agentPlace?.state, country: ctx.agentPlace?.country },
     ownerName: context.owner.displayed ?? context.owner.verified[0]?.username ?? "the copyright owner",
-    authorizedExamples: context.owner.examples,
+    authorizedExamples: citedProfiles(context, leakIdsOfUrls(context, urls)),
     urls,
   });
   const missing = missingFields(fields);
@@ -250,7 +276,7 @@ function plainReportFields(ctx: TakedownsContext, context: NoticeContext, urls: 
     ...dmcaReportFields({
       agent: { ...ctx.agent, city: ctx.agentPlace?.city, state: ctx.agentPlace?.state, country: ctx.agentPlace?.country },
       ownerName: context.owner.displayed ?? context.owner.verified[0]?.username ?? "the copyright owner",
-      authorizedExamples: context.owner.examples,
+      authorizedExamples: citedProfiles(context, leakIdsOfUrls(context, urls)),
       urls,
     }),
   };
@@ -421,13 +447,20 @@ export async function prepareTakedowns(ctx: TakedownsContext, takedownIds: strin
   const drafts = (await Promise.all(takedownIds.map((id) => repo.findTakedown(ctx.db, id)))).filter((r): r is repo.TakedownRow => r?.status === "draft");
   if (drafts.length === 0) return { noticeIds: [] };
   const context = await noticeContext(ctx, drafts[0]!.userId, drafts.map((d) => d.leakId));
-  const { found, steps } = await lookUpRecipients(ctx, drafts, context);
+  // A link that is not (or no longer) hers to send for waits for her: nothing is looked up or sent for it.
+  const hers = drafts.filter((d) => !holdOf(context, d.leakId));
+  const { found, steps } = await lookUpRecipients(ctx, hers, context);
   const at = ctx.now();
   const reportIds: string[] = [];
   const noticeIds = await ctx.db.transaction(async (tx) => {
     const rows = await repo.lockTakedownsInStatus(tx, drafts.map((d) => d.id), "draft");
     const groups = new Map<string, NoticeGroup>();
     for (const row of rows) {
+      const hold = holdOf(context, row.leakId);
+      if (hold) {
+        await moveTakedowns(tx, [row], "needs_manual_action", { at, message: storable(hold.reason), values: { reason: storable(hold.reason), webForm: null, formStep: null } });
+        continue;
+      }
       const recipients = found.get(row.id) ?? [];
       const plan = planRow(row, recipients, steps);
       const { formStep } = plan;
@@ -516,6 +549,28 @@ export async function sendNotice(ctx: TakedownsContext, noticeId: string, attemp
     await moveNotice(ctx.db, notice, "cancelled");
     return;
   }
+  // A link that stopped being hers to send for since the notice was written (a handle disputed
+  // meanwhile) waits for her; the notice goes without it, or not at all.
+  if (!notice.messageId) {
+    const context = await noticeContext(ctx, notice.userId, linked.map((t) => t.leakId));
+    const held = linked.filter((t) => holdOf(context, t.leakId));
+    if (held.length > 0) {
+      const rest = linked.filter((t) => !held.includes(t));
+      const earlier = rest.length > 0 ? await earlierNotices(ctx, rest.map((t) => t.id)) : [];
+      const at = ctx.now();
+      await ctx.db.transaction(async (tx) => {
+        for (const t of held) {
+          const reason = storable(holdOf(context, t.leakId)!.reason);
+          await moveTakedowns(tx, [t], "needs_manual_action", { at, message: reason, values: { reason, nextCheckAt: null } });
+        }
+        if (rest.length === 0) await moveNotice(tx, notice, "cancelled");
+        else await repo.updateNotice(tx, notice.id, composeNotice(ctx, context, notice.recipient, rest, earlier, notice.id.slice(0, 8), notice.kind));
+      });
+      if (rest.length === 0) return;
+      Object.assign(notice, composeNotice(ctx, context, notice.recipient, rest, earlier, notice.id.slice(0, 8), notice.kind));
+      linked.splice(0, linked.length, ...rest);
+    }
+  }
   const email = notice.recipient.email ?? "";
   const check = checkMailbox(email);
   if (!check.ok) {
@@ -596,8 +651,24 @@ export async function cloudflareReport(ctx: TakedownsContext, takedownIds: strin
   const rows = (await Promise.all(takedownIds.map((id) => repo.findTakedown(ctx.db, id)))).filter(
     (r): r is repo.TakedownRow => !!r && r.formStep?.via === "api" && r.formStep.status === "submitting" && r.status !== "cancelled",
   );
+  // A link that is no longer hers to send for (a handle disputed since) is not reported: it waits for her.
+  const context = rows.length > 0 ? await noticeContext(ctx, rows[0]!.userId, rows.map((r) => r.leakId)) : null;
+  const held = context ? rows.filter((r) => holdOf(context, r.leakId)) : [];
+  if (held.length > 0) {
+    const at = ctx.now();
+    await ctx.db.transaction(async (tx) => {
+      for (const row of held) {
+        const reason = storable(holdOf(context!, row.leakId)!.reason);
+        if (row.status === "queued" && row.level === null) await moveTakedowns(tx, [row], "needs_manual_action", { at, message: reason, values: { formStep: null, webForm: null, reason } });
+        else {
+          await repo.updateTakedowns(tx, [row.id], { formStep: null, updatedAt: at });
+          await noteTakedowns(tx, [{ takedownId: row.id, at, type: "needs_manual_action", message: reason }]);
+        }
+      }
+    });
+  }
   const byReport = new Map<string, repo.TakedownRow[]>();
-  for (const r of rows) byReport.set(r.formStep!.fields.urls ?? r.url, [...(byReport.get(r.formStep!.fields.urls ?? r.url) ?? []), r]);
+  for (const r of rows.filter((row) => !held.includes(row))) byReport.set(r.formStep!.fields.urls ?? r.url, [...(byReport.get(r.formStep!.fields.urls ?? r.url) ?? []), r]);
   let retry: Error | null = null;
   for (const group of byReport.values()) {
     const step = group[0]!.formStep!;

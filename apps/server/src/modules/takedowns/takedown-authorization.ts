@@ -1,5 +1,6 @@
 import type { AuthorizationInput, AuthorizationView } from "@leakwarden/contracts/takedowns";
 import { AppError } from "../../lib/app-error";
+import { citableProfiles } from "./takedown-authority";
 import { quotaFor } from "./takedown-quota";
 import type { TakedownsContext } from "./takedowns.context";
 import * as repo from "./takedowns.repository";
@@ -21,15 +22,21 @@ export async function verifiedNames(ctx: TakedownsContext, userId: string) {
   return identities.stageNames.filter((s) => s.verifiedAt);
 }
 
+/**
+ * Her authorization and the profiles a notice may cite: verified and not disputed by another
+ * account (`verified`); `disputed`: verified, but proved by another account too (held).
+ */
 export async function ownerOf(ctx: TakedownsContext, userId: string) {
-  const verified = await verifiedNames(ctx, userId);
+  const identities = await ctx.identities.get(userId);
+  const verified = citableProfiles(identities);
+  const disputed = identities.stageNames.filter((s) => s.verifiedAt && s.dispute);
   const authorization = await repo.findAuthorization(ctx.db, userId);
   let displayed: string | null = null;
   if (authorization) {
     if (authorization.ownerName === "legal_name") displayed = authorization.fullName;
     else displayed = (verified.find((s) => s.id === authorization.stageNameId) ?? verified[0])?.username ?? null;
   }
-  return { verified, authorization, displayed, examples: verified.map((s) => s.profileUrl).filter((u): u is string => !!u) };
+  return { identities, verified, disputed, authorization, displayed, examples: verified.map((s) => s.profileUrl).filter((u): u is string => !!u) };
 }
 
 export function statementFor(ctx: TakedownsContext, name: string): string {
@@ -38,6 +45,15 @@ export function statementFor(ctx: TakedownsContext, name: string): string {
 
 export async function requireReady(ctx: TakedownsContext, userId: string) {
   const owner = await ownerOf(ctx, userId);
+  if (owner.verified.length === 0 && owner.disputed.length > 0) {
+    const handles = owner.disputed.map((s) => `${s.username} on ${s.platform}`).join(" and ");
+    throw new AppError(
+      "FORBIDDEN",
+      `Another account has also proved ${handles}: takedowns citing it are held until our team confirms who owns it. We will write to you.`,
+      undefined,
+      { missing: "dispute", disputed: owner.disputed.map((s) => ({ stageNameId: s.id, platform: s.platform, username: s.username, profileUrl: s.profileUrl })) },
+    );
+  }
   if (owner.verified.length === 0) {
     throw new AppError(
       "FORBIDDEN",
@@ -58,8 +74,8 @@ export async function getAuthorization(ctx: TakedownsContext, userId: string): P
   return {
     statement: statementFor(ctx, a?.fullName ?? "[your full legal name]"),
     statementVersion: AUTHORIZATION_STATEMENT_VERSION,
-    ownershipVerified: owner.verified.length > 0,
-    verifiedStageNames: owner.verified.map((s) => ({ id: s.id, platform: s.platform, username: s.username, profileUrl: s.profileUrl })),
+    ownershipVerified: owner.verified.length + owner.disputed.length > 0,
+    verifiedStageNames: [...owner.verified, ...owner.disputed].map((s) => ({ id: s.id, platform: s.platform, username: s.username, profileUrl: s.profileUrl })),
     takedownsIncluded: q.limit !== 0,
     authorization: a
       ? {

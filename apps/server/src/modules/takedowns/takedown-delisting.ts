@@ -2,6 +2,7 @@ import { entitlements } from "@leakwarden/contracts/plans";
 import { type DelistingEngine, delistingEngines, type DelistingResponse, type MarkDelisting } from "@leakwarden/contracts/takedowns";
 import { AppError } from "../../lib/app-error";
 import { describeWorks } from "./notice-template";
+import { authorityOfAll, notHersError } from "./takedown-authority";
 import { requireReady } from "./takedown-authorization";
 import type { TakedownsContext } from "./takedowns.context";
 import * as repo from "./takedowns.repository";
@@ -25,7 +26,21 @@ export async function delistingPackages(ctx: TakedownsContext, userId: string): 
     });
   }
   const owner = await requireReady(ctx, userId);
-  const links = await repo.listLinksStillUp(ctx.db, userId);
+  const stillUp = await repo.listLinksStillUp(ctx.db, userId);
+  // A package carries only links that are hers to send for; the others are listed with what to prove.
+  const authority = authorityOfAll(owner.identities, await ctx.scans.leaksOf(userId, stillUp.map((l) => l.leakId)));
+  const links = stillUp.filter((l) => authority.get(l.leakId)?.ok);
+  const held = stillUp.flatMap((l) => {
+    const a = authority.get(l.leakId);
+    return a && !a.ok ? [{ leakId: a.leakId, code: a.code, reason: a.reason, prove: a.prove, nicknames: a.nicknames, url: l.url }] : [];
+  });
+  // The original work: her verified profiles on the platforms of the stage names that matched, or all of them.
+  const cite = links.flatMap((l) => {
+    const a = authority.get(l.leakId);
+    return a?.ok ? a.cite : [];
+  });
+  const cited = [...new Set(cite.map((s) => s.profileUrl).filter((u): u is string => !!u))];
+  const examples = cited.length > 0 ? cited : owner.examples;
   const submitted = await repo.listDelistings(ctx.db, userId);
   const urls = links.map((l) => l.url);
   return {
@@ -34,8 +49,8 @@ export async function delistingPackages(ctx: TakedownsContext, userId: string): 
       formUrl: DELISTING_FORMS[engine],
       fields: {
         copyrightOwner: owner.displayed,
-        descriptionOfWork: `${describeWorks(owner.displayed, owner.examples)} Notice sent by ${ctx.agent.name}, authorized agent of ${owner.displayed} (${ctx.agent.email}).`,
-        authorizedExampleUrls: owner.examples.join("\n"),
+        descriptionOfWork: `${describeWorks(owner.displayed, examples)} Notice sent by ${ctx.agent.name}, authorized agent of ${owner.displayed} (${ctx.agent.email}).`,
+        authorizedExampleUrls: examples.join("\n"),
         infringingUrls: urls.join("\n"),
       },
       urlList: urls.join("\n"),
@@ -45,6 +60,7 @@ export async function delistingPackages(ctx: TakedownsContext, userId: string): 
         submittedAt: submitted.find((s) => s.leakId === l.leakId && s.engine === engine)?.submittedAt.toISOString() ?? null,
       })),
     })),
+    held,
   };
 }
 
@@ -53,6 +69,8 @@ export async function markDelisting(ctx: TakedownsContext, userId: string, input
   const current = await delistingPackages(ctx, userId);
   const pack = current.packages.find((p) => p.engine === input.engine)!;
   const ids = input.leakIds ?? pack.items.map((i) => i.leakId);
+  const held = (current.held ?? []).filter((h) => ids.includes(h.leakId));
+  if (held.length > 0) throw notHersError(held);
   const unknown = ids.filter((id) => !pack.items.some((i) => i.leakId === id));
   if (unknown.length > 0) throw new AppError("VALIDATION", "Some of these links are not in the delisting package.", { leakIds: "Only links still up after a notice can be delisted." }, { leakIds: unknown });
   await repo.insertDelistings(ctx.db, ids.map((leakId) => ({ userId, leakId, engine: input.engine, submittedAt: ctx.now() })));

@@ -4,7 +4,7 @@ import type { StoredRecipient } from "../../db/schema/takedowns";
 import { AppError } from "../../lib/app-error";
 import { checkFileHostLink } from "../../scanner/file-host-gone";
 import { checkLink } from "./link-check";
-import { atOnce, composeNotice, earlierNotices, formStepFor, formStepMessage, noticeContext, queueNotice, scheduleCheck } from "./notice-pipeline";
+import { atOnce, composeNotice, earlierNotices, formStepFor, formStepMessage, holdOf, noticeContext, queueNotice, scheduleCheck } from "./notice-pipeline";
 import { moveTakedowns, noteTakedowns } from "./takedown-moves";
 import { nextCheckAt } from "./takedown-schedule";
 import { describeRecipient, ESCALATE_KIND_LABEL, isCloudflare, minuteOf, nextRecipient, storable } from "./takedown-shared";
@@ -130,12 +130,23 @@ export async function recheckTakedown(ctx: TakedownsContext, takedownId: string,
     return;
   }
 
-  if (row.removalDeadlineAt && !row.deadlineMissedAt && at >= row.removalDeadlineAt) {
+  const sinceNotice = at.getTime() - row.lastSentAt.getTime();
+  const missedNow = !!row.removalDeadlineAt && !row.deadlineMissedAt && at >= row.removalDeadlineAt;
+  if (missedNow || sinceNotice >= ctx.schedule.escalateAfterMs) {
+    // Escalating writes a notice: only while the link is hers to send for (a handle disputed since holds it).
+    const hold = holdOf(await noticeContext(ctx, row.userId, [row.leakId]), row.leakId);
+    if (hold) {
+      const reason = storable(`Still up: ${result.detail}. ${hold.reason}`);
+      await moveTakedowns(ctx.db, [row], "needs_manual_action", { at, message: reason, values: { ...checked, reason: storable(hold.reason), nextCheckAt: null } });
+      return;
+    }
+  }
+
+  if (missedNow) {
     await deadlineMissed(ctx, row, at, checked, result.detail);
     return;
   }
 
-  const sinceNotice = at.getTime() - row.lastSentAt.getTime();
   if (sinceNotice >= ctx.schedule.escalateAfterMs) {
     const next = nextRecipient(row);
     // Escalating past Cloudflare (no email: its form or its API) files its report as well.

@@ -3,6 +3,7 @@ import type { DbOrTx } from "../../db/client";
 import type { StoredAttestation } from "../../db/schema/takedowns";
 import { AppError } from "../../lib/app-error";
 import { addToGroups, composeNotice, lookUpRecipients, noticeContext, type NoticeGroup, planRow } from "./notice-pipeline";
+import { authorityOfAll, requireHers } from "./takedown-authority";
 import { ownerOf, requireReady } from "./takedown-authorization";
 import { CANCELLABLE, RESENDABLE } from "./takedown-lifecycle";
 import { moveNotice, moveTakedowns } from "./takedown-moves";
@@ -53,11 +54,13 @@ export async function checkRequest(ctx: TakedownsContext, userId: string, input:
   const at = ctx.now();
   const q = await quotaFor(ctx, userId, at);
   if (q.limit === 0) throw quotaError(q, ids.length);
-  await requireReady(ctx, userId);
+  const owner = await requireReady(ctx, userId);
 
   const leaks = await ctx.scans.leaksOf(userId, ids);
   const missing = ids.filter((id) => !leaks.some((l) => l.id === id));
   if (missing.length > 0) throw new AppError("NOT_FOUND", "Some of these leaks are not in your list.", undefined, { leakIds: missing });
+  // Authority per finding: a notice only for a link where what matched is hers (403 naming what to prove).
+  requireHers(owner.identities, leaks);
   const refuse = (reason: string, message: string, rows: typeof leaks) => {
     if (rows.length > 0) throw new AppError("CONFLICT", message, undefined, { reason, leakIds: rows.map((l) => l.id) });
   };
@@ -188,16 +191,20 @@ export async function createAutomatic(
   userId: string,
   leakIds: string[],
   record: (tx: DbOrTx, rows: repo.TakedownRow[]) => Promise<void>,
-): Promise<{ created: repo.TakedownRow[]; held: string[] }> {
+): Promise<{ created: repo.TakedownRow[]; held: string[]; needsAction: string[] }> {
   const at = ctx.now();
   const q = await quotaFor(ctx, userId, at);
-  if (q.limit === 0 || leakIds.length === 0) return { created: [], held: [] };
+  if (q.limit === 0 || leakIds.length === 0) return { created: [], held: [], needsAction: [] };
   const owner = await ownerOf(ctx, userId);
-  if (owner.verified.length === 0 || !owner.authorization || !owner.displayed) return { created: [], held: [] };
-  const leaks = (await ctx.scans.leaksOf(userId, leakIds.slice(0, 100))).filter(
+  if (owner.verified.length === 0 || !owner.authorization || !owner.displayed) return { created: [], held: [], needsAction: [] };
+  const eligible = (await ctx.scans.leaksOf(userId, leakIds.slice(0, 100))).filter(
     // A leak she marked a forgery is never sent a DMCA notice: the autopilot leaves it to her.
     (l) => l.confidence === "high" && (l.status === "new" || l.status === "confirmed") && !l.forgeryMarkedAt,
   );
+  // A finding matched only through what she has not proved is hers to act on (prove it), never sent.
+  const authority = authorityOfAll(owner.identities, eligible);
+  const leaks = eligible.filter((l) => authority.get(l.id)?.ok);
+  const needsAction = eligible.filter((l) => !authority.get(l.id)?.ok).map((l) => l.id);
   const result = await ctx.db.transaction(async (tx) => {
     await repo.lockUser(tx, userId);
     const taken = await repo.leaksWithAnyTakedown(tx, leaks.map((l) => l.id));
@@ -215,7 +222,7 @@ export async function createAutomatic(
       rows.map((r) => ({ takedownId: r.id, at, type: "created", message: "Sent by autopilot: a high-confidence finding, in a category you chose to have taken down automatically; looking up who can remove the link." })),
     );
     if (rows.length > 0) await record(tx, rows);
-    return { created: rows, held };
+    return { created: rows, held, needsAction };
   });
   if (result.created.length > 0) await ctx.queue.send(prepareTakedownsJob, { takedownIds: result.created.map((r) => r.id) });
   return result;
@@ -256,7 +263,8 @@ export async function resendTakedown(ctx: TakedownsContext, userId: string, id: 
   if (!RESENDABLE.includes(row.status)) {
     throw new AppError("CONFLICT", "Only a failed, unanswered or manual takedown can be sent again.", undefined, { status: row.status });
   }
-  await requireReady(ctx, userId);
+  const owner = await requireReady(ctx, userId);
+  requireHers(owner.identities, await ctx.scans.leaksOf(userId, [row.leakId]));
   const at = ctx.now();
   // A link that never counted (it stalled before anything went out) counts when it is sent: it needs room in the month.
   if (!(await repo.leaksEverTakenDown(ctx.db, [row.leakId])).has(row.leakId)) {

@@ -3,6 +3,7 @@ import type { StoredRecipient } from "../../db/schema/takedowns";
 import { AppError } from "../../lib/app-error";
 import { COUNTER_NOTICE_EXPLANATION } from "./reply-classifier";
 import { awaitsConfirmation } from "./takedown-shared";
+import { authorityOfAll } from "./takedown-authority";
 import type { TakedownsContext } from "./takedowns.context";
 import * as repo from "./takedowns.repository";
 
@@ -101,7 +102,10 @@ export async function listTakedowns(ctx: TakedownsContext, userId: string, query
 /** Each leak's latest takedown: the leaks list shows its status. */
 export async function latestForLeaks(ctx: TakedownsContext, userId: string, leakIds: string[]): Promise<LeakTakedowns> {
   const ids = [...new Set(leakIds.map((id) => id.toLowerCase()))];
-  return { items: (await repo.latestTakedownsForLeaks(ctx.db, userId, ids)).map(takedownView) };
+  const [items, identities, leaks] = await Promise.all([repo.latestTakedownsForLeaks(ctx.db, userId, ids), ctx.identities.get(userId), ctx.scans.leaksOf(userId, ids)]);
+  // Each asked finding no notice can be sent for yet, with why (the leaks list shows it on the row).
+  const held = [...authorityOfAll(identities, leaks).values()].flatMap((a) => (a.ok ? [] : [{ leakId: a.leakId, code: a.code, reason: a.reason, prove: a.prove, nicknames: a.nicknames }]));
+  return { items: items.map(takedownView), held };
 }
 
 export async function getTakedown(ctx: TakedownsContext, userId: string, id: string): Promise<TakedownDetail> {

@@ -13,7 +13,7 @@ vi.mock("sonner", () => {
   return { toast: { loading: record("loading"), success: record("success"), warning: record("warning"), info: record("info") } };
 });
 const rows = new Map<string, TakedownView>();
-vi.mock("./api/get-leak-takedowns", () => ({ getLeakTakedown: async (leakId: string) => rows.get(leakId) ?? null }));
+vi.mock("./api/get-leak-takedowns", () => ({ getLeakTakedown: async (leakId: string) => ({ takedown: rows.get(leakId) ?? null, hold: null }) }));
 
 const { toastTakedownOutcome } = await import("./api/follow-takedowns");
 
@@ -84,8 +84,8 @@ describe("the counts she reads after sending takedowns", () => {
       { kind: "warning", text: "1 notice sent for 2 links; 1 link needs your action." },
     ]);
     // The leaks list shows each row as read.
-    expect(client.getQueryData(queryKeys.takedowns.byLeak("a"))).toMatchObject({ status: "sent" });
-    expect(client.getQueryData(queryKeys.takedowns.byLeak("c"))).toMatchObject({ status: "needs_manual_action" });
+    expect(client.getQueryData(queryKeys.takedowns.byLeak("a"))).toMatchObject({ takedown: { status: "sent" }, hold: null });
+    expect(client.getQueryData(queryKeys.takedowns.byLeak("c"))).toMatchObject({ takedown: { status: "needs_manual_action" } });
   });
 });
 

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { CrossIcon } from "../../../components/icons";
 
 export interface ListEntry {
@@ -5,7 +6,11 @@ export interface ListEntry {
   label: string;
   href?: string | null;
   /** Short notes after the label (e.g. "Verified"). */
-  badges?: { text: string; tone: "good" | "muted" }[];
+  badges?: { text: string; tone: "good" | "muted" | "warn" }[];
+  /** A sentence under the entry (e.g. why a verified handle is held). */
+  note?: string | null;
+  /** A control of the entry's own, before its remove button. */
+  action?: ReactNode;
 }
 
 /** Entries with a remove button each; an empty list says so. */
@@ -36,12 +41,18 @@ export function EntryList({ entries, emptyText, removing, onRemove, removeLabel 
             {entry.badges?.map((badge) => (
               <span
                 key={badge.text}
-                className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${badge.tone === "good" ? "bg-emerald-400/15 text-emerald-300" : "bg-white/10 text-slate-300"}`}
+                className={`shrink-0 rounded-full px-2 py-0.5 text-xs font-medium ${badge.tone === "good" ? "bg-emerald-400/15 text-emerald-300" : badge.tone === "warn" ? "bg-amber-300/15 text-amber-200" : "bg-white/10 text-slate-300"}`}
               >
                 {badge.text}
               </span>
             ))}
+            {entry.note && (
+              <p className="basis-full text-xs text-amber-200" data-testid="entry-note">
+                {entry.note}
+              </p>
+            )}
           </div>
+          {entry.action}
           <button
             type="button"
             onClick={() => onRemove(entry.key)}

@@ -1,7 +1,9 @@
+import { NICKNAME_ATTESTATION } from "@leakwarden/contracts/identities";
 import { useState } from "react";
 import { useAddNickname } from "../api/add-nickname";
 import { useIdentities } from "../api/get-identities";
 import { useRemoveIdentity } from "../api/remove-identity";
+import { useSetNicknameAttested } from "../api/set-nickname-attested";
 import { errorMessage, useAddOutcome } from "../hooks/use-add-outcome";
 import { EntryList } from "./entry-list";
 import { IdentitiesLoadState } from "./identities-load-state";
@@ -13,6 +15,7 @@ export function NicknamesEditor(props: PlansTarget & { autoFocus?: boolean }) {
   const identities = useIdentities();
   const add = useAddNickname();
   const remove = useRemoveIdentity();
+  const attest = useSetNicknameAttested();
   const { run, quotaMessage, clearQuota } = useAddOutcome();
   const [removeError, setRemoveError] = useState<string | null>(null);
 
@@ -24,7 +27,28 @@ export function NicknamesEditor(props: PlansTarget & { autoFocus?: boolean }) {
   return (
     <div className="flex flex-col gap-4">
       <EntryList
-        entries={nicknames.map((n, index) => ({ key: n.id, label: n.value, badges: index >= limits.nicknames ? [{ text: NOT_SEARCHED, tone: "muted" as const }] : [] }))}
+        entries={nicknames.map((n, index) => ({
+          key: n.id,
+          label: n.value,
+          badges: index >= limits.nicknames ? [{ text: NOT_SEARCHED, tone: "muted" as const }] : [],
+          // Her statement that the name is hers: only then may a takedown rest on a page that names her by it.
+          action: (
+            <label className="flex shrink-0 items-center gap-1.5 text-xs text-slate-300" title={NICKNAME_ATTESTATION}>
+              <input
+                type="checkbox"
+                checked={!!n.attestedAt}
+                disabled={attest.isPending && attest.variables?.id === n.id}
+                onChange={(e) => {
+                  setRemoveError(null);
+                  attest.mutate({ id: n.id, attested: e.target.checked }, { onError: (err) => setRemoveError(errorMessage(err)) });
+                }}
+                aria-label={`${n.value} is my nickname: takedowns may rest on it`}
+                className="h-4 w-4 accent-brand-500"
+              />
+              It is mine
+            </label>
+          ),
+        }))}
         emptyText="No nicknames yet."
         removing={remove.isPending ? remove.variables?.id : null}
         removeLabel={(e) => `Remove nickname ${e.label}`}
@@ -34,6 +58,11 @@ export function NicknamesEditor(props: PlansTarget & { autoFocus?: boolean }) {
           remove.mutate({ kind: "nicknames", id }, { onError: (e) => setRemoveError(errorMessage(e)) });
         }}
       />
+      {nicknames.length > 0 && (
+        <p className="text-xs text-slate-400">
+          Tick "It is mine" for a nickname that is yours alone: takedowns are sent for pages that name you by it only then, and only once one of your profiles is verified.
+        </p>
+      )}
       {removeError && (
         <p role="alert" className="text-sm text-brand-300">
           {removeError}

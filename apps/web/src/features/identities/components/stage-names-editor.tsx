@@ -29,9 +29,10 @@ export function StageNamesEditor(props: PlansTarget) {
           const address = stageNameAddress(s.platformId, s.username);
           const badges = [
             ...(s.verifiedAt ? [{ text: "Verified", tone: "good" as const }] : []),
+            ...(s.dispute ? [{ text: "Under review", tone: "warn" as const }] : []),
             ...(index >= limits.stageNames ? [{ text: NOT_SEARCHED, tone: "muted" as const }] : []),
           ];
-          return { key: s.id, label: address.text, href: address.href, badges };
+          return { key: s.id, label: address.text, href: address.href, badges, note: s.dispute?.reason ?? null };
         })}
         emptyText="No accounts yet."
         removing={remove.isPending ? remove.variables?.id : null}

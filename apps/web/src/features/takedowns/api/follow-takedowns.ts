@@ -3,7 +3,7 @@ import type { QueryClient } from "@tanstack/react-query";
 import { toast } from "sonner";
 import { queryKeys } from "../../../lib/query-keys";
 import { requestOutcome } from "../takedown-counts";
-import { getLeakTakedown } from "./get-leak-takedowns";
+import { getLeakTakedown, type LeakTakedownState } from "./get-leak-takedowns";
 
 const EVERY_MS = 1_500;
 const TRIES = 20;
@@ -21,13 +21,14 @@ export async function toastTakedownOutcome(queryClient: QueryClient, res: Create
   const leakIds = res.items.map((t) => t.leakId);
   for (let i = 0; i < TRIES && !settled(counts); i++) {
     await wait(EVERY_MS);
-    let rows: TakedownView[];
+    let states: LeakTakedownState[];
     try {
-      rows = (await Promise.all(leakIds.map(getLeakTakedown))).filter((t): t is TakedownView => t !== null);
+      states = await Promise.all(leakIds.map(getLeakTakedown));
     } catch {
       break;
     }
-    for (const t of rows) queryClient.setQueryData(queryKeys.takedowns.byLeak(t.leakId), t);
+    states.forEach((state, i) => queryClient.setQueryData(queryKeys.takedowns.byLeak(leakIds[i]!), state));
+    const rows = states.map((s) => s.takedown).filter((t): t is TakedownView => t !== null);
     counts = countTakedowns(rows);
     if (!settled(counts)) toast.loading(requestOutcome(counts), { id });
   }

@@ -1,4 +1,4 @@
-import type { LeakTakedowns, TakedownView } from "@leakwarden/contracts/takedowns";
+import type { FindingHold, LeakTakedowns, TakedownView } from "@leakwarden/contracts/takedowns";
 import { useQuery } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { queryKeys } from "../../../lib/query-keys";
@@ -7,7 +7,10 @@ import { queryKeys } from "../../../lib/query-keys";
 const MOVING = new Set<TakedownView["status"]>(["draft", "queued"]);
 const MAX_IDS = 100;
 
-type Waiter = { resolve: (t: TakedownView | null) => void; reject: (e: unknown) => void };
+/** A leak's latest takedown (null: none), and why no notice can be sent for it yet (null: it can). */
+export type LeakTakedownState = { takedown: TakedownView | null; hold: FindingHold | null };
+
+type Waiter = { resolve: (t: LeakTakedownState) => void; reject: (e: unknown) => void };
 let pending: Map<string, Waiter[]> | null = null;
 
 async function flush(batch: Map<string, Waiter[]>) {
@@ -15,8 +18,11 @@ async function flush(batch: Map<string, Waiter[]>) {
   for (let i = 0; i < ids.length; i += MAX_IDS) {
     const chunk = ids.slice(i, i + MAX_IDS);
     try {
-      const { items } = await api<LeakTakedowns>(`/v1/takedowns/latest?leakIds=${chunk.join(",")}`);
-      for (const id of chunk) for (const w of batch.get(id)!) w.resolve(items.find((t) => t.leakId === id) ?? null);
+      const { items, held = [] } = await api<LeakTakedowns>(`/v1/takedowns/latest?leakIds=${chunk.join(",")}`);
+      for (const id of chunk) {
+        const state = { takedown: items.find((t) => t.leakId === id) ?? null, hold: held.find((h) => h.leakId === id) ?? null };
+        for (const w of batch.get(id)!) w.resolve(state);
+      }
     } catch (error) {
       for (const id of chunk) for (const w of batch.get(id)!) w.reject(error);
     }
@@ -24,7 +30,7 @@ async function flush(batch: Map<string, Waiter[]>) {
 }
 
 /** GET /v1/takedowns/latest: the rows of a leaks page ask in the same tick, so one request serves the page. */
-export function getLeakTakedown(leakId: string): Promise<TakedownView | null> {
+export function getLeakTakedown(leakId: string): Promise<LeakTakedownState> {
   return new Promise((resolve, reject) => {
     if (!pending) {
       const batch = new Map<string, Waiter[]>();
@@ -38,11 +44,11 @@ export function getLeakTakedown(leakId: string): Promise<TakedownView | null> {
   });
 }
 
-/** A leak's latest takedown (null: none), followed while its notice is being prepared and sent. */
+/** A leak's latest takedown (null: none) and its hold, followed while its notice is being prepared and sent. */
 export function useLeakTakedown(leakId: string) {
   return useQuery({
     queryKey: queryKeys.takedowns.byLeak(leakId),
     queryFn: () => getLeakTakedown(leakId),
-    refetchInterval: (query) => (query.state.data && MOVING.has(query.state.data.status) ? 1_500 : false),
+    refetchInterval: (query) => (query.state.data?.takedown && MOVING.has(query.state.data.takedown.status) ? 1_500 : false),
   });
 }

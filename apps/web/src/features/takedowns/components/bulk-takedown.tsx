@@ -26,7 +26,7 @@ export function BulkTakedown({ leaks, onSent, onProveOwnership, upgradeHref }: {
           onProveOwnership={onProveOwnership}
           upgradeHref={upgradeHref}
           onSent={(res) => {
-            for (const item of res.items) queryClient.setQueryData(queryKeys.takedowns.byLeak(item.leakId), item);
+            for (const item of res.items) queryClient.setQueryData(queryKeys.takedowns.byLeak(item.leakId), { takedown: item, hold: null });
             void toastTakedownOutcome(queryClient, res);
             onSent();
           }}

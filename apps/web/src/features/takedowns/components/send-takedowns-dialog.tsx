@@ -1,5 +1,5 @@
 import type { LeakView } from "@leakwarden/contracts/scans";
-import type { CreateTakedowns, CreateTakedownsResponse, TakedownsPreview } from "@leakwarden/contracts/takedowns";
+import type { CreateTakedowns, CreateTakedownsResponse, FindingHold, TakedownsPreview } from "@leakwarden/contracts/takedowns";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
@@ -248,16 +248,26 @@ function PreviewRefusal({
       </>
     );
   }
+  // Links matched only through what she has not proved: each with its reason, and the step that solves it.
+  const findings = error.code === "FORBIDDEN" && error.details?.reason === "not_proven" && Array.isArray(error.details.findings) ? (error.details.findings as FindingHold[]) : [];
+  const toProve = findings.some((f) => f.code === "unproven_profile" || f.code === "unattested_nickname");
   return (
     <>
       <p role="alert" className="mt-2 text-sm text-amber-100">
         {error.message}
       </p>
+      {findings.length > 1 && (
+        <ul className="mt-3 flex max-h-48 flex-col gap-1 overflow-y-auto rounded-lg border border-white/10 bg-black/30 p-3 text-xs text-slate-300" aria-label="Links that wait for your proof">
+          {findings.map((f) => (
+            <li key={f.leakId}>{f.reason}</li>
+          ))}
+        </ul>
+      )}
       <div className="mt-5 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         <button type="button" onClick={onClose} className={secondary}>
           Close
         </button>
-        {error.code === "FORBIDDEN" && error.details?.missing === "ownership" && (
+        {error.code === "FORBIDDEN" && (error.details?.missing === "ownership" || toProve) && (
           <button type="button" onClick={onProveOwnership} className={primary}>
             Prove ownership
           </button>

@@ -25,7 +25,7 @@ interface TakedownActionProps {
   upgradeHref: string;
 }
 
-type Explain = "ownership" | "confirm" | "authorize" | "takeitdown" | null;
+type Explain = "ownership" | "confirm" | "authorize" | "takeitdown" | "hold" | null;
 
 const buttonClass =
   "h-8 rounded-md bg-brand-600 px-2.5 text-xs font-semibold whitespace-nowrap text-white hover:bg-brand-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-400 disabled:opacity-70";
@@ -48,7 +48,9 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
   const authorization = useAuthorization();
   const queryClient = useQueryClient();
   const [explain, setExplain] = useState<Explain>(null);
-  const status = current.data?.status;
+  const status = current.data?.takedown?.status;
+  // What matched on this link is not proven hers yet: no notice can go out for it until she proves it.
+  const hold = current.data?.hold ?? null;
   const markForgery = useMarkForgery();
   // Marked a forgery or AI image of her: copyright does not reach it, so only the TAKE IT DOWN request is offered.
   const forged = !!leak.forgeryMarkedAt;
@@ -69,6 +71,7 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
   const onClick = (options: Omit<CreateTakedowns, "leakIds"> = {}) => {
     chosen.current = options;
     if (ownershipVerified === false) return setExplain("ownership");
+    if (hold) return setExplain("hold");
     if (leak.confidence !== "high" && leak.status === "new") return setExplain("confirm");
     // Without a plan that includes takedowns the server refuses: it says so, rather than asking her to sign first.
     if (authorization.data && authorization.data.takedownsIncluded && !authorization.data.authorization) return setExplain("authorize");
@@ -115,6 +118,17 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
         </button>
       </span>
     );
+    // Before any profile is proved, the proof panel says it for every row at once.
+    if (hold && ownershipVerified) {
+      control = (
+        <span className="flex flex-col gap-1.5">
+          {control}
+          <span className="max-w-56 text-xs text-amber-200" data-testid="takedown-hold">
+            {hold.reason}
+          </span>
+        </span>
+      );
+    }
   }
 
   return (
@@ -129,7 +143,7 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
           upgradeHref={upgradeHref}
           onSent={(res) => {
             const item = res.items[0];
-            if (item) queryClient.setQueryData(queryKeys.takedowns.byLeak(leak.id), item);
+            if (item) queryClient.setQueryData(queryKeys.takedowns.byLeak(leak.id), { takedown: item, hold: null });
             void toastTakedownOutcome(queryClient, res);
           }}
         />
@@ -156,6 +170,34 @@ export function TakedownAction({ leak, ownershipVerified, onProveOwnership, take
                 >
                   Prove ownership
                 </button>
+              </DialogActions>
+            </>
+          )}
+        </ModalDialog>
+      )}
+      {explain === "hold" && hold && (
+        <ModalDialog title={hold.code === "disputed_handle" ? "This handle is under review" : "Prove that it is yours first"} onClose={() => setExplain(null)}>
+          {(close) => (
+            <>
+              <p className="mt-2 text-sm text-slate-300">
+                A takedown notice goes out in our name as your agent, under penalty of perjury: it can only be sent for content that is yours. {hold.reason}
+              </p>
+              <DialogActions>
+                <button type="button" onClick={close} className={dialogSecondaryButton}>
+                  Not now
+                </button>
+                {(hold.code === "unproven_profile" || hold.code === "unattested_nickname") && (
+                  <button
+                    type="button"
+                    onClick={() => {
+                      close();
+                      onProveOwnership();
+                    }}
+                    className={dialogPrimaryButton}
+                  >
+                    {hold.code === "unattested_nickname" ? "Open your identities" : "Prove ownership"}
+                  </button>
+                )}
               </DialogActions>
             </>
           )}
