@@ -39,19 +39,20 @@ describe("recipients that cannot be steered", () => {
   const jobs = ["takedowns.autopilot-sweep", "takedowns.prepare", "takedowns.send-notice"];
   const scanOf = new Map<string, string>();
 
-  /** A high-confidence finding of hers at `url`, as a scan records it. */
+  /** A high-confidence finding of hers at `url`, as a scan records it: the page names the stage name she proved. */
   async function found(userId: string, url: string) {
     if (!scanOf.has(userId)) scanOf.set(userId, (await insertScan(services.database.db, userId, "manual")).id);
+    const name = userId === beaId ? "luna_rivers_two" : "luna_rivers";
     await upsertLeak(services.database.db, {
       userId,
       scanId: scanOf.get(userId)!,
       canonicalUrl: url,
       url,
       domain: new URL(url).hostname,
-      title: "luna_rivers leaked",
+      title: `${name} leaked`,
       category: "leak_site",
       confidence: "high",
-      evidence: { matchedNames: ["luna_rivers"], title: "luna_rivers leaked", snippet: "luna_rivers leaked pack" },
+      evidence: { matchedNames: [name], title: `${name} leaked`, snippet: `${name} leaked pack` },
       seenAt: clock.now(),
     });
     const [row] = await services.database.db.select({ id: leak.id }).from(leak).where(and(eq(leak.userId, userId), eq(leak.url, url)));
