@@ -159,7 +159,9 @@ describe("discovery by crawling: names that cannot hide and images with no text"
     const scanned = await runScan({ identity, referenceHashes: [] }, { settings: parseScannerSettings({ ...web.settings, SCAN_MAX_QUERIES: "2", SCAN_BUDGET_MS: "20000" }), catalog: await loadLeakSiteCatalog(web.catalogPath) });
     expect(scanned.analysedUrls.length).toBeGreaterThan(0);
     const leakUrls = [...web.leaks, ...cases.map((c) => c.url)];
-    expect(scanned.leaks.map((l) => l.url).filter((u) => leakUrls.includes(u))).toEqual([]);
+    // None through the search; one a page it reads lists as hers may be read on its own page.
+    const bySearch = scanned.leaks.filter((l) => leakUrls.includes(l.url) && !l.evidence.sources.every((s) => s === "listed on a page read"));
+    expect(bySearch.map((l) => l.url)).toEqual([]);
   }, 30_000);
 
   it("crawling finds every disguised name and every copy of her photos, and nothing else (recall and precision 100%)", async () => {
