@@ -11,7 +11,7 @@ import type { JobQueue } from "../../jobs/queue";
 import { signedInRecently } from "../../auth/recent-sign-in";
 import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
-import { ACCURACY_STATEMENT, GOOD_FAITH_STATEMENT } from "../takedowns/notice-template";
+import { ACCURACY_STATEMENT, GOOD_FAITH_STATEMENT } from "../takedowns/takedowns.service";
 import { eraseAccountJob } from "./account.job-definitions";
 import { eraseFromOutbox } from "./outbox-erasure";
 

@@ -5,7 +5,7 @@ import { referenceImage } from "../../db/schema/scans";
 import { ALL_WORDS, hashColumns, nearHashesQuery, wordRanges } from "./multi-index-hash";
 import type { LeakCategory } from "@leakwarden/contracts/scans";
 import type { LeakEvidence } from "@leakwarden/contracts/leak-evidence";
-import { recordLeak } from "../scans/record-leak";
+import { recordLeak } from "../scans/leak-recording.service";
 
 export type IndexedImageRow = typeof indexedImage.$inferSelect;
 
@@ -124,7 +124,7 @@ export async function findReferenceImage(db: DbOrTx, id: string) {
 }
 
 /**
- * A leak found through the index, stored by recordLeak (scans/record-leak.ts): an image match
+ * A leak found through the index, stored by recordLeak (scans/record-leak.repository.ts): an image match
  * never reopens a removed leak nor replaces what a reading of the page recorded; its image
  * matches join the evidence. `isNew`: this made the row.
  */

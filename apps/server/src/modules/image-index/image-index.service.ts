@@ -13,7 +13,7 @@ import { matchReferences, prepareReferences, type PreparedReference, type Refere
 import type { LeakSiteCatalog } from "../../scanner/leak-site-catalog";
 import type { StageName } from "../../scanner/platform-profiles";
 import type { LeakCategory } from "../../scanner/scan-types";
-import { referenceHashesOf } from "../scans/reference-hashes";
+import { referenceHashesOf } from "./reference-hashes";
 import { matchReferenceJob } from "./image-index.job-definitions";
 import * as repo from "./image-index.repository";
 import { normalizeHash } from "./multi-index-hash";
@@ -30,6 +30,18 @@ import { normalizeHash } from "./multi-index-hash";
  */
 
 /** An image a scan or crawl fetched and hashed on a page (hashImageBuffer's eight orientation hashes, the mirror hashed from mirrored pixels). */
+export { referenceHashesOf, storedReferenceHashes } from "./reference-hashes";
+
+/** Indexed images by id (re-uploads compare a new leak's images with a removed one's). */
+export function findImages(db: DbOrTx, ids: number[]) {
+  return repo.findImages(db, ids);
+}
+
+/** Hashes within `maxDistance` of any of `hashes` in the image or reference index. */
+export function nearHashes(...args: Parameters<typeof repo.nearHashes>) {
+  return repo.nearHashes(...args);
+}
+
 export type SeenImage = {
   imageUrl: string;
   pageUrl: string;

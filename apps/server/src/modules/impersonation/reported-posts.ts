@@ -3,7 +3,7 @@ import type { DbOrTx } from "../../db/client";
 import { leak } from "../../db/schema/scans";
 import { AppError } from "../../lib/app-error";
 import { displayDomain, tryCanonicalizeUrl } from "../../scanner/canonical-url";
-import { recordLeak } from "../scans/record-leak";
+import { recordLeak } from "../scans/leak-recording.service";
 
 export type ReportedPost = { url: string; imageUrl: string; title: string; detail: string };
 

@@ -6,7 +6,7 @@ import { imageSighting } from "../../db/schema/image-index";
 import { leak, type StoredReupload } from "../../db/schema/scans";
 import { takedown } from "../../db/schema/takedowns";
 import { tryCanonicalizeUrl } from "../../scanner/canonical-url";
-import { findImages, nearHashes } from "../image-index/image-index.repository";
+import { findImages, nearHashes } from "../image-index/image-index.service";
 
 /**
  * Re-uploads: a link of hers first seen now that posts again what an earlier link of hers showed,
