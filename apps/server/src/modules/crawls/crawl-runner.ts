@@ -22,7 +22,7 @@ import { parseRobotsTxt, robotsCrawlDelayMs, robotsVerdict, type RobotsFile } fr
 import type { ScannerSettings } from "../../scanner/scanner-settings";
 import type { Finding } from "../../scanner/scan-types";
 import type { SeenImage } from "../image-index/image-index.service";
-import { HostBackoffError, HostPoliteness, retryAfterMs, type HostLease } from "./host-politeness";
+import { HostBackoffError, HostPoliteness, retryAfterMs, type HostLease } from "./host-politeness.repository";
 import * as repo from "./crawls.repository";
 import { recordLeak } from "../scans/leak-recording.service";
 

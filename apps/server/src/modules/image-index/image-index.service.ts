@@ -16,7 +16,7 @@ import type { LeakCategory } from "../../scanner/scan-types";
 import { referenceHashesOf } from "./reference-hashes";
 import { matchReferenceJob } from "./image-index.job-definitions";
 import * as repo from "./image-index.repository";
-import { normalizeHash } from "./multi-index-hash";
+import { normalizeHash } from "./multi-index-hash.repository";
 
 /**
  * The shared image index (docs/decisions/011-image-index.md). Scans and crawls hand it the
@@ -40,6 +40,16 @@ export function findImages(db: DbOrTx, ids: number[]) {
 /** Hashes within `maxDistance` of any of `hashes` in the image or reference index. */
 export function nearHashes(...args: Parameters<typeof repo.nearHashes>) {
   return repo.nearHashes(...args);
+}
+
+/** The indexed images seen on each of `pages` (re-uploads look for a removed page's images on a new one). */
+export function sightingsOfPages(db: DbOrTx, pages: string[]) {
+  return repo.sightingsOfPages(db, pages);
+}
+
+/** On how many pages each of the images was seen (a site's own asset is seen on many). */
+export function pageCountsOf(db: DbOrTx, imageIds: number[]) {
+  return repo.pageCountsOf(db, imageIds);
 }
 
 export type SeenImage = {
