@@ -39,7 +39,7 @@ const appZones = [
   },
 ];
 // A server module reaches another only through that module's service (and the job types of its
-// `*.job-definitions.ts`, which the enqueuing service imports): never its repository, schema or helpers.
+// `*.job-definitions.ts`, which the enqueuing service imports): never its repository or other files.
 const modulesDir = "./apps/server/src/modules";
 const moduleNames = fs
   .readdirSync(new URL(modulesDir, import.meta.url), { withFileTypes: true })
