@@ -29,7 +29,7 @@ import { runMigrations } from "../apps/server/src/db/migrate";
 import { createLogger } from "../apps/server/src/lib/logger";
 import { nearHashes, rowsOf } from "../apps/server/src/modules/image-index/image-index.repository";
 import { createImageIndexService } from "../apps/server/src/modules/image-index/image-index.service";
-import { hashBits, MIH_WORDS, nearHashesQuery, wordRanges } from "../apps/server/src/modules/image-index/multi-index-hash";
+import { hashBits, MIH_WORDS, nearHashesQuery, wordRanges } from "../apps/server/src/modules/image-index/multi-index-hash.repository";
 import { LeakSiteCatalog } from "../apps/server/src/scanner/leak-site-catalog";
 import { user } from "../apps/server/src/db/schema/auth";
 import { referenceImage } from "../apps/server/src/db/schema/scans";

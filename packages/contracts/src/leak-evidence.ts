@@ -4,7 +4,7 @@ import { z } from "zod";
  * A leak's evidence: why a page was listed as a leak of hers. Stored as one JSON record per leak
  * (leak.evidence), each kind of evidence under its own key, written by the scanner
  * (analyze-page), the crawler (crawl-runner), the shared image index and her own reports of an
- * impersonator's posts, and merged on each sighting (record-leak.ts).
+ * impersonator's posts, and merged on each sighting (record-leak.repository.ts).
  *
  * Adding a kind is one line in `leakEvidenceKinds` below: its key and its schema. Writers then
  * must write that shape (a wrong one fails typecheck) and readers get it typed; rows stored before

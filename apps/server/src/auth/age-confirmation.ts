@@ -1,11 +1,10 @@
 import { confirmAgeSchema, type ConfirmAgeResponse } from "@leakwarden/contracts/account";
-import { and, eq } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Db } from "../db/client";
-import { user } from "../db/schema/auth";
 import { readJson, signedInUser, type AppEnv } from "../http/context";
 import { requireSession } from "../http/middleware";
 import type { Logger } from "../lib/logger";
+import { confirmAge } from "./auth.repository";
 
 export interface AgeConfirmationDeps {
   db: Db;
@@ -24,12 +23,7 @@ export function ageConfirmationRoutes({ db, logger, now = () => new Date() }: Ag
     await readJson(c, confirmAgeSchema);
     const confirmedAt = now();
     // Only the first confirmation counts.
-    const changed = await db
-      .update(user)
-      .set({ ageConfirmed: true, ageConfirmedAt: confirmedAt, updatedAt: confirmedAt })
-      .where(and(eq(user.id, id), eq(user.ageConfirmed, false)))
-      .returning({ id: user.id });
-    if (changed.length > 0) logger.info({ userId: id, ageConfirmedAt: confirmedAt.toISOString() }, "18+ confirmation recorded");
+    if (await confirmAge(db, id, confirmedAt)) logger.info({ userId: id, ageConfirmedAt: confirmedAt.toISOString() }, "18+ confirmation recorded");
     const body: ConfirmAgeResponse = { ageConfirmed: true };
     return c.json(body);
   });

@@ -1,6 +1,5 @@
 import { createHash, createHmac } from "node:crypto";
 import { betterAuth } from "better-auth";
-import { and, eq, isNotNull, like } from "drizzle-orm";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
@@ -24,7 +23,8 @@ import type { Logger } from "../lib/logger";
 import { authRateLimitStorage } from "./rate-limit-storage";
 import { signedInRecently } from "./recent-sign-in";
 import { takeSecondFactor } from "./second-factor";
-import { claimTotpStep, TOTP_CODE_USED, totpKey, totpStepOf } from "./totp-replay";
+import { claimTotpStep, deleteResetLinks, findPasswordHash, findTwoFactor } from "./auth.repository";
+import { TOTP_CODE_USED, totpKey, totpStepOf } from "./totp-replay";
 
 /** Header our HTTP layer sets from the socket's address (or a trusted proxy's); clients cannot supply it. */
 export const clientIpHeader = "x-leakwarden-client-ip";
@@ -159,7 +159,7 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
    * who read her mail) can no longer set a password with it.
    */
   async function retireResetLinks(userId: string): Promise<void> {
-    await db.delete(verification).where(and(like(verification.identifier, `${RESET_PASSWORD_PREFIX}%`), eq(verification.value, userId)));
+    await deleteResetLinks(db, RESET_PASSWORD_PREFIX, userId);
   }
 
   /** Counts one attempt under `key`; refused (429) once the window's allowance is spent. */
@@ -184,7 +184,7 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
 
   /** Refuses a code whose time step (or a later one) she already used; a code that is not hers is left to the plugin to refuse. */
   async function takeTotpCode(ctx: AuthContext, userId: string, code: string): Promise<void> {
-    const [row] = await db.select({ secret: twoFactorTable.secret }).from(twoFactorTable).where(eq(twoFactorTable.userId, userId)).limit(1);
+    const row = await findTwoFactor(db, userId);
     if (!row) return;
     const key = totpKey(await symmetricDecrypt({ key: ctx.context.secretConfig, data: row.secret }));
     const step = totpStepOf(key, code, Date.now());
@@ -205,15 +205,11 @@ export function createAuth(db: Db, settings: AuthSettings, sendEmail: (email: Ou
     // No session: the library refuses the request itself.
     if (!signedIn) return;
     const userId = signedIn.user.id;
-    const [credential] = await db
-      .select({ password: account.password })
-      .from(account)
-      .where(and(eq(account.userId, userId), eq(account.providerId, "credential"), isNotNull(account.password)))
-      .limit(1);
-    if (credential?.password) {
+    const password = await findPasswordHash(db, userId);
+    if (password) {
       const typed = body.currentPassword;
       if (typeof typed !== "string" || typed === "") throw invalidFields({ currentPassword: emailChangeMessages.passwordRequired });
-      if (!(await ctx.context.password.verify({ hash: credential.password, password: typed }))) throw invalidFields({ currentPassword: emailChangeMessages.passwordWrong });
+      if (!(await ctx.context.password.verify({ hash: password, password: typed }))) throw invalidFields({ currentPassword: emailChangeMessages.passwordWrong });
     } else if (!signedInRecently(new Date(signedIn.session.createdAt))) {
       throw new APIError("FORBIDDEN", { message: emailChangeMessages.recentSignInRequired, code: "RECENT_SIGN_IN_REQUIRED" });
     }

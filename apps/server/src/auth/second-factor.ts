@@ -1,8 +1,7 @@
 import { symmetricDecrypt, symmetricEncrypt } from "better-auth/crypto";
-import { and, eq } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { twoFactor } from "../db/schema/auth";
-import { claimTotpStep, totpKey, totpStepOf } from "./totp-replay";
+import { claimTotpStep, findTwoFactor, replaceBackupCodes } from "./auth.repository";
+import { totpKey, totpStepOf } from "./totp-replay";
 
 /** The key the two-factor plugin encrypts with (the library's secret configuration). */
 type SecretConfig = Parameters<typeof symmetricDecrypt>[0]["key"];
@@ -17,7 +16,7 @@ export type SecondFactorCheck = "ok" | "invalid" | "used";
 export async function takeSecondFactor(db: Db, secret: SecretConfig, userId: string, typed: string): Promise<SecondFactorCheck> {
   const code = typed.trim();
   if (code === "" || code.length > 64) return "invalid";
-  const [row] = await db.select({ id: twoFactor.id, secret: twoFactor.secret, backupCodes: twoFactor.backupCodes }).from(twoFactor).where(eq(twoFactor.userId, userId)).limit(1);
+  const row = await findTwoFactor(db, userId);
   if (!row) return "invalid";
   if (/^\d{6}$/.test(code)) {
     const step = totpStepOf(totpKey(await symmetricDecrypt({ key: secret, data: row.secret })), code, Date.now());
@@ -33,10 +32,6 @@ export async function takeSecondFactor(db: Db, secret: SecretConfig, userId: str
   if (!Array.isArray(codes) || !codes.includes(code)) return "invalid";
   const left = codes.filter((c) => c !== code);
   // Only if the codes are still those read: two requests with one backup code cannot both pass.
-  const taken = await db
-    .update(twoFactor)
-    .set({ backupCodes: await symmetricEncrypt({ key: secret, data: JSON.stringify(left) }) })
-    .where(and(eq(twoFactor.id, row.id), eq(twoFactor.backupCodes, row.backupCodes)))
-    .returning({ id: twoFactor.id });
-  return taken.length > 0 ? "ok" : "used";
+  const taken = await replaceBackupCodes(db, row.id, row.backupCodes, await symmetricEncrypt({ key: secret, data: JSON.stringify(left) }));
+  return taken ? "ok" : "used";
 }

@@ -1,13 +1,12 @@
 import { sessionIdSchema, type AccountSessionsResponse, type RevokedSessionsResponse } from "@leakwarden/contracts/sessions";
-import { and, desc, eq, gt, ne } from "drizzle-orm";
 import { Hono } from "hono";
 import type { Db } from "../db/client";
-import { session } from "../db/schema/auth";
 import { signedInUser, type AppEnv } from "../http/context";
 import { requireSession } from "../http/middleware";
 import { AppError } from "../lib/app-error";
 import type { Logger } from "../lib/logger";
 import type { Auth } from "./auth";
+import { deleteOtherSessions, deleteOwnSession, listStandingSessions } from "./auth.repository";
 import { describePlace, displayAddress } from "./place";
 import { describeDevice } from "./user-agent";
 
@@ -35,11 +34,7 @@ export function sessionsRoutes({ db, auth, logger, now = () => new Date() }: Ses
   routes.get("/v1/account/sessions", requireSession, async (c) => {
     const { id: userId } = signedInUser(c);
     const currentId = await currentSessionId(c.req.raw.headers);
-    const rows = await db
-      .select({ id: session.id, userAgent: session.userAgent, ipAddress: session.ipAddress, createdAt: session.createdAt, updatedAt: session.updatedAt })
-      .from(session)
-      .where(and(eq(session.userId, userId), gt(session.expiresAt, now())))
-      .orderBy(desc(session.updatedAt));
+    const rows = await listStandingSessions(db, userId, now());
     const body: AccountSessionsResponse = {
       sessions: rows
         .map((row) => ({
@@ -60,12 +55,9 @@ export function sessionsRoutes({ db, auth, logger, now = () => new Date() }: Ses
   routes.post("/v1/account/sessions/revoke-others", requireSession, async (c) => {
     const { id: userId } = signedInUser(c);
     const currentId = await currentSessionId(c.req.raw.headers);
-    const removed = await db
-      .delete(session)
-      .where(and(eq(session.userId, userId), ne(session.id, currentId)))
-      .returning({ id: session.id });
-    logger.info({ userId, revoked: removed.length }, "other sessions signed out");
-    const body: RevokedSessionsResponse = { revoked: removed.length };
+    const revoked = await deleteOtherSessions(db, userId, currentId);
+    logger.info({ userId, revoked }, "other sessions signed out");
+    const body: RevokedSessionsResponse = { revoked };
     return c.json(body);
   });
 
@@ -74,11 +66,7 @@ export function sessionsRoutes({ db, auth, logger, now = () => new Date() }: Ses
     const parsed = sessionIdSchema.safeParse(c.req.param("id"));
     if (!parsed.success) throw new AppError("NOT_FOUND", "No such session.");
     // Another creator's session id is answered exactly like one that does not exist.
-    const removed = await db
-      .delete(session)
-      .where(and(eq(session.id, parsed.data), eq(session.userId, userId)))
-      .returning({ id: session.id });
-    if (removed.length === 0) throw new AppError("NOT_FOUND", "No such session.");
+    if (!(await deleteOwnSession(db, userId, parsed.data))) throw new AppError("NOT_FOUND", "No such session.");
     logger.info({ userId }, "session signed out from the account settings");
     const body: RevokedSessionsResponse = { revoked: 1 };
     return c.json(body);

@@ -1,7 +1,4 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { and, eq, isNull, lt, or } from "drizzle-orm";
-import type { Db } from "../db/client";
-import { twoFactor } from "../db/schema/auth";
 
 export const TOTP_CODE_USED = "This code has already been used. Wait for the next code in your authenticator app and enter that one.";
 
@@ -53,18 +50,4 @@ export function totpStepOf(key: Buffer, code: string, nowMs: number): number | n
     if (timingSafeEqual(Buffer.from(codeAt(key, step)), Buffer.from(code))) matched = step;
   }
   return matched;
-}
-
-/**
- * Takes `step` as her last used one, if it is later than any she used: false when a code of this
- * step (or a later one) was already accepted. One conditional write, so two requests with the same
- * code, on any API process, cannot both pass.
- */
-export async function claimTotpStep(db: Db, userId: string, step: number): Promise<boolean> {
-  const claimed = await db
-    .update(twoFactor)
-    .set({ lastTotpStep: step })
-    .where(and(eq(twoFactor.userId, userId), or(isNull(twoFactor.lastTotpStep), lt(twoFactor.lastTotpStep, step))))
-    .returning({ id: twoFactor.id });
-  return claimed.length > 0;
 }

@@ -1,11 +1,10 @@
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { MiddlewareHandler } from "hono";
 import { clientIpHeader, type Auth } from "../auth/auth";
+import { standingSessionStatement } from "../auth/auth.repository";
 import { AppError } from "../lib/app-error";
 import type { TrustedProxies } from "../lib/trusted-proxies";
-import { and, eq, gt, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { session, user } from "../db/schema/auth";
 import { currentUser, signedInUser, type AppEnv, type SessionUser } from "./context";
 import { SessionCache, type FoundSession } from "./session-cache";
 
@@ -38,13 +37,7 @@ export function withClientIp(request: Request, ip: string): Request {
  * Built once and bound per call, as the Leaks list's statements are: it runs on every signed-in call.
  */
 function standingSessionReader(db: Db): (sessionId: string) => Promise<SessionUser | null> {
-  const statement = db
-    .select({ id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, ageConfirmed: user.ageConfirmed })
-    .from(session)
-    .innerJoin(user, eq(user.id, session.userId))
-    .where(and(eq(session.id, sql.placeholder("sessionId")), gt(session.expiresAt, sql.placeholder("now"))))
-    .limit(1)
-    .prepare("lw_standing_session");
+  const statement = standingSessionStatement(db);
   return async (sessionId) => (await statement.execute({ sessionId, now: new Date() }))[0] ?? null;
 }
 

@@ -1,9 +1,8 @@
-import { and, like, lt, notLike, or } from "drizzle-orm";
 import ipaddr from "ipaddr.js";
 import type { Db } from "../db/client";
-import { rateLimit } from "../db/schema/auth";
 import { countInWindow } from "../db/window-count";
 import { AppError } from "../lib/app-error";
+import { deleteEndedCounters } from "./http.repository";
 
 /** Request limits' windows are at most a day: their counters are swept a day after their window started. */
 export const REQUEST_LIMIT_MAX_WINDOW_SECONDS = 24 * 60 * 60;
@@ -59,12 +58,5 @@ export function addressKey(address: string): string {
  * started, ours ("lw:…") after a day. Other counters (the contact form's) sweep themselves.
  */
 export async function sweepWindowCounters(db: Db, at: number, libraryWindowMs: number): Promise<void> {
-  await db
-    .delete(rateLimit)
-    .where(
-      or(
-        and(like(rateLimit.key, "%|/%"), notLike(rateLimit.key, "lw:%"), lt(rateLimit.lastRequest, at - libraryWindowMs)),
-        and(like(rateLimit.key, "lw:%"), lt(rateLimit.lastRequest, at - REQUEST_LIMIT_MAX_WINDOW_SECONDS * 1000)),
-      ),
-    );
+  await deleteEndedCounters(db, at - libraryWindowMs, at - REQUEST_LIMIT_MAX_WINDOW_SECONDS * 1000);
 }

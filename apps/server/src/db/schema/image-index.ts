@@ -10,7 +10,7 @@ import { referenceImage } from "./scans";
 
 /**
  * A 256-bit PDQ hash as a bit string, and its 11 words for multi-index hashing (MIH_WORDS in
- * modules/image-index/multi-index-hash.ts: eight of 23 bits, three of 24, as unsigned integers).
+ * modules/image-index/multi-index-hash.repository.ts: eight of 23 bits, three of 24, as unsigned integers).
  */
 function hashWords() {
   return {

@@ -1,17 +1,8 @@
 import { findPlatform } from "@leakwarden/contracts/platforms";
-import { and, asc, eq, gt, inArray } from "drizzle-orm";
 import { Zip, ZipDeflate } from "fflate";
 import type { Db } from "../../db/client";
-import { accountDeletion } from "../../db/schema/account-data";
-import { alertRule } from "../../db/schema/alerts";
-import { account, session, user } from "../../db/schema/auth";
-import { billingEvent, billingPayment, subscription } from "../../db/schema/billing";
-import { allowedDomain, creatorProfile, nickname, stageName } from "../../db/schema/identities";
-import { impersonationCheck, impersonator } from "../../db/schema/impersonation";
-import { monitoringSchedule } from "../../db/schema/monitoring";
-import { leak, referenceImage, scan } from "../../db/schema/scans";
-import { searchDelisting, takedown, takedownAuthorization, takedownEvent, takedownNotice, takedownNoticeLink, takedownReply } from "../../db/schema/takedowns";
 import type { Logger } from "../../lib/logger";
+import * as repo from "./account-export.repository";
 
 /**
  * Her data export (GDPR access and portability): one zip of JSON files (everything, as stored)
@@ -21,7 +12,6 @@ import type { Logger } from "../../lib/logger";
  * fingerprints.
  */
 
-const PAGE = 500;
 const encoder = new TextEncoder();
 
 type Row = Record<string, unknown>;
@@ -58,7 +48,7 @@ async function* pages<T>(fetchPage: (after: T | null) => Promise<T[]>): AsyncGen
     const rows = await fetchPage(after);
     if (rows.length === 0) return;
     yield rows;
-    if (rows.length < PAGE) return;
+    if (rows.length < repo.PAGE) return;
     after = rows[rows.length - 1]!;
   }
 }
@@ -178,28 +168,14 @@ const findingLists: ExportList[] = [
     file: "scans",
     count: "scans",
     rows: (db, userId) =>
-      pages<typeof scan.$inferSelect>((after) =>
-        db
-          .select()
-          .from(scan)
-          .where(after ? and(eq(scan.userId, userId), gt(scan.id, after.id)) : eq(scan.userId, userId))
-          .orderBy(asc(scan.id))
-          .limit(PAGE),
-      ),
+      pages<repo.ScanRow>((after) => repo.scanPage(db, userId, after)),
     shape: withoutUserId,
   }),
   list({
     file: "leaks",
     count: "leaks",
     rows: (db, userId) =>
-      pages<typeof leak.$inferSelect>((after) =>
-        db
-          .select()
-          .from(leak)
-          .where(after ? and(eq(leak.userId, userId), gt(leak.number, after.number)) : eq(leak.userId, userId))
-          .orderBy(asc(leak.number))
-          .limit(PAGE),
-      ),
+      pages<repo.LeakRow>((after) => repo.leakPage(db, userId, after)),
     shape: withoutUserId,
     csv: ["number", "url", "domain", "title", "category", "confidence", "status", "firstSeenAt", "lastSeenAt", "confirmedAt", "dismissedAt", "removedAt", "forgeryMarkedAt", "evidence"],
   }),
@@ -211,14 +187,7 @@ const takedownLists: ExportList[] = [
     file: "takedowns",
     count: "takedowns",
     rows: (db, userId) =>
-      pages<typeof takedown.$inferSelect>((after) =>
-        db
-          .select()
-          .from(takedown)
-          .where(after ? and(eq(takedown.userId, userId), gt(takedown.id, after.id)) : eq(takedown.userId, userId))
-          .orderBy(asc(takedown.id))
-          .limit(PAGE),
-      ),
+      pages<repo.TakedownRow>((after) => repo.takedownPage(db, userId, after)),
     shape: withoutUserId,
     csv: ["id", "url", "domain", "status", "basis", "createdAt", "firstSentAt", "lastSentAt", "removedAt", "reason"],
   }),
@@ -226,15 +195,7 @@ const takedownLists: ExportList[] = [
     file: "takedown-events",
     count: "takedownEvents",
     rows: (db, userId) =>
-      pages<Row & { id: number }>((after) =>
-        db
-          .select({ id: takedownEvent.id, takedownId: takedownEvent.takedownId, at: takedownEvent.at, type: takedownEvent.type, message: takedownEvent.message })
-          .from(takedownEvent)
-          .innerJoin(takedown, eq(takedown.id, takedownEvent.takedownId))
-          .where(after ? and(eq(takedown.userId, userId), gt(takedownEvent.id, after.id)) : eq(takedown.userId, userId))
-          .orderBy(asc(takedownEvent.id))
-          .limit(PAGE),
-      ),
+      pages<Row & { id: number }>((after) => repo.takedownEventPage(db, userId, after)),
     shape: (row) => row,
     csv: ["takedownId", "at", "type", "message"],
   }),
@@ -242,20 +203,7 @@ const takedownLists: ExportList[] = [
     file: "takedown-notices",
     count: "notices",
     rows: (db, userId) =>
-      pages<typeof takedownNotice.$inferSelect & { takedownIds?: string[] }>(async (after) => {
-        const notices = await db
-          .select()
-          .from(takedownNotice)
-          .where(after ? and(eq(takedownNotice.userId, userId), gt(takedownNotice.id, after.id)) : eq(takedownNotice.userId, userId))
-          .orderBy(asc(takedownNotice.id))
-          .limit(PAGE);
-        if (notices.length === 0) return notices;
-        const links = await db
-          .select({ noticeId: takedownNoticeLink.noticeId, takedownId: takedownNoticeLink.takedownId })
-          .from(takedownNoticeLink)
-          .where(inArray(takedownNoticeLink.noticeId, notices.map((n) => n.id)));
-        return notices.map((n) => ({ ...n, takedownIds: links.filter((l) => l.noticeId === n.id).map((l) => l.takedownId) }));
-      }),
+      pages<repo.NoticeRow & { takedownIds?: string[] }>((after) => repo.noticePage(db, userId, after)),
     shape: ({ userId: _u, html: _h, ...rest }) => ({ ...rest, recipient: rest.recipient.email ?? rest.recipient.webForm, recipientDetails: rest.recipient }),
     csv: ["id", "kind", "status", "recipient", "subject", "createdAt", "sentAt"],
   }),
@@ -263,27 +211,7 @@ const takedownLists: ExportList[] = [
     file: "takedown-replies",
     count: "replies",
     rows: (db, userId) =>
-      pages<typeof takedownReply.$inferSelect>((after) =>
-        db
-          .select({
-            id: takedownReply.id,
-            noticeId: takedownReply.noticeId,
-            messageId: takedownReply.messageId,
-            fromAddress: takedownReply.fromAddress,
-            subject: takedownReply.subject,
-            kind: takedownReply.kind,
-            excerpt: takedownReply.excerpt,
-            verified: takedownReply.verified,
-            trust: takedownReply.trust,
-            authentication: takedownReply.authentication,
-            receivedAt: takedownReply.receivedAt,
-          })
-          .from(takedownReply)
-          .innerJoin(takedownNotice, eq(takedownNotice.id, takedownReply.noticeId))
-          .where(after ? and(eq(takedownNotice.userId, userId), gt(takedownReply.id, after.id)) : eq(takedownNotice.userId, userId))
-          .orderBy(asc(takedownReply.id))
-          .limit(PAGE),
-      ),
+      pages<repo.ReplyRow>((after) => repo.replyPage(db, userId, after)),
     shape: (row) => row,
     csv: ["noticeId", "receivedAt", "fromAddress", "subject", "kind", "excerpt", "verified", "trust"],
   }),
@@ -298,35 +226,7 @@ async function writeEverything({ db, now }: ExportDeps, userId: string, writer: 
   const counts: Record<string, number> = {};
 
   // Account: the user record, how she signs in (never a password hash or a provider token), her sessions (never their tokens).
-  const [me] = await db
-    .select({
-      id: user.id,
-      name: user.name,
-      email: user.email,
-      emailVerified: user.emailVerified,
-      emailConfirmedAt: user.emailConfirmedAt,
-      ageConfirmed: user.ageConfirmed,
-      ageConfirmedAt: user.ageConfirmedAt,
-      twoFactorEnabled: user.twoFactorEnabled,
-      image: user.image,
-      createdAt: user.createdAt,
-      updatedAt: user.updatedAt,
-    })
-    .from(user)
-    .where(eq(user.id, userId));
-  const signInMethods = await db
-    .select({ provider: account.providerId, accountId: account.accountId, scope: account.scope, createdAt: account.createdAt, updatedAt: account.updatedAt })
-    .from(account)
-    .where(eq(account.userId, userId));
-  const sessions = await db
-    .select({ signedInAt: session.createdAt, lastSeenAt: session.updatedAt, expiresAt: session.expiresAt, ipAddress: session.ipAddress, userAgent: session.userAgent })
-    .from(session)
-    .where(eq(session.userId, userId))
-    .orderBy(asc(session.createdAt));
-  const [deletion] = await db
-    .select({ status: accountDeletion.status, requestedAt: accountDeletion.requestedAt, eraseAfter: accountDeletion.eraseAfter, cancelledAt: accountDeletion.cancelledAt })
-    .from(accountDeletion)
-    .where(eq(accountDeletion.userId, userId));
+  const { me, signInMethods, sessions, deletion } = await repo.readAccount(db, userId);
   writer.file(
     "account.json",
     json({
@@ -338,19 +238,7 @@ async function writeEverything({ db, now }: ExportDeps, userId: string, writer: 
   );
 
   // Identities: stage names, nicknames, the allow list, what she asked us to look for, the ownership code.
-  const [profile] = await db
-    .select({
-      specific: creatorProfile.specific,
-      verificationCode: creatorProfile.verificationCode,
-      onboardingCompletedAt: creatorProfile.onboardingCompletedAt,
-      createdAt: creatorProfile.createdAt,
-      updatedAt: creatorProfile.updatedAt,
-    })
-    .from(creatorProfile)
-    .where(eq(creatorProfile.userId, userId));
-  const names = await db.select().from(stageName).where(eq(stageName.userId, userId)).orderBy(asc(stageName.createdAt));
-  const nicks = await db.select({ id: nickname.id, value: nickname.value, createdAt: nickname.createdAt }).from(nickname).where(eq(nickname.userId, userId)).orderBy(asc(nickname.createdAt));
-  const domains = await db.select({ id: allowedDomain.id, domain: allowedDomain.domain, createdAt: allowedDomain.createdAt }).from(allowedDomain).where(eq(allowedDomain.userId, userId));
+  const { profile, names, nicks, domains } = await repo.readIdentities(db, userId);
   const stageNames = names.map((n) => ({
     id: n.id,
     platform: findPlatform(n.platformId)?.name ?? `platform ${n.platformId}`,
@@ -368,11 +256,7 @@ async function writeEverything({ db, now }: ExportDeps, userId: string, writer: 
   counts.nicknames = nicks.length;
 
   // Reference images: what she labelled and when; the fingerprints themselves stay out (they are only useful to the matcher).
-  const references = await db
-    .select({ id: referenceImage.id, label: referenceImage.label, quality: referenceImage.quality, thumbnail: referenceImage.thumbnail, createdAt: referenceImage.createdAt })
-    .from(referenceImage)
-    .where(eq(referenceImage.userId, userId))
-    .orderBy(asc(referenceImage.createdAt));
+  const references = await repo.readReferenceImages(db, userId);
   const referenceRows = references.map((r) => ({ id: r.id, label: r.label, quality: r.quality, blurredThumbnailKept: r.thumbnail !== null, createdAt: r.createdAt }));
   writer.file("reference-images.json", json(referenceRows));
   writeCsv(writer, "reference-images", ["id", "label", "quality", "blurredThumbnailKept", "createdAt"], referenceRows);
@@ -382,21 +266,17 @@ async function writeEverything({ db, now }: ExportDeps, userId: string, writer: 
   await writeLists(db, userId, writer, findingLists, counts);
 
   // Takedowns: her authorization, each link's takedown and its history, the notices sent and the replies to them.
-  const [authorization] = await db.select().from(takedownAuthorization).where(eq(takedownAuthorization.userId, userId));
+  const authorization = await repo.readAuthorization(db, userId);
   if (authorization) {
     const { userId: _u, ...rest } = authorization;
     writer.file("takedown-authorization.json", json(rest));
   }
   await writeLists(db, userId, writer, takedownLists, counts);
-  const delistings = await db
-    .select({ leakId: searchDelisting.leakId, engine: searchDelisting.engine, submittedAt: searchDelisting.submittedAt })
-    .from(searchDelisting)
-    .where(eq(searchDelisting.userId, userId));
+  const delistings = await repo.readDelistings(db, userId);
   writer.file("search-delistings.json", json(delistings));
 
   // Impersonators found for her (our copy of their avatar stays out: it is theirs, not hers).
-  const impersonators = await db.select().from(impersonator).where(eq(impersonator.userId, userId));
-  const [impCheck] = await db.select().from(impersonationCheck).where(eq(impersonationCheck.userId, userId));
+  const { impersonators, impCheck } = await repo.readImpersonation(db, userId);
   writer.file(
     "impersonators.json",
     json({
@@ -406,8 +286,7 @@ async function writeEverything({ db, now }: ExportDeps, userId: string, writer: 
   );
 
   // Alerts: her settings (the defaults when she never changed them) and what was sent.
-  const [rule] = await db.select().from(alertRule).where(eq(alertRule.userId, userId));
-  const [schedule] = await db.select().from(monitoringSchedule).where(eq(monitoringSchedule.userId, userId));
+  const { rule, schedule } = await repo.readAlertSettings(db, userId);
   writer.file(
     "alerts.json",
     json({
@@ -428,13 +307,7 @@ async function writeEverything({ db, now }: ExportDeps, userId: string, writer: 
   );
 
   // Billing: the plan as the payment provider last described it, payments, and the provider's notifications about her.
-  const subscriptions = await db.select().from(subscription).where(eq(subscription.userId, userId));
-  const payments = await db.select().from(billingPayment).where(eq(billingPayment.userId, userId)).orderBy(asc(billingPayment.createdAt));
-  const events = await db
-    .select({ eventName: billingEvent.eventName, outcome: billingEvent.outcome, receivedAt: billingEvent.receivedAt })
-    .from(billingEvent)
-    .where(eq(billingEvent.userId, userId))
-    .orderBy(asc(billingEvent.receivedAt));
+  const { subscriptions, payments, events } = await repo.readBilling(db, userId);
   writer.file(
     "billing.json",
     json({

@@ -1,14 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
-import { and, like, lt } from "drizzle-orm";
 import { contactTopics, type ContactFormToken, type ContactRequest, type ContactResponse } from "@leakwarden/contracts/contact";
 import type { Db } from "../../db/client";
-import { rateLimit } from "../../db/schema/auth";
 import { countInWindow } from "../../db/window-count";
 import { addressKey } from "../../http/request-limit";
 import type { OutgoingEmail } from "../../email/mailer";
 import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
 import { contactCopyMessage, supportTicketMessage } from "./contact-templates";
+import { deleteCountersBefore } from "./contact.repository";
 
 export interface ContactSettings {
   /** The support inbox (SUPPORT_EMAIL). */
@@ -90,7 +89,7 @@ export function createContactService({ db, logger, settings, sendEmail, now = ()
 
       const windowMs = settings.rateLimitWindowSeconds * 1000;
       // Counters whose window is over (the longer of the limit's and a day) are deleted as each message comes.
-      await db.delete(rateLimit).where(and(like(rateLimit.key, `${CONTACT_COUNTER_PREFIX}%`), lt(rateLimit.lastRequest, now().getTime() - Math.max(windowMs, DAY_MS))));
+      await deleteCountersBefore(db, CONTACT_COUNTER_PREFIX, now().getTime() - Math.max(windowMs, DAY_MS));
       if ((await hit(counterKey("ip", addressKey(from.ip)), windowMs)) > settings.rateLimitMax) {
         throw new AppError("RATE_LIMITED", contactRefusals.rateLimited, undefined, { retryAfterSeconds: settings.rateLimitWindowSeconds });
       }

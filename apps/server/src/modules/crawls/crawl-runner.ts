@@ -22,9 +22,9 @@ import { parseRobotsTxt, robotsCrawlDelayMs, robotsVerdict, type RobotsFile } fr
 import type { ScannerSettings } from "../../scanner/scanner-settings";
 import type { Finding } from "../../scanner/scan-types";
 import type { SeenImage } from "../image-index/image-index.service";
-import { HostBackoffError, HostPoliteness, retryAfterMs, type HostLease } from "./host-politeness";
+import { HostBackoffError, HostPoliteness, retryAfterMs, type HostLease } from "./host-politeness.repository";
 import * as repo from "./crawls.repository";
-import { recordLeak } from "../scans/record-leak";
+import { recordLeak } from "../scans/leak-recording.service";
 
 /**
  * One crawl run of one catalogued site: walk its listings from the newest item down to the
@@ -577,7 +577,7 @@ export class CrawlRunner {
           confidence: file.confidence,
           evidence: { ...file.evidence, discovery: { how: "crawl", site: site.id, siteName: site.name, text: discovery, itemKey: item.key } },
           seenAt: now(),
-          // A link seen, not the file's page read (record-leak.ts).
+          // A link seen, not the file's page read (record-leak.repository.ts).
           pageRead: false,
         });
         leaks++;

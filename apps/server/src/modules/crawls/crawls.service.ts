@@ -6,7 +6,7 @@ import type { CrawlCreator } from "../../scanner/crawl/creator-matcher";
 import type { GuardedFetcher } from "../../scanner/guarded-fetch";
 import type { LeakSiteCatalog } from "../../scanner/leak-site-catalog";
 import type { ScannerSettings } from "../../scanner/scanner-settings";
-import { claimTick, setTick } from "../monitoring/monitoring.repository";
+import { claimTick, setTick } from "../monitoring/monitoring.service";
 import { periodOffsetMs } from "../monitoring/monitoring.service";
 import { CrawlRunner, entryPages, type CrawledPage, type CrawlRunnerDeps, type CrawlRunResult, type DetectedFamily } from "./crawl-runner";
 import { crawlSiteJob, crawlTickJob } from "./crawls.job-definitions";

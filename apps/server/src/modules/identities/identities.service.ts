@@ -9,6 +9,8 @@ import { createHandleDisputes, WITHDRAWN_REASON } from "./handle-disputes";
 import { checkStageName, type PageFetcher } from "./ownership-check";
 import * as repo from "./identities.repository";
 
+export type { HandleDisputes, HandleDisputeView } from "./handle-disputes";
+
 export interface IdentityLimits {
   stageNames: number;
   nicknames: number;

@@ -2,10 +2,10 @@ import { inArray, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { imageHash, imageSighting, indexedImage, referenceHash } from "../../db/schema/image-index";
 import { referenceImage } from "../../db/schema/scans";
-import { ALL_WORDS, hashColumns, nearHashesQuery, wordRanges } from "./multi-index-hash";
+import { ALL_WORDS, hashColumns, nearHashesQuery, wordRanges } from "./multi-index-hash.repository";
 import type { LeakCategory } from "@leakwarden/contracts/scans";
 import type { LeakEvidence } from "@leakwarden/contracts/leak-evidence";
-import { recordLeak } from "../scans/record-leak";
+import { recordLeak } from "../scans/leak-recording.service";
 
 export type IndexedImageRow = typeof indexedImage.$inferSelect;
 
@@ -124,7 +124,7 @@ export async function findReferenceImage(db: DbOrTx, id: string) {
 }
 
 /**
- * A leak found through the index, stored by recordLeak (scans/record-leak.ts): an image match
+ * A leak found through the index, stored by recordLeak (scans/record-leak.repository.ts): an image match
  * never reopens a removed leak nor replaces what a reading of the page recorded; its image
  * matches join the evidence. `isNew`: this made the row.
  */
@@ -139,4 +139,28 @@ export async function insertIndexLeak(
 /** The rows of a raw statement, as either engine returns them. */
 export function rowsOf<T>(res: unknown): T[] {
   return ((res as { rows?: T[] }).rows ?? (res as T[])) as T[];
+}
+
+/** The indexed images seen on each of `pages`. */
+export async function sightingsOfPages(db: DbOrTx, pages: string[]): Promise<Array<{ imageId: number; pageUrl: string }>> {
+  const out: Array<{ imageId: number; pageUrl: string }> = [];
+  for (let i = 0; i < pages.length; i += 500) {
+    const rows = await db
+      .select({ imageId: imageSighting.imageId, pageUrl: imageSighting.pageUrl })
+      .from(imageSighting)
+      .where(inArray(imageSighting.pageUrl, pages.slice(i, i + 500)));
+    out.push(...rows.map((r) => ({ imageId: Number(r.imageId), pageUrl: r.pageUrl })));
+  }
+  return out;
+}
+
+/** On how many pages each of the images was seen. */
+export async function pageCountsOf(db: DbOrTx, imageIds: number[]): Promise<Map<number, number>> {
+  if (imageIds.length === 0) return new Map();
+  const rows = await db
+    .select({ imageId: imageSighting.imageId, n: sql<number>`count(*)::integer` })
+    .from(imageSighting)
+    .where(inArray(imageSighting.imageId, imageIds))
+    .groupBy(imageSighting.imageId);
+  return new Map(rows.map((r) => [Number(r.imageId), Number(r.n)]));
 }

@@ -13,10 +13,10 @@ import { matchReferences, prepareReferences, type PreparedReference, type Refere
 import type { LeakSiteCatalog } from "../../scanner/leak-site-catalog";
 import type { StageName } from "../../scanner/platform-profiles";
 import type { LeakCategory } from "../../scanner/scan-types";
-import { referenceHashesOf } from "../scans/reference-hashes";
+import { referenceHashesOf } from "./reference-hashes";
 import { matchReferenceJob } from "./image-index.job-definitions";
 import * as repo from "./image-index.repository";
-import { normalizeHash } from "./multi-index-hash";
+import { normalizeHash } from "./multi-index-hash.repository";
 
 /**
  * The shared image index (docs/decisions/011-image-index.md). Scans and crawls hand it the
@@ -30,6 +30,28 @@ import { normalizeHash } from "./multi-index-hash";
  */
 
 /** An image a scan or crawl fetched and hashed on a page (hashImageBuffer's eight orientation hashes, the mirror hashed from mirrored pixels). */
+export { referenceHashesOf, storedReferenceHashes } from "./reference-hashes";
+
+/** Indexed images by id (re-uploads compare a new leak's images with a removed one's). */
+export function findImages(db: DbOrTx, ids: number[]) {
+  return repo.findImages(db, ids);
+}
+
+/** Hashes within `maxDistance` of any of `hashes` in the image or reference index. */
+export function nearHashes(...args: Parameters<typeof repo.nearHashes>) {
+  return repo.nearHashes(...args);
+}
+
+/** The indexed images seen on each of `pages` (re-uploads look for a removed page's images on a new one). */
+export function sightingsOfPages(db: DbOrTx, pages: string[]) {
+  return repo.sightingsOfPages(db, pages);
+}
+
+/** On how many pages each of the images was seen (a site's own asset is seen on many). */
+export function pageCountsOf(db: DbOrTx, imageIds: number[]) {
+  return repo.pageCountsOf(db, imageIds);
+}
+
 export type SeenImage = {
   imageUrl: string;
   pageUrl: string;

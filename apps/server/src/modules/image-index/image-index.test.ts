@@ -12,7 +12,7 @@ import { localScanSettings, startLocalSearchWeb, type LocalSearchWeb } from "@le
 import { createTestServices, signUpAndConfirm, type TestClient, type TestServices } from "@leakwarden/test-support/test-services";
 import { imageHash, indexedImage } from "../../db/schema/image-index";
 import * as repo from "./image-index.repository";
-import { hashColumns } from "./multi-index-hash";
+import { hashColumns } from "./multi-index-hash.repository";
 
 /**
  * The shared image index end to end: one creator's scan indexes every image on the pages it

@@ -6,7 +6,7 @@ import { imageHash, indexedImage } from "../../db/schema/image-index";
 import { referenceImage } from "../../db/schema/scans";
 import { openTestDatabase } from "@leakwarden/test-support/test-database";
 import * as repo from "./image-index.repository";
-import { hashBits, hashColumns, hashWords, MIH_MAX_DISTANCE, MIH_WORDS, wordProbes, wordRanges } from "./multi-index-hash";
+import { hashBits, hashColumns, hashWords, MIH_MAX_DISTANCE, MIH_WORDS, wordProbes, wordRanges } from "./multi-index-hash.repository";
 
 /**
  * Multi-index hashing is exact: every stored hash within 31 of a query is found, with its

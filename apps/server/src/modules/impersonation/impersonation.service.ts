@@ -13,8 +13,8 @@ import { handlesFromResults, siteQueries } from "../../scanner/impersonation/sea
 import type { LeakSiteCatalog } from "../../scanner/leak-site-catalog";
 import type { IdentitiesService } from "../identities/identities.service";
 import type { TakedownsService } from "../takedowns/takedowns.service";
-import { referenceHashesOf } from "../scans/reference-hashes";
-import { listReferenceImages } from "../scans/scans.repository";
+import { referenceHashesOf } from "../image-index/image-index.service";
+import { referenceImagesOf } from "../scans/scans.service";
 import { impersonationCheckJob } from "./impersonation.job-definitions";
 import * as repo from "./impersonation.repository";
 import { recordReportedPosts, type ConfirmLeak } from "./reported-posts";
@@ -217,7 +217,7 @@ export function createImpersonationService(deps: ImpersonationDeps) {
       await repo.saveCheck(db, userId, { status: "running", requestedAt: prior?.requestedAt ?? started, finishedAt: null, uncheckable: prior?.uncheckable ?? [], profilesChecked: prior?.profilesChecked ?? 0 });
       try {
         const ids = await deps.identities.get(userId);
-        const refs = await listReferenceImages(db, userId);
+        const refs = await referenceImagesOf(db, userId);
         const existing = await repo.listAll(db, userId);
         const searched = await searchedHandles(
           userId,

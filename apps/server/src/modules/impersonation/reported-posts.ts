@@ -1,9 +1,7 @@
-import { eq } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { leak } from "../../db/schema/scans";
 import { AppError } from "../../lib/app-error";
 import { displayDomain, tryCanonicalizeUrl } from "../../scanner/canonical-url";
-import { recordLeak } from "../scans/record-leak";
+import { leakStatus, recordLeak } from "../scans/leak-recording.service";
 
 export type ReportedPost = { url: string; imageUrl: string; title: string; detail: string };
 
@@ -43,8 +41,7 @@ export async function recordReportedPosts(db: DbOrTx, confirm: ConfirmLeak, user
     } catch (error) {
       if (!(error instanceof AppError && error.code === "CONFLICT")) throw error;
     }
-    const [row] = await db.select({ status: leak.status }).from(leak).where(eq(leak.id, id));
-    ids.push({ id, removed: row?.status === "removed" });
+    ids.push({ id, removed: (await leakStatus(db, id)) === "removed" });
   }
   return ids;
 }

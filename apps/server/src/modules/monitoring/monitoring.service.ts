@@ -8,6 +8,9 @@ import type { ScansService } from "../scans/scans.service";
 import { monitoringTickJob } from "./monitoring.job-definitions";
 import * as repo from "./monitoring.repository";
 
+// The tick table is shared: the crawl tick is claimed the same way as the monitoring tick.
+export { claimTick, setTick } from "./monitoring.repository";
+
 export interface MonitoringDeps {
   db: Db;
   logger: Logger;

@@ -1,5 +1,5 @@
 import type { Writable } from "node:stream";
-import type { HandleDisputes, HandleDisputeView } from "../identities/handle-disputes";
+import type { HandleDisputes, HandleDisputeView } from "../identities/identities.service";
 import { AppError } from "../../lib/app-error";
 import type { OperationsService, ServiceStatus } from "./operations.service";
 

@@ -5,7 +5,7 @@ import { user } from "../../db/schema/auth";
 import { leak, scan } from "../../db/schema/scans";
 import { openTestDatabase } from "@leakwarden/test-support/test-database";
 import { insertIndexLeak } from "../image-index/image-index.repository";
-import { mergeEvidence, recordLeak, type LeakRecord } from "./record-leak";
+import { mergeEvidence, recordLeak, type LeakRecord } from "./record-leak.repository";
 import { insertScan } from "./scans.repository";
 
 // One way a leak is stored, whichever finds it (a scan, a crawl, the image index): on PGlite and PostgreSQL.

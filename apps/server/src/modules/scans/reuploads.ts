@@ -1,12 +1,10 @@
 import { readLeakEvidence } from "@leakwarden/contracts/leak-evidence";
 import { isMatch, PDQ_DEFAULT_MAX_DISTANCE } from "@leakwarden/pdq/pdq-match";
-import { and, desc, eq, gte, inArray, isNull, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
-import { imageSighting } from "../../db/schema/image-index";
-import { leak, type StoredReupload } from "../../db/schema/scans";
-import { takedown } from "../../db/schema/takedowns";
+import type { StoredReupload } from "../../db/schema/scans";
 import { tryCanonicalizeUrl } from "../../scanner/canonical-url";
-import { findImages, nearHashes } from "../image-index/image-index.repository";
+import { findImages, nearHashes, pageCountsOf, sightingsOfPages } from "../image-index/image-index.service";
+import * as repo from "./reuploads.repository";
 
 /**
  * Re-uploads: a link of hers first seen now that posts again what an earlier link of hers showed,
@@ -25,21 +23,6 @@ const MAX_REMOVED = 5000;
 const SITE_ASSET_PAGES = 2;
 /** Titles shorter than this say too little to tie two pages together. */
 const MIN_TITLE = 12;
-
-type Removed = {
-  id: string;
-  number: number;
-  url: string;
-  canonicalUrl: string;
-  domain: string;
-  title: string;
-  evidence: Record<string, unknown>;
-  takedownId: string;
-  removedAt: Date;
-  noticeSentAt: Date | null;
-};
-
-type Candidate = { id: string; url: string; canonicalUrl: string; domain: string; title: string; evidence: Record<string, unknown> };
 
 /** The image URLs a leak's evidence says matched her photos. */
 function matchedImageUrls(evidence: Record<string, unknown>): string[] {
@@ -65,64 +48,14 @@ function pageKeys(l: { url: string; canonicalUrl: string }): string[] {
   return [...new Set([l.canonicalUrl, tryCanonicalizeUrl(l.url)].filter((u): u is string => !!u))];
 }
 
-async function removedLeaks(db: DbOrTx, userId: string): Promise<Removed[]> {
-  // The latest successful takedown of each removed leak of hers.
-  const rows = await db
-    .selectDistinctOn([leak.id], {
-      id: leak.id,
-      number: leak.number,
-      url: leak.url,
-      canonicalUrl: leak.canonicalUrl,
-      domain: leak.domain,
-      title: leak.title,
-      evidence: leak.evidence,
-      takedownId: takedown.id,
-      removedAt: takedown.removedAt,
-      noticeSentAt: takedown.firstSentAt,
-    })
-    .from(leak)
-    .innerJoin(takedown, and(eq(takedown.leakId, leak.id), eq(takedown.status, "removed")))
-    .where(and(eq(leak.userId, userId), eq(leak.status, "removed")))
-    .orderBy(leak.id, desc(takedown.removedAt))
-    .limit(MAX_REMOVED);
-  return rows.filter((r): r is typeof r & { removedAt: Date } => !!r.removedAt);
-}
-
-async function imagesOfPages(db: DbOrTx, pages: string[]): Promise<Array<{ imageId: number; pageUrl: string }>> {
-  const out: Array<{ imageId: number; pageUrl: string }> = [];
-  for (let i = 0; i < pages.length; i += 500) {
-    const rows = await db
-      .select({ imageId: imageSighting.imageId, pageUrl: imageSighting.pageUrl })
-      .from(imageSighting)
-      .where(inArray(imageSighting.pageUrl, pages.slice(i, i + 500)));
-    out.push(...rows.map((r) => ({ imageId: Number(r.imageId), pageUrl: r.pageUrl })));
-  }
-  return out;
-}
-
-async function pageCounts(db: DbOrTx, imageIds: number[]): Promise<Map<number, number>> {
-  if (imageIds.length === 0) return new Map();
-  const rows = await db
-    .select({ imageId: imageSighting.imageId, n: sql<number>`count(*)::integer` })
-    .from(imageSighting)
-    .where(inArray(imageSighting.imageId, imageIds))
-    .groupBy(imageSighting.imageId);
-  return new Map(rows.map((r) => [Number(r.imageId), Number(r.n)]));
-}
-
 /**
  * Marks her leaks first seen since `since` (not yet marked, not dismissed) that are re-uploads of
  * a removed leak of hers. Returns the ids of the leaks marked.
  */
 export async function markReuploads(db: DbOrTx, userId: string, since: Date, at: Date): Promise<string[]> {
-  const candidates: Candidate[] = await db
-    .select({ id: leak.id, url: leak.url, canonicalUrl: leak.canonicalUrl, domain: leak.domain, title: leak.title, evidence: leak.evidence })
-    .from(leak)
-    .where(and(eq(leak.userId, userId), gte(leak.firstSeenAt, since), isNull(leak.reupload), inArray(leak.status, ["new", "confirmed"])))
-    .orderBy(desc(leak.firstSeenAt))
-    .limit(MAX_NEW);
+  const candidates = await repo.newLeaksSince(db, userId, since, MAX_NEW);
   if (candidates.length === 0) return [];
-  const removed = await removedLeaks(db, userId);
+  const removed = await repo.removedLeaks(db, userId, MAX_REMOVED);
   if (removed.length === 0) return [];
 
   const signals = new Map<string, Map<string, Set<StoredReupload["signals"][number]>>>();
@@ -135,8 +68,8 @@ export async function markReuploads(db: DbOrTx, userId: string, since: Date, at:
   };
 
   // Path and title.
-  const byPath = new Map<string, Removed[]>();
-  const byTitle = new Map<string, Removed[]>();
+  const byPath = new Map<string, repo.RemovedLeak[]>();
+  const byTitle = new Map<string, repo.RemovedLeak[]>();
   for (const r of removed) {
     const p = pathOf(r.canonicalUrl);
     if (p) byPath.set(p, [...(byPath.get(p) ?? []), r]);
@@ -160,19 +93,19 @@ export async function markReuploads(db: DbOrTx, userId: string, since: Date, at:
   }
 
   // Images, through the shared index: the new pages' images near any image seen on a removed page.
-  const candidatePages = new Map<string, Candidate>();
+  const candidatePages = new Map<string, repo.ReuploadCandidate>();
   for (const c of candidates) for (const k of pageKeys(c)) candidatePages.set(k, c);
-  const removedPages = new Map<string, Removed>();
+  const removedPages = new Map<string, repo.RemovedLeak>();
   for (const r of removed) for (const k of pageKeys(r)) removedPages.set(k, r);
-  const newImages = await imagesOfPages(db, [...candidatePages.keys()]);
+  const newImages = await sightingsOfPages(db, [...candidatePages.keys()]);
   if (newImages.length > 0) {
-    const oldImages = await imagesOfPages(db, [...removedPages.keys()]);
-    const removedOfImage = new Map<number, Removed[]>();
+    const oldImages = await sightingsOfPages(db, [...removedPages.keys()]);
+    const removedOfImage = new Map<number, repo.RemovedLeak[]>();
     for (const o of oldImages) removedOfImage.set(o.imageId, [...(removedOfImage.get(o.imageId) ?? []), removedPages.get(o.pageUrl)!]);
     if (removedOfImage.size > 0) {
       const rows = await findImages(db, [...new Set([...newImages.map((n) => n.imageId), ...removedOfImage.keys()])]);
       const image = new Map(rows.map((r) => [Number(r.id), r]));
-      const counts = await pageCounts(db, [...image.keys()]);
+      const counts = await pageCountsOf(db, [...image.keys()]);
       const isHers = (id: number, evidence: Record<string, unknown>) => {
         const row = image.get(id);
         return !!row && (matchedImageUrls(evidence).includes(row.imageUrl) || (counts.get(id) ?? 0) <= SITE_ASSET_PAGES);
@@ -219,12 +152,7 @@ export async function markReuploads(db: DbOrTx, userId: string, since: Date, at:
       signals: (["image", "path", "title"] as const).filter((s) => found.has(s)),
       markedAt: at.toISOString(),
     };
-    const updated = await db
-      .update(leak)
-      .set({ reupload })
-      .where(and(eq(leak.id, c.id), isNull(leak.reupload)))
-      .returning({ id: leak.id });
-    if (updated.length > 0) marked.push(c.id);
+    if (await repo.markReupload(db, c.id, reupload)) marked.push(c.id);
   }
   return marked;
 }

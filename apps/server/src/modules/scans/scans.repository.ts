@@ -3,7 +3,7 @@ import type { DbOrTx } from "../../db/client";
 import { leak, leakCount, leakSearchText, leakSeenDay, referenceImage, scan } from "../../db/schema/scans";
 import type { LeakCategory, LeakConfidence } from "@leakwarden/contracts/scans";
 import type { LeakEvidence } from "@leakwarden/contracts/leak-evidence";
-import { recordLeak, type RecordedLeak } from "./record-leak";
+import { recordLeak, type RecordedLeak } from "./record-leak.repository";
 
 export type ScanRow = typeof scan.$inferSelect;
 export type LeakRow = typeof leak.$inferSelect;
@@ -112,7 +112,7 @@ export async function updateScan(db: DbOrTx, id: string, values: Partial<Omit<Sc
   await db.update(scan).set(values).where(eq(scan.id, id));
 }
 
-/** A scan's finding, stored by recordLeak (record-leak.ts: one row per creator and URL, and its update rules). */
+/** A scan's finding, stored by recordLeak (record-leak.repository.ts: one row per creator and URL, and its update rules). */
 export function upsertLeak(
   db: DbOrTx,
   values: { userId: string; scanId: string; canonicalUrl: string; url: string; domain: string; title: string; category: LeakCategory; confidence: LeakConfidence; evidence: LeakEvidence; seenAt: Date },

@@ -1,7 +1,7 @@
 import { readLeakEvidence } from "@leakwarden/contracts/leak-evidence";
 import type { LatestScanResponse, LeakList, LeakListQuery, LeakTimeline, LeakView, MultiSearchResponse, ReferenceImageInput, ScanQuota, ScanView } from "@leakwarden/contracts/scans";
 import { entitlements, planThatLifts, scanAllowanceLabel, type EntitlementTier } from "@leakwarden/contracts/plans";
-import type { Db } from "../../db/client";
+import type { Db, DbOrTx } from "../../db/client";
 import type { JobQueue } from "../../jobs/queue";
 import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
@@ -9,8 +9,7 @@ import { runScan, type ScanProgress, type ScanResult, type SeenImageHash } from 
 import type { ScannerSettings } from "../../scanner/scanner-settings";
 import type { Finding } from "../../scanner/scan-types";
 import type { IdentitiesService } from "../identities/identities.service";
-import type { ImageIndexService, SeenImage } from "../image-index/image-index.service";
-import { referenceHashesOf, storedReferenceHashes } from "./reference-hashes";
+import { referenceHashesOf, storedReferenceHashes, type ImageIndexService, type SeenImage } from "../image-index/image-index.service";
 import { markReuploads } from "./reuploads";
 import { nextAvailableAt, subtractPeriod, utcDateTime } from "./scan-quota";
 import * as repo from "./scans.repository";
@@ -44,6 +43,11 @@ const uuidPattern = /^[0-9a-f-]{36}$/i;
  * read count only in proportion to the searches asked: a scan whose first pages are all read does
  * not show 99% with searches still to run. 100 only once the scan completed.
  */
+/** Her reference images with their hashes (impersonation compares avatars with them). */
+export function referenceImagesOf(db: DbOrTx, userId: string) {
+  return repo.listReferenceImages(db, userId);
+}
+
 export function percentOf(row: Pick<repo.ScanRow, "status" | "queriesPlanned" | "queriesDone" | "pagesPlanned" | "pagesDone">): number {
   if (row.status === "completed") return 100;
   const search = row.queriesPlanned > 0 ? Math.min(1, row.queriesDone / row.queriesPlanned) : 0;

@@ -15,6 +15,7 @@ import type { TakedownRow } from "./takedowns.repository";
 
 export type { TakedownsDeps } from "./takedowns.context";
 export { AUTHORIZATION_STATEMENT_VERSION } from "./takedown-authorization";
+export { ACCURACY_STATEMENT, GOOD_FAITH_STATEMENT } from "./notice-template";
 export { PREVIEW_REFERENCE, createTakedowns as createTakedownRequest } from "./takedown-requests";
 
 /**

@@ -160,3 +160,9 @@ export async function recordLeak(db: DbOrTx, found: LeakRecord): Promise<Recorde
   }
   throw new Error(`could not record a sighting of ${v.canonicalUrl}: the leak kept changing`);
 }
+
+/** A leak's review status (new, confirmed, removed, …); undefined when there is no such leak. */
+export async function leakStatus(db: DbOrTx, id: string): Promise<(typeof leak.$inferSelect)["status"] | undefined> {
+  const [row] = await db.select({ status: leak.status }).from(leak).where(eq(leak.id, id));
+  return row?.status;
+}
