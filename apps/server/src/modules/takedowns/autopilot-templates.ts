@@ -81,8 +81,24 @@ function where(t: AutopilotDigestItem): string {
   }
 }
 
+/** Findings her daily cap of automatic takedowns keeps waiting, and when the window frees. */
+export interface AutopilotCapNote {
+  limit: number;
+  waiting: number;
+  resumesAt: Date | null;
+}
+
+const findings = (n: number) => (n === 1 ? "1 finding" : `${n} findings`);
+const utc = (d: Date) => `${d.toISOString().slice(0, 16).replace("T", " ")} UTC`;
+
+/** The paragraph on her daily cap: how many wait, why, and when they go (or that she may send them). */
+export function capParagraph(cap: AutopilotCapNote): string {
+  const when = cap.resumesAt ? `from ${utc(cap.resumesAt)}` : "once the day's window frees";
+  return `Your autopilot reached its daily cap of ${cap.limit} automatic takedowns, so ${findings(cap.waiting)} ${cap.waiting === 1 ? "waits" : "wait"}: ${cap.waiting === 1 ? "it goes" : "they go"} out ${when}, or you can send ${cap.waiting === 1 ? "it" : "them"} yourself from your leaks list now.`;
+}
+
 /** The autopilot's email: every automatic takedown not listed yet, where its notice went; each figure counted from the rows. */
-export function autopilotDigestMessage(to: string, items: AutopilotDigestItem[], takedownsUrl: string): OutgoingEmail {
+export function autopilotDigestMessage(to: string, items: AutopilotDigestItem[], takedownsUrl: string, more: { cap?: AutopilotCapNote } = {}): OutgoingEmail {
   const n = items.length;
   const c = countOutcomes(items);
   const started = `Your autopilot started takedowns for ${n === 1 ? "a new high-confidence leak" : `${n} new high-confidence leaks`} as ${n === 1 ? "it was" : "they were"} found.`;
@@ -93,7 +109,7 @@ export function autopilotDigestMessage(to: string, items: AutopilotDigestItem[],
   return brandedEmail({
     to,
     subject: autopilotDigestSubject(c),
-    intro: [started, outcome],
+    intro: [started, outcome, ...(more.cap && more.cap.waiting > 0 ? [capParagraph(more.cap)] : [])],
     list: items.map((t) => `#${t.number} ${t.url} (${categoryWords[t.category as AutopilotCategory] ?? "finding"}): ${where(t)}`),
     action: { label: "Follow them in Takedown Requests", url: takedownsUrl },
     outro: [

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, isNull, min, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { autopilotSend, autopilotSetting } from "../../db/schema/autopilot";
 import { leak, leakNumberCounter } from "../../db/schema/scans";
@@ -75,6 +75,15 @@ export async function markDigested(db: DbOrTx, userId: string, leakIds: string[]
   if (done.length === 0) return false;
   await db.update(autopilotSetting).set({ lastDigestAt: at }).where(eq(autopilotSetting.userId, userId));
   return true;
+}
+
+/** The automatic takedowns started for her since `since`, and when the oldest of them was (null: none). */
+export async function sentSince(db: DbOrTx, userId: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+  const rows = await db
+    .select({ n: count(), oldest: min(autopilotSend.createdAt) })
+    .from(autopilotSend)
+    .where(and(eq(autopilotSend.userId, userId), gte(autopilotSend.createdAt, since)));
+  return { count: Number(rows[0]?.n ?? 0), oldest: rows[0]?.oldest ?? null };
 }
 
 export async function countSent(db: DbOrTx, userId: string): Promise<number> {

@@ -34,7 +34,8 @@ export function createTakedownsService(deps: TakedownsDeps) {
     create: (userId: string, input: CreateTakedowns, client: { ip: string } = { ip: "" }) => createTakedowns(ctx, userId, input, client),
     preview: (userId: string, input: CreateTakedowns) => previewTakedowns(ctx, userId, input),
     quota: (userId: string) => quotaOf(ctx, userId),
-    createAutomatic: (userId: string, leakIds: string[], record: (tx: DbOrTx, rows: TakedownRow[]) => Promise<void>) => createAutomatic(ctx, userId, leakIds, record),
+    createAutomatic: (userId: string, leakIds: string[], record: (tx: DbOrTx, rows: TakedownRow[]) => Promise<void>, max?: number) =>
+      createAutomatic(ctx, userId, leakIds, record, max),
     prepare: (takedownIds: string[]) => prepareTakedowns(ctx, takedownIds),
     sendNotice: (noticeId: string, attempt: { retryCount: number; retryLimit: number }) => sendNotice(ctx, noticeId, attempt),
     cloudflareReport: (takedownIds: string[], attempt: { retryCount: number; retryLimit: number }) => cloudflareReport(ctx, takedownIds, attempt),
