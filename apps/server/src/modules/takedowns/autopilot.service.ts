@@ -7,7 +7,7 @@ import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
 import { hostMatchesDomain } from "../../scanner/canonical-url";
 import { FILE_HOST_DOMAINS } from "../../scanner/leak-context";
-import { autopilotDigestMessage } from "./autopilot-templates";
+import { autopilotDigestMessage, provable } from "./autopilot-templates";
 import { autopilotDigestJob, autopilotSweepJob } from "./autopilot.job-definitions";
 import * as repo from "./autopilot.repository";
 import type { TakedownsService } from "./takedowns.service";
@@ -75,11 +75,13 @@ export function createAutopilotService(deps: AutopilotDeps) {
     return { limit: deps.maxPerDay, used: count, room: Math.max(0, deps.maxPerDay - count), resumesAt: oldest ? new Date(oldest.getTime() + DAY_MS) : null };
   }
 
-  /** Findings covered by her switches that wait for the daily cap (none while it has room). */
+  /** Findings covered by her switches that wait for the daily cap (none while it has room); those waiting for her proof are not counted. */
   async function waitingForCap(userId: string, setting: repo.AutopilotSettingRow | undefined) {
     const cap = await capOf(userId);
-    const waiting = cap.room === 0 && setting && isOn(setting) ? (await candidatesOf(userId, setting)).length : 0;
-    return { ...cap, waiting };
+    if (cap.room > 0 || !setting || !isOn(setting)) return { ...cap, waiting: 0 };
+    const candidates = await candidatesOf(userId, setting);
+    const forProof = await deps.takedowns.heldForProof(userId, candidates.map((l) => l.id));
+    return { ...cap, waiting: candidates.length - forProof.length };
   }
 
   async function view(userId: string, row: repo.AutopilotSettingRow | undefined): Promise<AutopilotView> {
@@ -199,6 +201,8 @@ export function createAutopilotService(deps: AutopilotDeps) {
         const resumeAt = Math.max((cap.resumesAt ?? new Date(at.getTime() + DAY_MS)).getTime(), at.getTime());
         await deps.queue.send(autopilotSweepJob, { userId }, { startAfter: startAfterFor(new Date(resumeAt + GATHER_MS)) });
       }
+      // Findings waiting for her proof are told in the digest too (once each: see sendDigest).
+      if (created.length === 0 && needsAction.length > 0) await scheduleDigest(userId, setting);
       if (created.length > 0) {
         await scheduleDigest(userId, setting);
         // More than one sweep's worth: the rest in the next one.
@@ -208,20 +212,30 @@ export function createAutopilotService(deps: AutopilotDeps) {
       return { sent: created.length, held: held.length, needsAction: needsAction.length + capped.length };
     },
 
-    /** The job: one email listing every automatic takedown not listed yet, where its notice went; at most one an hour. */
+    /**
+     * The job: one email listing every automatic takedown not listed yet, where its notice went,
+     * and the findings waiting for her proof (what to prove); at most one an hour. Without a
+     * takedown to list, it goes only when a finding waiting for proof was found since the last.
+     */
     async sendDigest(userId: string): Promise<void> {
       const setting = await repo.findSetting(db, userId);
       const to = await deps.emailOf(userId);
       if (!setting || !to) return;
       const items = await repo.listUndigested(db, userId);
-      if (items.length === 0) return;
+      const candidates = isOn(setting) ? await candidatesOf(userId, setting) : [];
+      const holds = provable(await deps.takedowns.heldForProof(userId, candidates.map((l) => l.id)));
+      const seenAt = new Map(candidates.map((l) => [l.id, l.firstSeenAt.getTime()]));
+      const last = setting.lastDigestAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+      const fresh = holds.some((h) => (seenAt.get(h.leakId) ?? 0) > last);
+      if (items.length === 0 && !fresh) return;
       const at = now();
       if (setting.lastDigestAt && at.getTime() < setting.lastDigestAt.getTime() + DIGEST_BATCH_MS) {
         await scheduleDigest(userId, setting);
         return;
       }
       const cap = await waitingForCap(userId, setting);
-      if (!(await repo.markDigested(db, userId, items.map((i) => i.leakId), at))) return;
+      const claimed = items.length > 0 ? await repo.markDigested(db, userId, items.map((i) => i.leakId), at) : await repo.claimDigest(db, userId, setting.lastDigestAt, at);
+      if (!claimed) return;
       const email = autopilotDigestMessage(
         to,
         items.map(({ number, category, takedown: t }) => ({
@@ -234,7 +248,7 @@ export function createAutopilotService(deps: AutopilotDeps) {
           firstSentAt: t.firstSentAt,
         })),
         `${deps.publicUrl}/dashboard/takedowns`,
-        { cap: { limit: cap.limit, waiting: cap.waiting, resumesAt: cap.resumesAt } },
+        { cap: { limit: cap.limit, waiting: cap.waiting, resumesAt: cap.resumesAt }, proof: { holds, leaksUrl: `${deps.publicUrl}/dashboard/leaks` } },
       );
       try {
         await deps.sendEmail(email);

@@ -38,7 +38,7 @@ describe("autopilot and the notice preview", () => {
 
   /** A new finding of `userId` on the fake web, as a scan records it (one scan a creator). */
   const scanOf = new Map<string, string>();
-  async function found(userId: string, fields: Partial<Pick<Parameters<typeof upsertLeak>[1], "confidence" | "category">> & { host?: string; url?: string } = {}) {
+  async function found(userId: string, fields: Partial<Pick<Parameters<typeof upsertLeak>[1], "confidence" | "category" | "evidence">> & { host?: string; url?: string } = {}) {
     const { host = "leakhub.example", url = `http://${host}/v/${++n}`, ...rest } = fields;
     // The page names the creator's own stage name: a notice goes only for what she proved.
     const name = userId === beaId ? "bea_rose" : userId === ciaId ? "cia_moon" : "luna_rivers";
@@ -303,6 +303,46 @@ describe("autopilot and the notice preview", () => {
     expect((await (await cia.get("/v1/takedowns?pageSize=100")).json()).total).toBe(57);
     expect((await (await cia.get("/v1/takedowns/autopilot")).json()).dailyCap).toMatchObject({ used: 2, waiting: 0 });
   }, 60_000);
+
+  it("tells her in its email how many findings wait for her proof, and what to prove, once", async () => {
+    expect((await ava.post("/v1/identities/stage-names", { platform: "onlyfans", username: "luna_secret" })).status).toBe(201);
+    expect((await ava.post("/v1/identities/nicknames", { value: "Lulu" })).status).toBe(201);
+    const profile = await found(avaId, { evidence: { matchedNames: ["luna_secret"], title: "luna_secret leaked", snippet: "luna_secret pack" } });
+    const nickname = await found(avaId, { evidence: { matchedNames: ["Lulu"], title: "Lulu leaked", snippet: "Lulu pack" } });
+    const sentBefore = net.smtp.received.length;
+    const digestsTo = () => readOutbox(services.dataDir).filter((m) => m.to.includes("ava@example.com") && m.subject.startsWith("Autopilot"));
+    const before = digestsTo().length;
+    expect(await services.autopilot.sweep(avaId)).toEqual({ sent: 0, held: 0, needsAction: 2 });
+
+    await clock.advance(services, 11 * MINUTE);
+    await services.queue.runDue(["takedowns.autopilot-digest", "email.send"]);
+    expect(digestsTo()).toHaveLength(before + 1);
+    const digest = digestsTo().at(-1)!;
+    expect(digest.subject).toBe("Autopilot: 2 findings wait for your proof");
+    expect(digest.text).toContain("2 findings wait for your proof: the autopilot sends a notice only for what is proven yours.");
+    expect(digest.text).toContain("Prove that you own luna_secret on OnlyFans.");
+    expect(digest.text).toContain("Confirm that the nickname Lulu is yours.");
+    expect(digest.text).toContain(`${TEST_ORIGIN}/dashboard/leaks`);
+    expect(net.smtp.received.length).toBe(sentBefore);
+    expect(await leakStatus(profile.id)).toBe("new");
+    expect(await leakStatus(nickname.id)).toBe("new");
+
+    // Swept again with nothing new: she is not told twice.
+    expect(await services.autopilot.sweep(avaId)).toEqual({ sent: 0, held: 0, needsAction: 2 });
+    await clock.advance(services, 2 * HOUR);
+    await services.queue.runDue(["takedowns.autopilot-digest", "email.send"]);
+    expect(digestsTo()).toHaveLength(before + 1);
+
+    // A takedown's digest still names them while they wait.
+    await found(avaId);
+    await services.autopilot.sweep(avaId);
+    await clock.advance(services, 11 * MINUTE);
+    await services.queue.runDue([...jobs, "takedowns.autopilot-digest", "email.send"]);
+    const next = digestsTo().at(-1)!;
+    expect(digestsTo()).toHaveLength(before + 2);
+    expect(next.subject).toBe("Autopilot sent 1 takedown");
+    expect(next.text).toContain("2 findings wait for your proof");
+  });
 
   it("tells which switch covers a finding", () => {
     expect(autopilotCategoryOf({ domain: "mega.nz", category: "leak_site" })).toBe("fileHosts");

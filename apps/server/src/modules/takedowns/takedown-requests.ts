@@ -1,4 +1,4 @@
-import { type AttestationText, countTakedowns, type CreateTakedowns, type CreateTakedownsResponse, type TakedownDetail, type TakedownsPreview } from "@leakwarden/contracts/takedowns";
+import { type AttestationText, countTakedowns, type CreateTakedowns, type CreateTakedownsResponse, type FindingHold, type TakedownDetail, type TakedownsPreview } from "@leakwarden/contracts/takedowns";
 import type { DbOrTx } from "../../db/client";
 import type { StoredAttestation } from "../../db/schema/takedowns";
 import { AppError } from "../../lib/app-error";
@@ -231,6 +231,21 @@ export async function createAutomatic(
   });
   if (result.created.length > 0) await ctx.queue.send(prepareTakedownsJob, { takedownIds: result.created.map((r) => r.id) });
   return result;
+}
+
+/**
+ * Which of these findings of hers wait for her proof (what matched there is not proven hers), with
+ * what to prove; a finding she marked a forgery is hers to decide, not counted. At most 100.
+ */
+export async function heldForProof(ctx: TakedownsContext, userId: string, leakIds: string[]): Promise<FindingHold[]> {
+  if (leakIds.length === 0) return [];
+  const owner = await ownerOf(ctx, userId);
+  const leaks = (await ctx.scans.leaksOf(userId, leakIds.slice(0, 100))).filter((l) => !l.forgeryMarkedAt);
+  const holds: FindingHold[] = [];
+  for (const a of authorityOfAll(owner.identities, leaks).values()) {
+    if (!a.ok) holds.push({ leakId: a.leakId, code: a.code, reason: a.reason, prove: a.prove, nicknames: a.nicknames });
+  }
+  return holds;
 }
 
 /** Cancels a takedown whose notice has not gone out; the notice is rewritten without its link. */
