@@ -151,8 +151,8 @@ export const emailCatalog = {
       email: autopilotDigestMessage(to, [], dashboard("takedowns"), {
         proof: {
           holds: [
-            { leakId: "leak-35", code: "unproven_profile", reason: "Prove that you own miarose_vip on Fansly to send takedowns for this link.", prove: [{ stageNameId: "s2", platform: "Fansly", username: "miarose_vip", profileUrl: null }], nicknames: [] },
-            { leakId: "leak-36", code: "unproven_profile", reason: "Prove that you own miarose_vip on Fansly to send takedowns for this link.", prove: [{ stageNameId: "s2", platform: "Fansly", username: "miarose_vip", profileUrl: null }], nicknames: [] },
+            { leakId: "leak-35", code: "unproven_profile", reason: "Prove that you own miarosevip on Fansly to send takedowns for this link.", prove: [{ stageNameId: "s2", platform: "Fansly", username: "miarosevip", profileUrl: null }], nicknames: [] },
+            { leakId: "leak-36", code: "unproven_profile", reason: "Prove that you own miarosevip on Fansly to send takedowns for this link.", prove: [{ stageNameId: "s2", platform: "Fansly", username: "miarosevip", profileUrl: null }], nicknames: [] },
           ],
           leaksUrl: dashboard("leaks"),
         },

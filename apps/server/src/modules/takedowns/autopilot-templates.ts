@@ -107,7 +107,7 @@ export const provable = (holds: FindingHold[]) => holds.filter((h) => h.code !==
  * The paragraph on findings waiting for her proof: how many, and what to prove (her profiles by
  * name, the nicknames to confirm, the handles another account claims too).
  */
-export function proofParagraph(holds: FindingHold[], leaksUrl: string): string {
+export function proofParagraph(holds: FindingHold[]): string {
   const n = holds.length;
   const profiles = unique(holds.filter((h) => h.code === "unproven_profile").flatMap((h) => h.prove.map((p) => `${p.username} on ${p.platform}`)));
   const anyProfile = holds.some((h) => h.code === "unproven_profile" && h.prove.length === 0);
@@ -118,7 +118,7 @@ export function proofParagraph(holds: FindingHold[], leaksUrl: string): string {
     nicknames.length > 0 ? `Confirm that the ${nicknames.length === 1 ? "nickname" : "nicknames"} ${list(nicknames)} ${nicknames.length === 1 ? "is" : "are"} yours.` : "",
     disputed.length > 0 ? `Another account has also proved ${list(disputed)}: our team is confirming who owns ${disputed.length === 1 ? "it" : "them"}.` : "",
   ].filter(Boolean);
-  return `${n === 1 ? "1 finding waits" : `${n} findings wait`} for your proof: the autopilot sends a notice only for what is proven yours. ${steps.join(" ")} ${n === 1 ? "It is" : "They are"} in your leaks list: ${leaksUrl}`;
+  return `${n === 1 ? "1 finding waits" : `${n} findings wait`} for your proof: the autopilot sends a notice only for what is proven yours. ${steps.join(" ")} ${n === 1 ? "It is" : "They are"} in your leaks list.`;
 }
 
 /** The subject of a digest with no takedown in it: only findings waiting for her proof. */
@@ -143,7 +143,7 @@ export function autopilotDigestMessage(
     return brandedEmail({
       to,
       subject: autopilotProofSubject(waiting.holds.length),
-      intro: [proofParagraph(waiting.holds, waiting.leaksUrl), ...capNote],
+      intro: [proofParagraph(waiting.holds), ...capNote],
       action: { label: "Open your leaks list", url: waiting.leaksUrl },
       outro: ["We send at most one of these emails an hour."],
       footer: { reason: "You get this email because you turned on automatic takedowns; turn them off on the Takedown Requests page." },
@@ -161,9 +161,11 @@ export function autopilotDigestMessage(
     subject: autopilotDigestSubject(c),
     intro: [started, outcome, ...capNote],
     list: items.map((t) => `#${t.number} ${t.url} (${categoryWords[t.category as AutopilotCategory] ?? "finding"}): ${where(t)}`),
+    // The link to her leaks list as a figure: a long address in a paragraph would not wrap on a phone.
+    ...(waiting ? { figures: [{ label: "Open your leaks list", value: `${findings(waiting.holds.length)} waiting for your proof`, url: waiting.leaksUrl }] } : {}),
     action: { label: "Follow them in Takedown Requests", url: takedownsUrl },
     outro: [
-      ...(waiting ? [proofParagraph(waiting.holds, waiting.leaksUrl)] : []),
+      ...(waiting ? [proofParagraph(waiting.holds)] : []),
       "Findings we are less sure of (an image match alone, a page that only names you) still wait for you in your leaks list.",
       "We send at most one of these emails an hour; takedowns sent in between come in the next one.",
     ],
