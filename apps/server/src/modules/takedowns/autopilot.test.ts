@@ -82,7 +82,7 @@ describe("autopilot and the notice preview", () => {
     net = await startTakedownNetwork(web.port, { routed: (host) => host.endsWith(".example") || host === "mega.nz" });
     services = await createTakedownServices(
       net,
-      { NOTICE_REPLY_TO: undefined, AUTOPILOT_DIGEST_DELAY_SECONDS: "600", AUTOPILOT_MAX_NOTICES_PER_DAY: "55" },
+      { NOTICE_REPLY_TO: undefined, AUTOPILOT_DIGEST_DELAY_SECONDS: "600", AUTOPILOT_MAX_NOTICES_PER_DAY: "55", METRICS_TOKEN: "metrics-token-for-the-autopilot-tests" },
       { now: clock.now, serviceOptions: { tierFor: async (userId) => tiers.get(userId) ?? "free" } },
     );
     ava = await signUpAndConfirm(services, "ava@example.com");
@@ -290,6 +290,8 @@ describe("autopilot and the notice preview", () => {
     const status = await services.operations.status();
     expect(status.autopilotCap).toBe(55);
     expect(status.autopilotAtCap).toEqual([{ userId: ciaId, sent: 55, resumesAt: expect.any(String) }]);
+    const metrics = await services.app.request("/metrics", { headers: { authorization: "Bearer metrics-token-for-the-autopilot-tests" } });
+    expect(await metrics.text()).toMatch(/^leakwarden_autopilot_creators_at_cap 1$/m);
 
     await clock.advance(services, 11 * MINUTE);
     await services.queue.runDue(["takedowns.autopilot-digest", "email.send"]);
