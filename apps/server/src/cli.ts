@@ -55,7 +55,7 @@ async function main(): Promise<number> {
       const { createHandleDisputes } = await import("./modules/identities/handle-disputes");
       const database = await openDatabase(env);
       try {
-        const operations = createOperationsService({ database, queue: new JobQueue(database, createLogger("silent")) });
+        const operations = createOperationsService({ database, queue: new JobQueue(database, createLogger("silent")), autopilotMaxPerDay: env.AUTOPILOT_MAX_NOTICES_PER_DAY });
         const disputes = createHandleDisputes({ db: database.db, now: () => new Date() });
         return await runOpsCommand(args, operations, { stdout: process.stdout, stderr: process.stderr }, disputes);
       } finally {

@@ -134,6 +134,8 @@ export const envSchema = scannerSettingsSchema.extend({
   NOTICES_PER_ADDRESS_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(30),
   /** The digest of automatic takedowns waits this long after one is sent (the notices go out, others join it); at most one an hour. */
   AUTOPILOT_DIGEST_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(900),
+  /** Automatic takedowns started for one creator in 24 hours; findings beyond wait (she and the operator are told) until the window frees. */
+  AUTOPILOT_MAX_NOTICES_PER_DAY: z.coerce.number().int().min(1).max(10_000).default(50),
   // Billing (Lemon Squeezy hosted checkout and signed webhooks); unset: payments are not configured.
   LEMONSQUEEZY_API_KEY: optionalString,
   LEMONSQUEEZY_API_URL: optionalUrl.transform((v) => (v ?? "https://api.lemonsqueezy.com").replace(/(?<!\/)\/+$/, "")),

@@ -325,6 +325,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     emailOf: async (userId) => (await account.getUser(userId).catch(() => null))?.email ?? null,
     publicUrl: env.publicUrl,
     digestDelayMs: env.AUTOPILOT_DIGEST_DELAY_SECONDS * 1000,
+    maxPerDay: env.AUTOPILOT_MAX_NOTICES_PER_DAY,
     now,
   });
 
@@ -425,7 +426,7 @@ export function createServices(env: Env, logger: Logger, database: Database, opt
     },
   });
 
-  const operations = createOperationsService({ database, queue });
+  const operations = createOperationsService({ database, queue, autopilotMaxPerDay: env.AUTOPILOT_MAX_NOTICES_PER_DAY });
   const app = createApp({
     logger,
     database,

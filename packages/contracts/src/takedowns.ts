@@ -415,6 +415,11 @@ export const autopilotViewSchema = z.object({
   sent: z.number(),
   /** Where those takedowns stand, counted from their rows: a notice or report went out; needs her action; could not be sent; still on the way; cancelled. */
   outcomes: z.object({ sent: z.number(), needsAction: z.number(), failed: z.number(), underWay: z.number(), cancelled: z.number() }),
+  /**
+   * Her daily cap: automatic takedowns started in the last 24 hours against the most allowed; once
+   * reached, new findings wait (this many) until the oldest of those leaves the window (resumesAt).
+   */
+  dailyCap: z.object({ limit: z.number(), used: z.number(), waiting: z.number(), resumesAt: z.string().nullable() }),
   lastDigestAt: z.string().nullable(),
   updatedAt: z.string().nullable(),
 });

@@ -140,7 +140,23 @@ export const emailCatalog = {
           { number: 33, url: longUrls[2]!, category: "socialMedia", status: "queued", recipientEmail: null, reason: null, firstSentAt: null },
         ],
         dashboard("takedowns"),
+        {
+          cap: { limit: 50, waiting: 3, resumesAt: new Date("2026-11-23T09:31:00Z") },
+          proof: { holds: [{ leakId: "leak-34", code: "unattested_nickname", reason: "Confirm that the nickname Mimi is yours to send takedowns for this link.", prove: [], nicknames: ["Mimi"] }], leaksUrl: dashboard("leaks") },
+        },
       ),
+    },
+    {
+      name: "autopilot-waiting-for-proof",
+      email: autopilotDigestMessage(to, [], dashboard("takedowns"), {
+        proof: {
+          holds: [
+            { leakId: "leak-35", code: "unproven_profile", reason: "Prove that you own miarosevip on Fansly to send takedowns for this link.", prove: [{ stageNameId: "s2", platform: "Fansly", username: "miarosevip", profileUrl: null }], nicknames: [] },
+            { leakId: "leak-36", code: "unproven_profile", reason: "Prove that you own miarosevip on Fansly to send takedowns for this link.", prove: [{ stageNameId: "s2", platform: "Fansly", username: "miarosevip", profileUrl: null }], nicknames: [] },
+          ],
+          leaksUrl: dashboard("leaks"),
+        },
+      }),
     },
   ],
   supportTicketMessage: () => [

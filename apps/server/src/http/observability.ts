@@ -103,6 +103,9 @@ export function createMetrics(operations: OperationsService, logger: Logger) {
   fromStatus("leakwarden_notices_held", "Notices held by the daily limit of notices per recipient address (all accounts together)", [], (s) => [
     { labels: {}, value: s.heldNotices.reduce((n, h) => n + h.held, 0) },
   ]);
+  fromStatus("leakwarden_autopilot_creators_at_cap", "Creators whose autopilot reached its daily cap (AUTOPILOT_MAX_NOTICES_PER_DAY): their new findings wait", [], (s) => [
+    { labels: {}, value: s.autopilotAtCap.length },
+  ]);
   fromStatus("leakwarden_takedowns", "Takedowns (links) by status", ["status"], (s) => labelled(s.takedowns));
   fromStatus("leakwarden_removal_rechecks", "Re-checks of sent links, summed by the takedown's status", ["status"], (s) => labelled(s.rechecks));
   fromStatus("leakwarden_webhook_deliveries", "Payment webhook deliveries by outcome", ["outcome"], (s) => labelled(s.webhooks));

@@ -63,6 +63,8 @@ async function seedCreator(services: TestServices, client: TestClient, email: st
   const replyExcerpt = `We removed the video of ${handle}`;
   await db.insert(schema.takedownReply).values({ noticeId: notice!.id, messageId: `<r-${handle}@tube.example>`, fromAddress: "copyright@tube.example", subject: "Re: notice", kind: "removed", excerpt: replyExcerpt, receivedAt: now });
   await db.insert(schema.takedownAuthorization).values({ userId: id, fullName: `Legal ${handle}`, signature: `Legal ${handle}`, statement: "I authorize", statementVersion: "2025-01", ownerName: "stage_name", grantedAt: now, clientIp: "203.0.113.9" });
+  await db.update(schema.nickname).set({ attestedAt: now }).where(eq(schema.nickname.userId, id));
+  await db.insert(schema.recipientConfirmation).values({ userId: id, address: `${handle}.tips@mail.example`, source: `https://tube.example/contact/${handle}`, confirmedAt: now });
   await db.insert(schema.alertRule).values({ userId: id, newLeak: true, digest: "daily", lastNewLeakAlertAt: now });
   await db.insert(schema.subscription).values({ userId: id, providerSubscriptionId: `sub-${handle}`, providerVariantId: "v1", plan: "premium", period: "monthly", status: "active", providerUpdatedAt: now });
   return { id, email, handle, leakUrl, noticeSubject, replyExcerpt, referenceLabel, hash };
@@ -119,6 +121,7 @@ describe("her data export", { timeout: 120_000 }, () => {
         "impersonators.json",
         "leaks.csv",
         "leaks.json",
+        "nicknames.csv",
         "reference-images.csv",
         "reference-images.json",
         "scans.json",
@@ -131,6 +134,8 @@ describe("her data export", { timeout: 120_000 }, () => {
         "takedown-notices.json",
         "takedown-replies.csv",
         "takedown-replies.json",
+        "takedown-recipients.csv",
+        "takedown-recipients.json",
         "takedowns.csv",
         "takedowns.json",
       ].sort(),
@@ -141,7 +146,14 @@ describe("her data export", { timeout: 120_000 }, () => {
     expect(account.sessions.length).toBeGreaterThan(0);
     const identities = JSON.parse(files["identities.json"]!);
     expect(identities.stageNames).toEqual([expect.objectContaining({ platform: "OnlyFans", username: "export_ava", verified: false })]);
-    expect(identities.nicknames.map((n: { value: string }) => n.value)).toEqual(["Nick export_ava"]);
+    expect(identities.nicknames).toEqual([expect.objectContaining({ value: "Nick export_ava", attested: true, attestedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) })]);
+    expect(files["nicknames.csv"]).toMatch(/^value,attested,attestedAt,createdAt\r\nNick export_ava,true,\d{4}-\d\d-\d\dT[^,]+,\d{4}-/);
+    // The addresses she confirmed for her notices, hers alone.
+    expect(JSON.parse(files["takedown-recipients.json"]!)).toEqual([
+      { address: "export_ava.tips@mail.example", source: "https://tube.example/contact/export_ava", confirmedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) },
+    ]);
+    expect(files["takedown-recipients.csv"]).toContain("export_ava.tips@mail.example,https://tube.example/contact/export_ava,");
+    expect(files["README.txt"]).toContain("confirmedRecipients 1");
     expect(JSON.parse(files["reference-images.json"]!)).toEqual([expect.objectContaining({ label: avaData.referenceLabel, quality: 90, blurredThumbnailKept: false })]);
     const leaks = JSON.parse(files["leaks.json"]!);
     expect(leaks).toEqual([expect.objectContaining({ url: avaData.leakUrl, evidence: { matchedNames: ["export_ava"] } })]);

@@ -8,7 +8,7 @@ import { allowedDomain, creatorProfile, nickname, stageName } from "../../db/sch
 import { impersonationCheck, impersonator } from "../../db/schema/impersonation";
 import { monitoringSchedule } from "../../db/schema/monitoring";
 import { leak, referenceImage, scan } from "../../db/schema/scans";
-import { searchDelisting, takedown, takedownAuthorization, takedownEvent, takedownNotice, takedownNoticeLink, takedownReply } from "../../db/schema/takedowns";
+import { recipientConfirmation, searchDelisting, takedown, takedownAuthorization, takedownEvent, takedownNotice, takedownNoticeLink, takedownReply } from "../../db/schema/takedowns";
 
 // The export's reads: every query on her own id (or on ids of her own rows), never a secret column.
 
@@ -142,7 +142,7 @@ export async function readIdentities(db: Db, userId: string) {
     .from(creatorProfile)
     .where(eq(creatorProfile.userId, userId));
   const names = await db.select().from(stageName).where(eq(stageName.userId, userId)).orderBy(asc(stageName.createdAt));
-  const nicks = await db.select({ id: nickname.id, value: nickname.value, createdAt: nickname.createdAt }).from(nickname).where(eq(nickname.userId, userId)).orderBy(asc(nickname.createdAt));
+  const nicks = await db.select({ id: nickname.id, value: nickname.value, attestedAt: nickname.attestedAt, createdAt: nickname.createdAt }).from(nickname).where(eq(nickname.userId, userId)).orderBy(asc(nickname.createdAt));
   const domains = await db.select({ id: allowedDomain.id, domain: allowedDomain.domain, createdAt: allowedDomain.createdAt }).from(allowedDomain).where(eq(allowedDomain.userId, userId));
   return { profile, names, nicks, domains };
 }
@@ -168,6 +168,15 @@ export async function readDelistings(db: Db, userId: string) {
     .from(searchDelisting)
     .where(eq(searchDelisting.userId, userId));
   return delistings;
+}
+
+/** The addresses she confirmed as recipients of her notices, with the page that named each and when. */
+export async function readRecipientConfirmations(db: Db, userId: string) {
+  return db
+    .select({ address: recipientConfirmation.address, source: recipientConfirmation.source, confirmedAt: recipientConfirmation.confirmedAt })
+    .from(recipientConfirmation)
+    .where(eq(recipientConfirmation.userId, userId))
+    .orderBy(asc(recipientConfirmation.confirmedAt), asc(recipientConfirmation.address));
 }
 
 export async function readImpersonation(db: Db, userId: string) {

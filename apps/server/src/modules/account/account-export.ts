@@ -250,8 +250,11 @@ async function writeEverything({ db, now }: ExportDeps, userId: string, writer: 
     lastCheckReason: n.lastCheckReason,
     createdAt: n.createdAt,
   }));
-  writer.file("identities.json", json({ profile: profile ?? null, stageNames, nicknames: nicks, allowedDomains: domains }));
+  // Each nickname with whether (and when) she stated it is hers: a notice may rest on it only then.
+  const nicknames = nicks.map((n) => ({ id: n.id, value: n.value, attested: n.attestedAt !== null, attestedAt: n.attestedAt, createdAt: n.createdAt }));
+  writer.file("identities.json", json({ profile: profile ?? null, stageNames, nicknames, allowedDomains: domains }));
   writeCsv(writer, "stage-names", ["platform", "username", "verified", "verifiedAt", "createdAt"], stageNames);
+  writeCsv(writer, "nicknames", ["value", "attested", "attestedAt", "createdAt"], nicknames);
   counts.stageNames = stageNames.length;
   counts.nicknames = nicks.length;
 
@@ -272,6 +275,11 @@ async function writeEverything({ db, now }: ExportDeps, userId: string, writer: 
     writer.file("takedown-authorization.json", json(rest));
   }
   await writeLists(db, userId, writer, takedownLists, counts);
+  // The addresses she confirmed for her notices (ones a page named outside its own domain).
+  const recipients = await repo.readRecipientConfirmations(db, userId);
+  writer.file("takedown-recipients.json", json(recipients));
+  writeCsv(writer, "takedown-recipients", ["address", "source", "confirmedAt"], recipients);
+  counts.confirmedRecipients = recipients.length;
   const delistings = await repo.readDelistings(db, userId);
   writer.file("search-delistings.json", json(delistings));
 
@@ -330,11 +338,12 @@ async function writeEverything({ db, now }: ExportDeps, userId: string, writer: 
       "your authenticator secret and backup codes, the fingerprints of your reference images, and impersonators' avatars.",
       "",
       "account.json            your account, how you sign in, where you are signed in, any deletion request",
-      "identities.json         stage names, nicknames, allowed domains, what you asked us to look for (stage-names.csv)",
+      "identities.json         stage names, nicknames (and when you stated each is yours), allowed domains, what you asked us to look for (stage-names.csv, nicknames.csv)",
       "reference-images.json   your reference images' labels and dates (reference-images.csv)",
       "scans.json              every scan",
       "leaks.json / .csv       every leak found, with its evidence",
       "takedown-*.json / .csv  takedowns, their history, the notices sent in your name and the replies",
+      "takedown-recipients.json  the addresses you confirmed for your notices, the page that named each, when (.csv)",
       "impersonators.json      accounts found passing themselves off as you",
       "alerts.json             your alert settings and the alerts sent",
       "billing.json            your plan, payments (billing-payments.csv)",

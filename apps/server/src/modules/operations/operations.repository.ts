@@ -132,6 +132,20 @@ export async function failingNotices(database: Database, limit: number) {
   }));
 }
 
+/**
+ * Creators whose autopilot started at least `cap` takedowns in the last 24 hours
+ * (AUTOPILOT_MAX_NOTICES_PER_DAY): their new findings wait. Most first.
+ */
+export async function autopilotAtCap(database: Database, cap: number, limit: number) {
+  const { rows } = await database.executeSql(
+    `select user_id, count(*)::int as sent, min(created_at) as oldest
+     from autopilot_send where created_at > now() - interval '24 hours'
+     group by 1 having count(*) >= $1 order by 2 desc, 1 limit $2`,
+    [cap, limit],
+  );
+  return rows.map((r) => ({ userId: String(r.user_id), sent: Number(r.sent), resumesAt: new Date(new Date(String(r.oldest)).getTime() + 24 * 3600_000).toISOString() }));
+}
+
 /** Notices held by the per-address daily limit (NOTICES_PER_ADDRESS_PER_DAY), per address, most held first. */
 export async function heldNotices(database: Database, limit: number) {
   const { rows } = await database.executeSql(

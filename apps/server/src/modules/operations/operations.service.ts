@@ -13,8 +13,9 @@ export interface Readiness {
 export type ServiceStatus = Awaited<ReturnType<ReturnType<typeof createOperationsService>["status"]>>;
 
 /** What an operator asks of the running service: is it ready, and how is its work going. */
-export function createOperationsService(deps: { database: Database; queue: JobQueue }) {
+export function createOperationsService(deps: { database: Database; queue: JobQueue; /** AUTOPILOT_MAX_NOTICES_PER_DAY */ autopilotMaxPerDay?: number }) {
   const { database, queue } = deps;
+  const autopilotCap = deps.autopilotMaxPerDay ?? 50;
 
   return {
     async readiness(): Promise<Readiness> {
@@ -36,7 +37,7 @@ export function createOperationsService(deps: { database: Database; queue: JobQu
 
     /** One consistent read of the service's records, for /metrics and `npm run ops -- status`. */
     async status() {
-      const [jobs, scans, scanPages, notices, takedowns, rechecks, webhooks, accounts, failingNotices, crawls, failingCrawls, heldNotices] = await Promise.all([
+      const [jobs, scans, scanPages, notices, takedowns, rechecks, webhooks, accounts, failingNotices, crawls, failingCrawls, heldNotices, autopilotAtCap] = await Promise.all([
         repo.jobCounts(database),
         repo.scansByStatus(database),
         repo.scanWork(database),
@@ -49,8 +50,25 @@ export function createOperationsService(deps: { database: Database; queue: JobQu
         repo.crawlTotals(database),
         repo.failingCrawls(database, 10),
         repo.heldNotices(database, 20),
+        repo.autopilotAtCap(database, autopilotCap, 20),
       ]);
-      return { at: new Date().toISOString(), jobs, scans, scanPages, notices, takedowns, rechecks, webhooks, accounts, failingNotices, crawls, failingCrawls, heldNotices };
+      return {
+        at: new Date().toISOString(),
+        jobs,
+        scans,
+        scanPages,
+        notices,
+        takedowns,
+        rechecks,
+        webhooks,
+        accounts,
+        failingNotices,
+        crawls,
+        failingCrawls,
+        heldNotices,
+        autopilotCap,
+        autopilotAtCap,
+      };
     },
   };
 }

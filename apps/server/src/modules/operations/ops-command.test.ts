@@ -29,6 +29,7 @@ describe("npm run ops -- status", () => {
     expect(out.text()).toContain("Accounts by plan\n  free: 2");
     expect(out.text()).toContain("Failing notices (newest first)\n  none");
     expect(out.text()).toContain("Failing crawls\n  none");
+    expect(out.text()).toContain("Creators at the autopilot's daily cap (AUTOPILOT_MAX_NOTICES_PER_DAY = 50): their new findings wait\n  none");
     expect(err.text()).toBe("");
   });
 

@@ -60,6 +60,9 @@ export function formatStatus(status: ServiceStatus): string {
   out.push("", "Notices held by the daily limit per address (NOTICES_PER_ADDRESS_PER_DAY)");
   if (status.heldNotices.length === 0) out.push("  none");
   for (const h of status.heldNotices) out.push(`  ${h.address}  ${h.held} held, the last until ${h.until}`);
+  out.push("", `Creators at the autopilot's daily cap (AUTOPILOT_MAX_NOTICES_PER_DAY = ${status.autopilotCap}): their new findings wait`);
+  if (status.autopilotAtCap.length === 0) out.push("  none");
+  for (const a of status.autopilotAtCap) out.push(`  ${a.userId}  ${a.sent} started in 24 hours, room again from ${a.resumesAt}`);
   out.push("", "Failing notices (newest first)");
   if (status.failingNotices.length === 0) out.push("  none");
   for (const n of status.failingNotices) {

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, isNull, min, sql } from "drizzle-orm";
 import type { DbOrTx } from "../../db/client";
 import { autopilotSend, autopilotSetting } from "../../db/schema/autopilot";
 import { leak, leakNumberCounter } from "../../db/schema/scans";
@@ -32,7 +32,7 @@ export async function lastLeakNumber(db: DbOrTx, userId: string): Promise<number
  */
 export function listCandidates(db: DbOrTx, userId: string, afterNumber: number, limit: number) {
   return db
-    .select({ id: leak.id, number: leak.number, url: leak.url, domain: leak.domain, category: leak.category })
+    .select({ id: leak.id, number: leak.number, url: leak.url, domain: leak.domain, category: leak.category, firstSeenAt: leak.firstSeenAt })
     .from(leak)
     .where(
       and(
@@ -77,6 +77,25 @@ export async function markDigested(db: DbOrTx, userId: string, leakIds: string[]
   return true;
 }
 
+/** The automatic takedowns started for her since `since`, and when the oldest of them was (null: none). */
+export async function sentSince(db: DbOrTx, userId: string, since: Date): Promise<{ count: number; oldest: Date | null }> {
+  const rows = await db
+    .select({ n: count(), oldest: min(autopilotSend.createdAt) })
+    .from(autopilotSend)
+    .where(and(eq(autopilotSend.userId, userId), gte(autopilotSend.createdAt, since)));
+  return { count: Number(rows[0]?.n ?? 0), oldest: rows[0]?.oldest ?? null };
+}
+
+/** Records a digest sent with no takedown in it (findings waiting for her); false when another run sent one first. */
+export async function claimDigest(db: DbOrTx, userId: string, previous: Date | null, at: Date): Promise<boolean> {
+  const done = await db
+    .update(autopilotSetting)
+    .set({ lastDigestAt: at })
+    .where(and(eq(autopilotSetting.userId, userId), previous ? eq(autopilotSetting.lastDigestAt, previous) : isNull(autopilotSetting.lastDigestAt)))
+    .returning({ userId: autopilotSetting.userId });
+  return done.length > 0;
+}
+
 export async function countSent(db: DbOrTx, userId: string): Promise<number> {
   const rows = await db.select({ n: count() }).from(autopilotSend).where(eq(autopilotSend.userId, userId));
   return Number(rows[0]?.n ?? 0);
@@ -106,6 +125,6 @@ export async function countOutcomes(db: DbOrTx, userId: string) {
 
 /** A digest that could not be queued: its takedowns go in the next one. */
 export async function unmarkDigested(db: DbOrTx, userId: string, leakIds: string[], lastDigestAt: Date | null): Promise<void> {
-  await db.update(autopilotSend).set({ digestedAt: null }).where(and(eq(autopilotSend.userId, userId), inArray(autopilotSend.leakId, leakIds)));
+  if (leakIds.length > 0) await db.update(autopilotSend).set({ digestedAt: null }).where(and(eq(autopilotSend.userId, userId), inArray(autopilotSend.leakId, leakIds)));
   await db.update(autopilotSetting).set({ lastDigestAt }).where(eq(autopilotSetting.userId, userId));
 }

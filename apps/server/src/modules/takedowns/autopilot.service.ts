@@ -7,7 +7,7 @@ import { AppError } from "../../lib/app-error";
 import type { Logger } from "../../lib/logger";
 import { hostMatchesDomain } from "../../scanner/canonical-url";
 import { FILE_HOST_DOMAINS } from "../../scanner/leak-context";
-import { autopilotDigestMessage } from "./autopilot-templates";
+import { autopilotDigestMessage, provable } from "./autopilot-templates";
 import { autopilotDigestJob, autopilotSweepJob } from "./autopilot.job-definitions";
 import * as repo from "./autopilot.repository";
 import type { TakedownsService } from "./takedowns.service";
@@ -25,6 +25,8 @@ export interface AutopilotDeps {
   publicUrl: string;
   /** How long after an automatic takedown its digest waits, so that the notices are out and others join it. */
   digestDelayMs: number;
+  /** Automatic takedowns started for one creator in 24 hours; the findings beyond wait until the window frees. */
+  maxPerDay: number;
   now?: () => Date;
 }
 
@@ -33,6 +35,7 @@ const DIGEST_BATCH_MS = 3600_000;
 /** Findings recorded within this time of each other are taken down together (one sweep, one notice per recipient). */
 const GATHER_MS = 2_000;
 const SWEEP_LIMIT = 100;
+const DAY_MS = 24 * 3600_000;
 
 const column = { leakSites: "leakSitesFrom", socialMedia: "socialMediaFrom", fileHosts: "fileHostsFrom" } as const satisfies Record<AutopilotCategory, keyof repo.AutopilotSettingRow>;
 
@@ -54,12 +57,40 @@ export function createAutopilotService(deps: AutopilotDeps) {
   /** Sweeps queued and not started yet, by creator: a scan's findings in a row share one. */
   const queued = new Set<string>();
 
+  /** Her findings the autopilot covers and has not acted on yet, oldest first. */
+  async function candidatesOf(userId: string, setting: repo.AutopilotSettingRow) {
+    const froms = autopilotCategories.map((c) => setting[column[c]]).filter((n): n is number => n !== null);
+    if (froms.length === 0) return [];
+    return (await repo.listCandidates(db, userId, Math.min(...froms), SWEEP_LIMIT)).filter((l) => {
+      const category = autopilotCategoryOf(l);
+      const from = category ? setting[column[category]] : null;
+      return from !== null && l.number > from;
+    });
+  }
+
+  /** Her daily cap as it stands: how many of the last 24 hours' takedowns it allows still, and when the window next frees. */
+  async function capOf(userId: string) {
+    const at = now().getTime();
+    const { count, oldest } = await repo.sentSince(db, userId, new Date(at - DAY_MS));
+    return { limit: deps.maxPerDay, used: count, room: Math.max(0, deps.maxPerDay - count), resumesAt: oldest ? new Date(oldest.getTime() + DAY_MS) : null };
+  }
+
+  /** Findings covered by her switches that wait for the daily cap (none while it has room); those waiting for her proof are not counted. */
+  async function waitingForCap(userId: string, setting: repo.AutopilotSettingRow | undefined) {
+    const cap = await capOf(userId);
+    if (cap.room > 0 || !setting || !isOn(setting)) return { ...cap, waiting: 0 };
+    const candidates = await candidatesOf(userId, setting);
+    const forProof = await deps.takedowns.heldForProof(userId, candidates.map((l) => l.id));
+    return { ...cap, waiting: candidates.length - forProof.length };
+  }
+
   async function view(userId: string, row: repo.AutopilotSettingRow | undefined): Promise<AutopilotView> {
-    const [authorization, quota, sent, outcomes] = await Promise.all([
+    const [authorization, quota, sent, outcomes, cap] = await Promise.all([
       deps.takedowns.getAuthorization(userId),
       deps.takedowns.quota(userId),
       repo.countSent(db, userId),
       repo.countOutcomes(db, userId),
+      waitingForCap(userId, row),
     ]);
     return {
       leakSites: row?.leakSitesFrom != null,
@@ -69,6 +100,7 @@ export function createAutopilotService(deps: AutopilotDeps) {
       quota,
       sent,
       outcomes,
+      dailyCap: { limit: cap.limit, used: cap.used, waiting: cap.waiting, resumesAt: cap.waiting > 0 ? (cap.resumesAt?.toISOString() ?? null) : null },
       lastDigestAt: row?.lastDigestAt?.toISOString() ?? null,
       updatedAt: row?.updatedAt.toISOString() ?? null,
     };
@@ -137,49 +169,73 @@ export function createAutopilotService(deps: AutopilotDeps) {
       }
     },
 
-    /** The job: her eligible high-confidence findings taken down, within her quota; the digest queued. */
+    /**
+     * The job: her eligible high-confidence findings taken down, within her quota and her daily
+     * cap; the digest queued. Findings beyond the cap wait for the window to free (counted as
+     * needing her: she may send them herself), and the operator is warned.
+     */
     async sweep(userId: string): Promise<{ sent: number; held: number; needsAction: number }> {
       queued.delete(userId);
       const setting = await repo.findSetting(db, userId);
       if (!setting || !isOn(setting)) return { sent: 0, held: 0, needsAction: 0 };
-      const froms = autopilotCategories.map((c) => setting[column[c]]).filter((n): n is number => n !== null);
-      const candidates = (await repo.listCandidates(db, userId, Math.min(...froms), SWEEP_LIMIT)).filter((l) => {
-        const category = autopilotCategoryOf(l);
-        const from = category ? setting[column[category]] : null;
-        return from !== null && l.number > from;
-      });
+      const candidates = await candidatesOf(userId, setting);
       if (candidates.length === 0) return { sent: 0, held: 0, needsAction: 0 };
+      const cap = await capOf(userId);
       const at = now();
       const categoryOf = new Map(candidates.map((l) => [l.id, autopilotCategoryOf(l)!]));
-      const { created, held, needsAction } = await deps.takedowns.createAutomatic(
+      const { created, held, needsAction, capped } = await deps.takedowns.createAutomatic(
         userId,
         candidates.map((l) => l.id),
         (tx, rows: TakedownRow[]) => repo.insertSends(tx, rows.map((r) => ({ leakId: r.leakId, userId, takedownId: r.id, category: categoryOf.get(r.leakId)!, createdAt: at }))),
+        cap.room,
       );
       if (held.length > 0) logger.info({ userId, held: held.length }, "autopilot: the month's takedowns are used; findings wait for her");
       // Matched only through a profile she has not proved (or a disputed handle): listed for her with why, never sent.
       if (needsAction.length > 0) logger.info({ userId, needsAction: needsAction.length }, "autopilot: findings wait for her proof of ownership");
+      if (capped.length > 0) {
+        logger.warn(
+          { userId, waiting: capped.length, sentLast24h: cap.used + created.length, cap: cap.limit },
+          "autopilot: a creator reached the daily cap of automatic takedowns (AUTOPILOT_MAX_NOTICES_PER_DAY); her other findings wait",
+        );
+        // Taken up again once the oldest takedown of the window is a day old.
+        const resumeAt = Math.max((cap.resumesAt ?? new Date(at.getTime() + DAY_MS)).getTime(), at.getTime());
+        await deps.queue.send(autopilotSweepJob, { userId }, { startAfter: startAfterFor(new Date(resumeAt + GATHER_MS)) });
+      }
+      // Findings waiting for her proof are told in the digest too (once each: see sendDigest).
+      if (created.length === 0 && needsAction.length > 0) await scheduleDigest(userId, setting);
       if (created.length > 0) {
         await scheduleDigest(userId, setting);
         // More than one sweep's worth: the rest in the next one.
-        if (candidates.length === SWEEP_LIMIT && held.length === 0) await deps.queue.send(autopilotSweepJob, { userId });
+        if (candidates.length === SWEEP_LIMIT && held.length === 0 && capped.length === 0) await deps.queue.send(autopilotSweepJob, { userId });
       }
-      return { sent: created.length, held: held.length, needsAction: needsAction.length };
+      // Beyond the cap they wait for her as much as for the window: she may send them herself.
+      return { sent: created.length, held: held.length, needsAction: needsAction.length + capped.length };
     },
 
-    /** The job: one email listing every automatic takedown not listed yet, where its notice went; at most one an hour. */
+    /**
+     * The job: one email listing every automatic takedown not listed yet, where its notice went,
+     * and the findings waiting for her proof (what to prove); at most one an hour. Without a
+     * takedown to list, it goes only when a finding waiting for proof was found since the last.
+     */
     async sendDigest(userId: string): Promise<void> {
       const setting = await repo.findSetting(db, userId);
       const to = await deps.emailOf(userId);
       if (!setting || !to) return;
       const items = await repo.listUndigested(db, userId);
-      if (items.length === 0) return;
+      const candidates = isOn(setting) ? await candidatesOf(userId, setting) : [];
+      const holds = provable(await deps.takedowns.heldForProof(userId, candidates.map((l) => l.id)));
+      const seenAt = new Map(candidates.map((l) => [l.id, l.firstSeenAt.getTime()]));
+      const last = setting.lastDigestAt?.getTime() ?? Number.NEGATIVE_INFINITY;
+      const fresh = holds.some((h) => (seenAt.get(h.leakId) ?? 0) > last);
+      if (items.length === 0 && !fresh) return;
       const at = now();
       if (setting.lastDigestAt && at.getTime() < setting.lastDigestAt.getTime() + DIGEST_BATCH_MS) {
         await scheduleDigest(userId, setting);
         return;
       }
-      if (!(await repo.markDigested(db, userId, items.map((i) => i.leakId), at))) return;
+      const cap = await waitingForCap(userId, setting);
+      const claimed = items.length > 0 ? await repo.markDigested(db, userId, items.map((i) => i.leakId), at) : await repo.claimDigest(db, userId, setting.lastDigestAt, at);
+      if (!claimed) return;
       const email = autopilotDigestMessage(
         to,
         items.map(({ number, category, takedown: t }) => ({
@@ -192,6 +248,7 @@ export function createAutopilotService(deps: AutopilotDeps) {
           firstSentAt: t.firstSentAt,
         })),
         `${deps.publicUrl}/dashboard/takedowns`,
+        { cap: { limit: cap.limit, waiting: cap.waiting, resumesAt: cap.resumesAt }, proof: { holds, leaksUrl: `${deps.publicUrl}/dashboard/leaks` } },
       );
       try {
         await deps.sendEmail(email);

@@ -1,6 +1,6 @@
 import type { EntitlementTier } from "@leakwarden/contracts/plans";
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { leak } from "../../db/schema/scans";
 import { takedown } from "../../db/schema/takedowns";
 import { html, startVirtualHostServer, type VirtualHostServer } from "@leakwarden/test-support/fake-web/virtual-host-server";
@@ -27,6 +27,8 @@ describe("autopilot and the notice preview", () => {
   let bea: TestClient;
   let avaId: string;
   let beaId: string;
+  let cia: TestClient;
+  let ciaId = "";
   let n = 0;
 
   const userIdOf = async (client: TestClient) => (await (await client.get("/api/auth/get-session")).json()).user.id as string;
@@ -36,10 +38,10 @@ describe("autopilot and the notice preview", () => {
 
   /** A new finding of `userId` on the fake web, as a scan records it (one scan a creator). */
   const scanOf = new Map<string, string>();
-  async function found(userId: string, fields: Partial<Pick<Parameters<typeof upsertLeak>[1], "confidence" | "category">> & { host?: string; url?: string } = {}) {
+  async function found(userId: string, fields: Partial<Pick<Parameters<typeof upsertLeak>[1], "confidence" | "category" | "evidence">> & { host?: string; url?: string } = {}) {
     const { host = "leakhub.example", url = `http://${host}/v/${++n}`, ...rest } = fields;
     // The page names the creator's own stage name: a notice goes only for what she proved.
-    const name = userId === beaId ? "bea_rose" : "luna_rivers";
+    const name = userId === beaId ? "bea_rose" : userId === ciaId ? "cia_moon" : "luna_rivers";
     if (!scanOf.has(userId)) scanOf.set(userId, (await insertScan(services.database.db, userId, "manual")).id);
     await upsertLeak(services.database.db, {
       userId,
@@ -80,7 +82,7 @@ describe("autopilot and the notice preview", () => {
     net = await startTakedownNetwork(web.port, { routed: (host) => host.endsWith(".example") || host === "mega.nz" });
     services = await createTakedownServices(
       net,
-      { NOTICE_REPLY_TO: undefined, AUTOPILOT_DIGEST_DELAY_SECONDS: "600" },
+      { NOTICE_REPLY_TO: undefined, AUTOPILOT_DIGEST_DELAY_SECONDS: "600", AUTOPILOT_MAX_NOTICES_PER_DAY: "55", METRICS_TOKEN: "metrics-token-for-the-autopilot-tests" },
       { now: clock.now, serviceOptions: { tierFor: async (userId) => tiers.get(userId) ?? "free" } },
     );
     ava = await signUpAndConfirm(services, "ava@example.com");
@@ -260,6 +262,88 @@ describe("autopilot and the notice preview", () => {
     const fileHost = await found(beaId, { host: "mega.nz" });
     expect(await services.autopilot.sweep(beaId)).toEqual({ sent: 1, held: 0, needsAction: 0 });
     expect((await (await bea.get("/v1/takedowns/latest?leakIds=" + fileHost.id)).json()).items).toHaveLength(1);
+  });
+
+  it("stops at her daily cap: the findings beyond wait, she is told on the panel and in the digest, the operator in the log and the status", async () => {
+    cia = await signUpAndConfirm(services, "cia@example.com");
+    ciaId = await userIdOf(cia);
+    await ready(cia, ciaId, "cia_moon");
+    expect((await put(cia, { leakSites: true, socialMedia: false, fileHosts: false })).status).toBe(200);
+    const findings = [];
+    for (let i = 0; i < 57; i++) findings.push(await found(ciaId));
+    const warn = vi.spyOn(services.logger, "warn");
+    // Her plan has no monthly limit: the daily cap (55 here) is what stops the autopilot.
+    expect(await services.autopilot.sweep(ciaId)).toEqual({ sent: 55, held: 0, needsAction: 2 });
+    expect(warn).toHaveBeenCalledWith(expect.objectContaining({ userId: ciaId, waiting: 2, cap: 55 }), expect.stringContaining("daily cap"));
+    warn.mockRestore();
+    expect(await leakStatus(findings[56]!.id)).toBe("new");
+    // Swept again within the day: nothing more goes.
+    expect(await services.autopilot.sweep(ciaId)).toEqual({ sent: 0, held: 0, needsAction: 2 });
+    expect((await (await cia.get("/v1/takedowns?pageSize=100")).json()).total).toBe(55);
+
+    const panel = await (await cia.get("/v1/takedowns/autopilot")).json();
+    expect(panel.dailyCap).toMatchObject({ limit: 55, used: 55, waiting: 2 });
+    expect(new Date(panel.dailyCap.resumesAt).getTime()).toBeGreaterThan(clock.now().getTime() + 23 * HOUR);
+    // Another creator's autopilot has its own day.
+    expect((await (await bea.get("/v1/takedowns/autopilot")).json()).dailyCap).toMatchObject({ limit: 55, waiting: 0, resumesAt: null });
+
+    const status = await services.operations.status();
+    expect(status.autopilotCap).toBe(55);
+    expect(status.autopilotAtCap).toEqual([{ userId: ciaId, sent: 55, resumesAt: expect.any(String) }]);
+    const metrics = await services.app.request("/metrics", { headers: { authorization: "Bearer metrics-token-for-the-autopilot-tests" } });
+    expect(await metrics.text()).toMatch(/^leakwarden_autopilot_creators_at_cap 1$/m);
+
+    await clock.advance(services, 11 * MINUTE);
+    await services.queue.runDue(["takedowns.autopilot-digest", "email.send"]);
+    const digest = readOutbox(services.dataDir).filter((m) => m.to.includes("cia@example.com") && m.subject.startsWith("Autopilot")).at(-1)!;
+    expect(digest.text).toMatch(/Your autopilot reached its daily cap of 55 automatic takedowns, so 2 findings wait: they go out from \d{4}-\d\d-\d\d \d\d:\d\d UTC, or you can send them yourself from your leaks list now\./);
+
+    // A day later the window has room again: the sweep queued for then sends the two.
+    await clock.advance(services, 24 * HOUR);
+    await services.queue.runDue(jobs);
+    expect(await leakStatus(findings[56]!.id)).toBe("takedown_sent");
+    expect((await (await cia.get("/v1/takedowns?pageSize=100")).json()).total).toBe(57);
+    expect((await (await cia.get("/v1/takedowns/autopilot")).json()).dailyCap).toMatchObject({ used: 2, waiting: 0 });
+  }, 60_000);
+
+  it("tells her in its email how many findings wait for her proof, and what to prove, once", async () => {
+    expect((await ava.post("/v1/identities/stage-names", { platform: "onlyfans", username: "luna_secret" })).status).toBe(201);
+    expect((await ava.post("/v1/identities/nicknames", { value: "Lulu" })).status).toBe(201);
+    const profile = await found(avaId, { evidence: { matchedNames: ["luna_secret"], title: "luna_secret leaked", snippet: "luna_secret pack" } });
+    const nickname = await found(avaId, { evidence: { matchedNames: ["Lulu"], title: "Lulu leaked", snippet: "Lulu pack" } });
+    const sentBefore = net.smtp.received.length;
+    const digestsTo = () => readOutbox(services.dataDir).filter((m) => m.to.includes("ava@example.com") && m.subject.startsWith("Autopilot"));
+    const before = digestsTo().length;
+    expect(await services.autopilot.sweep(avaId)).toEqual({ sent: 0, held: 0, needsAction: 2 });
+
+    await clock.advance(services, 11 * MINUTE);
+    await services.queue.runDue(["takedowns.autopilot-digest", "email.send"]);
+    expect(digestsTo()).toHaveLength(before + 1);
+    const digest = digestsTo().at(-1)!;
+    expect(digest.subject).toBe("Autopilot: 2 findings wait for your proof");
+    expect(digest.text).toContain("2 findings wait for your proof: the autopilot sends a notice only for what is proven yours.");
+    expect(digest.text).toContain("Prove that you own luna_secret on OnlyFans.");
+    expect(digest.text).toContain("Confirm that the nickname Lulu is yours.");
+    expect(digest.text).toContain(`${TEST_ORIGIN}/dashboard/leaks`);
+    expect(net.smtp.received.length).toBe(sentBefore);
+    expect(await leakStatus(profile.id)).toBe("new");
+    expect(await leakStatus(nickname.id)).toBe("new");
+
+    // Swept again with nothing new: she is not told twice.
+    expect(await services.autopilot.sweep(avaId)).toEqual({ sent: 0, held: 0, needsAction: 2 });
+    await clock.advance(services, 2 * HOUR);
+    await services.queue.runDue(["takedowns.autopilot-digest", "email.send"]);
+    expect(digestsTo()).toHaveLength(before + 1);
+
+    // A takedown's digest still names them while they wait.
+    await found(avaId);
+    await services.autopilot.sweep(avaId);
+    await clock.advance(services, 11 * MINUTE);
+    await services.queue.runDue([...jobs, "takedowns.autopilot-digest", "email.send"]);
+    const next = digestsTo().at(-1)!;
+    expect(digestsTo()).toHaveLength(before + 2);
+    expect(next.subject).toBe("Autopilot sent 1 takedown");
+    expect(next.text).toContain("2 findings wait for your proof");
   });
 
   it("tells which switch covers a finding", () => {

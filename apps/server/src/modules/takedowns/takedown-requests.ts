@@ -1,4 +1,4 @@
-import { type AttestationText, countTakedowns, type CreateTakedowns, type CreateTakedownsResponse, type TakedownDetail, type TakedownsPreview } from "@leakwarden/contracts/takedowns";
+import { type AttestationText, countTakedowns, type CreateTakedowns, type CreateTakedownsResponse, type FindingHold, type TakedownDetail, type TakedownsPreview } from "@leakwarden/contracts/takedowns";
 import type { DbOrTx } from "../../db/client";
 import type { StoredAttestation } from "../../db/schema/takedowns";
 import { AppError } from "../../lib/app-error";
@@ -191,12 +191,14 @@ export async function createAutomatic(
   userId: string,
   leakIds: string[],
   record: (tx: DbOrTx, rows: repo.TakedownRow[]) => Promise<void>,
-): Promise<{ created: repo.TakedownRow[]; held: string[]; needsAction: string[] }> {
+  /** The most to start now (her daily cap's room); hers beyond it come back as `capped`. */
+  max = Number.POSITIVE_INFINITY,
+): Promise<{ created: repo.TakedownRow[]; held: string[]; needsAction: string[]; capped: string[] }> {
   const at = ctx.now();
   const q = await quotaFor(ctx, userId, at);
-  if (q.limit === 0 || leakIds.length === 0) return { created: [], held: [], needsAction: [] };
+  if (q.limit === 0 || leakIds.length === 0) return { created: [], held: [], needsAction: [], capped: [] };
   const owner = await ownerOf(ctx, userId);
-  if (owner.verified.length === 0 || !owner.authorization || !owner.displayed) return { created: [], held: [], needsAction: [] };
+  if (owner.verified.length === 0 || !owner.authorization || !owner.displayed) return { created: [], held: [], needsAction: [], capped: [] };
   const eligible = (await ctx.scans.leaksOf(userId, leakIds.slice(0, 100))).filter(
     // A leak she marked a forgery is never sent a DMCA notice: the autopilot leaves it to her.
     (l) => l.confidence === "high" && (l.status === "new" || l.status === "confirmed") && !l.forgeryMarkedAt,
@@ -211,8 +213,11 @@ export async function createAutomatic(
     const candidates = leaks.filter((l) => !taken.has(l.id));
     let room = candidates.length;
     if (q.limit !== "unlimited") room = Math.max(0, q.limit - (await repo.countLinksFirstTakenDownSince(tx, userId, monthStart(at))));
-    const chosen = candidates.slice(0, room);
-    const held = candidates.slice(room).map((l) => l.id);
+    const take = Math.min(room, max);
+    const chosen = candidates.slice(0, take);
+    // Beyond the month's quota first; else beyond the daily cap.
+    const rest = candidates.slice(take).map((l) => l.id);
+    const [held, capped] = room <= max ? [rest, []] : [[], rest];
     const rows = await repo.insertTakedowns(
       tx,
       chosen.map((l) => ({ userId, leakId: l.id, url: l.url, domain: l.domain, status: "draft", basis: "dmca" as const, attestation: null, createdAt: at, updatedAt: at })),
@@ -222,10 +227,25 @@ export async function createAutomatic(
       rows.map((r) => ({ takedownId: r.id, at, type: "created", message: "Sent by autopilot: a high-confidence finding, in a category you chose to have taken down automatically; looking up who can remove the link." })),
     );
     if (rows.length > 0) await record(tx, rows);
-    return { created: rows, held, needsAction };
+    return { created: rows, held, needsAction, capped };
   });
   if (result.created.length > 0) await ctx.queue.send(prepareTakedownsJob, { takedownIds: result.created.map((r) => r.id) });
   return result;
+}
+
+/**
+ * Which of these findings of hers wait for her proof (what matched there is not proven hers), with
+ * what to prove; a finding she marked a forgery is hers to decide, not counted. At most 100.
+ */
+export async function heldForProof(ctx: TakedownsContext, userId: string, leakIds: string[]): Promise<FindingHold[]> {
+  if (leakIds.length === 0) return [];
+  const owner = await ownerOf(ctx, userId);
+  const leaks = (await ctx.scans.leaksOf(userId, leakIds.slice(0, 100))).filter((l) => !l.forgeryMarkedAt);
+  const holds: FindingHold[] = [];
+  for (const a of authorityOfAll(owner.identities, leaks).values()) {
+    if (!a.ok) holds.push({ leakId: a.leakId, code: a.code, reason: a.reason, prove: a.prove, nicknames: a.nicknames });
+  }
+  return holds;
 }
 
 /** Cancels a takedown whose notice has not gone out; the notice is rewritten without its link. */

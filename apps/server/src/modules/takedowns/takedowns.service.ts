@@ -8,7 +8,7 @@ import { delistingPackages, markDelisting } from "./takedown-delisting";
 import { overallStats, statsOf } from "./takedown-figures";
 import { deadlineRecord, recheckTakedown } from "./takedown-rechecks";
 import { recordReply } from "./takedown-replies";
-import { attestationInfo, cancelTakedown, createAutomatic, createTakedowns, previewTakedowns, quotaOf, resendTakedown } from "./takedown-requests";
+import { attestationInfo, cancelTakedown, createAutomatic, createTakedowns, heldForProof, previewTakedowns, quotaOf, resendTakedown } from "./takedown-requests";
 import { getTakedown, latestForLeaks, listTakedowns } from "./takedown-views";
 import { takedownsContext, type TakedownsDeps } from "./takedowns.context";
 import type { TakedownRow } from "./takedowns.repository";
@@ -34,7 +34,9 @@ export function createTakedownsService(deps: TakedownsDeps) {
     create: (userId: string, input: CreateTakedowns, client: { ip: string } = { ip: "" }) => createTakedowns(ctx, userId, input, client),
     preview: (userId: string, input: CreateTakedowns) => previewTakedowns(ctx, userId, input),
     quota: (userId: string) => quotaOf(ctx, userId),
-    createAutomatic: (userId: string, leakIds: string[], record: (tx: DbOrTx, rows: TakedownRow[]) => Promise<void>) => createAutomatic(ctx, userId, leakIds, record),
+    createAutomatic: (userId: string, leakIds: string[], record: (tx: DbOrTx, rows: TakedownRow[]) => Promise<void>, max?: number) =>
+      createAutomatic(ctx, userId, leakIds, record, max),
+    heldForProof: (userId: string, leakIds: string[]) => heldForProof(ctx, userId, leakIds),
     prepare: (takedownIds: string[]) => prepareTakedowns(ctx, takedownIds),
     sendNotice: (noticeId: string, attempt: { retryCount: number; retryLimit: number }) => sendNotice(ctx, noticeId, attempt),
     cloudflareReport: (takedownIds: string[], attempt: { retryCount: number; retryLimit: number }) => cloudflareReport(ctx, takedownIds, attempt),

@@ -2,7 +2,7 @@ import { countTakedowns, type TakedownView } from "@leakwarden/contracts/takedow
 import { QueryClient } from "@tanstack/react-query";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { queryKeys } from "../../lib/query-keys";
-import { autopilotSoFar, requestOutcome } from "./takedown-counts";
+import { autopilotCapNote, autopilotSoFar, requestOutcome } from "./takedown-counts";
 
 const shown: { kind: string; text: string }[] = [];
 vi.mock("sonner", () => {
@@ -96,5 +96,11 @@ describe("the autopilot panel's figures", () => {
     );
     expect(autopilotSoFar({ sent: 1, outcomes: { sent: 1, needsAction: 0, failed: 0, underWay: 0, cancelled: 0 } })).toBe("The autopilot has sent notices for 1 link so far.");
     expect(autopilotSoFar({ sent: 0, outcomes: { sent: 0, needsAction: 0, failed: 0, underWay: 0, cancelled: 0 } })).toBe("It covers findings made from the moment you turn it on.");
+  });
+
+  it("says when her daily cap keeps findings waiting, and until when", () => {
+    expect(autopilotCapNote({ limit: 50, used: 12, waiting: 0, resumesAt: null })).toBeNull();
+    const note = autopilotCapNote({ limit: 50, used: 50, waiting: 3, resumesAt: "2026-12-03T09:30:00.000Z" });
+    expect(note).toMatch(/^The autopilot reached its daily cap of 50 automatic takedowns: 3 findings wait\. They go out from .*2026.*, or you can send them yourself from your leaks list now\.$/);
   });
 });

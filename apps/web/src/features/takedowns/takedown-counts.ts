@@ -1,5 +1,5 @@
 import type { AutopilotView, TakedownCounts } from "@leakwarden/contracts/takedowns";
-import { formatCount } from "../../lib/format";
+import { formatCount, formatDateTime } from "../../lib/format";
 
 const links = (n: number) => (n === 1 ? "1 link" : `${formatCount(n)} links`);
 const notices = (n: number) => (n === 1 ? "1 notice" : `${formatCount(n)} notices`);
@@ -38,4 +38,13 @@ export function autopilotSoFar(view: Pick<AutopilotView, "sent" | "outcomes">): 
     o.cancelled > 0 ? `${links(o.cancelled)} cancelled` : "",
   ].filter(Boolean);
   return `The autopilot has started takedowns for ${links(view.sent)} so far${parts.length > 0 ? `: ${parts.join(", ")}` : ""}.`;
+}
+
+/** The panel's notice once her daily cap is reached: how many findings wait, and until when; null while it has room. */
+export function autopilotCapNote(cap: AutopilotView["dailyCap"]): string | null {
+  if (cap.waiting === 0) return null;
+  const findings = cap.waiting === 1 ? "1 finding waits" : `${formatCount(cap.waiting)} findings wait`;
+  const when = cap.resumesAt ? `from ${formatDateTime(cap.resumesAt)}` : "once the day is over";
+  const [they, them] = cap.waiting === 1 ? ["It goes", "it"] : ["They go", "them"];
+  return `The autopilot reached its daily cap of ${formatCount(cap.limit)} automatic takedowns: ${findings}. ${they} out ${when}, or you can send ${them} yourself from your leaks list now.`;
 }

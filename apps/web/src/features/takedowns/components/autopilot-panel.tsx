@@ -8,7 +8,7 @@ import { useAuthorization } from "../api/get-authorization";
 import { AuthorizationForm } from "./authorization-form";
 import { onMutationError } from "../../../lib/mutation-toast";
 import { formatCount } from "../../../lib/format";
-import { autopilotSoFar } from "../takedown-counts";
+import { autopilotCapNote, autopilotSoFar } from "../takedown-counts";
 
 const switches: { key: AutopilotCategory; label: string; hint: string }[] = [
   { key: "leakSites", label: "Leak sites", hint: "Sites and pages that republish your photos and videos." },
@@ -45,6 +45,7 @@ export function AutopilotPanel({ headingLevel: Heading = "h2", onProveOwnership,
   const a = authorization.data;
   const missing = !a.takedownsIncluded ? "plan" : !a.ownershipVerified ? "ownership" : !a.authorization ? "authorization" : null;
   const on = switches.filter((s) => view[s.key]);
+  const capNote = autopilotCapNote(view.dailyCap);
 
   const toggle = (key: AutopilotCategory, value: boolean) => {
     const next: AutopilotInput = { leakSites: view.leakSites, socialMedia: view.socialMedia, fileHosts: view.fileHosts, [key]: value };
@@ -136,6 +137,14 @@ export function AutopilotPanel({ headingLevel: Heading = "h2", onProveOwnership,
           );
         })}
       </fieldset>
+      {capNote && (
+        <div role="status" className="mt-4 flex flex-wrap items-center justify-between gap-3 rounded-lg border border-amber-300/30 bg-amber-300/10 px-4 py-3 text-sm text-amber-100" data-testid="autopilot-cap">
+          <p className="min-w-0 flex-1">{capNote}</p>
+          <Link to="/dashboard/leaks" className="rounded-md bg-amber-300/15 px-3 py-1.5 font-semibold hover:bg-amber-300/25">
+            Open your leaks
+          </Link>
+        </div>
+      )}
       {missing === null && (
         <p className="mt-3 text-xs text-slate-400">
           {quota} {autopilotSoFar(view)}
