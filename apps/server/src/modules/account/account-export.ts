@@ -1,6 +1,6 @@
 import { findPlatform } from "@leakwarden/contracts/platforms";
 import { setImmediate as nextTurn } from "node:timers/promises";
-import { Zip, ZipDeflate } from "fflate";
+import { AsyncZipDeflate, Zip } from "fflate";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../lib/logger";
 import * as repo from "./account-export.repository";
@@ -62,8 +62,9 @@ interface ArchiveWriter {
 }
 
 /**
- * Compression is synchronous: it runs in slices of this many bytes, the event loop served
- * between them, so that exports never hold up other requests for long.
+ * Each file is compressed on a worker thread (fflate's asynchronous entries); the text reaches it
+ * in slices of this many bytes, the event loop served between them, so that an export never holds
+ * up other requests for long.
  */
 const SLICE = 64 * 1024;
 
@@ -100,9 +101,10 @@ export class ExportTurns {
 export const exportTurns = new ExportTurns(1);
 
 /** Pushes bytes into an entry in slices, serving the event loop between them. */
-async function pushSliced(entry: ZipDeflate, bytes: Uint8Array, final: boolean): Promise<void> {
+async function pushSliced(entry: AsyncZipDeflate, bytes: Uint8Array, final: boolean): Promise<void> {
   for (let at = 0; at < bytes.length; at += SLICE) {
-    entry.push(bytes.subarray(at, at + SLICE), final && at + SLICE >= bytes.length);
+    // A copy: the compressing worker takes over the buffer it is handed.
+    entry.push(bytes.slice(at, at + SLICE), final && at + SLICE >= bytes.length);
     await nextTurn();
   }
   if (bytes.length === 0) entry.push(bytes, final);
@@ -123,23 +125,30 @@ export function exportArchive(deps: ExportDeps, userId: string): ReadableStream<
   let cancelled = false;
   return new ReadableStream<Uint8Array>({
     start(controller) {
+      // The turn ends with the zip's last byte: the workers may still compress after `end`.
+      let finished!: (error?: unknown) => void;
+      const zipped = new Promise<void>((resolve, reject) => (finished = (error) => (error ? reject(error) : resolve())));
       const archive = new Zip((error, chunk, final) => {
         if (error) {
           controller.error(error);
+          finished(error);
           return;
         }
         controller.enqueue(chunk);
-        if (final) controller.close();
+        if (final) {
+          controller.close();
+          finished();
+        }
       });
       zip = archive;
       const writer: ArchiveWriter = {
         async file(name, text) {
-          const entry = new ZipDeflate(name, { level: 6 });
+          const entry = new AsyncZipDeflate(name, { level: 6 });
           archive.add(entry);
           await pushSliced(entry, encoder.encode(text), true);
         },
         open(name) {
-          const entry = new ZipDeflate(name, { level: 6 });
+          const entry = new AsyncZipDeflate(name, { level: 6 });
           archive.add(entry);
           let held: string[] = [];
           const flush = async (final: boolean) => {
@@ -159,9 +168,14 @@ export function exportArchive(deps: ExportDeps, userId: string): ReadableStream<
         .then((done) => {
           release = done;
           if (cancelled) return undefined;
-          return writeEverything(deps, userId, writer).then(() => archive.end());
+          return writeEverything(deps, userId, writer).then(() => {
+            archive.end();
+            return zipped;
+          });
         })
         .catch((error: unknown) => {
+          // A download she stopped is no failure.
+          if (cancelled) return;
           deps.logger.error({ err: error, userId }, "data export failed");
           archive.terminate();
           controller.error(error);
@@ -171,6 +185,8 @@ export function exportArchive(deps: ExportDeps, userId: string): ReadableStream<
     cancel() {
       cancelled = true;
       zip?.terminate();
+      // A terminated zip never reaches its last byte: the turn passes on now.
+      release?.();
     },
   });
 }
