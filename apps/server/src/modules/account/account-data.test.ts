@@ -189,6 +189,20 @@ describe("her data export", { timeout: 120_000 }, () => {
     expect(Object.keys(await read("third", exportArchive(deps, avaData.id)))).toContain("README.txt");
   });
 
+  it("passes the turn on when a download is stopped, and the next export is whole", async () => {
+    const turns = new ExportTurns(1);
+    const deps = { db: services.database.db, logger: createLogger("silent"), now: () => new Date(), turns };
+    const stopped = exportArchive(deps, avaData.id).getReader();
+    const next = exportArchive(deps, beaData.id);
+    await stopped.read();
+    await stopped.cancel();
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of next) chunks.push(chunk);
+    const files = unzip(new Uint8Array(Buffer.concat(chunks)).buffer);
+    expect(JSON.parse(files["leaks.json"]!)).toEqual([expect.objectContaining({ url: beaData.leakUrl })]);
+    expect(turns.waiting).toBe(0);
+  });
+
   it("gives a waiting turn to the next in line, and a turn given back twice counts once", async () => {
     const turns = new ExportTurns(1);
     const first = await turns.take();
