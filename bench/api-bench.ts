@@ -4,9 +4,7 @@
  * rate (open loop: a late answer delays no later request), through a real HTTP server. The load
  * comes from a child process, as from autocannon: the server's event loop does only the server's
  * work. Target: p99 ≤ 25 ms at 500 req/s on the leaks list on a PostgreSQL server; PGlite is
- * reported too. On a server the bench makes its own database and drops it after. Last, /healthz
- * again while five data exports of that creator (10,000 leaks each) stream: exports must not hold
- * up the service (they take turns and compress in slices), so its p99 is printed beside the quiet one.
+ * reported too. On a server the bench makes its own database and drops it after.
  *
  *   npm run bench:api                              # PGlite, and PostgreSQL when a server is named
  *   TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench:api
@@ -31,7 +29,6 @@ const LEAKS = 10_000;
 const RATE = Number(process.env.BENCH_RATE ?? 500);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const MAX_IN_FLIGHT = 256;
-const EXPORTS = 5;
 const TARGET_P99_MS = 25;
 
 interface LoadRequest {
@@ -39,15 +36,10 @@ interface LoadRequest {
   port: number;
   cookie: string | null;
   paths: "healthz" | "leaks" | "mixed";
-  /** Data exports started with the run (read to the end), from the same process as the load. */
-  exports?: { count: number; origin: string };
 }
 
 interface LoadResult {
   name: string;
-  /** Exports read whole (status 200), and the slowest's time, when the run had exports. */
-  exportsOk?: number;
-  exportsSeconds?: number;
   sent: number;
   ok: number;
   errors: number;
@@ -71,7 +63,6 @@ async function generateLoad(): Promise<void> {
   process.on("message", async (message: LoadRequest | "stop") => {
     if (message === "stop") process.exit(0);
     const { name, port, cookie, paths } = message;
-    const started = performance.now();
     const pool = new Pool(`http://127.0.0.1:${port}`, { connections: 64, pipelining: 1 });
     const latencies: number[] = [];
     let ok = 0;
@@ -79,19 +70,8 @@ async function generateLoad(): Promise<void> {
     let dropped = 0;
     let inFlight = 0;
     const total = RATE * SECONDS;
+    const started = performance.now();
     const pending: Promise<void>[] = [];
-    let exportsOk = 0;
-    let exportsSeconds = 0;
-    if (message.exports) {
-      const exportPool = new Pool(`http://127.0.0.1:${port}`, { connections: message.exports.count });
-      const requests = Array.from({ length: message.exports.count }, async () => {
-        const res = await exportPool.request({ path: "/v1/account/export", method: "POST", headers: { cookie: cookie ?? "", origin: message.exports!.origin } });
-        await res.body.arrayBuffer();
-        if (res.statusCode === 200) exportsOk++;
-        exportsSeconds = Math.max(exportsSeconds, (performance.now() - started) / 1000);
-      });
-      pending.push(Promise.all(requests).then(() => exportPool.close()));
-    }
     for (let i = 0; i < total; i++) {
       const due = started + (i * 1000) / RATE;
       const wait = due - performance.now();
@@ -123,8 +103,7 @@ async function generateLoad(): Promise<void> {
     await Promise.all(pending);
     await pool.close();
     latencies.sort((a, b) => a - b);
-    const seconds = (performance.now() - started) / 1000;
-    const result: LoadResult = { name, sent: total - dropped, ok, errors, dropped, seconds, p50: pct(latencies, 50), p99: pct(latencies, 99), ...(message.exports ? { exportsOk, exportsSeconds } : {}) };
+    const result: LoadResult = { name, sent: total - dropped, ok, errors, dropped, seconds: (performance.now() - started) / 1000, p50: pct(latencies, 50), p99: pct(latencies, 99) };
     process.send!(result);
   });
 }
@@ -161,7 +140,6 @@ async function bench(engine: "pglite" | "postgres", serverUrl: string | undefine
     DATA_DIR: dataDir,
     LOG_LEVEL: "silent",
     AUTH_RATE_LIMIT_MAX: "100000",
-    DATA_EXPORTS_PER_HOUR: "1000",
     PUBLIC_URL: "http://localhost:3000",
   });
   const database = await openDatabase({ DATABASE_URL: env.DATABASE_URL, dataDir });
@@ -248,10 +226,6 @@ async function bench(engine: "pglite" | "postgres", serverUrl: string | undefine
     }
     console.log(`${engine.padEnd(8)} target ${RATE} req/s for ${SECONDS} s each; load average (1, 5, 15 min) before ${loadBefore}, after ${load()} on ${os.cpus().length} cores`);
     console.log(`${engine.padEnd(8)} leaks p99 / healthz p99: ${(leaks.p99 / health.p99).toFixed(2)}   leaks p50 / healthz p50: ${(leaks.p50 / health.p50).toFixed(2)}`);
-    const during = await run(loader, { name: "/healthz during exports", port, cookie, paths: "healthz", exports: { count: EXPORTS, origin } });
-    console.log(
-      `${engine.padEnd(8)} /healthz while ${EXPORTS} data exports of ${LEAKS} leaks stream: p50 ${during.p50.toFixed(1)} ms  p99 ${during.p99.toFixed(1)} ms (quiet: p99 ${health.p99.toFixed(1)} ms, ${(during.p99 / health.p99).toFixed(2)}×)  exports whole ${during.exportsOk}/${EXPORTS} in ${during.exportsSeconds?.toFixed(1)} s  errors ${during.errors}  dropped ${during.dropped}  load average ${load()}`,
-    );
     const met = leaks.p99 <= TARGET_P99_MS && leaks.errors === 0 && leaks.dropped === 0;
     console.log(`${engine.padEnd(8)} leaks p99 ${leaks.p99.toFixed(1)} ms vs target ${TARGET_P99_MS} ms: ${met ? "met" : "NOT met"}${engine === "pglite" ? " (the target is for a PostgreSQL server)" : ""}`);
     server.close();

@@ -9,7 +9,7 @@ import { createTestServices, readOutbox, signUpAndConfirm, testClock, TestClient
 import { secretOf, totpCodes } from "@leakwarden/test-support/totp";
 import { createMailer } from "../../email/mailer";
 import { createLogger } from "../../lib/logger";
-import { csvCell, exportArchive, ExportTurns } from "./account-export";
+import { csvCell } from "./account-export";
 import { DMCA_STATEMENT } from "./account-deletion";
 import { namesAddress } from "./outbox-erasure";
 
@@ -177,65 +177,6 @@ describe("her data export", { timeout: 120_000 }, () => {
     expect(everything).not.toContain(credential!.password!);
     for (const s of await db.select({ token: schema.session.token }).from(schema.session).where(eq(schema.session.userId, avaData.id))) expect(everything).not.toContain(s.token);
     expect(everything).not.toContain(avaData.hash);
-  });
-
-  it("runs exports one after another in a process: the second begins once the first has ended, and both are whole", async () => {
-    const turns = new ExportTurns(1);
-    const deps = { db: services.database.db, logger: createLogger("silent"), now: () => new Date(), turns };
-    const events: string[] = [];
-    const read = async (name: string, stream: ReadableStream<Uint8Array>) => {
-      const chunks: Uint8Array[] = [];
-      for await (const chunk of stream) {
-        if (chunks.length === 0) events.push(`${name} begins`);
-        chunks.push(chunk);
-      }
-      events.push(`${name} ends`);
-      return unzip(new Uint8Array(Buffer.concat(chunks)).buffer);
-    };
-    const [avaFiles, beaFiles] = await Promise.all([read("ava", exportArchive(deps, avaData.id)), read("bea", exportArchive(deps, beaData.id))]);
-    expect(events).toEqual(["ava begins", "ava ends", "bea begins", "bea ends"]);
-    expect(JSON.parse(avaFiles["leaks.json"]!)).toEqual([expect.objectContaining({ url: avaData.leakUrl })]);
-    expect(JSON.parse(beaFiles["leaks.json"]!)).toEqual([expect.objectContaining({ url: beaData.leakUrl })]);
-    expect(turns.waiting).toBe(0);
-    // The turn is free again: a third export runs at once.
-    expect(Object.keys(await read("third", exportArchive(deps, avaData.id)))).toContain("README.txt");
-  });
-
-  it("passes the turn on when a download is stopped, and the next export is whole", async () => {
-    const turns = new ExportTurns(1);
-    const deps = { db: services.database.db, logger: createLogger("silent"), now: () => new Date(), turns };
-    const stopped = exportArchive(deps, avaData.id).getReader();
-    const next = exportArchive(deps, beaData.id);
-    await stopped.read();
-    await stopped.cancel();
-    const chunks: Uint8Array[] = [];
-    for await (const chunk of next) chunks.push(chunk);
-    const files = unzip(new Uint8Array(Buffer.concat(chunks)).buffer);
-    expect(JSON.parse(files["leaks.json"]!)).toEqual([expect.objectContaining({ url: beaData.leakUrl })]);
-    expect(turns.waiting).toBe(0);
-  });
-
-  it("gives a waiting turn to the next in line, and a turn given back twice counts once", async () => {
-    const turns = new ExportTurns(1);
-    const first = await turns.take();
-    let secondHasTurn = false;
-    const second = turns.take().then((done) => {
-      secondHasTurn = true;
-      return done;
-    });
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(secondHasTurn).toBe(false);
-    expect(turns.waiting).toBe(1);
-    first();
-    first();
-    const done = await second;
-    expect(secondHasTurn).toBe(true);
-    let thirdHasTurn = false;
-    const third = turns.take().then((d) => ((thirdHasTurn = true), d));
-    await new Promise((resolve) => setImmediate(resolve));
-    expect(thirdHasTurn).toBe(false);
-    done();
-    (await third)();
   });
 
   it("is refused without her session, from another site, and after a few in an hour", async () => {

@@ -1,6 +1,5 @@
 import { findPlatform } from "@leakwarden/contracts/platforms";
-import { setImmediate as nextTurn } from "node:timers/promises";
-import { AsyncZipDeflate, Zip } from "fflate";
+import { Zip, ZipDeflate } from "fflate";
 import type { Db } from "../../db/client";
 import type { Logger } from "../../lib/logger";
 import * as repo from "./account-export.repository";
@@ -56,137 +55,56 @@ async function* pages<T>(fetchPage: (after: T | null) => Promise<T[]>): AsyncGen
 
 interface ArchiveWriter {
   /** A whole small file. */
-  file(name: string, text: string): Promise<void>;
-  /** A file written in pieces: writes are held and compressed at `flush` and `close`. */
-  open(name: string): { write(text: string): void; flush(): Promise<void>; close(): Promise<void> };
-}
-
-/**
- * Each file is compressed on a worker thread (fflate's asynchronous entries); the text reaches it
- * in slices of this many bytes, the event loop served between them, so that an export never holds
- * up other requests for long.
- */
-const SLICE = 64 * 1024;
-
-/**
- * Exports run one after another in each process (a second waits its turn): each is bounded
- * work, and several at once would share the thread with every other request.
- */
-export class ExportTurns {
-  #running = 0;
-  readonly #waiting: (() => void)[] = [];
-  constructor(readonly atOnce: number) {}
-
-  /** Resolves when it is this export's turn; call the answer once it is over. */
-  async take(): Promise<() => void> {
-    if (this.#running >= this.atOnce) await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    else this.#running++;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      const next = this.#waiting.shift();
-      // The turn passes straight to the next in line: the count of running exports stays.
-      if (next) next();
-      else this.#running--;
-    };
-  }
-
-  get waiting(): number {
-    return this.#waiting.length;
-  }
-}
-
-/** This process's turns. */
-export const exportTurns = new ExportTurns(1);
-
-/** Pushes bytes into an entry in slices, serving the event loop between them. */
-async function pushSliced(entry: AsyncZipDeflate, bytes: Uint8Array, final: boolean): Promise<void> {
-  for (let at = 0; at < bytes.length; at += SLICE) {
-    // A copy: the compressing worker takes over the buffer it is handed.
-    entry.push(bytes.slice(at, at + SLICE), final && at + SLICE >= bytes.length);
-    await nextTurn();
-  }
-  if (bytes.length === 0) entry.push(bytes, final);
+  file(name: string, text: string): void;
+  /** A file written in pieces. */
+  open(name: string): { write(text: string): void; close(): void };
 }
 
 export interface ExportDeps {
   db: Db;
   logger: Logger;
   now: () => Date;
-  /** Whose turn it is; this process's by default. */
-  turns?: ExportTurns;
 }
 
 /** The archive as a stream: the zip's bytes leave as each file is compressed. */
 export function exportArchive(deps: ExportDeps, userId: string): ReadableStream<Uint8Array> {
-  let zip: Zip | undefined;
-  let release: (() => void) | undefined;
-  let cancelled = false;
+  let zip: Zip;
   return new ReadableStream<Uint8Array>({
     start(controller) {
-      // The turn ends with the zip's last byte: the workers may still compress after `end`.
-      let finished!: (error?: unknown) => void;
-      const zipped = new Promise<void>((resolve, reject) => (finished = (error) => (error ? reject(error) : resolve())));
-      const archive = new Zip((error, chunk, final) => {
+      zip = new Zip((error, chunk, final) => {
         if (error) {
           controller.error(error);
-          finished(error);
           return;
         }
         controller.enqueue(chunk);
-        if (final) {
-          controller.close();
-          finished();
-        }
+        if (final) controller.close();
       });
-      zip = archive;
       const writer: ArchiveWriter = {
-        async file(name, text) {
-          const entry = new AsyncZipDeflate(name, { level: 6 });
-          archive.add(entry);
-          await pushSliced(entry, encoder.encode(text), true);
+        file(name, text) {
+          const entry = new ZipDeflate(name, { level: 6 });
+          zip.add(entry);
+          entry.push(encoder.encode(text), true);
         },
         open(name) {
-          const entry = new AsyncZipDeflate(name, { level: 6 });
-          archive.add(entry);
-          let held: string[] = [];
-          const flush = async (final: boolean) => {
-            const text = held.join("");
-            held = [];
-            await pushSliced(entry, encoder.encode(text), final);
-          };
+          const entry = new ZipDeflate(name, { level: 6 });
+          zip.add(entry);
           return {
-            write: (text) => void held.push(text),
-            flush: () => flush(false),
-            close: () => flush(true),
+            write: (text) => entry.push(encoder.encode(text), false),
+            close: () => entry.push(new Uint8Array(0), true),
           };
         },
       };
-      (deps.turns ?? exportTurns)
-        .take()
-        .then((done) => {
-          release = done;
-          if (cancelled) return undefined;
-          return writeEverything(deps, userId, writer).then(() => {
-            archive.end();
-            return zipped;
-          });
-        })
-        .catch((error: unknown) => {
-          // A download she stopped is no failure.
-          if (cancelled) return;
+      writeEverything(deps, userId, writer).then(
+        () => zip.end(),
+        (error: unknown) => {
           deps.logger.error({ err: error, userId }, "data export failed");
-          archive.terminate();
+          zip.terminate();
           controller.error(error);
-        })
-        .finally(() => release?.());
+        },
+      );
     },
     cancel() {
-      cancelled = true;
       zip?.terminate();
-      // A terminated zip never reaches its last byte: the turn passes on now.
-      release?.();
     },
   });
 }
@@ -203,7 +121,6 @@ async function writeList<T extends Row>(
   const csvFile = csvColumns ? writer.open(`${name}.csv`) : null;
   csvFile?.write(csvLine(csvColumns!));
   let count = 0;
-  let held = 0;
   jsonFile.write("[");
   for await (const rows of source) {
     for (const row of rows) {
@@ -211,27 +128,20 @@ async function writeList<T extends Row>(
       jsonFile.write(`${count === 0 ? "\n" : ",\n"}${json(shaped)}`);
       csvFile?.write(csvLine(csvColumns!.map((c) => shaped[c])));
       count++;
-      // Rows are shaped in small batches, the event loop served between them.
-      if (++held === 50) {
-        held = 0;
-        await nextTurn();
-      }
     }
-    await jsonFile.flush();
-    await csvFile?.flush();
   }
   jsonFile.write(count === 0 ? "]\n" : "\n]\n");
-  await jsonFile.close();
-  await csvFile?.close();
+  jsonFile.close();
+  csvFile?.close();
   return count;
 }
 
 /** A CSV file of rows already read (and written whole into a JSON file): one column per key, in order. */
-async function writeCsv<T extends Row>(writer: ArchiveWriter, name: string, columns: readonly (keyof T & string)[], rows: readonly T[]): Promise<void> {
+function writeCsv<T extends Row>(writer: ArchiveWriter, name: string, columns: readonly (keyof T & string)[], rows: readonly T[]): void {
   const file = writer.open(`${name}.csv`);
   file.write(csvLine([...columns]));
   for (const row of rows) file.write(csvLine(columns.map((c) => row[c])));
-  await file.close();
+  file.close();
 }
 
 /**
@@ -317,7 +227,7 @@ async function writeEverything({ db, now }: ExportDeps, userId: string, writer: 
 
   // Account: the user record, how she signs in (never a password hash or a provider token), her sessions (never their tokens).
   const { me, signInMethods, sessions, deletion } = await repo.readAccount(db, userId);
-  await writer.file(
+  writer.file(
     "account.json",
     json({
       account: me ?? null,
@@ -342,17 +252,17 @@ async function writeEverything({ db, now }: ExportDeps, userId: string, writer: 
   }));
   // Each nickname with whether (and when) she stated it is hers: a notice may rest on it only then.
   const nicknames = nicks.map((n) => ({ id: n.id, value: n.value, attested: n.attestedAt !== null, attestedAt: n.attestedAt, createdAt: n.createdAt }));
-  await writer.file("identities.json", json({ profile: profile ?? null, stageNames, nicknames, allowedDomains: domains }));
-  await writeCsv(writer, "stage-names", ["platform", "username", "verified", "verifiedAt", "createdAt"], stageNames);
-  await writeCsv(writer, "nicknames", ["value", "attested", "attestedAt", "createdAt"], nicknames);
+  writer.file("identities.json", json({ profile: profile ?? null, stageNames, nicknames, allowedDomains: domains }));
+  writeCsv(writer, "stage-names", ["platform", "username", "verified", "verifiedAt", "createdAt"], stageNames);
+  writeCsv(writer, "nicknames", ["value", "attested", "attestedAt", "createdAt"], nicknames);
   counts.stageNames = stageNames.length;
   counts.nicknames = nicks.length;
 
   // Reference images: what she labelled and when; the fingerprints themselves stay out (they are only useful to the matcher).
   const references = await repo.readReferenceImages(db, userId);
   const referenceRows = references.map((r) => ({ id: r.id, label: r.label, quality: r.quality, blurredThumbnailKept: r.thumbnail !== null, createdAt: r.createdAt }));
-  await writer.file("reference-images.json", json(referenceRows));
-  await writeCsv(writer, "reference-images", ["id", "label", "quality", "blurredThumbnailKept", "createdAt"], referenceRows);
+  writer.file("reference-images.json", json(referenceRows));
+  writeCsv(writer, "reference-images", ["id", "label", "quality", "blurredThumbnailKept", "createdAt"], referenceRows);
   counts.referenceImages = referenceRows.length;
 
   // Scans and leaks (with their evidence).
@@ -362,20 +272,20 @@ async function writeEverything({ db, now }: ExportDeps, userId: string, writer: 
   const authorization = await repo.readAuthorization(db, userId);
   if (authorization) {
     const { userId: _u, ...rest } = authorization;
-    await writer.file("takedown-authorization.json", json(rest));
+    writer.file("takedown-authorization.json", json(rest));
   }
   await writeLists(db, userId, writer, takedownLists, counts);
   // The addresses she confirmed for her notices (ones a page named outside its own domain).
   const recipients = await repo.readRecipientConfirmations(db, userId);
-  await writer.file("takedown-recipients.json", json(recipients));
-  await writeCsv(writer, "takedown-recipients", ["address", "source", "confirmedAt"], recipients);
+  writer.file("takedown-recipients.json", json(recipients));
+  writeCsv(writer, "takedown-recipients", ["address", "source", "confirmedAt"], recipients);
   counts.confirmedRecipients = recipients.length;
   const delistings = await repo.readDelistings(db, userId);
-  await writer.file("search-delistings.json", json(delistings));
+  writer.file("search-delistings.json", json(delistings));
 
   // Impersonators found for her (our copy of their avatar stays out: it is theirs, not hers).
   const { impersonators, impCheck } = await repo.readImpersonation(db, userId);
-  await writer.file(
+  writer.file(
     "impersonators.json",
     json({
       lastCheck: impCheck ? (({ userId: _u, ...rest }) => rest)(impCheck) : null,
@@ -385,7 +295,7 @@ async function writeEverything({ db, now }: ExportDeps, userId: string, writer: 
 
   // Alerts: her settings (the defaults when she never changed them) and what was sent.
   const { rule, schedule } = await repo.readAlertSettings(db, userId);
-  await writer.file(
+  writer.file(
     "alerts.json",
     json({
       settings: {
@@ -406,7 +316,7 @@ async function writeEverything({ db, now }: ExportDeps, userId: string, writer: 
 
   // Billing: the plan as the payment provider last described it, payments, and the provider's notifications about her.
   const { subscriptions, payments, events } = await repo.readBilling(db, userId);
-  await writer.file(
+  writer.file(
     "billing.json",
     json({
       subscriptions: subscriptions.map(({ userId: _u, ...rest }) => rest),
@@ -414,9 +324,9 @@ async function writeEverything({ db, now }: ExportDeps, userId: string, writer: 
       providerNotifications: events,
     }),
   );
-  await writeCsv(writer, "billing-payments", ["kind", "providerId", "status", "totalCents", "currency", "providerCreatedAt"], payments);
+  writeCsv(writer, "billing-payments", ["kind", "providerId", "status", "totalCents", "currency", "providerCreatedAt"], payments);
 
-  await writer.file(
+  writer.file(
     "README.txt",
     [
       "Your Leakwarden data",

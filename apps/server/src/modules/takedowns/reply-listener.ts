@@ -44,12 +44,6 @@ export interface ReplyListener {
   close(): Promise<void>;
 }
 
-/**
- * The longest physical header line taken. RFC 5322 allows 998 characters; folded headers (long
- * DKIM signatures, long recipient lists) are many short lines, so a line past this is no real mail.
- */
-const MAX_HEADER_LINE = 64 * 1024;
-
 const headerText = (value: unknown): string => {
   if (typeof value === "string") return value;
   if (Array.isArray(value)) return value.filter((v) => typeof v === "string").join(" ");
@@ -73,61 +67,12 @@ export async function startReplyListener(options: ReplyListenerOptions): Promise
       // The whole message is kept (bounded): DKIM is checked over its bytes, mailparser reads the same bytes.
       const chunks: Buffer[] = [];
       let size = 0;
-      // Bytes since the last line break while still in the header, and whether the header is over.
-      let lineLength = 0;
-      let inHeader = true;
-      let lastByte = -1;
-      let refused = false;
-      /**
-       * Answers at once and hangs up: the library only replies once the message has ended, and a
-       * sender streaming megabytes (or one endless line) would otherwise wait for the socket timeout.
-       */
-      const refuse = (code: number, message: string) => {
-        refused = true;
-        chunks.length = 0;
-        stream.removeAllListeners("data");
-        stream.resume();
-        const connection = [...server.connections].find((c) => c.id === session.id);
-        options.logger.info({ code, bytes: size }, "a reply was refused while it arrived");
-        if (connection) {
-          connection.send(code, message);
-          connection.close();
-        } else {
-          callback(Object.assign(new Error(message), { responseCode: code }));
-        }
-      };
       stream.on("data", (chunk: Buffer) => {
         size += chunk.length;
-        if (size > options.maxBytes) {
-          refuse(552, "5.3.4 The message is larger than this server takes.");
-          return;
-        }
-        if (inHeader) {
-          // Only line lengths are tracked, byte by byte over the chunk: nothing is searched twice.
-          for (let i = 0; i < chunk.length; i++) {
-            const byte = chunk[i]!;
-            if (byte === 0x0a) {
-              // An empty line (CRLF or LF alone) ends the header.
-              if (lineLength === 0 || (lineLength === 1 && lastByte === 0x0d)) {
-                inHeader = false;
-                break;
-              }
-              lineLength = 0;
-            } else {
-              lineLength++;
-            }
-            lastByte = byte;
-          }
-          if (inHeader && lineLength > MAX_HEADER_LINE) {
-            refuse(554, "5.6.0 A header line of the message is longer than this server takes.");
-            return;
-          }
-        }
-        chunks.push(chunk);
+        if (size <= options.maxBytes) chunks.push(chunk);
       });
       stream.on("error", () => undefined);
       stream.on("end", () => {
-        if (refused) return;
         if (stream.sizeExceeded || size > options.maxBytes) {
           callback(Object.assign(new Error("5.3.4 message too big"), { responseCode: 552 }));
           return;
